@@ -1,0 +1,891 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tracepoint.h - header-only tracepoints whose subsystems compile in or out
+ *                one by one, in the style of the Linux kernel.
+ *
+ * Usage
+ * -----
+ *   An event header (one per subsystem), kmem.h:
+ *
+ *     #undef TRACE_SYSTEM
+ *     #undef TRACE_CONFIG
+ *     #define TRACE_SYSTEM kmem
+ *     #define TRACE_CONFIG CONFIG_KMEMTRACE     // this subsystem's switch
+ *     #if !defined(_TRACE_KMEM_H) || defined(TRACE_HEADER_MULTI_READ)
+ *     #define _TRACE_KMEM_H
+ *     #include <tracepoint.h>
+ *     DECLARE_TRACE(kmalloc, TP_PROTO(const void *ptr, size_t len),
+ *                   TP_ARGS(ptr, len));
+ *     #endif
+ *
+ *   Exactly one .c file defines it:   DEFINE_TRACE(kmalloc);
+ *   Code fires it:                     trace_kmalloc(p, n);
+ *   A tool attaches to it:             register_trace_kmalloc(my_probe, ctx);
+ *   where                              void my_probe(void *ctx, const void *ptr, size_t len);
+ *
+ *   Build with -DCONFIG_KMEMTRACE to compile the subsystem in.  Without it the
+ *   tracepoints of kmem.h become empty inlines and leave no byte behind.
+ *
+ * Selection rule (re-made at every #include of this file, outside its guard):
+ *   TRACE_CONFIG undefined                    -> compiled in (unconverted header)
+ *   TRACE_CONFIG names a macro defined as 1   -> compiled in
+ *   ... undefined, 0, empty or anything else  -> compiled out
+ *   -DCONFIG_TRACEPOINTS_ALL                  -> every tracepoint compiled in
+ *   -DCONFIG_TRACEPOINTS_OFF                  -> every tracepoint compiled out
+ *
+ * Runtime state without a runtime library
+ * ---------------------------------------
+ *   There is no process-wide singleton to agree on.  Every piece of mutable
+ *   state belongs to one tracepoint and lives inside its struct tracepoint,
+ *   which DEFINE_TRACE emits exactly once per program, so the symbol itself is
+ *   the meeting point for the executable and every shared library (as in the
+ *   kernel).  The list of all tracepoints is the dynamic loader's own list of
+ *   loaded modules: DEFINE_TRACE adds the tracepoint's address to the module's
+ *   "__tracepoints_ptrs" section and leaves an ELF note (one per translation
+ *   unit) holding link-time offsets to that section's bounds; iteration walks
+ *   dl_iterate_phdr() -> PT_NOTE -> our note.  A dlopen'ed library is thus seen
+ *   from the moment it is mapped and is gone again after dlclose, with no
+ *   constructor, no registration and no global lock.  The registry functions
+ *   are static inline: a translation unit pays only for those it calls.
+ *
+ * Grace periods (what tracepoint_synchronize_unregister() waits for)
+ * ------------------------------------------------------------------
+ *   A probe list is never modified in place: registration builds a new array
+ *   and publishes it with one atomic store.  Each tracepoint keeps two reader
+ *   counters and a sequence number.  The enabled path (never the disabled one)
+ *   increments the counter of the current parity before loading the list and
+ *   decrements it after the last probe returns.  A writer may advance the
+ *   sequence only while the counter of the other parity is zero; an old array
+ *   retired at sequence s is freed once the sequence reaches s + 2, when every
+ *   reader that could have loaded it has left.  No lock, no allocation and no
+ *   system call on the fire path, so firing from a signal handler is safe.
+ */
+
+/* ------------------------------------------------------------------------ */
+/* Guarded part: public API and machinery, processed once per translation   */
+/* unit.  The per-inclusion TRACE_CONFIG decision is at the end of the file. */
+/* ------------------------------------------------------------------------ */
+#ifndef TRACEPOINT_H_INCLUDED
+#define TRACEPOINT_H_INCLUDED
+
+/* The design needs ELF sections, GNU asm and C99 inline semantics: refuse
+ * anything else loudly instead of building something subtly wrong. */
+#if !defined(__GNUC__) || !defined(__ELF__) || !defined(__linux__)
+#error "tracepoint.h needs gcc or clang on Linux (ELF sections, GNU asm, dl_iterate_phdr)"
+#endif
+#if !defined(__cplusplus) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 199901L)
+#error "tracepoint.h needs C99 or later (or C++11 or later)"
+#endif
+#if !defined(__cplusplus) && defined(__GNUC_GNU_INLINE__)
+#error "tracepoint.h needs C99 inline semantics; do not use -std=gnu89 or -fgnu89-inline"
+#endif
+#if defined(__cplusplus) && __cplusplus < 201103L
+#error "tracepoint.h needs C++11 or later"
+#endif
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sched.h>
+#include <unistd.h>
+#include <link.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ======================================================================== */
+/* Public API                                                               */
+/* ======================================================================== */
+
+/* Probes are stored untyped; every typed wrapper casts through this type,
+ * which -Wcast-function-type accepts in both directions. */
+typedef void (*tracepoint_func_t)(void);
+
+/* One attached probe.  Arrays of these end with func == NULL. */
+struct tracepoint_probe {
+	tracepoint_func_t func;
+	void *data;
+	int prio;
+	int __dead; /* replaced by a stub because memory ran out (writers only) */
+};
+
+/* Probe lists are allocated with this header in front of them. */
+struct __tp_probes {
+	struct __tp_probes *next; /* retired list, oldest last */
+	unsigned long seq;        /* sequence at retirement */
+	struct tracepoint_probe probes[1];
+};
+
+/* Bookkeeping owned by the registry; readers touch only seq and readers[]. */
+struct __tp_state {
+	int lock;                 /* pid of the process holding it, 0 if free */
+	unsigned long seq;        /* grace-period sequence; parity picks readers[] */
+	long readers[2];          /* readers inside the enabled path, per parity */
+	unsigned long wait_seq;   /* sequence that frees everything retired so far */
+	struct __tp_probes *retired;
+};
+
+struct tracepoint {
+	const char *name;            /* first member, as in the kernel */
+	int enabled;                 /* non-zero while a probe is attached */
+	int (*regfunc)(void);        /* called when the first probe attaches */
+	void (*unregfunc)(void);     /* called when the last probe detaches */
+	tracepoint_func_t iterator;  /* typed dispatch: void (*)(proto) */
+	struct tracepoint_probe *funcs; /* published probe list or NULL */
+	struct __tp_state __tp;
+};
+
+#define TRACEPOINT_DEFAULT_PRIO 10
+
+#define TP_PROTO(...) __VA_ARGS__
+#define TP_ARGS(...) __VA_ARGS__
+#ifndef PARAMS
+#define PARAMS(...) __VA_ARGS__
+#endif
+
+/*
+ * DECLARE_TRACE(name, TP_PROTO(...), TP_ARGS(...));  in an event header
+ * DECLARE_TRACE_NOARGS(name);                         a tracepoint without arguments
+ * DEFINE_TRACE(name);                                 in exactly one .c file
+ * DEFINE_TRACE_FN(name, reg, unreg);                  same, with int reg(void), void unreg(void)
+ * EXPORT_TRACEPOINT_SYMBOL(name);  EXPORT_TRACEPOINT_SYMBOL_GPL(name);
+ */
+#define DECLARE_TRACE(name, proto, args)                                      \
+	__TP_DECLARE_SEL(__TP_ON, name, PARAMS(proto), PARAMS(args),          \
+			 PARAMS(void *__tp_data, proto),                      \
+			 PARAMS(__tp_it->data, args), PARAMS(0, args))
+#define DECLARE_TRACE_NOARGS(name)                                            \
+	__TP_DECLARE_SEL(__TP_ON, name, void, , void *__tp_data,              \
+			 __tp_it->data, 0)
+#define DEFINE_TRACE_FN(name, reg, unreg) __TP_DEFINE_SEL(__TP_ON, name, reg, unreg)
+#define DEFINE_TRACE(name) DEFINE_TRACE_FN(name, NULL, NULL)
+#define EXPORT_TRACEPOINT_SYMBOL(name) __TP_EXPORT_SEL(__TP_ON, name)
+#define EXPORT_TRACEPOINT_SYMBOL_GPL(name) __TP_EXPORT_SEL(__TP_ON, name)
+
+/*
+ * trace_lazy(name, args...): fire with arguments evaluated only while a probe
+ * is attached (trace_<name>(args) is a function: its arguments always are).
+ */
+#define trace_lazy(name, ...)                                                 \
+	do {                                                                  \
+		if (trace_##name##_enabled())                                 \
+			__tp_iter_##name(__VA_ARGS__);                        \
+	} while (0)
+
+/* Generated per tracepoint (see README for the full contract):
+ *   void trace_<name>(proto);
+ *   bool trace_<name>_enabled(void);
+ *   int  register_trace_<name>(void (*probe)(void *data, proto), void *data);
+ *   int  register_trace_prio_<name>(probe, data, int prio);
+ *   int  unregister_trace_<name>(probe, data);
+ */
+
+/* Untyped registry API (cast probes with TRACEPOINT_FUNC). */
+#define TRACEPOINT_FUNC(f) ((tracepoint_func_t)(f))
+static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
+						 tracepoint_func_t probe,
+						 void *data, int prio);
+static inline int tracepoint_probe_register(struct tracepoint *tp,
+					    tracepoint_func_t probe, void *data);
+static inline int tracepoint_probe_unregister(struct tracepoint *tp,
+					      tracepoint_func_t probe, void *data);
+static inline bool tracepoint_enabled(const struct tracepoint *tp);
+static inline void tracepoint_synchronize_unregister(void);
+
+/* Every tracepoint of the running program, executable and loaded libraries.
+ * fn runs with the dynamic loader's lock held: it must not dlopen/dlclose.
+ * A non-zero return from fn stops the walk and is returned. */
+static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
+				      void *priv);
+static inline struct tracepoint *tracepoint_find(const char *name);
+static inline int tracepoint_probe_register_name(const char *name,
+						 tracepoint_func_t probe,
+						 void *data, int prio);
+static inline int tracepoint_probe_unregister_name(const char *name,
+						   tracepoint_func_t probe,
+						   void *data);
+
+/* ======================================================================== */
+/* Machinery                                                                */
+/* ======================================================================== */
+
+/* --- Layer 1: turn "is CONFIG_FOO defined as 1" into a literal 0 or 1. ---
+ * Pasting a prefix onto the value yields a macro only for "1"; that macro
+ * adds an argument and shifts a pick-the-second macro onto the 1.  Any other
+ * value leaves a dead token in the discarded first slot.  No `defined`, so no
+ * -Wundef and no -Wexpansion-to-defined; usable in #if and in C. */
+#define __TP_PLACEHOLDER_1 0,
+#define __TP_SECOND(a, b, ...) b
+#define __TP_IS_ONE(x) __TP_IS_ONE_(x)
+#define __TP_IS_ONE_(val) __TP_IS_ONE__(__TP_PLACEHOLDER_##val)
+#define __TP_IS_ONE__(junk_or_zero_comma) __TP_SECOND(junk_or_zero_comma 1, 0, ~)
+
+/* --- Layer 2: dispatch on the decision.  Two levels are needed so that
+ * __TP_ON is expanded to 0 or 1 before it is pasted onto a name. --- */
+#define __TP_DECLARE_SEL(on, name, proto, args, dproto, dargs, uargs)        \
+	__TP_DECLARE_SEL_(on, name, PARAMS(proto), PARAMS(args),              \
+			  PARAMS(dproto), PARAMS(dargs), PARAMS(uargs))
+#define __TP_DECLARE_SEL_(on, name, proto, args, dproto, dargs, uargs)       \
+	__TP_DECLARE_##on(name, PARAMS(proto), PARAMS(args), PARAMS(dproto),  \
+			  PARAMS(dargs), PARAMS(uargs))
+#define __TP_DEFINE_SEL(on, name, reg, unreg) __TP_DEFINE_SEL_(on, name, reg, unreg)
+#define __TP_DEFINE_SEL_(on, name, reg, unreg) __TP_DEFINE_##on(name, reg, unreg)
+#define __TP_EXPORT_SEL(on, name) __TP_EXPORT_SEL_(on, name)
+#define __TP_EXPORT_SEL_(on, name) __TP_EXPORT_##on(name)
+
+/* --- Layer 3: small portability helpers. --- */
+#ifdef __cplusplus
+#define __TP_EXTERN extern "C"
+#define __TP_LINKAGE extern "C"
+#define __TP_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#else
+#define __TP_EXTERN extern
+#define __TP_LINKAGE
+#if __STDC_VERSION__ >= 201112L
+#define __TP_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#else
+#define __TP_STATIC_ASSERT(cond, msg) __extension__ _Static_assert(cond, msg)
+#endif
+#endif
+#define __TP_ALWAYS_INLINE inline __attribute__((always_inline))
+#define __TP_VISIBLE __attribute__((visibility("default")))
+#define __TP_STR(x) __TP_STR_(x)
+#define __TP_STR_(x) #x
+
+/* Marks a compiled-out stub's parameters used without evaluating them. */
+int __tp_use_args(int, ...);
+#define __TP_USE_ARGS(...) ((void)sizeof(__tp_use_args(__VA_ARGS__)))
+
+/* The typed dispatch is a C99 inline function (C++: inline, vague linkage):
+ * never inlined into call sites, so all of them share one out-of-line copy,
+ * whose external definition DEFINE_TRACE requests. */
+#if defined(__clang__)
+#define __TP_DISPATCH_ATTRS __attribute__((noinline, cold))
+#define __TP_NOWARN_BEGIN
+#define __TP_NOWARN_END
+#else
+#define __TP_DISPATCH_ATTRS __attribute__((noinline, cold))
+#define __TP_NOWARN_BEGIN                                                     \
+	_Pragma("GCC diagnostic push")                                        \
+	_Pragma("GCC diagnostic ignored \"-Wattributes\"")
+#define __TP_NOWARN_END _Pragma("GCC diagnostic pop")
+#endif
+
+/* --- Layer 4: the fast-path check.  One load and one predicted branch. --- */
+static __TP_ALWAYS_INLINE bool __tp_key_enabled(const struct tracepoint *tp)
+{
+	return __builtin_expect(__atomic_load_n(&tp->enabled, __ATOMIC_RELAXED), 0) != 0;
+}
+
+/* --- Layer 5: the read side of the grace period, inlined into each typed
+ * dispatch function (external-linkage inline: referenced from C99 inline
+ * definitions, so it must not be static). --- */
+__TP_ALWAYS_INLINE const struct tracepoint_probe *
+__tp_read_begin(struct tracepoint *tp, unsigned *parity)
+{
+	unsigned p = (unsigned)(__atomic_load_n(&tp->__tp.seq, __ATOMIC_RELAXED) & 1u);
+	*parity = p;
+	__atomic_fetch_add(&tp->__tp.readers[p], 1, __ATOMIC_SEQ_CST);
+	return __atomic_load_n(&tp->funcs, __ATOMIC_SEQ_CST);
+}
+
+__TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
+{
+	__atomic_fetch_sub(&tp->__tp.readers[parity], 1, __ATOMIC_RELEASE);
+}
+
+/* --- Layer 6: what DECLARE_TRACE becomes when compiled in. ---
+ * The declarations end with an enum so that the user's ';' closes a
+ * declaration (no -Wextra-semi), and so DEFINE_TRACE can check it saw the
+ * same decision. */
+#define __TP_DECLARE_1(name, proto, args, dproto, dargs, uargs)               \
+	__TP_EXTERN __TP_VISIBLE struct tracepoint __tracepoint_##name;       \
+	__TP_NOWARN_BEGIN                                                     \
+	__TP_LINKAGE inline __TP_VISIBLE __TP_DISPATCH_ATTRS                  \
+	void __tp_iter_##name(proto)                                          \
+	{                                                                     \
+		unsigned __tp_parity;                                         \
+		const struct tracepoint_probe *__tp_it =                      \
+			__tp_read_begin(&__tracepoint_##name, &__tp_parity);  \
+		if (__tp_it) {                                                \
+			do {                                                  \
+				((void (*)(dproto))__tp_it->func)(dargs);     \
+			} while ((++__tp_it)->func);                          \
+		}                                                             \
+		__tp_read_end(&__tracepoint_##name, __tp_parity);             \
+	}                                                                     \
+	__TP_NOWARN_END                                                       \
+	static inline bool trace_##name##_enabled(void)                       \
+	{                                                                     \
+		return __tp_key_enabled(&__tracepoint_##name);                \
+	}                                                                     \
+	static inline void trace_##name(proto)                                \
+	{                                                                     \
+		if (trace_##name##_enabled())                                 \
+			__tp_iter_##name(args);                               \
+	}                                                                     \
+	static inline int register_trace_prio_##name(void (*__tp_probe)(dproto), \
+						     void *__tp_data_arg,     \
+						     int __tp_prio)           \
+	{                                                                     \
+		return tracepoint_probe_register_prio(&__tracepoint_##name,   \
+			(tracepoint_func_t)__tp_probe, __tp_data_arg, __tp_prio); \
+	}                                                                     \
+	static inline int register_trace_##name(void (*__tp_probe)(dproto),   \
+						void *__tp_data_arg)          \
+	{                                                                     \
+		return tracepoint_probe_register_prio(&__tracepoint_##name,   \
+			(tracepoint_func_t)__tp_probe, __tp_data_arg,         \
+			TRACEPOINT_DEFAULT_PRIO);                             \
+	}                                                                     \
+	static inline int unregister_trace_##name(void (*__tp_probe)(dproto), \
+						  void *__tp_data_arg)        \
+	{                                                                     \
+		return tracepoint_probe_unregister(&__tracepoint_##name,      \
+			(tracepoint_func_t)__tp_probe, __tp_data_arg);        \
+	}                                                                     \
+	enum { __tp_declared_##name = 1 }
+
+/* --- Layer 7: what DECLARE_TRACE becomes when compiled out: inlines that
+ * fold to nothing, type-check their arguments, and name no symbol. --- */
+#define __TP_DECLARE_0(name, proto, args, dproto, dargs, uargs)               \
+	static inline void __tp_iter_##name(proto) { __TP_USE_ARGS(uargs); } \
+	static inline bool trace_##name##_enabled(void) { return false; }     \
+	static inline void trace_##name(proto) { __TP_USE_ARGS(uargs); }      \
+	static inline int register_trace_prio_##name(void (*__tp_probe)(dproto), \
+						     void *__tp_data_arg,     \
+						     int __tp_prio)           \
+	{                                                                     \
+		(void)__tp_probe; (void)__tp_data_arg; (void)__tp_prio;       \
+		return -ENOSYS;                                               \
+	}                                                                     \
+	static inline int register_trace_##name(void (*__tp_probe)(dproto),   \
+						void *__tp_data_arg)          \
+	{                                                                     \
+		(void)__tp_probe; (void)__tp_data_arg;                        \
+		return -ENOSYS;                                               \
+	}                                                                     \
+	static inline int unregister_trace_##name(void (*__tp_probe)(dproto), \
+						  void *__tp_data_arg)        \
+	{                                                                     \
+		(void)__tp_probe; (void)__tp_data_arg;                        \
+		return -ENOSYS;                                               \
+	}                                                                     \
+	enum { __tp_declared_##name = 0 }
+
+/* --- Layer 8: the module note.  One per translation unit (the assembler's
+ * .ifndef sees earlier ones), holding link-time offsets to this module's
+ * __tracepoints_ptrs bounds, so iteration can find them from the program
+ * headers alone.  Offsets, not addresses: no relocation in read-only data. */
+#define __TP_NOTE_TYPE 0x7470
+#define __TP_MODULE_NOTE                                                      \
+	__asm__(".ifndef __tp_module_note_emitted\n"                          \
+		".set __tp_module_note_emitted, 1\n"                          \
+		".pushsection .note.tracepoint,\"a\",%note\n"                 \
+		".balign 4\n"                                                 \
+		".long 11\n.long 16\n.long " __TP_STR(__TP_NOTE_TYPE) "\n"    \
+		".asciz \"tracepoint\"\n"                                     \
+		".balign 4\n"                                                 \
+		".weak __start___tracepoints_ptrs\n"                          \
+		".weak __stop___tracepoints_ptrs\n"                           \
+		".hidden __start___tracepoints_ptrs\n"                        \
+		".hidden __stop___tracepoints_ptrs\n"                         \
+		".quad __start___tracepoints_ptrs - .\n"                      \
+		".quad __stop___tracepoints_ptrs - .\n"                       \
+		".popsection\n"                                               \
+		".endif\n")
+
+/* --- Layer 9: what DEFINE_TRACE becomes.  The struct, its name string and a
+ * pointer to it go into their own sections; "used" keeps them through -flto
+ * and the note's __start_/__stop_ references keep them through
+ * --gc-sections.  DECLARE_TRACE gave the struct and its dispatch default
+ * visibility, so other modules can attach to them even when the defining
+ * library is built with -fvisibility=hidden. --- */
+#define __TP_DECISION_MSG(name)                                               \
+	"DEFINE_TRACE(" #name ") sees another TRACE_CONFIG decision than "    \
+	"DECLARE_TRACE(" #name "): put it right after its own event header, " \
+	"before any other event header is included"
+#define __TP_DEFINE_1(name, reg, unreg)                                       \
+	__TP_STATIC_ASSERT(__tp_declared_##name == 1, __TP_DECISION_MSG(name)); \
+	__TP_MODULE_NOTE;                                                     \
+	extern __typeof__(__tp_iter_##name) __tp_iter_##name;                 \
+	static const char __tp_strtab_##name[]                                \
+		__attribute__((section("__tracepoints_strings"), used)) = #name; \
+	struct tracepoint __tracepoint_##name                                 \
+		__attribute__((section("__tracepoints"), used)) = {           \
+		__tp_strtab_##name, 0, reg, unreg,                            \
+		(tracepoint_func_t)__tp_iter_##name, 0,                       \
+		{ 0, 0, { 0, 0 }, 0, 0 } };                                   \
+	__attribute__((section("__tracepoints_ptrs"), used))                  \
+	struct tracepoint *__tp_ptr_##name = &__tracepoint_##name
+
+#define __TP_DEFINE_0(name, reg, unreg)                                       \
+	__TP_STATIC_ASSERT(__tp_declared_##name == 0, __TP_DECISION_MSG(name))
+
+/* Definitions are exported already (see above); EXPORT checks that the
+ * tracepoint is defined in this translation unit. */
+#define __TP_EXPORT_1(name)                                                   \
+	__TP_STATIC_ASSERT(__tp_declared_##name == 1,                         \
+			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision"); \
+	extern struct tracepoint *__tp_ptr_##name
+#define __TP_EXPORT_0(name)                                                   \
+	__TP_STATIC_ASSERT(__tp_declared_##name == 0,                         \
+			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision")
+
+/* --- Layer 10: POSIX calls that strict ISO C modes (-std=c99) hide.  The
+ * prototypes are glibc's; redeclaring them is harmless where they are
+ * already visible.  C++ compilers always expose them. --- */
+#ifndef __cplusplus
+struct dl_phdr_info;
+extern int dl_iterate_phdr(int (*)(struct dl_phdr_info *, size_t, void *), void *);
+extern int nanosleep(const struct timespec *, struct timespec *);
+#endif
+
+/* The part of glibc's struct dl_phdr_info we read (hidden in strict C). */
+struct __tp_phdr_info {
+	ElfW(Addr) addr;
+	const char *name;
+	const ElfW(Phdr) *phdr;
+	ElfW(Half) phnum;
+};
+
+/* --- Layer 11: the registration lock.  A spin-then-sleep lock holding the
+ * owner's pid: a child forked while another thread held it sees a foreign
+ * pid and takes the lock over, so fork never inherits a dead owner. --- */
+static inline void __tp_pause(unsigned round)
+{
+	if (round < 64) {
+		sched_yield();
+	} else {
+		struct timespec ts = { 0, 50000 };
+		nanosleep(&ts, NULL);
+	}
+}
+
+static inline void __tp_lock(struct tracepoint *tp)
+{
+	int me = (int)getpid();
+	unsigned round = 0;
+	for (;;) {
+		int owner = 0;
+		if (__atomic_compare_exchange_n(&tp->__tp.lock, &owner, me, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return;
+		if (owner != me && __atomic_compare_exchange_n(&tp->__tp.lock, &owner, me,
+							       false, __ATOMIC_ACQUIRE,
+							       __ATOMIC_RELAXED))
+			return; /* inherited across fork from a parent's thread */
+		__tp_pause(round++);
+	}
+}
+
+static inline void __tp_unlock(struct tracepoint *tp)
+{
+	__atomic_store_n(&tp->__tp.lock, 0, __ATOMIC_RELEASE);
+}
+
+/* --- Layer 12: the write side of the grace period.  Called with the lock
+ * held; never waits, so it is safe from inside a probe. --- */
+static inline void __tp_gp_poll(struct tracepoint *tp)
+{
+	struct __tp_probes **pp, *p;
+	unsigned long seq = __atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST);
+	int round;
+
+	for (round = 0; round < 2 && seq < tp->__tp.wait_seq; round++) {
+		if (__atomic_load_n(&tp->__tp.readers[(seq + 1) & 1], __ATOMIC_SEQ_CST))
+			break;
+		seq++;
+		__atomic_store_n(&tp->__tp.seq, seq, __ATOMIC_SEQ_CST);
+	}
+	pp = &tp->__tp.retired;
+	while ((p = *pp) != NULL) {
+		if (seq >= p->seq + 2) {
+			*pp = p->next;
+			free(p);
+		} else {
+			pp = &p->next;
+		}
+	}
+}
+
+/* Records that readers may still use what was just unpublished. */
+static inline unsigned long __tp_gp_mark(struct tracepoint *tp)
+{
+	unsigned long seq = __atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST);
+	tp->__tp.wait_seq = seq + 2;
+	return seq;
+}
+
+static inline void __tp_retire(struct tracepoint *tp, struct tracepoint_probe *old)
+{
+	struct __tp_probes *h;
+	if (!old)
+		return;
+	h = (struct __tp_probes *)(void *)((char *)old - offsetof(struct __tp_probes, probes));
+	h->seq = __tp_gp_mark(tp);
+	h->next = tp->__tp.retired;
+	tp->__tp.retired = h;
+}
+
+static inline struct tracepoint_probe *__tp_alloc_probes(size_t n)
+{
+	struct __tp_probes *h = (struct __tp_probes *)malloc(
+		offsetof(struct __tp_probes, probes) + (n + 1) * sizeof(struct tracepoint_probe));
+	if (!h)
+		return NULL;
+	h->next = NULL;
+	h->seq = 0;
+	memset(h->probes, 0, (n + 1) * sizeof(struct tracepoint_probe));
+	return h->probes;
+}
+
+static inline void __tp_free_unpublished(struct tracepoint_probe *p)
+{
+	if (p)
+		free((char *)p - offsetof(struct __tp_probes, probes));
+}
+
+static inline void __tp_publish(struct tracepoint *tp, struct tracepoint_probe *p)
+{
+	__atomic_store_n(&tp->funcs, p, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&tp->enabled, p != NULL, __ATOMIC_RELAXED);
+}
+
+/* Stands in for a probe removed while memory was short (see unregister). */
+static inline void __tp_stub_probe(void)
+{
+}
+
+/* ======================================================================== */
+/* Registry functions                                                       */
+/* ======================================================================== */
+
+static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
+						 tracepoint_func_t probe,
+						 void *data, int prio)
+{
+	struct tracepoint_probe *old, *neu;
+	size_t n = 0, live = 0, i, j;
+	int ret = 0, inserted = 0;
+
+	if (!tp || !probe)
+		return -EINVAL;
+	__tp_lock(tp);
+	old = tp->funcs;
+	for (; old && old[n].func; n++) {
+		if (old[n].__dead)
+			continue;
+		live++;
+		if (old[n].func == probe && old[n].data == data) {
+			ret = -EEXIST;
+			goto out;
+		}
+	}
+	neu = __tp_alloc_probes(live + 1);
+	if (!neu) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (live == 0 && tp->regfunc) {
+		ret = tp->regfunc();
+		if (ret) {
+			__tp_free_unpublished(neu);
+			goto out;
+		}
+	}
+	/* Higher priority first; a newcomer goes after its equals. */
+	for (i = 0, j = 0; i < n; i++) {
+		if (old[i].__dead)
+			continue;
+		if (!inserted && prio > old[i].prio) {
+			neu[j].func = probe;
+			neu[j].data = data;
+			neu[j].prio = prio;
+			j++;
+			inserted = 1;
+		}
+		neu[j++] = old[i];
+	}
+	if (!inserted) {
+		neu[j].func = probe;
+		neu[j].data = data;
+		neu[j].prio = prio;
+		j++;
+	}
+	neu[j].func = NULL;
+	__tp_publish(tp, neu);
+	__tp_retire(tp, old);
+	__tp_gp_poll(tp);
+out:
+	__tp_unlock(tp);
+	return ret;
+}
+
+static inline int tracepoint_probe_register(struct tracepoint *tp,
+					    tracepoint_func_t probe, void *data)
+{
+	return tracepoint_probe_register_prio(tp, probe, data, TRACEPOINT_DEFAULT_PRIO);
+}
+
+/*
+ * Removing never fails for lack of memory: if the shorter copy cannot be
+ * allocated, the entry's function is swapped in place for a stub (readers
+ * see either the probe or the stub) and the stub is dropped by the next
+ * change that can allocate.
+ */
+static inline int tracepoint_probe_unregister(struct tracepoint *tp,
+					      tracepoint_func_t probe, void *data)
+{
+	struct tracepoint_probe *old, *neu = NULL;
+	size_t n = 0, live = 0, i, j, found = (size_t)-1;
+
+	if (!tp || !probe)
+		return -EINVAL;
+	__tp_lock(tp);
+	old = tp->funcs;
+	for (; old && old[n].func; n++) {
+		if (old[n].__dead)
+			continue;
+		live++;
+		if (old[n].func == probe && old[n].data == data)
+			found = n;
+	}
+	if (found == (size_t)-1) {
+		__tp_unlock(tp);
+		return -ENOENT;
+	}
+	if (live > 1) {
+		neu = __tp_alloc_probes(live - 1);
+		if (!neu) {
+			old[found].__dead = 1;
+			__atomic_store_n(&old[found].func, (tracepoint_func_t)__tp_stub_probe,
+					 __ATOMIC_RELEASE);
+			__tp_gp_mark(tp);
+			__tp_gp_poll(tp);
+			__tp_unlock(tp);
+			return 0;
+		}
+		for (i = 0, j = 0; i < n; i++)
+			if (i != found && !old[i].__dead)
+				neu[j++] = old[i];
+	}
+	__tp_publish(tp, neu);
+	__tp_retire(tp, old);
+	if (!neu && tp->unregfunc)
+		tp->unregfunc();
+	__tp_gp_poll(tp);
+	__tp_unlock(tp);
+	return 0;
+}
+
+static inline bool tracepoint_enabled(const struct tracepoint *tp)
+{
+	return __atomic_load_n(&tp->enabled, __ATOMIC_RELAXED) != 0;
+}
+
+/* --- Module discovery: dl_iterate_phdr -> PT_NOTE -> our note. --- */
+struct __tp_walk {
+	int (*fn)(struct tracepoint *tp, void *priv);
+	void *priv;
+	int ret;
+};
+
+static inline int __tp_walk_module(struct dl_phdr_info *dlinfo, size_t size, void *arg)
+{
+	const struct __tp_phdr_info *info = (const struct __tp_phdr_info *)(const void *)dlinfo;
+	struct __tp_walk *w = (struct __tp_walk *)arg;
+	const char *seen = NULL;
+	ElfW(Half) i;
+
+	(void)size;
+	for (i = 0; i < info->phnum; i++) {
+		const char *p, *end;
+		if (info->phdr[i].p_type != PT_NOTE)
+			continue;
+		p = (const char *)(info->addr + info->phdr[i].p_vaddr);
+		end = p + info->phdr[i].p_memsz;
+		while (p + 12 <= end) {
+			uint32_t nsz, dsz, type;
+			const char *name, *desc;
+			memcpy(&nsz, p, 4);
+			memcpy(&dsz, p + 4, 4);
+			memcpy(&type, p + 8, 4);
+			name = p + 12;
+			desc = name + ((nsz + 3u) & ~3u);
+			p = desc + ((dsz + 3u) & ~3u);
+			if (p > end)
+				break;
+			if (type == __TP_NOTE_TYPE && nsz == 11 && dsz == 16 &&
+			    memcmp(name, "tracepoint", 11) == 0) {
+				int64_t off0, off1;
+				struct tracepoint *const *start, *const *stop, *const *it;
+				memcpy(&off0, desc, 8);
+				memcpy(&off1, desc + 8, 8);
+				start = (struct tracepoint *const *)(const void *)(desc + off0);
+				stop = (struct tracepoint *const *)(const void *)(desc + 8 + off1);
+				if ((const char *)start == seen)
+					continue; /* another translation unit's copy */
+				seen = (const char *)start;
+				for (it = start; it < stop; it++) {
+					if (*it && (w->ret = w->fn(*it, w->priv)) != 0)
+						return 1;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
+				      void *priv)
+{
+	struct __tp_walk w;
+	w.fn = fn;
+	w.priv = priv;
+	w.ret = 0;
+	if (!fn)
+		return -EINVAL;
+	dl_iterate_phdr(__tp_walk_module, &w);
+	return w.ret;
+}
+
+struct __tp_by_name {
+	const char *name;
+	struct tracepoint *tp;
+	tracepoint_func_t probe;
+	void *data;
+	int prio;
+	int op; /* 0 find, 1 register, 2 unregister */
+	int ret;
+};
+
+static inline int __tp_by_name_cb(struct tracepoint *tp, void *priv)
+{
+	struct __tp_by_name *q = (struct __tp_by_name *)priv;
+	if (strcmp(tp->name, q->name) != 0)
+		return 0;
+	q->tp = tp;
+	/* Registration happens while the module cannot be unloaded. */
+	if (q->op == 1)
+		q->ret = tracepoint_probe_register_prio(tp, q->probe, q->data, q->prio);
+	else if (q->op == 2)
+		q->ret = tracepoint_probe_unregister(tp, q->probe, q->data);
+	return 1;
+}
+
+static inline int __tp_by_name_do(struct __tp_by_name *q)
+{
+	if (!q->name)
+		return -EINVAL;
+	q->tp = NULL;
+	q->ret = -ENOENT;
+	tracepoint_for_each(__tp_by_name_cb, q);
+	return q->tp ? q->ret : -ENOENT;
+}
+
+static inline struct tracepoint *tracepoint_find(const char *name)
+{
+	struct __tp_by_name q;
+	memset(&q, 0, sizeof(q));
+	q.name = name;
+	__tp_by_name_do(&q);
+	return q.tp;
+}
+
+static inline int tracepoint_probe_register_name(const char *name,
+						 tracepoint_func_t probe,
+						 void *data, int prio)
+{
+	struct __tp_by_name q;
+	if (!probe)
+		return -EINVAL;
+	memset(&q, 0, sizeof(q));
+	q.name = name;
+	q.probe = probe;
+	q.data = data;
+	q.prio = prio;
+	q.op = 1;
+	return __tp_by_name_do(&q);
+}
+
+static inline int tracepoint_probe_unregister_name(const char *name,
+						   tracepoint_func_t probe,
+						   void *data)
+{
+	struct __tp_by_name q;
+	if (!probe)
+		return -EINVAL;
+	memset(&q, 0, sizeof(q));
+	q.name = name;
+	q.probe = probe;
+	q.data = data;
+	q.op = 2;
+	return __tp_by_name_do(&q);
+}
+
+/* One pass over every tracepoint: advance grace periods that can advance and
+ * count those still waiting for readers.  Never sleeps under the loader lock. */
+static inline int __tp_sync_cb(struct tracepoint *tp, void *priv)
+{
+	int *pending = (int *)priv;
+	if (__atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST) >= tp->__tp.wait_seq &&
+	    !tp->__tp.retired)
+		return 0;
+	__tp_lock(tp);
+	__tp_gp_poll(tp);
+	if (__atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST) < tp->__tp.wait_seq)
+		(*pending)++;
+	__tp_unlock(tp);
+	return 0;
+}
+
+/*
+ * Returns once no probe unregistered before the call is running or can run
+ * again.  Must not be called from inside a probe (it would wait for itself).
+ */
+static inline void tracepoint_synchronize_unregister(void)
+{
+	unsigned round = 0;
+	for (;;) {
+		int pending = 0;
+		tracepoint_for_each(__tp_sync_cb, &pending);
+		if (!pending)
+			return;
+		__tp_pause(round++);
+	}
+}
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TRACEPOINT_H_INCLUDED */
+
+/* ------------------------------------------------------------------------ */
+/* Per-inclusion part: outside the guard, so that every event header that   */
+/* includes this file gets its own decision from its own TRACE_CONFIG.      */
+/* ------------------------------------------------------------------------ */
+#if __TP_IS_ONE(CONFIG_TRACEPOINTS_OFF) && __TP_IS_ONE(CONFIG_TRACEPOINTS_ALL)
+#error "CONFIG_TRACEPOINTS_OFF and CONFIG_TRACEPOINTS_ALL contradict each other"
+#endif
+
+#undef __TP_ON
+#if __TP_IS_ONE(CONFIG_TRACEPOINTS_OFF)
+#define __TP_ON 0
+#elif __TP_IS_ONE(CONFIG_TRACEPOINTS_ALL)
+#define __TP_ON 1
+#elif !defined(TRACE_CONFIG)
+#define __TP_ON 1
+#elif __TP_IS_ONE(TRACE_CONFIG)
+#define __TP_ON 1
+#else
+#define __TP_ON 0
+#endif
