@@ -92,6 +92,7 @@
 #include <sched.h>
 #include <unistd.h>
 #include <link.h>
+#include <sys/mman.h>
 #ifndef __cplusplus
 #include <stdbool.h>
 #endif
@@ -143,6 +144,13 @@ struct tracepoint {
 };
 
 #define TRACEPOINT_DEFAULT_PRIO 10
+
+/* One patchable call site (static keys), in section __tp_jump. */
+struct __tp_jump_entry {
+	int32_t site;            /* offset from this field to the instruction */
+	int32_t target;          /* offset from this field to the slow path */
+	struct tracepoint *key;
+};
 
 #define TP_PROTO(...) __VA_ARGS__
 #define TP_ARGS(...) __VA_ARGS__
@@ -278,11 +286,59 @@ int __tp_use_args(int, ...);
 #define __TP_NOWARN_END _Pragma("GCC diagnostic pop")
 #endif
 
-/* --- Layer 4: the fast-path check.  One load and one predicted branch. --- */
+/* --- Layer 4: the fast-path check. ---
+ * Static keys (x86-64, aarch64; gcc, clang >= 9): each call site is one
+ * 5-byte x86 instruction or one aarch64 instruction, listed in the module's
+ * "__tp_jump" table.  As compiled it jumps to the out-of-line slow path, so an
+ * unpatched site is always correct; the module's constructor turns the sites
+ * of disabled tracepoints into a no-op, and enabling turns them back.  On
+ * x86-64 only the opcode byte changes, e9 (jmp rel32) <-> a9 (test $rel32,
+ * %eax), so no thread can ever fetch a torn instruction; on aarch64 a single
+ * aligned word flips between b and nop.  Where patching is impossible the
+ * sites stay jumps and the slow path's load-and-branch decides (portable
+ * fallback).  -DTRACEPOINT_PORTABLE compiles every site as that load and
+ * branch instead. */
+#if !defined(TRACEPOINT_PORTABLE) && (defined(__x86_64__) || defined(__aarch64__)) && \
+	(!defined(__clang__) || __clang_major__ >= 9)
+#define TRACEPOINT_STATIC_KEYS 1
+#else
+#define TRACEPOINT_STATIC_KEYS 0
+#endif
+
 static __TP_ALWAYS_INLINE bool __tp_key_enabled(const struct tracepoint *tp)
 {
 	return __builtin_expect(__atomic_load_n(&tp->enabled, __ATOMIC_RELAXED), 0) != 0;
 }
+
+#if TRACEPOINT_STATIC_KEYS
+#if defined(__x86_64__)
+#define __TP_SITE_INSN "1: .byte 0xe9\n\t.long %l[__tp_slow] - (1b + 5)\n\t"
+#else
+#define __TP_SITE_INSN "1: b %l[__tp_slow]\n\t"
+#endif
+static inline void __tp_jump_init(void);
+#define __TP_KEY_CHECK(name)                                                  \
+	__asm__ goto(__TP_SITE_INSN                                           \
+		     ".pushsection __tp_jump,\"aw\",@progbits\n\t"           \
+		     ".balign 8\n\t"                                          \
+		     ".long 1b - ., %l[__tp_slow] - .\n\t"                    \
+		     ".quad __tracepoint_" #name "\n\t"                       \
+		     ".popsection\n\t"                                        \
+		     __TP_MODULE_NOTE_ASM                                     \
+		     ".ifndef __tp_jump_init_emitted\n\t"                     \
+		     ".set __tp_jump_init_emitted, 1\n\t"                     \
+		     ".pushsection .init_array,\"aw\",@init_array\n\t"        \
+		     ".balign 8\n\t"                                          \
+		     ".quad %c0\n\t"                                          \
+		     ".popsection\n\t"                                        \
+		     ".endif\n\t"                                             \
+		     : : "i"(__tp_jump_init) : : __tp_slow);                  \
+	return false;                                                         \
+__tp_slow:                                                                    \
+	return __tp_key_enabled(&__tracepoint_##name)
+#else
+#define __TP_KEY_CHECK(name) return __tp_key_enabled(&__tracepoint_##name)
+#endif
 
 /* --- Layer 5: the read side of the grace period, inlined into each typed
  * dispatch function (external-linkage inline: referenced from C99 inline
@@ -322,9 +378,9 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 		__tp_read_end(&__tracepoint_##name, __tp_parity);             \
 	}                                                                     \
 	__TP_NOWARN_END                                                       \
-	static inline bool trace_##name##_enabled(void)                       \
+	static __TP_ALWAYS_INLINE bool trace_##name##_enabled(void)           \
 	{                                                                     \
-		return __tp_key_enabled(&__tracepoint_##name);                \
+		__TP_KEY_CHECK(name);                                         \
 	}                                                                     \
 	static inline void trace_##name(proto)                                \
 	{                                                                     \
@@ -382,25 +438,29 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 
 /* --- Layer 8: the module note.  One per translation unit (the assembler's
  * .ifndef sees earlier ones), holding link-time offsets to this module's
- * __tracepoints_ptrs bounds, so iteration can find them from the program
- * headers alone.  Offsets, not addresses: no relocation in read-only data. */
+ * __tracepoints_ptrs and __tp_jump bounds, so iteration and patching find
+ * them from the program headers alone.  Offsets, not addresses: no
+ * relocation in read-only data. */
 #define __TP_NOTE_TYPE 0x7470
-#define __TP_MODULE_NOTE                                                      \
-	__asm__(".ifndef __tp_module_note_emitted\n"                          \
-		".set __tp_module_note_emitted, 1\n"                          \
-		".pushsection .note.tracepoint,\"a\",%note\n"                 \
-		".balign 4\n"                                                 \
-		".long 11\n.long 16\n.long " __TP_STR(__TP_NOTE_TYPE) "\n"    \
-		".asciz \"tracepoint\"\n"                                     \
-		".balign 4\n"                                                 \
-		".weak __start___tracepoints_ptrs\n"                          \
-		".weak __stop___tracepoints_ptrs\n"                           \
-		".hidden __start___tracepoints_ptrs\n"                        \
-		".hidden __stop___tracepoints_ptrs\n"                         \
-		".quad __start___tracepoints_ptrs - .\n"                      \
-		".quad __stop___tracepoints_ptrs - .\n"                       \
-		".popsection\n"                                               \
-		".endif\n")
+#define __TP_MODULE_NOTE_ASM                                                  \
+	".ifndef __tp_module_note_emitted\n\t"                                \
+	".set __tp_module_note_emitted, 1\n\t"                                \
+	".pushsection .note.tracepoint,\"a\",@note\n\t"                       \
+	".balign 4\n\t"                                                       \
+	".long 11, 32, " __TP_STR(__TP_NOTE_TYPE) "\n\t"                      \
+	".asciz \"tracepoint\"\n\t"                                           \
+	".balign 4\n\t"                                                       \
+	".weak __start___tracepoints_ptrs, __stop___tracepoints_ptrs\n\t"     \
+	".weak __start___tp_jump, __stop___tp_jump\n\t"                       \
+	".hidden __start___tracepoints_ptrs, __stop___tracepoints_ptrs\n\t"   \
+	".hidden __start___tp_jump, __stop___tp_jump\n\t"                     \
+	".quad __start___tracepoints_ptrs - .\n\t"                            \
+	".quad __stop___tracepoints_ptrs - .\n\t"                             \
+	".quad __start___tp_jump - .\n\t"                                     \
+	".quad __stop___tp_jump - .\n\t"                                      \
+	".popsection\n\t"                                                     \
+	".endif\n\t"
+#define __TP_MODULE_NOTE __asm__(__TP_MODULE_NOTE_ASM)
 
 /* --- Layer 9: what DEFINE_TRACE becomes.  The struct, its name string and a
  * pointer to it go into their own sections; "used" keeps them through -flto
@@ -490,6 +550,203 @@ static inline void __tp_unlock(struct tracepoint *tp)
 {
 	__atomic_store_n(&tp->__tp.lock, 0, __ATOMIC_RELEASE);
 }
+
+/* --- Module discovery: dl_iterate_phdr -> PT_NOTE -> our note.  The
+ * callback runs under the loader's lock, which also serializes every code
+ * patch in the process (see __tp_patch_*). --- */
+struct __tp_module {
+	struct tracepoint *const *tp_start, *const *tp_stop;
+	const struct __tp_jump_entry *jump_start, *jump_stop;
+};
+
+/* Calls fn once per module that carries our note; stops on non-zero. */
+static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
+				       int (*fn)(const struct __tp_module *m, void *arg),
+				       void *arg)
+{
+	const struct __tp_phdr_info *info = (const struct __tp_phdr_info *)(const void *)dlinfo;
+	const char *seen = NULL;
+	ElfW(Half) i;
+
+	for (i = 0; i < info->phnum; i++) {
+		const char *p, *end;
+		if (info->phdr[i].p_type != PT_NOTE)
+			continue;
+		p = (const char *)(info->addr + info->phdr[i].p_vaddr);
+		end = p + info->phdr[i].p_memsz;
+		while (p + 12 <= end) {
+			uint32_t nsz, dsz, type;
+			const char *name, *desc;
+			int64_t off[4];
+			struct __tp_module m;
+			memcpy(&nsz, p, 4);
+			memcpy(&dsz, p + 4, 4);
+			memcpy(&type, p + 8, 4);
+			name = p + 12;
+			desc = name + ((nsz + 3u) & ~3u);
+			p = desc + ((dsz + 3u) & ~3u);
+			if (p > end)
+				break;
+			if (type != __TP_NOTE_TYPE || nsz != 11 || dsz != 32 ||
+			    memcmp(name, "tracepoint", 11) != 0)
+				continue;
+			memcpy(off, desc, sizeof(off));
+			if (desc + off[0] == seen)
+				continue; /* another translation unit's copy */
+			seen = desc + off[0];
+			m.tp_start = (struct tracepoint *const *)(const void *)(desc + off[0]);
+			m.tp_stop = (struct tracepoint *const *)(const void *)(desc + 8 + off[1]);
+			m.jump_start = (const struct __tp_jump_entry *)(const void *)(desc + 16 + off[2]);
+			m.jump_stop = (const struct __tp_jump_entry *)(const void *)(desc + 24 + off[3]);
+			if (fn(&m, arg))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* --- Layer 11b: code patching.  Every patch runs inside a dl_iterate_phdr
+ * callback: the loader's lock serializes all patchers of the process (no
+ * singleton needed), and no module can be unmapped under our feet.  Pages
+ * are made writable one at a time, in address order, and always given back
+ * read+exec; they stay executable throughout, since other threads may be
+ * running the very code being patched. --- */
+#ifndef TRACEPOINT_MPROTECT
+#define TRACEPOINT_MPROTECT mprotect
+#endif
+
+struct __tp_patch {
+	uintptr_t page;     /* page currently writable, 0 if none */
+	uintptr_t pagesz;
+	int err;            /* first failure, as -errno */
+	unsigned pages;     /* pages made writable so far */
+	struct tracepoint *key; /* only this key's sites, or NULL for all */
+	bool on;
+};
+
+static inline void __tp_patch_begin(struct __tp_patch *pt, struct tracepoint *key, bool on)
+{
+	memset(pt, 0, sizeof(*pt));
+	pt->pagesz = (uintptr_t)sysconf(_SC_PAGESIZE);
+	pt->key = key;
+	pt->on = on;
+}
+
+static inline void __tp_patch_close(struct __tp_patch *pt)
+{
+	if (pt->page) {
+		TRACEPOINT_MPROTECT((void *)pt->page, (size_t)pt->pagesz, PROT_READ | PROT_EXEC);
+		pt->page = 0;
+	}
+}
+
+/* Sets one site to "jump to the slow path" (on) or "fall through" (off). */
+static inline int __tp_patch_site(struct __tp_patch *pt, const struct __tp_jump_entry *e,
+				  bool on)
+{
+	unsigned char *site = (unsigned char *)(uintptr_t)&e->site + e->site;
+	uintptr_t page = (uintptr_t)site & ~(pt->pagesz - 1);
+#if defined(__x86_64__)
+	unsigned char want = on ? 0xe9 : 0xa9; /* jmp rel32 : test $imm32,%eax */
+	unsigned char cur = __atomic_load_n(site, __ATOMIC_RELAXED);
+	if (cur == want)
+		return 0;
+	if (cur != 0xe9 && cur != 0xa9)
+		return -EILSEQ; /* not ours any more (a debugger's breakpoint?) */
+#elif defined(__aarch64__)
+	const char *target = (const char *)&e->target + e->target;
+	uint32_t want = 0xd503201fu; /* nop */
+	uint32_t cur = __atomic_load_n((uint32_t *)(void *)site, __ATOMIC_RELAXED);
+	if (on)
+		want = 0x14000000u | ((uint32_t)((target - (const char *)site) >> 2) & 0x03ffffffu);
+	if (cur == want)
+		return 0;
+	if (cur != 0xd503201fu && (cur & 0xfc000000u) != 0x14000000u)
+		return -EILSEQ;
+#else
+	(void)on; (void)page; (void)site;
+	return -ENOSYS;
+#endif
+#if defined(__x86_64__) || defined(__aarch64__)
+	if (page != pt->page) {
+		__tp_patch_close(pt);
+		if (TRACEPOINT_MPROTECT((void *)page, (size_t)pt->pagesz,
+					PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
+			if (!pt->err)
+				pt->err = errno ? -errno : -EPERM;
+			return pt->err;
+		}
+		pt->page = page;
+		pt->pages++;
+	}
+#if defined(__x86_64__)
+	__atomic_store_n(site, want, __ATOMIC_RELAXED);
+#else
+	__atomic_store_n((uint32_t *)(void *)site, want, __ATOMIC_RELAXED);
+	__builtin___clear_cache((char *)site, (char *)site + 4);
+#endif
+	return 0;
+#endif
+}
+
+static inline void __tp_patch_range(struct __tp_patch *pt, const struct __tp_jump_entry *e,
+				    const struct __tp_jump_entry *stop)
+{
+	for (; e < stop; e++) {
+		if (!e->key || (pt->key && e->key != pt->key))
+			continue;
+		__tp_patch_site(pt, e, pt->key ? pt->on : __tp_key_enabled(e->key));
+	}
+	__tp_patch_close(pt);
+}
+
+static inline int __tp_patch_module(const struct __tp_module *m, void *arg)
+{
+	__tp_patch_range((struct __tp_patch *)arg, m->jump_start, m->jump_stop);
+	return 0;
+}
+
+static inline int __tp_patch_key_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)size;
+	return __tp_for_each_module(info, __tp_patch_module, arg);
+}
+
+/* Points every site of one tracepoint, in every loaded module, at its state. */
+static inline int __tp_patch_key(struct tracepoint *tp, bool on)
+{
+#if TRACEPOINT_STATIC_KEYS
+	struct __tp_patch pt;
+	__tp_patch_begin(&pt, tp, on);
+	dl_iterate_phdr(__tp_patch_key_cb, &pt);
+	return pt.err;
+#else
+	(void)tp; (void)on;
+	return 0;
+#endif
+}
+
+#if TRACEPOINT_STATIC_KEYS
+extern const struct __tp_jump_entry __start___tp_jump[] __attribute__((weak, visibility("hidden")));
+extern const struct __tp_jump_entry __stop___tp_jump[] __attribute__((weak, visibility("hidden")));
+
+static inline int __tp_jump_init_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)info; (void)size;
+	__tp_patch_range((struct __tp_patch *)arg, __start___tp_jump, __stop___tp_jump);
+	return 1; /* ran once, under the loader's lock */
+}
+
+/* The module constructor (an .init_array entry left by the first call site
+ * of each translation unit): idles the sites of disabled tracepoints.  If
+ * that fails, they stay jumps and the slow path's check keeps them right. */
+static inline void __tp_jump_init(void)
+{
+	struct __tp_patch pt;
+	__tp_patch_begin(&pt, NULL, false);
+	dl_iterate_phdr(__tp_jump_init_cb, &pt);
+}
+#endif
 
 /* --- Layer 12: the write side of the grace period.  Called with the lock
  * held; never waits, so it is safe from inside a probe. --- */
@@ -622,6 +879,19 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 	}
 	neu[j].func = NULL;
 	__tp_publish(tp, neu);
+	if (live == 0) {
+		ret = __tp_patch_key(tp, true);
+		if (ret && ret != -EILSEQ) {
+			/* Some site could not be made to jump: undo, report. */
+			__tp_publish(tp, old);
+			__tp_patch_key(tp, false);
+			__tp_free_unpublished(neu);
+			if (tp->regfunc && tp->unregfunc)
+				tp->unregfunc();
+			goto out;
+		}
+		ret = 0;
+	}
 	__tp_retire(tp, old);
 	__tp_gp_poll(tp);
 out:
@@ -678,6 +948,8 @@ static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 				neu[j++] = old[i];
 	}
 	__tp_publish(tp, neu);
+	if (!neu)
+		__tp_patch_key(tp, false); /* a site left jumping is still correct */
 	__tp_retire(tp, old);
 	if (!neu && tp->unregfunc)
 		tp->unregfunc();
@@ -691,57 +963,27 @@ static inline bool tracepoint_enabled(const struct tracepoint *tp)
 	return __atomic_load_n(&tp->enabled, __ATOMIC_RELAXED) != 0;
 }
 
-/* --- Module discovery: dl_iterate_phdr -> PT_NOTE -> our note. --- */
 struct __tp_walk {
 	int (*fn)(struct tracepoint *tp, void *priv);
 	void *priv;
 	int ret;
 };
 
-static inline int __tp_walk_module(struct dl_phdr_info *dlinfo, size_t size, void *arg)
+static inline int __tp_walk_tracepoints(const struct __tp_module *m, void *arg)
 {
-	const struct __tp_phdr_info *info = (const struct __tp_phdr_info *)(const void *)dlinfo;
 	struct __tp_walk *w = (struct __tp_walk *)arg;
-	const char *seen = NULL;
-	ElfW(Half) i;
-
-	(void)size;
-	for (i = 0; i < info->phnum; i++) {
-		const char *p, *end;
-		if (info->phdr[i].p_type != PT_NOTE)
-			continue;
-		p = (const char *)(info->addr + info->phdr[i].p_vaddr);
-		end = p + info->phdr[i].p_memsz;
-		while (p + 12 <= end) {
-			uint32_t nsz, dsz, type;
-			const char *name, *desc;
-			memcpy(&nsz, p, 4);
-			memcpy(&dsz, p + 4, 4);
-			memcpy(&type, p + 8, 4);
-			name = p + 12;
-			desc = name + ((nsz + 3u) & ~3u);
-			p = desc + ((dsz + 3u) & ~3u);
-			if (p > end)
-				break;
-			if (type == __TP_NOTE_TYPE && nsz == 11 && dsz == 16 &&
-			    memcmp(name, "tracepoint", 11) == 0) {
-				int64_t off0, off1;
-				struct tracepoint *const *start, *const *stop, *const *it;
-				memcpy(&off0, desc, 8);
-				memcpy(&off1, desc + 8, 8);
-				start = (struct tracepoint *const *)(const void *)(desc + off0);
-				stop = (struct tracepoint *const *)(const void *)(desc + 8 + off1);
-				if ((const char *)start == seen)
-					continue; /* another translation unit's copy */
-				seen = (const char *)start;
-				for (it = start; it < stop; it++) {
-					if (*it && (w->ret = w->fn(*it, w->priv)) != 0)
-						return 1;
-				}
-			}
-		}
+	struct tracepoint *const *it;
+	for (it = m->tp_start; it < m->tp_stop; it++) {
+		if (*it && (w->ret = w->fn(*it, w->priv)) != 0)
+			return 1;
 	}
 	return 0;
+}
+
+static inline int __tp_walk_module(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)size;
+	return __tp_for_each_module(info, __tp_walk_tracepoints, arg);
 }
 
 static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
