@@ -765,7 +765,7 @@ static inline void __tp_gp_poll(struct tracepoint *tp)
 	pp = &tp->__tp.retired;
 	while ((p = *pp) != NULL) {
 		if (seq >= p->seq + 2) {
-			*pp = p->next;
+			__atomic_store_n(pp, p->next, __ATOMIC_RELAXED);
 			free(p);
 		} else {
 			pp = &p->next;
@@ -777,7 +777,7 @@ static inline void __tp_gp_poll(struct tracepoint *tp)
 static inline unsigned long __tp_gp_mark(struct tracepoint *tp)
 {
 	unsigned long seq = __atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST);
-	tp->__tp.wait_seq = seq + 2;
+	__atomic_store_n(&tp->__tp.wait_seq, seq + 2, __ATOMIC_SEQ_CST);
 	return seq;
 }
 
@@ -789,7 +789,7 @@ static inline void __tp_retire(struct tracepoint *tp, struct tracepoint_probe *o
 	h = (struct __tp_probes *)(void *)((char *)old - offsetof(struct __tp_probes, probes));
 	h->seq = __tp_gp_mark(tp);
 	h->next = tp->__tp.retired;
-	tp->__tp.retired = h;
+	__atomic_store_n(&tp->__tp.retired, h, __ATOMIC_SEQ_CST);
 }
 
 static inline struct tracepoint_probe *__tp_alloc_probes(size_t n)
@@ -1078,8 +1078,9 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 static inline int __tp_sync_cb(struct tracepoint *tp, void *priv)
 {
 	int *pending = (int *)priv;
-	if (__atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST) >= tp->__tp.wait_seq &&
-	    !tp->__tp.retired)
+	if (__atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST) >=
+		    __atomic_load_n(&tp->__tp.wait_seq, __ATOMIC_SEQ_CST) &&
+	    !__atomic_load_n(&tp->__tp.retired, __ATOMIC_SEQ_CST))
 		return 0;
 	__tp_lock(tp);
 	__tp_gp_poll(tp);
