@@ -313,8 +313,10 @@ static __TP_ALWAYS_INLINE bool __tp_key_enabled(const struct tracepoint *tp)
 #if TRACEPOINT_STATIC_KEYS
 #if defined(__x86_64__)
 #define __TP_SITE_INSN "1: .byte 0xe9\n\t.long %l[__tp_slow] - (1b + 5)\n\t"
+#define __TP_SYM_CONSTRAINT "i"
 #else
 #define __TP_SITE_INSN "1: b %l[__tp_slow]\n\t"
+#define __TP_SYM_CONSTRAINT "S" /* "i" cannot name a symbol in PIC code here */
 #endif
 static inline void __tp_jump_init(void);
 #define __TP_KEY_CHECK(name)                                                  \
@@ -332,7 +334,7 @@ static inline void __tp_jump_init(void);
 		     ".quad %c0\n\t"                                          \
 		     ".popsection\n\t"                                        \
 		     ".endif\n\t"                                             \
-		     : : "i"(__tp_jump_init) : : __tp_slow);                  \
+		     : : __TP_SYM_CONSTRAINT(__tp_jump_init) : : __tp_slow);                  \
 	return false;                                                         \
 __tp_slow:                                                                    \
 	return __tp_key_enabled(&__tracepoint_##name)
