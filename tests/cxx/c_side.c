@@ -1,0 +1,50 @@
+/* C half: defines cx_c_ev, fires it and the C++-defined cx_cpp_ev, and
+ * attaches a C probe to the C++-defined tracepoint. */
+#include "ev_c.h"
+DEFINE_TRACE(cx_c_ev);
+#include "ev_cpp.h"
+#include "c_side.h"
+
+static int c_seen;
+static long c_last_n;
+
+static void c_probe(void *data, double d, long n)
+{
+	(void)d;
+	c_seen += *(const int *)data;
+	c_last_n = n;
+}
+
+static const int one = 1;
+
+void c_fire_own(int a, const char *s)
+{
+	trace_cx_c_ev(a, s);
+}
+
+void c_fire_cpp(double d, long n)
+{
+	trace_cx_cpp_ev(d, n);
+	trace_cx_cpp_tick();
+}
+
+int c_register_on_cpp(void)
+{
+	return register_trace_cx_cpp_ev(c_probe, (void *)(size_t)&one);
+}
+
+int c_unregister_on_cpp(void)
+{
+	return unregister_trace_cx_cpp_ev(c_probe, (void *)(size_t)&one);
+}
+
+int c_probe_seen(long *last_n)
+{
+	*last_n = c_last_n;
+	return c_seen;
+}
+
+struct tracepoint *c_addr_of_cpp_ev(void)
+{
+	return &__tracepoint_cx_cpp_ev;
+}
