@@ -12,7 +12,7 @@ UNIT_TESTS   := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/test_*.c))
 SCRIPT_TESTS := $(sort $(wildcard tests/t_*.sh))
 HEADERS      := $(wildcard include/*.h include/*/*.h)
 
-.PHONY: all demo check bench install uninstall clean
+.PHONY: all demo check check-mode bench install uninstall clean
 all: $(B)/demo
 
 $(B)/demo: $(wildcard examples/*.c examples/*/*.h) $(HEADERS)
@@ -22,14 +22,26 @@ $(B)/demo: $(wildcard examples/*.c examples/*/*.h) $(HEADERS)
 demo:
 	@CC="$(CC)" tools/demo.sh
 
-$(B)/tests/%: tests/%.c tests/*.h $(HEADERS)
+# `make check` runs the whole suite twice, with static keys (the default) and
+# with -DTRACEPOINT_PORTABLE, then the unit tests for aarch64 under qemu.
+MODE      ?= static
+MODEFLAGS := $(if $(filter portable,$(MODE)),-DTRACEPOINT_PORTABLE)
+MODE_UNIT := $(patsubst $(B)/tests/%,$(B)/$(MODE)/tests/%,$(UNIT_TESTS))
+
+$(B)/$(MODE)/tests/%: tests/%.c tests/*.h $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) $< -o $@ -lcmocka $(LDLIBS)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) $(MODEFLAGS) $< -o $@ -lcmocka $(LDLIBS)
 
 check:
 	@CC="$(CC)" tools/need-cmocka.sh
-	@$(MAKE) --no-print-directory $(UNIT_TESTS)
-	@CC="$(CC)" CXX="$(CXX)" tools/run-tests.sh $(UNIT_TESTS) $(SCRIPT_TESTS)
+	@$(MAKE) --no-print-directory check-mode MODE=static
+	@$(MAKE) --no-print-directory check-mode MODE=portable
+	@tools/check-aarch64.sh
+
+check-mode: $(MODE_UNIT)
+	@echo "== $(MODE) mode ($(CC))"
+	@CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" TP_BUILD="$(B)/$(MODE)" \
+		tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
 
 clean:
 	rm -rf $(B)

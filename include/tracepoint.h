@@ -32,6 +32,8 @@
  *   ... undefined, 0, empty or anything else  -> compiled out
  *   -DCONFIG_TRACEPOINTS_ALL                  -> every tracepoint compiled in
  *   -DCONFIG_TRACEPOINTS_OFF                  -> every tracepoint compiled out
+ *   Each #include of this file consumes (#undefs) TRACE_CONFIG, so a header
+ *   that never sets it gets its own "compiled in" decision.
  *
  * Runtime state without a runtime library
  * ---------------------------------------
@@ -1134,3 +1136,7 @@ static inline void tracepoint_synchronize_unregister(void)
 #else
 #define __TP_ON 0
 #endif
+
+/* TRACE_CONFIG is consumed: a later header that never sets it (unconverted)
+ * must not inherit the previous subsystem's switch. */
+#undef TRACE_CONFIG
