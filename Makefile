@@ -15,7 +15,7 @@ HEADERS      := $(wildcard include/*.h include/*/*.h)
 .PHONY: all demo check check-mode bench install uninstall clean
 all: $(B)/demo
 
-$(B)/demo: $(wildcard examples/*.c examples/*/*.h) $(HEADERS)
+$(B)/demo: $(wildcard examples/*.c examples/*.h examples/*/*.h) $(HEADERS)
 	@mkdir -p $(B)
 	$(CC) $(CPPFLAGS) -Iexamples $(CFLAGS) $(WARN) -DCONFIG_TRACEPOINTS_ALL examples/*.c -o $@ $(LDLIBS)
 
