@@ -170,10 +170,13 @@ struct __tp_jump_entry {
 #define DECLARE_TRACE(name, proto, args)                                      \
 	__TP_DECLARE_SEL(__TP_ON, name, PARAMS(proto), PARAMS(args),          \
 			 PARAMS(void *__tp_data, proto),                      \
-			 PARAMS(__tp_it->data, args), PARAMS(0, args))
+			 PARAMS(__tp_it->data, args), PARAMS(0, args),        \
+			 PARAMS(const struct tracepoint_probe *__tp_it, proto), \
+			 PARAMS(__tp_it, args))
 #define DECLARE_TRACE_NOARGS(name)                                            \
 	__TP_DECLARE_SEL(__TP_ON, name, void, , void *__tp_data,              \
-			 __tp_it->data, 0)
+			 __tp_it->data, 0,                                    \
+			 const struct tracepoint_probe *__tp_it, __tp_it)
 #define DEFINE_TRACE_FN(name, reg, unreg) __TP_DEFINE_SEL(__TP_ON, name, reg, unreg)
 #define DEFINE_TRACE(name) DEFINE_TRACE_FN(name, NULL, NULL)
 #define EXPORT_TRACEPOINT_SYMBOL(name) __TP_EXPORT_SEL(__TP_ON, name)
@@ -239,12 +242,14 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 
 /* --- Layer 2: dispatch on the decision.  Two levels are needed so that
  * __TP_ON is expanded to 0 or 1 before it is pasted onto a name. --- */
-#define __TP_DECLARE_SEL(on, name, proto, args, dproto, dargs, uargs)        \
+#define __TP_DECLARE_SEL(on, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
 	__TP_DECLARE_SEL_(on, name, PARAMS(proto), PARAMS(args),              \
-			  PARAMS(dproto), PARAMS(dargs), PARAMS(uargs))
-#define __TP_DECLARE_SEL_(on, name, proto, args, dproto, dargs, uargs)       \
+			  PARAMS(dproto), PARAMS(dargs), PARAMS(uargs),       \
+			  PARAMS(iproto), PARAMS(iargs))
+#define __TP_DECLARE_SEL_(on, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
 	__TP_DECLARE_##on(name, PARAMS(proto), PARAMS(args), PARAMS(dproto),  \
-			  PARAMS(dargs), PARAMS(uargs))
+			  PARAMS(dargs), PARAMS(uargs), PARAMS(iproto),       \
+			  PARAMS(iargs))
 #define __TP_DEFINE_SEL(on, name, reg, unreg) __TP_DEFINE_SEL_(on, name, reg, unreg)
 #define __TP_DEFINE_SEL_(on, name, reg, unreg) __TP_DEFINE_##on(name, reg, unreg)
 #define __TP_EXPORT_SEL(on, name) __TP_EXPORT_SEL_(on, name)
@@ -275,7 +280,10 @@ int __tp_use_args(int, ...);
 
 /* The typed dispatch is a C99 inline function (C++: inline, vague linkage):
  * never inlined into call sites, so all of them share one out-of-line copy,
- * whose external definition DEFINE_TRACE requests. */
+ * whose external definition DEFINE_TRACE requests.  It checks the key itself
+ * (an unpatched site jumps here whatever the state), calls a lone probe
+ * directly and leaves longer lists to a second function, so the common case
+ * saves only one register around the call. */
 #if defined(__clang__)
 #define __TP_DISPATCH_ATTRS __attribute__((noinline, cold))
 #define __TP_NOWARN_BEGIN
@@ -291,13 +299,14 @@ int __tp_use_args(int, ...);
 /* --- Layer 4: the fast-path check. ---
  * Static keys (x86-64, aarch64; gcc, clang >= 9): each call site is one
  * 5-byte x86 instruction or one aarch64 instruction, listed in the module's
- * "__tp_jump" table.  As compiled it jumps to the out-of-line slow path, so an
- * unpatched site is always correct; the module's constructor turns the sites
+ * "__tp_jump" table.  As compiled it jumps to the out-of-line slow path (the
+ * dispatch function checks the key again), so an unpatched site is always
+ * correct; the module's constructor turns the sites
  * of disabled tracepoints into a no-op, and enabling turns them back.  On
  * x86-64 only the opcode byte changes, e9 (jmp rel32) <-> a9 (test $rel32,
  * %eax), so no thread can ever fetch a torn instruction; on aarch64 a single
  * aligned word flips between b and nop.  Where patching is impossible the
- * sites stay jumps and the slow path's load-and-branch decides (portable
+ * sites stay jumps and the dispatch's load-and-branch decides (portable
  * fallback).  -DTRACEPOINT_PORTABLE compiles every site as that load and
  * branch instead. */
 #if !defined(TRACEPOINT_PORTABLE) && (defined(__x86_64__) || defined(__aarch64__)) && \
@@ -307,7 +316,7 @@ int __tp_use_args(int, ...);
 #define TRACEPOINT_STATIC_KEYS 0
 #endif
 
-static __TP_ALWAYS_INLINE bool __tp_key_enabled(const struct tracepoint *tp)
+__TP_ALWAYS_INLINE bool __tp_key_enabled(const struct tracepoint *tp)
 {
 	return __builtin_expect(__atomic_load_n(&tp->enabled, __ATOMIC_RELAXED), 0) != 0;
 }
@@ -339,7 +348,7 @@ static inline void __tp_jump_init(void);
 		     : : __TP_SYM_CONSTRAINT(__tp_jump_init) : : __tp_slow);                  \
 	return false;                                                         \
 __tp_slow:                                                                    \
-	return __tp_key_enabled(&__tracepoint_##name)
+	return true
 #else
 #define __TP_KEY_CHECK(name) return __tp_key_enabled(&__tracepoint_##name)
 #endif
@@ -365,20 +374,28 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
  * The declarations end with an enum so that the user's ';' closes a
  * declaration (no -Wextra-semi), and so DEFINE_TRACE can check it saw the
  * same decision. */
-#define __TP_DECLARE_1(name, proto, args, dproto, dargs, uargs)               \
+#define __TP_DECLARE_1(name, proto, args, dproto, dargs, uargs, iproto, iargs) \
 	__TP_EXTERN __TP_VISIBLE struct tracepoint __tracepoint_##name;       \
 	__TP_NOWARN_BEGIN                                                     \
+	__TP_LINKAGE inline __TP_VISIBLE __TP_DISPATCH_ATTRS                  \
+	void __tp_iter_many_##name(iproto)                                    \
+	{                                                                     \
+		do {                                                          \
+			((void (*)(dproto))__tp_it->func)(dargs);             \
+		} while ((++__tp_it)->func);                                  \
+	}                                                                     \
 	__TP_LINKAGE inline __TP_VISIBLE __TP_DISPATCH_ATTRS                  \
 	void __tp_iter_##name(proto)                                          \
 	{                                                                     \
 		unsigned __tp_parity;                                         \
-		const struct tracepoint_probe *__tp_it =                      \
-			__tp_read_begin(&__tracepoint_##name, &__tp_parity);  \
-		if (__tp_it) {                                                \
-			do {                                                  \
-				((void (*)(dproto))__tp_it->func)(dargs);     \
-			} while ((++__tp_it)->func);                          \
-		}                                                             \
+		const struct tracepoint_probe *__tp_it;                       \
+		if (!__tp_key_enabled(&__tracepoint_##name))                  \
+			return;                                               \
+		__tp_it = __tp_read_begin(&__tracepoint_##name, &__tp_parity); \
+		if (__builtin_expect(__tp_it && !__tp_it[1].func, 1))         \
+			((void (*)(dproto))__tp_it->func)(dargs);             \
+		else if (__tp_it)                                             \
+			__tp_iter_many_##name(iargs);                         \
 		__tp_read_end(&__tracepoint_##name, __tp_parity);             \
 	}                                                                     \
 	__TP_NOWARN_END                                                       \
@@ -415,7 +432,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 
 /* --- Layer 7: what DECLARE_TRACE becomes when compiled out: inlines that
  * fold to nothing, type-check their arguments, and name no symbol. --- */
-#define __TP_DECLARE_0(name, proto, args, dproto, dargs, uargs)               \
+#define __TP_DECLARE_0(name, proto, args, dproto, dargs, uargs, iproto, iargs) \
 	static inline void __tp_iter_##name(proto) { __TP_USE_ARGS(uargs); } \
 	static inline bool trace_##name##_enabled(void) { return false; }     \
 	static inline void trace_##name(proto) { __TP_USE_ARGS(uargs); }      \
@@ -480,6 +497,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 	__TP_STATIC_ASSERT(__tp_declared_##name == 1, __TP_DECISION_MSG(name)); \
 	__TP_MODULE_NOTE;                                                     \
 	extern __typeof__(__tp_iter_##name) __tp_iter_##name;                 \
+	extern __typeof__(__tp_iter_many_##name) __tp_iter_many_##name;       \
 	static const char __tp_strtab_##name[]                                \
 		__attribute__((section("__tracepoints_strings"), used)) = #name; \
 	struct tracepoint __tracepoint_##name                                 \
