@@ -770,6 +770,14 @@ static inline void __tp_jump_init(void)
 }
 #endif
 
+/* Probe lists come from here; tests define these to inject failures. */
+#ifndef TRACEPOINT_MALLOC
+#define TRACEPOINT_MALLOC(size) malloc(size)
+#endif
+#ifndef TRACEPOINT_FREE
+#define TRACEPOINT_FREE(ptr) free(ptr)
+#endif
+
 /* --- Layer 12: the write side of the grace period.  Called with the lock
  * held; never waits, so it is safe from inside a probe. --- */
 static inline void __tp_gp_poll(struct tracepoint *tp)
@@ -788,7 +796,7 @@ static inline void __tp_gp_poll(struct tracepoint *tp)
 	while ((p = *pp) != NULL) {
 		if (seq >= p->seq + 2) {
 			__atomic_store_n(pp, p->next, __ATOMIC_RELAXED);
-			free(p);
+			TRACEPOINT_FREE(p);
 		} else {
 			pp = &p->next;
 		}
@@ -816,7 +824,7 @@ static inline void __tp_retire(struct tracepoint *tp, struct tracepoint_probe *o
 
 static inline struct tracepoint_probe *__tp_alloc_probes(size_t n)
 {
-	struct __tp_probes *h = (struct __tp_probes *)malloc(
+	struct __tp_probes *h = (struct __tp_probes *)TRACEPOINT_MALLOC(
 		offsetof(struct __tp_probes, probes) + (n + 1) * sizeof(struct tracepoint_probe));
 	if (!h)
 		return NULL;
@@ -829,7 +837,7 @@ static inline struct tracepoint_probe *__tp_alloc_probes(size_t n)
 static inline void __tp_free_unpublished(struct tracepoint_probe *p)
 {
 	if (p)
-		free((char *)p - offsetof(struct __tp_probes, probes));
+		TRACEPOINT_FREE((char *)p - offsetof(struct __tp_probes, probes));
 }
 
 static inline void __tp_publish(struct tracepoint *tp, struct tracepoint_probe *p)
