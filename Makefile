@@ -43,5 +43,8 @@ check-mode: $(MODE_UNIT)
 	@CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" TP_BUILD="$(B)/$(MODE)" \
 		tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
 
+bench:
+	@CC="$(CC)" bench/run.sh
+
 clean:
 	rm -rf $(B)

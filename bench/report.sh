@@ -1,0 +1,103 @@
+#!/bin/sh
+# bench/report.sh TSV N_CG N_TIME RUNS REPS - prints the table of a
+# results.tsv written by bench/run.sh, and checks it against the targets.
+set -u
+awk -F'\t' -v ncg="$2" -v ntime="$3" -v runs="$4" -v reps="$5" '
+NR == 1 { next }
+{ v[$1, $2, $3] = $4; if (!(($1, $2) in seen)) { seen[$1, $2] = 1; order[$1, ++n[$1]] = $2 } }
+function has(k, x, m) { return ((k, x, m) in v) }
+function f2(x) { return sprintf("%.2f", x) }
+function verdict(ok) { return ok ? "meets" : "MISSES" }
+function target(what, goal, got, ok) { printf "  %-46s %-10s %-26s %s\n", what, goal, got, verdict(ok) }
+END {
+	printf "\n== (a)+(b) loop: bench_loop() calls noinline bench_body(int, long, const void *) N times\n"
+	printf "   instructions: callgrind --toggle-collect=bench_loop (inclusive), N = %d, divided by N\n", ncg
+	printf "   time: clock_gettime(CLOCK_MONOTONIC) around N = %d calls, median of %d interleaved runs\n", ntime, runs
+	printf "   %-18s %10s %10s %12s %9s %10s  %s\n", "variant", "instr/call", "above base", "excl. probes", "ns/call", "above base", "static site"
+	bi = v["loop", "baseline", "instr_total"]; bt = v["loop", "baseline", "ns_median"]
+	for (i = 1; i <= n["loop"]; i++) {
+		x = order["loop", i]
+		if (has("loop", x, "instr_total")) {
+			t = v["loop", x, "instr_total"]; p = v["loop", x, "instr_probes"]
+			ic = f2(t / ncg); ia = f2((t - bi) / ncg); ie = (p > 0) ? f2((t - p - bi) / ncg) : "-"
+		} else { ic = ia = ie = "n/a" }
+		if (x == "baseline") ia = ie = "-"
+		tn = v["loop", x, "ns_median"]
+		ta = (x == "baseline") ? "-" : f2(tn - bt)
+		site = has("loop", x, "site_opcode") ? (v["loop", x, "site_opcode"] == "a9" ? "a9 (test, idle)" : v["loop", x, "site_opcode"] == "e9" ? "e9 (jmp, on)" : v["loop", x, "site_opcode"]) : ""
+		printf "   %-18s %10s %10s %12s %9s %10s  %s\n", x, ic, ia, ie, f2(tn), ta, site
+	}
+	printf "   Note: differences below ~1 ns are below this machine'\''s timing resolution (VM, shared\n"
+	printf "   cores, frequency drift); the instruction counts are the precise comparison.\n"
+	printf "   \"excl. probes\" subtracts the instructions callgrind attributes to the empty probes.\n"
+
+	for (L = 1; L <= 2; L++) {
+		lay = (L == 1) ? "d" : "s"
+		printf "\n== (c) bytes per call site, gcc -O2, 100 sites %s, minus the same file without the calls\n", (L == 1) ? "of 100 distinct tracepoints" : "of 10 tracepoints (10 sites each)"
+		printf "   %-14s %10s %10s %8s %8s %9s %12s\n", "variant", "hot .text", "(unpadded)", "cold", "meta", "eh_frame", "non-alloc notes"
+		for (i = 1; i <= n["size_" lay]; i++) {
+			x = order["size_" lay, i]; k = "size_" lay
+			printf "   %-14s %10s %10s %8s %8s %9s %12s\n", x, v[k, x, "hot"], v[k, x, "hot_unpadded"], v[k, x, "cold"], v[k, x, "meta"], v[k, x, "eh"], v[k, x, "notes"]
+		}
+	}
+	printf "   hot = .text (incl. function alignment padding); unpadded = sum of site_* symbol sizes;\n"
+	printf "   cold = .text.unlikely; meta = every other allocated section (__tp_jump, .init_array,\n"
+	printf "   .note.tracepoint, .probes, .data, .rodata, ...); eh_frame listed apart; notes = .note.*\n"
+	printf "   sections not loaded at run time (USDT .note.stapsdt).  Per section: build/bench/obj/sections.txt\n"
+
+	printf "\n== (c) definitions per tracepoint: (object with 100 - object with 1) / 99, gcc -O2\n"
+	printf "   %-14s %10s %10s %8s %9s %12s\n", "variant", "hot .text", "cold", "meta", "eh_frame", "non-alloc notes"
+	for (i = 1; i <= n["def"]; i++) {
+		x = order["def", i]
+		printf "   %-14s %10s %10s %8s %9s %12s\n", x, v["def", x, "hot"], v["def", x, "cold"], v["def", x, "meta"], v["def", x, "eh"], v["def", x, "notes"]
+	}
+	printf "   ours = DEFINE_TRACE (struct, name, pointer, out-of-line dispatch); lttng = provider object\n"
+	printf "   (TRACEPOINT_CREATE_PROBES + TRACEPOINT_DEFINE); usdt_sem = the unsigned short semaphores.\n"
+
+	printf "\n== (d) enable/disable one tracepoint with 100 call sites (median of %d)\n", reps
+	printf "   %-10s %16s %16s %14s %11s\n", "mode", "register (us)", "unregister (us)", "sites in table", "mismatches"
+	for (i = 1; i <= n["enable"]; i++) {
+		x = order["enable", i]
+		printf "   %-10s %16s %16s %14s %11s\n", x, v["enable", x, "enable_us"], v["enable", x, "disable_us"], v["enable", x, "patched_sites"], v["enable", x, "site_mismatches"]
+	}
+
+	printf "\n== targets\n"
+	if (has("loop", "compiled_out", "instr_total")) {
+		d = (v["loop", "compiled_out", "instr_total"] - bi) / ncg
+		target("compiled out: instructions above baseline", "0", f2(d), d == 0)
+	}
+	for (L = 1; L <= 2; L++) {
+		lay = (L == 1) ? "d" : "s"; k = "size_" lay
+		b = v[k, "ours_out", "hot"] + v[k, "ours_out", "cold"] + v[k, "ours_out", "meta"] + v[k, "ours_out", "eh"]
+		target("compiled out: bytes per site (" lay ")", "0", f2(b), b == 0)
+	}
+	if (has("loop", "static_idle", "instr_total")) {
+		d = (v["loop", "static_idle", "instr_total"] - bi) / ncg
+		target("static key idle: instructions per call", "1", f2(d), d <= 1)
+		d = (v["loop", "portable_idle", "instr_total"] - bi) / ncg
+		target("portable idle: instructions per call", "<= 2", f2(d), d <= 2)
+	}
+	for (L = 1; L <= 2; L++) {
+		lay = (L == 1) ? "d" : "s"; k = "size_" lay
+		h = v[k, "ours_static", "hot"]; u = v[k, "ours_static", "hot_unpadded"]
+		target("static hot bytes per site (" lay ")", "<= 8", h " (unpadded " u ")", h <= 8)
+	}
+	for (L = 1; L <= 2; L++) {
+		lay = (L == 1) ? "d" : "s"; k = "size_" lay
+		split("ours_static ours_portable", m, " ")
+		for (j = 1; j <= 2; j++) {
+			t = v[k, m[j], "hot"] + v[k, m[j], "cold"]
+			target(m[j] " hot+cold per site (" lay ")", "<= 40", f2(t), t <= 40)
+		}
+	}
+	split("static_1probe portable_1probe", m, " ")
+	for (j = 1; j <= 2; j++) if (has("loop", m[j], "instr_total")) {
+		d = (v["loop", m[j], "instr_total"] - v["loop", m[j], "instr_probes"] - bi) / ncg
+		target(m[j] ": instr above base excl. probe", "<= 12", f2(d), d <= 12)
+	}
+	for (i = 1; i <= n["enable"]; i++) {
+		x = order["enable", i]
+		w = (v["enable", x, "enable_us"] > v["enable", x, "disable_us"]) ? v["enable", x, "enable_us"] : v["enable", x, "disable_us"]
+		target("enable/disable 100 sites, " x " (us)", "< 1000", f2(w), w < 1000 && v["enable", x, "site_mismatches"] == 0)
+	}
+}' "$1"

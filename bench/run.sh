@@ -1,0 +1,198 @@
+#!/bin/sh
+# bench/run.sh - `make bench`: builds and runs every benchmark variant side by
+# side, prints one table, writes build/bench/results.tsv and (with gnuplot)
+# docs/bench.svg.  Installs nothing; a missing alternative is skipped.
+# Environment: CC (loop variants; default gcc), N_CG (200000), N_TIME
+# (50000000), RUNS (9), REPS (2000).
+set -u
+cd "$(dirname "$0")/.."
+CC=${CC:-gcc}
+[ "$CC" = cc ] && CC=gcc
+SZCC=gcc                      # sizes are measured with gcc, as documented
+N_CG=${N_CG:-200000}
+N_TIME=${N_TIME:-50000000}
+RUNS=${RUNS:-9}
+REPS=${REPS:-2000}
+B=build/bench
+G=$B/gen
+TSV=$B/results.tsv
+rm -rf "$B" && mkdir -p "$B/bin" "$B/cg" "$B/obj" "$B/time"
+bench/gen.sh "$G" || exit 1
+INC="-Iinclude -Ibench -I$G"
+WARN="-Wall -Wextra -Werror"
+
+skip() { echo "skipped: $1 not installed (apt-get install $1)"; }
+have_lttng=0; have_sdt=0; have_vg=0
+printf '#include <lttng/tracepoint.h>\nint main(void){return 0;}\n' >"$B/probe.c"
+$CC -x c "$B/probe.c" -o "$B/probe" -llttng-ust -ldl 2>/dev/null && have_lttng=1
+printf '#include <sys/sdt.h>\nint main(void){DTRACE_PROBE(a,b);return 0;}\n' >"$B/probe.c"
+$CC -x c "$B/probe.c" -o "$B/probe" 2>/dev/null && have_sdt=1
+command -v valgrind >/dev/null 2>&1 && command -v callgrind_annotate >/dev/null 2>&1 && have_vg=1
+
+echo "== tracepoint.h benchmark  ($(date -u '+%Y-%m-%d %H:%M:%S UTC'))"
+echo "machine : $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) CPUs, $(uname -r)"
+echo "header  : include/tracepoint.h blob $(git hash-object include/tracepoint.h 2>/dev/null | cut -c1-12) (HEAD $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD -- include/tracepoint.h 2>/dev/null || echo ', modified'))"
+echo "loop CC : $($CC --version | head -1)"
+echo "size CC : $($SZCC --version | head -1)"
+command -v clang >/dev/null 2>&1 && echo "clang   : $(clang --version | head -1)"
+[ $have_vg = 1 ] && echo "valgrind: $(valgrind --version)"
+[ $have_lttng = 1 ] && echo "lttng   : liblttng-ust-dev $(dpkg-query -W -f '${Version}' liblttng-ust-dev 2>/dev/null)" || skip liblttng-ust-dev
+[ $have_sdt = 1 ] && echo "usdt    : systemtap-sdt-dev $(dpkg-query -W -f '${Version}' systemtap-sdt-dev 2>/dev/null)" || skip systemtap-sdt-dev
+[ $have_vg = 1 ] || skip valgrind
+printf 'kind\tvariant\tmetric\tvalue\tunit\n' >"$TSV"
+put() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$TSV"; }
+put param all n_cg "$N_CG" iterations
+put param all n_time "$N_TIME" iterations
+put param all runs "$RUNS" runs
+put param all loop_cc "$($CC --version | head -1)" text
+put param all size_cc "$($SZCC --version | head -1)" text
+put param all cpu "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" text
+put param all date "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" text
+
+# ---------------------------------------------------------------- loop ----
+# name:binary:probes   (binary = build flavour of bench/loop.c)
+VARIANTS="baseline:base:0 compiled_out:out:0 static_idle:static:0 portable_idle:portable:0
+static_1probe:static:1 portable_1probe:portable:1 static_4probes:static:4 portable_4probes:portable:4"
+[ $have_lttng = 1 ] && VARIANTS="$VARIANTS lttng_idle:lttng:0"
+[ $have_sdt = 1 ] && VARIANTS="$VARIANTS usdt:usdt:0 usdt_sem_idle:usdt_sem:0"
+LCFLAGS="-O2 -g $WARN $INC"
+build() { # flavour, extra args...
+	f=$1; shift
+	$CC $LCFLAGS "$@" -o "$B/bin/$f" -ldl -lpthread || { echo "build of $f failed"; exit 1; }
+}
+build base -DV_BASE bench/loop.c
+build out -DV_OURS bench/loop.c
+build static -DV_OURS -DCONFIG_BENCH_TP=1 bench/loop.c bench/tp_define.c
+build portable -DV_OURS -DCONFIG_BENCH_TP=1 -DTRACEPOINT_PORTABLE bench/loop.c bench/tp_define.c
+[ $have_lttng = 1 ] && build lttng -DV_LTTNG bench/loop.c bench/lttng_tp.c -llttng-ust
+[ $have_sdt = 1 ] && build usdt -DV_USDT bench/loop.c
+[ $have_sdt = 1 ] && build usdt_sem -DV_USDT_SEM bench/loop.c
+# No session daemon is wanted: do not wait for one.
+export LTTNG_UST_REGISTER_TIMEOUT=0
+
+if [ $have_vg = 1 ]; then
+	for v in $VARIANTS; do
+		IFS=: read -r name bin pr <<E
+$v
+E
+		out="$B/cg/$name.out"
+		valgrind --tool=callgrind --smc-check=all --toggle-collect=bench_loop \
+			--callgrind-out-file="$out" "$B/bin/$bin" cg "$N_CG" "$pr" >"$B/cg/$name.log" 2>&1 ||
+			{ echo "callgrind $name failed, see $B/cg/$name.log"; exit 1; }
+		tot=$(awk '/^(summary|totals):/ {print $2; exit}' "$out")
+		pb=$(callgrind_annotate --threshold=100 "$out" 2>/dev/null |
+			awk '/:bench_probe[0-9]/ {gsub(",", "", $1); s += $1} END {print s + 0}')
+		put loop "$name" instr_total "$tot" instr
+		put loop "$name" instr_probes "$pb" instr
+	done
+fi
+
+# Timing: RUNS rounds, each variant once per round (interleaved).
+r=0
+while [ $r -lt "$RUNS" ]; do
+	for v in $VARIANTS; do
+		IFS=: read -r name bin pr <<E
+$v
+E
+		"$B/bin/$bin" time "$N_TIME" "$pr" >>"$B/time/$name" || { echo "timing $name failed"; exit 1; }
+	done
+	r=$((r + 1))
+done
+for v in $VARIANTS; do
+	name=${v%%:*}
+	put loop "$name" ns_median "$(sort -n "$B/time/$name" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" ns
+done
+
+# Static-key sites: the opcode the site holds while the loop runs.
+for v in $VARIANTS; do
+	IFS=: read -r name bin pr <<E
+$v
+E
+	case $bin in static) put loop "$name" site_opcode "$("$B/bin/$bin" sites "$pr" | sort -u | tr '\n' ' ' | sed 's/ $//')" hex ;; esac
+done
+
+# ---------------------------------------------------------------- size ----
+# Sums allocated section bytes of an object by class: hot cold meta eh notes
+# (notes = non-allocated .note.* sections, e.g. USDT's .note.stapsdt), then
+# the unpadded size of the site_* functions (symbol sizes, hot part only).
+secsizes() {
+	readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '
+	function hex(s,  i, c, v) { v = 0; s = tolower(s)
+		for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)) - 1; v = v * 16 + c }
+		return v }
+	{ name = $1; size = hex($5); flags = ($7 ~ /^[0-9]+$/) ? "" : $7
+	  if (flags ~ /A/) {
+		if (name ~ /^\.text\.unlikely/ || name ~ /cold/) cold += size
+		else if (name ~ /^\.text/) hot += size
+		else if (name == ".eh_frame") eh += size
+		else meta += size
+	  } else if (name ~ /^\.note\./ && name != ".note.GNU-stack") notes += size }
+	END { printf "%d %d %d %d %d", hot, cold, meta, eh, notes }'
+	readelf -sW "$1" | awk '$4 == "FUNC" && $8 ~ /^site_[0-9]+$/ {s += $3} END {printf " %d\n", s}'
+}
+# Per-section detail of what an object allocates outside .text (for the log).
+secdetail() { size -A "$1" | awk 'NR > 2 && $1 != "Total" && $2 > 0 {printf "%s=%s ", $1, $2}'; }
+SZFLAGS="-O2 $WARN $INC"
+FLAVOURS="ours_out:-DF_OURS ours_static:-DF_OURS|-DCONFIG_BENCH_TP=1 ours_portable:-DF_OURS|-DCONFIG_BENCH_TP=1|-DTRACEPOINT_PORTABLE"
+[ $have_lttng = 1 ] && FLAVOURS="$FLAVOURS lttng:-DF_LTTNG"
+[ $have_sdt = 1 ] && FLAVOURS="$FLAVOURS usdt:-DF_USDT usdt_sem:-DF_USDT_SEM"
+: >"$B/obj/sections.txt"
+for fl in $FLAVOURS; do
+	name=${fl%%:*}; defs=$(echo "${fl#*:}" | tr '|' ' ')
+	for lay in d s; do
+		o=$B/obj/$name-$lay.o; o0=$B/obj/$name-$lay-nofire.o
+		# shellcheck disable=SC2086
+		$SZCC $SZFLAGS $defs -c "$G/sites_$lay.c" -o "$o" || exit 1
+		# shellcheck disable=SC2086
+		$SZCC $SZFLAGS $defs -DNOFIRE -c "$G/sites_$lay.c" -o "$o0" || exit 1
+		set -- $(secsizes "$o") $(secsizes "$o0")
+		for k in hot cold meta eh notes hot_unpadded; do
+			d=$(( $1 - $7 ))
+			put "size_$lay" "$name" "$k" "$(awk -v d="$d" 'BEGIN {printf "%.2f", d / 100}')" bytes/site
+			shift
+		done
+		echo "$name-$lay: $(secdetail "$o")" >>"$B/obj/sections.txt"
+	done
+done
+# Definitions: (100 tracepoints - 1 tracepoint) / 99.
+DEFS="ours:ours_def:-DF_OURS|-DCONFIG_BENCH_TP=1"
+[ $have_lttng = 1 ] && DEFS="$DEFS lttng:lttng_def:"
+[ $have_sdt = 1 ] && DEFS="$DEFS usdt_sem:sem_def:"
+for d in $DEFS; do
+	IFS=: read -r name src defs <<E
+$d
+E
+	defs=$(echo "$defs" | tr '|' ' ')
+	for k in 1 100; do
+		# shellcheck disable=SC2086
+		$SZCC $SZFLAGS $defs -c "$G/$src$k.c" -o "$B/obj/$src$k.o" || exit 1
+	done
+	set -- $(secsizes "$B/obj/${src}100.o") $(secsizes "$B/obj/${src}1.o")
+	for k in hot cold meta eh notes; do
+		d=$(( $1 - $7 ))
+		put def "$name" "$k" "$(awk -v d="$d" 'BEGIN {printf "%.2f", d / 99}')" bytes/tracepoint
+		shift
+	done
+	echo "$src: $(secdetail "$B/obj/${src}100.o")" >>"$B/obj/sections.txt"
+done
+
+# ------------------------------------------------------- enable/disable ----
+for m in static portable; do
+	extra=; [ $m = portable ] && extra=-DTRACEPOINT_PORTABLE
+	# shellcheck disable=SC2086
+	$CC -O2 $WARN $INC -DF_OURS -DCONFIG_BENCH_TP=1 $extra bench/enable.c "$G/sites_one.c" \
+		"$G/ours_def1.c" -o "$B/bin/enable_$m" -ldl -lpthread || exit 1
+	set -- $("$B/bin/enable_$m" "$REPS") || { echo "enable_$m failed"; exit 1; }
+	put enable "$m" enable_us "$1" us
+	put enable "$m" disable_us "$2" us
+	put enable "$m" patched_sites "$3" sites
+	put enable "$m" site_mismatches "$4" sites
+done
+
+bench/report.sh "$TSV" "$N_CG" "$N_TIME" "$RUNS" "$REPS"
+if command -v gnuplot >/dev/null 2>&1; then
+	tools/plot-bench.sh "$TSV" docs/bench.svg && echo "chart: docs/bench.svg"
+else
+	echo "chart skipped: gnuplot-nox not installed (apt-get install gnuplot-nox)"
+fi
+echo "results: $TSV   section details: $B/obj/sections.txt"
