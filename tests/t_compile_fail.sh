@@ -20,7 +20,9 @@
 set -u
 T=compile_fail
 S=tests/$T
-B=build/$T
+B=${TP_BUILD:-build}/$T
+TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
+echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
 CC=${CC:-cc}
 CXX=${CXX:-c++}
 rm -rf "$B" && mkdir -p "$B" || exit 1
@@ -60,7 +62,7 @@ must_build() {
 
 is_clang() { $1 --version 2>/dev/null | grep -q clang; }
 
-I="-Iinclude -I$S"
+I="$TPF -Iinclude -I$S"
 
 echo "== (a) probe of the wrong type"
 must_fail a-c-wrong-probe 'incompatible' $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_A -DWRONG "$S/probe_type.c"

@@ -12,7 +12,9 @@
 set -u
 T=cxx
 S=tests/$T
-B=build/$T
+B=${TP_BUILD:-build}/$T
+TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
+echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
 CC=${CC:-cc}
 CXX=${CXX:-c++}
 rm -rf "$B" && mkdir -p "$B" || exit 1
@@ -27,7 +29,7 @@ run() { # log-file command...
 	echo "command failed or printed diagnostics: $*"; cat "$log"; return 1
 }
 
-if ! run "$B/c_side.log" $CC -std=c99 -O2 $WARN -Wpedantic -Iinclude -DCONFIG_CXX_TEST \
+if ! run "$B/c_side.log" $CC -std=c99 -O2 $WARN -Wpedantic $TPF -Iinclude -DCONFIG_CXX_TEST \
 	-c "$S/c_side.c" -o "$B/c_side.o"; then
 	echo "FAIL: $CC cannot compile c_side.c"; exit 1
 fi
@@ -41,7 +43,7 @@ for std in c++11 c++17 c++20; do
 		flags="-std=$std -O2 $WARN $ped"
 		ok=1
 		for f in main other; do
-			run "$d/$f.log" $CXX $flags -Iinclude -DCONFIG_CXX_TEST -c "$S/$f.cpp" \
+			run "$d/$f.log" $CXX $flags $TPF -Iinclude -DCONFIG_CXX_TEST -c "$S/$f.cpp" \
 				-o "$d/$f.o" || ok=0
 		done
 		[ $ok = 1 ] && { run "$d/link.log" $CXX "$d/main.o" "$d/other.o" "$B/c_side.o" \

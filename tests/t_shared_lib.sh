@@ -18,7 +18,9 @@
 set -u
 T=shared_lib
 S=tests/shlib
-B=build/$T
+B=${TP_BUILD:-build}/$T
+TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
+echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
 CC=${CC:-cc}
 rm -rf "$B" && mkdir -p "$B" || exit 1
 
@@ -49,7 +51,7 @@ variant() { # name cflags ldflags flags-for-executables
 	mkdir -p "$d"
 	echo "== variant $v: CFLAGS '$vflags', LDFLAGS '$ldflags', executables '$exeflags'"
 	for f in lib_def lib_fire; do
-		run "$d/$f.log" $CC -O2 $WARN $vflags -fPIC -fvisibility=hidden -Iinclude $DEFS \
+		run "$d/$f.log" $CC -O2 $WARN $vflags -fPIC -fvisibility=hidden $TPF -Iinclude $DEFS \
 			-c "$S/$f.c" -o "$d/$f.o" || { fail "$v: compiling $f.c"; return; }
 	done
 	if [ "$v" = lto ]; then
@@ -62,10 +64,10 @@ variant() { # name cflags ldflags flags-for-executables
 	fi
 	run "$d/lib.log" $CC -O2 $vflags $ldflags -shared -fPIC "$d/lib_def.o" "$d/lib_fire.o" \
 		-o "$d/libshlibtp.so" || { fail "$v: linking libshlibtp.so"; return; }
-	run "$d/app_linked.build.log" $CC -O2 $WARN $vflags $ldflags $exeflags -Iinclude $DEFS \
+	run "$d/app_linked.build.log" $CC -O2 $WARN $vflags $ldflags $exeflags $TPF -Iinclude $DEFS \
 		"$S/app_linked.c" -o "$d/app_linked" -L"$d" -lshlibtp -Wl,-rpath,'$ORIGIN' \
 		-ldl -lpthread || { fail "$v: building app_linked"; return; }
-	run "$d/app_dlopen.build.log" $CC -O2 $WARN $vflags $ldflags $exeflags -Iinclude $DEFS \
+	run "$d/app_dlopen.build.log" $CC -O2 $WARN $vflags $ldflags $exeflags $TPF -Iinclude $DEFS \
 		"$S/app_dlopen.c" -o "$d/app_dlopen" -ldl -lpthread ||
 		{ fail "$v: building app_dlopen"; return; }
 
@@ -113,7 +115,7 @@ d=$B/asan
 mkdir -p "$d"
 if printf 'int main(void) { return 0; }\n' |
 	$CC -fsanitize=address -x c - -o "$d/probe" >/dev/null 2>&1 && "$d/probe"; then
-	if run "$d/build.log" $CC -O1 -g -fsanitize=address $WARN -Iinclude $DEFS \
+	if run "$d/build.log" $CC -O1 -g -fsanitize=address $WARN $TPF -Iinclude $DEFS \
 		"$S/app_dlopen.c" -o "$d/app_dlopen" -ldl -lpthread &&
 		"$d/app_dlopen" "$B/default/libshlibtp.so" >"$d/app_dlopen.out" 2>&1; then
 		echo "ok: asan/app_dlopen: $(tail -n 1 "$d/app_dlopen.out")"

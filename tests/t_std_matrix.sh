@@ -11,7 +11,9 @@
 set -u
 T=std_matrix
 S=tests/$T
-B=build/$T
+B=${TP_BUILD:-build}/$T
+TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
+echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
 CC=${CC:-cc}
 CXX=${CXX:-c++}
 rm -rf "$B" && mkdir -p "$B" || exit 1
@@ -26,7 +28,7 @@ run_case() { # compiler lang std opt
 	cc=$1 lang=$2 std=$3 opt=$4
 	n=$((n + 1))
 	out="$B/$(basename "$cc")-$std$opt"
-	if ! $cc -x "$lang" "-std=$std" "$opt" $FLAGS -Iinclude -I"$S" -DCONFIG_SM_NET \
+	if ! $cc -x "$lang" "-std=$std" "$opt" $FLAGS $TPF -Iinclude -I"$S" -DCONFIG_SM_NET \
 		"$S/consumer.c" -o "$out" -ldl -lpthread >"$out.cc.log" 2>&1; then
 		echo "FAIL: $cc -std=$std $opt does not compile cleanly:"; cat "$out.cc.log"
 		fails=$((fails + 1)); return

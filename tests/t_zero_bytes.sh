@@ -15,7 +15,9 @@
 set -u
 T=zero_bytes
 S=tests/$T
-B=build/$T
+B=${TP_BUILD:-build}/$T
+TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
+echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
 CC=${CC:-cc}
 rm -rf "$B" && mkdir -p "$B/twin" || exit 1
 
@@ -31,7 +33,7 @@ fi
 echo "twin source: $B/twin/zb.c ($(wc -l <"$B/twin/zb.c") lines, from $(wc -l <"$S/zb.c"))"
 
 # The twin does not include the event header, so it must not need tracepoint.h.
-if ! $CC -O2 $WARN -c "$B/twin/zb.c" -o "$B/twin/zb.o" >"$B/twin/cc.log" 2>&1; then
+if ! $CC -O2 $WARN $TPF -c "$B/twin/zb.c" -o "$B/twin/zb.o" >"$B/twin/cc.log" 2>&1; then
 	fail "the twin does not compile:"; cat "$B/twin/cc.log"; exit 1
 fi
 
@@ -45,8 +47,8 @@ check() {
 	c=$1 expect=$2; shift 2
 	d=$B/$c
 	mkdir -p "$d"
-	echo "== $c: $CC -O2 $*"
-	if ! $CC -O2 $WARN -Iinclude -I"$S" "$@" -c "$S/zb.c" -o "$d/zb.o" >"$d/cc.log" 2>&1; then
+	echo "== $c: $CC -O2 $TPF $*"
+	if ! $CC -O2 $WARN $TPF -Iinclude -I"$S" "$@" -c "$S/zb.c" -o "$d/zb.o" >"$d/cc.log" 2>&1; then
 		fail "$c: does not compile:"; cat "$d/cc.log"; return
 	fi
 	bad=0
