@@ -135,24 +135,29 @@ struct __tp_state {
 	struct __tp_probes *retired;
 };
 
-struct tracepoint {
-	const char *name;            /* first member, as in the kernel */
-	int enabled;                 /* non-zero while a probe is attached */
-	int (*regfunc)(void);        /* called when the first probe attaches */
-	void (*unregfunc)(void);     /* called when the last probe detaches */
-	tracepoint_func_t iterator;  /* typed dispatch: void (*)(proto) */
-	struct tracepoint_probe *funcs; /* published probe list or NULL */
-	struct __tp_state __tp;
-};
-
-#define TRACEPOINT_DEFAULT_PRIO 10
-
 /* One patchable call site (static keys), in section __tp_jump. */
 struct __tp_jump_entry {
 	int32_t site;            /* offset from this field to the instruction */
 	int32_t target;          /* offset from this field to the slow path */
 	struct tracepoint *key;
 };
+
+struct tracepoint {
+	const char *name;            /* first member, as in the kernel */
+	int enabled;                 /* non-zero while a probe is attached */
+	int (*regfunc)(void);        /* called when the first probe attaches */
+	void (*unregfunc)(void);     /* called when the last probe detaches */
+	tracepoint_func_t iterator;  /* typed dispatch: void (*)(proto) */
+	/* Patches a module's call sites; lives in the defining module so that
+	 * modules which only fire carry a small constructor stub. */
+	void (*patch_sites)(const struct __tp_jump_entry *start,
+			    const struct __tp_jump_entry *stop);
+	struct tracepoint_probe *funcs; /* published probe list or NULL */
+	struct __tp_state __tp;
+};
+
+#define TRACEPOINT_DEFAULT_PRIO 10
+
 
 #define TP_PROTO(...) __VA_ARGS__
 #define TP_ARGS(...) __VA_ARGS__
@@ -489,6 +494,11 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
  * --gc-sections.  DECLARE_TRACE gave the struct and its dispatch default
  * visibility, so other modules can attach to them even when the defining
  * library is built with -fvisibility=hidden. --- */
+#if defined(__x86_64__) || defined(__aarch64__)
+#define __TP_PATCHER __tp_patch_sites
+#else
+#define __TP_PATCHER 0
+#endif
 #define __TP_DECISION_MSG(name)                                               \
 	"DEFINE_TRACE(" #name ") sees another TRACE_CONFIG decision than "    \
 	"DECLARE_TRACE(" #name "): put it right after its own event header, " \
@@ -503,7 +513,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 	struct tracepoint __tracepoint_##name                                 \
 		__attribute__((section("__tracepoints"), used)) = {           \
 		__tp_strtab_##name, 0, reg, unreg,                            \
-		(tracepoint_func_t)__tp_iter_##name, 0,                       \
+		(tracepoint_func_t)__tp_iter_##name, __TP_PATCHER, 0,         \
 		{ 0, 0, { 0, 0 }, 0, 0 } };                                   \
 	__attribute__((section("__tracepoints_ptrs"), used))                  \
 	struct tracepoint *__tp_ptr_##name = &__tracepoint_##name
@@ -752,23 +762,41 @@ static inline int __tp_patch_key(struct tracepoint *tp, bool on)
 extern const struct __tp_jump_entry __start___tp_jump[] __attribute__((weak, visibility("hidden")));
 extern const struct __tp_jump_entry __stop___tp_jump[] __attribute__((weak, visibility("hidden")));
 
-static inline int __tp_jump_init_cb(struct dl_phdr_info *info, size_t size, void *arg)
+/* The module constructor (an .init_array entry left by the first call site
+ * of each translation unit) hands the module's sites to the patcher of the
+ * first site's tracepoint, which idles those of disabled tracepoints.  If
+ * that fails, they stay jumps and the dispatch's check keeps them right. */
+static inline void __tp_jump_init(void)
 {
+	const struct __tp_jump_entry *e = __start___tp_jump;
+	if (e < __stop___tp_jump && e->key && e->key->patch_sites)
+		e->key->patch_sites(__start___tp_jump, __stop___tp_jump);
+}
+#endif
+
+struct __tp_site_range {
+	struct __tp_patch pt;
+	const struct __tp_jump_entry *start, *stop;
+};
+
+static inline int __tp_patch_sites_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct __tp_site_range *r = (struct __tp_site_range *)arg;
 	(void)info; (void)size;
-	__tp_patch_range((struct __tp_patch *)arg, __start___tp_jump, __stop___tp_jump);
+	__tp_patch_range(&r->pt, r->start, r->stop);
 	return 1; /* ran once, under the loader's lock */
 }
 
-/* The module constructor (an .init_array entry left by the first call site
- * of each translation unit): idles the sites of disabled tracepoints.  If
- * that fails, they stay jumps and the slow path's check keeps them right. */
-static inline void __tp_jump_init(void)
+/* Brings every site of one module in line with its tracepoint's state. */
+static inline void __tp_patch_sites(const struct __tp_jump_entry *start,
+				    const struct __tp_jump_entry *stop)
 {
-	struct __tp_patch pt;
-	__tp_patch_begin(&pt, NULL, false);
-	dl_iterate_phdr(__tp_jump_init_cb, &pt);
+	struct __tp_site_range r;
+	__tp_patch_begin(&r.pt, NULL, false);
+	r.start = start;
+	r.stop = stop;
+	dl_iterate_phdr(__tp_patch_sites_cb, &r);
 }
-#endif
 
 /* Probe lists come from here; tests define these to inject failures. */
 #ifndef TRACEPOINT_MALLOC
