@@ -13,10 +13,14 @@ N_CG=${N_CG:-200000}
 N_TIME=${N_TIME:-50000000}
 RUNS=${RUNS:-9}
 REPS=${REPS:-2000}
-B=build/bench
+# Work in a private directory (build/ may be cleaned by a concurrent make
+# clean) and copy it to build/bench at the end.
+OUT=build/bench
+B=$(mktemp -d "${TMPDIR:-/tmp}/tp-bench.XXXXXX") || exit 1
+trap 'rm -rf "$B"' EXIT
 G=$B/gen
 TSV=$B/results.tsv
-rm -rf "$B" && mkdir -p "$B/bin" "$B/cg" "$B/obj" "$B/time"
+mkdir -p "$B/bin" "$B/cg" "$B/obj" "$B/time"
 bench/gen.sh "$G" || exit 1
 INC="-Iinclude -Ibench -I$G"
 WARN="-Wall -Wextra -Werror"
@@ -78,7 +82,7 @@ E
 		out="$B/cg/$name.out"
 		valgrind --tool=callgrind --smc-check=all --toggle-collect=bench_loop \
 			--callgrind-out-file="$out" "$B/bin/$bin" cg "$N_CG" "$pr" >"$B/cg/$name.log" 2>&1 ||
-			{ echo "callgrind $name failed, see $B/cg/$name.log"; exit 1; }
+			{ cat "$B/cg/$name.log"; echo "callgrind $name failed"; exit 1; }
 		tot=$(awk '/^(summary|totals):/ {print $2; exit}' "$out")
 		pb=$(callgrind_annotate --threshold=100 "$out" 2>/dev/null |
 			awk '/:bench_probe[0-9]/ {gsub(",", "", $1); s += $1} END {print s + 0}')
@@ -189,10 +193,12 @@ for m in static portable; do
 	put enable "$m" site_mismatches "$4" sites
 done
 
+rm -rf "$OUT" && mkdir -p "$OUT" && cp -R "$B"/. "$OUT"/ || exit 1
+TSV=$OUT/results.tsv
 bench/report.sh "$TSV" "$N_CG" "$N_TIME" "$RUNS" "$REPS"
 if command -v gnuplot >/dev/null 2>&1; then
 	tools/plot-bench.sh "$TSV" docs/bench.svg && echo "chart: docs/bench.svg"
 else
 	echo "chart skipped: gnuplot-nox not installed (apt-get install gnuplot-nox)"
 fi
-echo "results: $TSV   section details: $B/obj/sections.txt"
+echo "results: $TSV   section details: $OUT/obj/sections.txt"
