@@ -276,6 +276,9 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 #endif
 #define __TP_ALWAYS_INLINE inline __attribute__((always_inline))
 #define __TP_VISIBLE __attribute__((visibility("default")))
+/* Generated inlines may be expanded in a .c file, where clang would flag
+ * the unused ones. */
+#define __TP_UNUSED __attribute__((unused))
 #define __TP_STR(x) __TP_STR_(x)
 #define __TP_STR_(x) #x
 
@@ -404,30 +407,30 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 		__tp_read_end(&__tracepoint_##name, __tp_parity);             \
 	}                                                                     \
 	__TP_NOWARN_END                                                       \
-	static __TP_ALWAYS_INLINE bool trace_##name##_enabled(void)           \
+	static __TP_ALWAYS_INLINE __TP_UNUSED bool trace_##name##_enabled(void)           \
 	{                                                                     \
 		__TP_KEY_CHECK(name);                                         \
 	}                                                                     \
-	static inline void trace_##name(proto)                                \
+	static inline __TP_UNUSED void trace_##name(proto)                                \
 	{                                                                     \
 		if (trace_##name##_enabled())                                 \
 			__tp_iter_##name(args);                               \
 	}                                                                     \
-	static inline int register_trace_prio_##name(void (*__tp_probe)(dproto), \
+	static inline __TP_UNUSED int register_trace_prio_##name(void (*__tp_probe)(dproto), \
 						     void *__tp_data_arg,     \
 						     int __tp_prio)           \
 	{                                                                     \
 		return tracepoint_probe_register_prio(&__tracepoint_##name,   \
 			(tracepoint_func_t)__tp_probe, __tp_data_arg, __tp_prio); \
 	}                                                                     \
-	static inline int register_trace_##name(void (*__tp_probe)(dproto),   \
+	static inline __TP_UNUSED int register_trace_##name(void (*__tp_probe)(dproto),   \
 						void *__tp_data_arg)          \
 	{                                                                     \
 		return tracepoint_probe_register_prio(&__tracepoint_##name,   \
 			(tracepoint_func_t)__tp_probe, __tp_data_arg,         \
 			TRACEPOINT_DEFAULT_PRIO);                             \
 	}                                                                     \
-	static inline int unregister_trace_##name(void (*__tp_probe)(dproto), \
+	static inline __TP_UNUSED int unregister_trace_##name(void (*__tp_probe)(dproto), \
 						  void *__tp_data_arg)        \
 	{                                                                     \
 		return tracepoint_probe_unregister(&__tracepoint_##name,      \
@@ -438,23 +441,23 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 /* --- Layer 7: what DECLARE_TRACE becomes when compiled out: inlines that
  * fold to nothing, type-check their arguments, and name no symbol. --- */
 #define __TP_DECLARE_0(name, proto, args, dproto, dargs, uargs, iproto, iargs) \
-	static inline void __tp_iter_##name(proto) { __TP_USE_ARGS(uargs); } \
-	static inline bool trace_##name##_enabled(void) { return false; }     \
-	static inline void trace_##name(proto) { __TP_USE_ARGS(uargs); }      \
-	static inline int register_trace_prio_##name(void (*__tp_probe)(dproto), \
+	static inline __TP_UNUSED void __tp_iter_##name(proto) { __TP_USE_ARGS(uargs); } \
+	static inline __TP_UNUSED bool trace_##name##_enabled(void) { return false; }     \
+	static inline __TP_UNUSED void trace_##name(proto) { __TP_USE_ARGS(uargs); }      \
+	static inline __TP_UNUSED int register_trace_prio_##name(void (*__tp_probe)(dproto), \
 						     void *__tp_data_arg,     \
 						     int __tp_prio)           \
 	{                                                                     \
 		(void)__tp_probe; (void)__tp_data_arg; (void)__tp_prio;       \
 		return -ENOSYS;                                               \
 	}                                                                     \
-	static inline int register_trace_##name(void (*__tp_probe)(dproto),   \
+	static inline __TP_UNUSED int register_trace_##name(void (*__tp_probe)(dproto),   \
 						void *__tp_data_arg)          \
 	{                                                                     \
 		(void)__tp_probe; (void)__tp_data_arg;                        \
 		return -ENOSYS;                                               \
 	}                                                                     \
-	static inline int unregister_trace_##name(void (*__tp_probe)(dproto), \
+	static inline __TP_UNUSED int unregister_trace_##name(void (*__tp_probe)(dproto), \
 						  void *__tp_data_arg)        \
 	{                                                                     \
 		(void)__tp_probe; (void)__tp_data_arg;                        \
@@ -1194,3 +1197,17 @@ static inline void tracepoint_synchronize_unregister(void)
 /* TRACE_CONFIG is consumed: a later header that never sets it (unconverted)
  * must not inherit the previous subsystem's switch. */
 #undef TRACE_CONFIG
+
+/* TRACE_EVENT and friends, as plain tracepoint declarations.  Outside the
+ * guard and only when undefined, so that <trace/define_trace.h> may remap
+ * them for its extra passes and undo that afterwards (as in the kernel).  A
+ * consumer that never includes define_trace.h pays for none of the event
+ * machinery. */
+#ifndef TRACE_EVENT
+#define TRACE_EVENT(name, proto, args, tstruct, assign, print)                \
+	DECLARE_TRACE(name, PARAMS(proto), PARAMS(args))
+#define DECLARE_EVENT_CLASS(name, proto, args, tstruct, assign, print)        \
+	enum { __tp_event_class_##name = 1 }
+#define DEFINE_EVENT(template, name, proto, args)                             \
+	DECLARE_TRACE(name, PARAMS(proto), PARAMS(args))
+#endif
