@@ -153,6 +153,7 @@ struct tracepoint {
 	void (*patch_sites)(const struct __tp_jump_entry *start,
 			    const struct __tp_jump_entry *stop);
 	struct tracepoint_probe *funcs; /* published probe list or NULL */
+	const void *event;           /* event metadata (trace/define_trace.h) or NULL */
 	struct __tp_state __tp;
 };
 
@@ -182,7 +183,7 @@ struct tracepoint {
 	__TP_DECLARE_SEL(__TP_ON, name, void, , void *__tp_data,              \
 			 __tp_it->data, 0,                                    \
 			 const struct tracepoint_probe *__tp_it, __tp_it)
-#define DEFINE_TRACE_FN(name, reg, unreg) __TP_DEFINE_SEL(__TP_ON, name, reg, unreg)
+#define DEFINE_TRACE_FN(name, reg, unreg) __TP_DEFINE_SEL(__TP_ON, name, reg, unreg, 0)
 #define DEFINE_TRACE(name) DEFINE_TRACE_FN(name, NULL, NULL)
 #define EXPORT_TRACEPOINT_SYMBOL(name) __TP_EXPORT_SEL(__TP_ON, name)
 #define EXPORT_TRACEPOINT_SYMBOL_GPL(name) __TP_EXPORT_SEL(__TP_ON, name)
@@ -255,8 +256,10 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 	__TP_DECLARE_##on(name, PARAMS(proto), PARAMS(args), PARAMS(dproto),  \
 			  PARAMS(dargs), PARAMS(uargs), PARAMS(iproto),       \
 			  PARAMS(iargs))
-#define __TP_DEFINE_SEL(on, name, reg, unreg) __TP_DEFINE_SEL_(on, name, reg, unreg)
-#define __TP_DEFINE_SEL_(on, name, reg, unreg) __TP_DEFINE_##on(name, reg, unreg)
+#define __TP_DEFINE_SEL(on, name, reg, unreg, ev) __TP_DEFINE_SEL_(on, name, reg, unreg, ev)
+#define __TP_DEFINE_SEL_(on, name, reg, unreg, ev) __TP_DEFINE_##on(name, reg, unreg, ev)
+/* For trace/define_trace.h: a definition that carries event metadata. */
+#define __TP_DEFINE_TRACE_EVENT(name, ev) __TP_DEFINE_SEL(__TP_ON, name, 0, 0, ev)
 #define __TP_EXPORT_SEL(on, name) __TP_EXPORT_SEL_(on, name)
 #define __TP_EXPORT_SEL_(on, name) __TP_EXPORT_##on(name)
 
@@ -506,7 +509,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 	"DEFINE_TRACE(" #name ") sees another TRACE_CONFIG decision than "    \
 	"DECLARE_TRACE(" #name "): put it right after its own event header, " \
 	"before any other event header is included"
-#define __TP_DEFINE_1(name, reg, unreg)                                       \
+#define __TP_DEFINE_1(name, reg, unreg, ev)                                   \
 	__TP_STATIC_ASSERT(__tp_declared_##name == 1, __TP_DECISION_MSG(name)); \
 	__TP_MODULE_NOTE;                                                     \
 	extern __typeof__(__tp_iter_##name) __tp_iter_##name;                 \
@@ -516,12 +519,12 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 	struct tracepoint __tracepoint_##name                                 \
 		__attribute__((section("__tracepoints"), used)) = {           \
 		__tp_strtab_##name, 0, reg, unreg,                            \
-		(tracepoint_func_t)__tp_iter_##name, __TP_PATCHER, 0,         \
+		(tracepoint_func_t)__tp_iter_##name, __TP_PATCHER, 0, ev,     \
 		{ 0, 0, { 0, 0 }, 0, 0 } };                                   \
 	__attribute__((section("__tracepoints_ptrs"), used))                  \
 	struct tracepoint *__tp_ptr_##name = &__tracepoint_##name
 
-#define __TP_DEFINE_0(name, reg, unreg)                                       \
+#define __TP_DEFINE_0(name, reg, unreg, ev)                                   \
 	__TP_STATIC_ASSERT(__tp_declared_##name == 0, __TP_DECISION_MSG(name))
 
 /* Definitions are exported already (see above); EXPORT checks that the
