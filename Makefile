@@ -28,7 +28,7 @@ MODE      ?= static
 MODEFLAGS := $(if $(filter portable,$(MODE)),-DTRACEPOINT_PORTABLE)
 MODE_UNIT := $(patsubst $(B)/tests/%,$(B)/$(MODE)/tests/%,$(UNIT_TESTS))
 
-$(B)/$(MODE)/tests/%: tests/%.c tests/*.h $(HEADERS)
+$(B)/$(MODE)/tests/%: tests/%.c tests/*.h tests/events/*.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) $(MODEFLAGS) $< -o $@ -lcmocka $(LDLIBS)
 

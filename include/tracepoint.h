@@ -946,10 +946,12 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 	if (live == 0) {
 		ret = __tp_patch_key(tp, true);
 		if (ret && ret != -EILSEQ) {
-			/* Some site could not be made to jump: undo, report. */
+			/* Some site could not be made to jump: undo, report.  A
+			 * reader may already hold the new list: retire it. */
 			__tp_publish(tp, old);
 			__tp_patch_key(tp, false);
-			__tp_free_unpublished(neu);
+			__tp_retire(tp, neu);
+			__tp_gp_poll(tp);
 			if (tp->regfunc && tp->unregfunc)
 				tp->unregfunc();
 			goto out;
