@@ -59,7 +59,7 @@ VARIANTS="baseline:base:0 compiled_out:out:0 static_idle:static:0 portable_idle:
 static_1probe:static:1 portable_1probe:portable:1 static_4probes:static:4 portable_4probes:portable:4"
 [ $have_lttng = 1 ] && VARIANTS="$VARIANTS lttng_idle:lttng:0"
 [ $have_sdt = 1 ] && VARIANTS="$VARIANTS usdt:usdt:0 usdt_sem_idle:usdt_sem:0"
-LCFLAGS="-O2 -g $WARN $INC"
+LCFLAGS="-O2 -g -gdwarf-4 $WARN $INC"   # valgrind 3.19 cannot read clang's DWARF 5
 build() { # flavour, extra args...
 	f=$1; shift
 	$CC $LCFLAGS "$@" -o "$B/bin/$f" -ldl -lpthread || { echo "build of $f failed"; exit 1; }
