@@ -144,7 +144,10 @@ struct __tp_jump_entry {
 
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */
-	int enabled;                 /* non-zero while a probe is attached */
+	/* Non-zero while someone listens: +1 while in-process probes are
+	 * attached, and with -DTRACEPOINT_USDT it is also the USDT semaphore
+	 * that external tracers (perf, bpftrace, gdb) increment. */
+	unsigned short enabled;
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */
 	tracepoint_func_t iterator;  /* typed dispatch: void (*)(proto) */
@@ -320,7 +323,8 @@ int __tp_use_args(int, ...);
  * sites stay jumps and the dispatch's load-and-branch decides (portable
  * fallback).  -DTRACEPOINT_PORTABLE compiles every site as that load and
  * branch instead. */
-#if !defined(TRACEPOINT_PORTABLE) && (defined(__x86_64__) || defined(__aarch64__)) && \
+#if !defined(TRACEPOINT_PORTABLE) && !defined(TRACEPOINT_USDT) && \
+	(defined(__x86_64__) || defined(__aarch64__)) && \
 	(!defined(__clang__) || __clang_major__ >= 9)
 #define TRACEPOINT_STATIC_KEYS 1
 #else
@@ -360,6 +364,15 @@ static inline void __tp_jump_init(void);
 	return false;                                                         \
 __tp_slow:                                                                    \
 	return true
+#elif defined(__x86_64__) && (!defined(__clang__) || __clang_major__ >= 9)
+/* Portable check on x86-64: compilers will not fold an atomic load into a
+ * compare, so spell it: one cmpw against memory and one branch. */
+#define __TP_KEY_CHECK(name)                                                  \
+	__asm__ goto("cmpw $0, %0\n\tjne %l[__tp_slow]"                      \
+		     : : "m"(__tracepoint_##name.enabled) : "cc" : __tp_slow);  \
+	return false;                                                         \
+__tp_slow:                                                                    \
+	return true
 #else
 #define __TP_KEY_CHECK(name) return __tp_key_enabled(&__tracepoint_##name)
 #endif
@@ -380,6 +393,84 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 {
 	__atomic_fetch_sub(&tp->__tp.readers[parity], 1, __ATOMIC_RELEASE);
 }
+
+/* --- Layer 5b: USDT probes (-DTRACEPOINT_USDT).  The tracepoint's key is
+ * also its USDT semaphore: external tracers announce themselves by
+ * incrementing it, so call sites must read it (the portable check; code
+ * patching is off in this mode), and the dispatch hosts one USDT probe per
+ * tracepoint, with its arguments described, before the in-process probes.
+ * The note is written here, in the format of <sys/sdt.h>; it sits next to
+ * the dispatch function, which the tracepoint struct keeps alive, so
+ * --gc-sections never leaves it dangling. --- */
+#if defined(TRACEPOINT_USDT) && (defined(__x86_64__) || defined(__aarch64__))
+#define __TP_NARG(...) __TP_NARG_(__VA_ARGS__, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define __TP_NARG_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, n, ...) n
+#define __TP_UA(i) "%c[__tp_s" #i "]@%[__tp_a" #i "]"
+#define __TP_UO(i, x) [__tp_s##i] "n"(sizeof(x)), [__tp_a##i] "nor"(x)
+#define __TP_USDT_NOTE(prov, name, fmt)                                       \
+	"990: nop\n\t"                                                        \
+	".pushsection .note.stapsdt,\"?\",\"note\"\n\t"                      \
+	".balign 4\n\t"                                                       \
+	".4byte 992f-991f, 994f-993f, 3\n\t"                                  \
+	"991: .asciz \"stapsdt\"\n\t"                                         \
+	"992: .balign 4\n\t"                                                  \
+	"993: .8byte 990b\n\t"                                                \
+	".8byte _.stapsdt.base\n\t"                                           \
+	".8byte __tracepoint_" #name " + %c[__tp_sem]\n\t"                    \
+	".asciz \"" __TP_STR(prov) "\"\n\t"                                   \
+	".asciz \"" #name "\"\n\t"                                            \
+	".asciz \"" fmt "\"\n\t"                                              \
+	"994: .balign 4\n\t"                                                  \
+	".popsection\n\t"                                                     \
+	".ifndef _.stapsdt.base\n\t"                                          \
+	".pushsection .stapsdt.base,\"aG\",\"progbits\",.stapsdt.base,comdat\n\t" \
+	".weak _.stapsdt.base\n\t"                                            \
+	".hidden _.stapsdt.base\n\t"                                          \
+	"_.stapsdt.base: .space 1\n\t"                                        \
+	".size _.stapsdt.base, 1\n\t"                                         \
+	".popsection\n\t"                                                     \
+	".endif\n\t"
+#define __TP_SEM_OP [__tp_sem] "n"(offsetof(struct tracepoint, enabled))
+#define __TP_USDT(prov, name, ...)                                            \
+	__TP_USDT_N(__TP_NARG(__VA_ARGS__), prov, name, __VA_ARGS__)
+#define __TP_USDT_N(n, prov, name, ...) __TP_USDT_N_(n, prov, name, __VA_ARGS__)
+#define __TP_USDT_N_(n, prov, name, ...) __TP_USDT_##n(prov, name, __VA_ARGS__)
+#define __TP_USDT_ASM(prov, name, fmt, ...)                                   \
+	__asm__ __volatile__(__TP_USDT_NOTE(prov, name, fmt) : : __TP_SEM_OP, __VA_ARGS__)
+#define __TP_USDT_1(p, n, z)                                                  \
+	__asm__ __volatile__(__TP_USDT_NOTE(p, n, "") : : __TP_SEM_OP)
+#define __TP_USDT_2(p, n, z, a) __TP_USDT_ASM(p, n, __TP_UA(0), __TP_UO(0, a))
+#define __TP_USDT_3(p, n, z, a, b)                                            \
+	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1), __TP_UO(0, a), __TP_UO(1, b))
+#define __TP_USDT_4(p, n, z, a, b, c)                                         \
+	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2),         \
+		      __TP_UO(0, a), __TP_UO(1, b), __TP_UO(2, c))
+#define __TP_USDT_5(p, n, z, a, b, c, d)                                      \
+	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3), \
+		      __TP_UO(0, a), __TP_UO(1, b), __TP_UO(2, c), __TP_UO(3, d))
+#define __TP_USDT_6(p, n, z, a, b, c, d, e)                                   \
+	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3) \
+		      " " __TP_UA(4), __TP_UO(0, a), __TP_UO(1, b), __TP_UO(2, c), \
+		      __TP_UO(3, d), __TP_UO(4, e))
+#define __TP_USDT_7(p, n, z, a, b, c, d, e, f)                                \
+	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3) \
+		      " " __TP_UA(4) " " __TP_UA(5), __TP_UO(0, a), __TP_UO(1, b), \
+		      __TP_UO(2, c), __TP_UO(3, d), __TP_UO(4, e), __TP_UO(5, f))
+#define __TP_USDT_8(p, n, z, a, b, c, d, e, f, g)                             \
+	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3) \
+		      " " __TP_UA(4) " " __TP_UA(5) " " __TP_UA(6), __TP_UO(0, a), \
+		      __TP_UO(1, b), __TP_UO(2, c), __TP_UO(3, d), __TP_UO(4, e), \
+		      __TP_UO(5, f), __TP_UO(6, g))
+/* More than seven arguments: the probe is still there, arguments are not
+ * described (USDT tools handle at most 12 anyway). */
+#define __TP_USDT_9(p, n, ...) __TP_USDT_1(p, n, 0)
+#define __TP_USDT_10(p, n, ...) __TP_USDT_1(p, n, 0)
+#define __TP_USDT_11(p, n, ...) __TP_USDT_1(p, n, 0)
+#define __TP_USDT_12(p, n, ...) __TP_USDT_1(p, n, 0)
+#define __TP_USDT_PROBE(name, uargs) __TP_USDT(__TP_PROVIDER_NOW, name, uargs)
+#else
+#define __TP_USDT_PROBE(name, uargs) do { } while (0)
+#endif
 
 /* --- Layer 6: what DECLARE_TRACE becomes when compiled in. ---
  * The declarations end with an enum so that the user's ';' closes a
@@ -402,6 +493,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 		const struct tracepoint_probe *__tp_it;                       \
 		if (!__tp_key_enabled(&__tracepoint_##name))                  \
 			return;                                               \
+		__TP_USDT_PROBE(name, PARAMS(uargs));                         \
 		__tp_it = __tp_read_begin(&__tracepoint_##name, &__tp_parity); \
 		if (__builtin_expect(__tp_it && !__tp_it[1].func, 1))         \
 			((void (*)(dproto))__tp_it->func)(dargs);             \
@@ -876,8 +968,12 @@ static inline void __tp_free_unpublished(struct tracepoint_probe *p)
 
 static inline void __tp_publish(struct tracepoint *tp, struct tracepoint_probe *p)
 {
+	struct tracepoint_probe *prev = tp->funcs;
 	__atomic_store_n(&tp->funcs, p, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&tp->enabled, p != NULL, __ATOMIC_RELAXED);
+	if (!prev && p)
+		__atomic_add_fetch(&tp->enabled, 1, __ATOMIC_SEQ_CST);
+	else if (prev && !p)
+		__atomic_sub_fetch(&tp->enabled, 1, __ATOMIC_SEQ_CST);
 }
 
 /* Stands in for a probe removed while memory was short (see unregister). */
@@ -1197,6 +1293,14 @@ static inline void tracepoint_synchronize_unregister(void)
 #define __TP_ON 1
 #else
 #define __TP_ON 0
+#endif
+
+/* The USDT provider name of the tracepoints declared next. */
+#undef __TP_PROVIDER_NOW
+#ifdef TRACE_SYSTEM
+#define __TP_PROVIDER_NOW TRACE_SYSTEM
+#else
+#define __TP_PROVIDER_NOW tracepoint
 #endif
 
 /* TRACE_CONFIG is consumed: a later header that never sets it (unconverted)
