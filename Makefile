@@ -6,6 +6,7 @@ WARN     := -Wall -Wextra -Wundef -Werror
 CPPFLAGS += -Iinclude
 LDLIBS   += -ldl -lpthread
 PREFIX   ?= /usr/local
+VERSION  := 0.1.0
 B        := build
 
 UNIT_TESTS   := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/test_*.c))
@@ -45,6 +46,23 @@ check-mode: $(MODE_UNIT)
 
 bench:
 	@CC="$(CC)" bench/run.sh
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: every header under include/ (layout
+# kept), tracepoint.pc and a CMake package (tracepoint::tracepoint); no build step.
+PCDIR     := $(PREFIX)/lib/pkgconfig
+CMAKEDIR  := $(PREFIX)/lib/cmake/tracepoint
+INSTALLED := $(HEADERS:%=$(PREFIX)/%) $(PCDIR)/tracepoint.pc \
+	$(CMAKEDIR)/tracepoint-config.cmake $(CMAKEDIR)/tracepoint-config-version.cmake
+SUBST     = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g'
+install:
+	for f in $(HEADERS); do install -D -m 644 $$f "$(DESTDIR)$(PREFIX)/$$f" || exit 1; done
+	install -d "$(DESTDIR)$(PCDIR)" "$(DESTDIR)$(CMAKEDIR)"
+	$(SUBST) tools/tracepoint.pc.in >"$(DESTDIR)$(PCDIR)/tracepoint.pc"
+	for f in config config-version; do $(SUBST) tools/tracepoint-$$f.cmake.in \
+		>"$(DESTDIR)$(CMAKEDIR)/tracepoint-$$f.cmake" || exit 1; done
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rmdir $(addprefix $(DESTDIR),$(CMAKEDIR) $(filter-out $(PREFIX)/include/,$(sort $(dir $(HEADERS:%=$(PREFIX)/%))))) 2>/dev/null || true
 
 clean:
 	rm -rf $(B)
