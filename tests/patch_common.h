@@ -1,0 +1,93 @@
+/* Reading the static-key jump table and the code it points at, for
+ * test_patching.c and test_patching_denied.c (include after tracepoint.h). */
+#ifndef PATCH_COMMON_H
+#define PATCH_COMMON_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#if TRACEPOINT_STATIC_KEYS
+enum site_state { SITE_IDLE, SITE_JUMP, SITE_OTHER };
+
+static inline const unsigned char *site_addr(const struct __tp_jump_entry *e)
+{
+	return (const unsigned char *)&e->site + e->site;
+}
+
+static inline const unsigned char *target_addr(const struct __tp_jump_entry *e)
+{
+	return (const unsigned char *)&e->target + e->target;
+}
+
+/* Idle (x86-64 0xa9 test, aarch64 nop), a jump to the entry's own target
+ * (x86-64 0xe9 rel32, aarch64 b), or anything else. */
+static inline enum site_state site_state(const struct __tp_jump_entry *e)
+{
+	const volatile unsigned char *s = site_addr(e);
+#if defined(__x86_64__)
+	int32_t rel;
+	unsigned char op = s[0];
+	memcpy(&rel, (const void *)(s + 1), 4);
+	/* the rel32 is the same in both states: only the opcode flips */
+	if ((const unsigned char *)s + 5 + rel != target_addr(e))
+		return SITE_OTHER;
+	return op == 0xa9 ? SITE_IDLE : op == 0xe9 ? SITE_JUMP : SITE_OTHER;
+#else
+	uint32_t insn;
+	memcpy(&insn, (const void *)s, 4);
+	if (insn == 0xd503201fu)
+		return SITE_IDLE;
+	if ((insn & 0xfc000000u) == 0x14000000u) {
+		int64_t off = (int64_t)((int32_t)(insn << 6) >> 6) * 4;
+		if ((const unsigned char *)s + off == target_addr(e))
+			return SITE_JUMP;
+	}
+	return SITE_OTHER;
+#endif
+}
+
+/* Counts the sites of key in this module's table, by state. */
+struct site_count {
+	int idle, jump, other;
+};
+
+static inline struct site_count count_sites(const struct tracepoint *key)
+{
+	struct site_count c = { 0, 0, 0 };
+	for (const struct __tp_jump_entry *e = __start___tp_jump; e < __stop___tp_jump; e++) {
+		if (e->key != key)
+			continue;
+		switch (site_state(e)) {
+		case SITE_IDLE: c.idle++; break;
+		case SITE_JUMP: c.jump++; break;
+		default: c.other++; break;
+		}
+	}
+	return c;
+}
+#endif /* TRACEPOINT_STATIC_KEYS */
+
+/* The permissions ("r-xp") of the mapping holding addr, from /proc/self/maps. */
+static inline int mapping_perms(const void *addr, char perms[5])
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char line[512];
+	int found = 0;
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi;
+		char p[5];
+		if (sscanf(line, "%lx-%lx %4s", &lo, &hi, p) != 3)
+			continue;
+		if ((uintptr_t)addr >= lo && (uintptr_t)addr < hi) {
+			memcpy(perms, p, 5);
+			found = 1;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+#endif /* PATCH_COMMON_H */
