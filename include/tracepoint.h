@@ -267,17 +267,20 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 #define __TP_EXPORT_SEL_(on, name) __TP_EXPORT_##on(name)
 
 /* --- Layer 3: small portability helpers. --- */
+/* Static assertions carry their message; before C11 (where glibc turns
+ * _Static_assert into an anonymous bit-field) the message is the name of
+ * an array type whose size turns negative. */
 #ifdef __cplusplus
 #define __TP_EXTERN extern "C"
 #define __TP_LINKAGE extern "C"
-#define __TP_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#define __TP_STATIC_ASSERT(cond, msg, ident) static_assert(cond, msg)
 #else
 #define __TP_EXTERN extern
 #define __TP_LINKAGE
 #if __STDC_VERSION__ >= 201112L
-#define __TP_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#define __TP_STATIC_ASSERT(cond, msg, ident) _Static_assert(cond, msg)
 #else
-#define __TP_STATIC_ASSERT(cond, msg) __extension__ _Static_assert(cond, msg)
+#define __TP_STATIC_ASSERT(cond, msg, ident) typedef char ident[(cond) ? 1 : -1]
 #endif
 #endif
 #define __TP_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -597,12 +600,15 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 #else
 #define __TP_PATCHER 0
 #endif
+#define __TP_DECISION_IDENT(name)                                             \
+	DEFINE_TRACE_##name##_sees_another_TRACE_CONFIG_decision_than_its_DECLARE_TRACE
 #define __TP_DECISION_MSG(name)                                               \
 	"DEFINE_TRACE(" #name ") sees another TRACE_CONFIG decision than "    \
 	"DECLARE_TRACE(" #name "): put it right after its own event header, " \
 	"before any other event header is included"
 #define __TP_DEFINE_1(name, reg, unreg, ev)                                   \
-	__TP_STATIC_ASSERT(__tp_declared_##name == 1, __TP_DECISION_MSG(name)); \
+	__TP_STATIC_ASSERT(__tp_declared_##name == 1, __TP_DECISION_MSG(name),  \
+			   __TP_DECISION_IDENT(name));                        \
 	__TP_MODULE_NOTE;                                                     \
 	extern __typeof__(__tp_iter_##name) __tp_iter_##name;                 \
 	extern __typeof__(__tp_iter_many_##name) __tp_iter_many_##name;       \
@@ -617,17 +623,20 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 	struct tracepoint *__tp_ptr_##name = &__tracepoint_##name
 
 #define __TP_DEFINE_0(name, reg, unreg, ev)                                   \
-	__TP_STATIC_ASSERT(__tp_declared_##name == 0, __TP_DECISION_MSG(name))
+	__TP_STATIC_ASSERT(__tp_declared_##name == 0, __TP_DECISION_MSG(name),  \
+			   __TP_DECISION_IDENT(name))
 
 /* Definitions are exported already (see above); EXPORT checks that the
  * tracepoint is defined in this translation unit. */
 #define __TP_EXPORT_1(name)                                                   \
 	__TP_STATIC_ASSERT(__tp_declared_##name == 1,                         \
-			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision"); \
+			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision", \
+			   EXPORT_TRACEPOINT_SYMBOL_##name##_sees_another_TRACE_CONFIG_decision); \
 	extern struct tracepoint *__tp_ptr_##name
 #define __TP_EXPORT_0(name)                                                   \
 	__TP_STATIC_ASSERT(__tp_declared_##name == 0,                         \
-			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision")
+			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision", \
+			   EXPORT_TRACEPOINT_SYMBOL_##name##_sees_another_TRACE_CONFIG_decision)
 
 /* --- Layer 10: POSIX calls that strict ISO C modes (-std=c99) hide.  The
  * prototypes are glibc's; redeclaring them is harmless where they are
