@@ -269,7 +269,7 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 /* --- Layer 3: small portability helpers. --- */
 /* Static assertions carry their message; before C11 (where glibc turns
  * _Static_assert into an anonymous bit-field) the message is the name of
- * an array type whose size turns negative. */
+ * an array whose size turns negative (a declaration only: no storage). */
 #ifdef __cplusplus
 #define __TP_EXTERN extern "C"
 #define __TP_LINKAGE extern "C"
@@ -280,7 +280,7 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 #if __STDC_VERSION__ >= 201112L
 #define __TP_STATIC_ASSERT(cond, msg, ident) _Static_assert(cond, msg)
 #else
-#define __TP_STATIC_ASSERT(cond, msg, ident) typedef char ident[(cond) ? 1 : -1]
+#define __TP_STATIC_ASSERT(cond, msg, ident) extern char ident[(cond) ? 1 : -1]
 #endif
 #endif
 #define __TP_ALWAYS_INLINE inline __attribute__((always_inline))
