@@ -99,6 +99,16 @@
 #include <stdbool.h>
 #endif
 
+/* gcc >= 11 takes a const pointer parameter to mean "reads the pointee" and
+ * flags freshly malloc'ed memory passed to trace_kmalloc(p, ...) once the
+ * call reaches the dispatch.  The dispatch never dereferences arguments; the
+ * warning is off for code written in this file (diagnostics are placed at
+ * the macro definitions here, not in the user's code). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -504,16 +514,16 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 			__tp_iter_many_##name(iargs);                         \
 		__tp_read_end(&__tracepoint_##name, __tp_parity);             \
 	}                                                                     \
-	__TP_NOWARN_END                                                       \
-	static __TP_ALWAYS_INLINE __TP_UNUSED bool trace_##name##_enabled(void)           \
+	static __TP_ALWAYS_INLINE __TP_UNUSED bool trace_##name##_enabled(void) \
 	{                                                                     \
 		__TP_KEY_CHECK(name);                                         \
 	}                                                                     \
-	static inline __TP_UNUSED void trace_##name(proto)                                \
+	static inline __TP_UNUSED void trace_##name(proto)                    \
 	{                                                                     \
 		if (trace_##name##_enabled())                                 \
 			__tp_iter_##name(args);                               \
 	}                                                                     \
+	__TP_NOWARN_END                                                       \
 	static inline __TP_UNUSED int register_trace_prio_##name(void (*__tp_probe)(dproto), \
 						     void *__tp_data_arg,     \
 						     int __tp_prio)           \
@@ -1279,6 +1289,10 @@ static inline void tracepoint_synchronize_unregister(void)
 
 #ifdef __cplusplus
 } /* extern "C" */
+#endif
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
 #endif
 
 #endif /* TRACEPOINT_H_INCLUDED */
