@@ -1,0 +1,103 @@
+#!/bin/sh
+# Static analysis of include/tracepoint.h (through a small TU that uses the
+# whole API) and of examples/*.c, with the mode flags:
+#  - cppcheck --enable=warning,performance,portability --error-exitcode=1.
+#    cppcheck's own preprocessor cannot expand the header's __TP_IS_ONE
+#    placeholder trick (it counts macro arguments after expanding them, which
+#    C forbids, and gives up with preprocessorErrorDirective), so it is given
+#    the compiler's preprocessed output (with line markers) instead.
+#  - clang-tidy, bugprone-* and clang-analyzer-*, warnings as errors.
+# Skips (77) when neither tool is installed.
+set -u
+B=${TP_BUILD:-build}/static_analysis
+TPF=${TP_CFLAGS:-}
+CC=${CC:-cc}
+rm -rf "$B" && mkdir -p "$B" || exit 1
+echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
+have_cppcheck=0; have_tidy=0
+command -v cppcheck >/dev/null 2>&1 && have_cppcheck=1
+command -v clang-tidy >/dev/null 2>&1 && have_tidy=1
+[ $have_cppcheck = 0 ] && [ $have_tidy = 0 ] && { echo "neither cppcheck nor clang-tidy is installed"; exit 77; }
+
+cat >"$B/header_tu.c" <<'TU'
+/* Uses the whole public API, so that every registry function is analyzed. */
+#define CONFIG_TP_TEST 1
+#include "events/tp_test.h"
+DEFINE_TRACE(tp_test_int);
+static int found;
+static void probe(void *data, int v) { (void)data; (void)v; }
+static int walk(struct tracepoint *tp, void *priv) { (void)tp; ++*(int *)priv; return 0; }
+int main(void)
+{
+	int ctx;
+	if (register_trace_tp_test_int(probe, &ctx) != 0 ||
+	    register_trace_prio_tp_test_int(probe, &found, 3) != 0)
+		return 1;
+	trace_tp_test_int(1);
+	trace_lazy(tp_test_int, 2);
+	(void)tracepoint_for_each(walk, &found);
+	(void)tracepoint_probe_register_name("tp_test_int", TRACEPOINT_FUNC(probe), NULL, 5);
+	(void)tracepoint_probe_unregister_name("tp_test_int", TRACEPOINT_FUNC(probe), NULL);
+	(void)tracepoint_find("tp_test_int");
+	(void)unregister_trace_tp_test_int(probe, &ctx);
+	(void)unregister_trace_tp_test_int(probe, &found);
+	tracepoint_synchronize_unregister();
+	return tracepoint_enabled(&__tracepoint_tp_test_int);
+}
+TU
+
+fails=0
+SRCS="$B/header_tu.c $(ls examples/*.c)"
+flags_for() { # source -> compiler flags
+	case "$1" in
+	examples/*) echo "-Iinclude -Iexamples -DCONFIG_TRACEPOINTS_ALL $TPF" ;;
+	*) echo "-Iinclude -Itests $TPF" ;;
+	esac
+}
+
+if [ $have_cppcheck = 1 ]; then
+	for src in $SRCS; do
+		i="$B/$(basename "$src" .c).i"
+		$CC -E $(flags_for "$src") "$src" -o "$i" || { echo "FAIL: preprocessing $src"; fails=$((fails + 1)); continue; }
+	done
+	# Two findings in the header are false positives, disabled for the
+	# header only (the examples' own code keeps both checks):
+	#  memleak: __tp_alloc_probes() returns h->probes, a pointer into the
+	#    block, and __tp_free_unpublished()/__tp_gp_poll() free it from
+	#    there; cppcheck does not follow interior pointers.
+	#  comparePointers: the jump-table walk compares __start___tp_jump with
+	#    __stop___tp_jump, the linker's bounds of one section, which
+	#    cppcheck takes for two unrelated arrays.
+	if cppcheck --enable=warning,performance,portability --error-exitcode=1 --inline-suppr \
+		--language=c -q --suppress=memleak:include/tracepoint.h \
+		--suppress=comparePointers:include/tracepoint.h "$B"/*.i >"$B/cppcheck.log" 2>&1; then
+		echo "ok: cppcheck: header and $(ls examples/*.c | wc -l) examples clean"
+	else
+		echo "FAIL: cppcheck (line numbers in include/tracepoint.h are offsets into the .i files):"
+		cat "$B/cppcheck.log"; fails=$((fails + 1))
+	fi
+else
+	echo "note: cppcheck not installed"
+fi
+
+if [ $have_tidy = 1 ]; then
+	# Disabled beyond the brief's set: clang-analyzer-security.insecureAPI.
+	# DeprecatedOrUnsafeBufferHandling, which asks for C11 Annex K
+	# memcpy_s/memset_s on every memcpy/memset; glibc has no Annex K, and
+	# every such call in the header copies a fixed-size object.
+	CHECKS='-*,bugprone-*,clang-analyzer-*,-bugprone-macro-parentheses,-bugprone-reserved-identifier,-bugprone-easily-swappable-parameters,-clang-analyzer-security.insecureAPI.DeprecatedOrUnsafeBufferHandling'
+	for src in $SRCS; do
+		log="$B/tidy-$(basename "$src" .c).log"
+		if clang-tidy -quiet -checks="$CHECKS" -warnings-as-errors='*' -header-filter='.*' \
+			"$src" -- $(flags_for "$src") >"$log" 2>&1; then
+			echo "ok: clang-tidy: $src"
+		else
+			echo "FAIL: clang-tidy: $src"; grep -A3 -E 'warning:|error:' "$log" | head -40
+			fails=$((fails + 1))
+		fi
+	done
+else
+	echo "note: clang-tidy not installed"
+fi
+[ $fails -eq 0 ] || exit 1
+exit 0
