@@ -13,7 +13,7 @@ UNIT_TESTS   := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/test_*.c))
 SCRIPT_TESTS := $(sort $(wildcard tests/t_*.sh))
 HEADERS      := $(wildcard include/*.h include/*/*.h)
 
-.PHONY: all demo check check-mode bench install uninstall clean
+.PHONY: all demo check check-mode stress stress-mode bench install uninstall clean
 all: $(B)/demo
 
 $(B)/demo: $(wildcard examples/*.c examples/*.h examples/*/*.h) $(HEADERS)
@@ -43,6 +43,17 @@ check-mode: $(MODE_UNIT)
 	@echo "== $(MODE) mode ($(CC))"
 	@CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" TP_BUILD="$(B)/$(MODE)" \
 		tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
+
+# `make stress [STRESS_SECONDS=30]`: the robustness tests with long phases, both modes.
+STRESS_SECONDS ?= 30
+STRESS_UNIT    := $(patsubst %,$(B)/$(MODE)/tests/%,test_concurrency test_process_events)
+stress:
+	@for m in static portable; do $(MAKE) --no-print-directory stress-mode MODE=$$m || exit 1; done
+
+stress-mode: $(STRESS_UNIT)
+	@echo "== stress, $(MODE) mode ($(CC)), $(STRESS_SECONDS)s phases"
+	@TP_STRESS_SECONDS=$(STRESS_SECONDS) CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" \
+		TP_BUILD="$(B)/$(MODE)" tools/run-tests.sh $(STRESS_UNIT) tests/t_dlopen_stress.sh
 
 bench:
 	@CC="$(CC)" bench/run.sh

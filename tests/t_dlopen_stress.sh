@@ -15,7 +15,7 @@ echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
 WARN="-Wall -Wextra -Wundef -Werror"
 rounds=${TP_STRESS_ROUNDS:-}
 if [ -z "$rounds" ]; then
-	if [ -n "${TP_STRESS_SECONDS:-}" ]; then rounds=$((TP_STRESS_SECONDS * 100)); else rounds=1000; fi
+	if [ -n "${TP_STRESS_SECONDS:-}" ]; then rounds=$(awk "BEGIN { print int(${TP_STRESS_SECONDS} * 100) }"); else rounds=1000; fi
 fi
 
 $CC -O2 -g $WARN $TPF -fPIC -shared -Iinclude -I$S -DCONFIG_DLS_TRACE $S/lib.c -o "$B/libdls.so" ||
