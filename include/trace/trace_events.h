@@ -103,6 +103,7 @@ struct trace_buffer {
 	char __pad[64 - 6 * 8];
 	uint64_t tail;          /* consumer: everything before is flushed (release) */
 	uint64_t dropped_seen;  /* consumer: drops already reported */
+	uint64_t flush_to;      /* consumer: where the current flush stops */
 	struct trace_buffer *next; /* the sink's list */
 	char comm[16];          /* thread name when the buffer was made */
 	int exited;
