@@ -89,11 +89,13 @@ static inline int trace_pattern_check(const char *list, size_t *pos, const char 
 			w = "empty event name after ':'";
 			goto bad;
 		}
+		item_start = i; /* the first space after the item, if any */
 		while (__tpp_is_space(list[i]))
 			i++;
 		if (list[i] == '\0')
 			return 0;
 		if (list[i] != ',') {
+			i = item_start;
 			w = "a space inside a pattern";
 			goto bad;
 		}

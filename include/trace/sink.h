@@ -763,8 +763,15 @@ static int __tps_apply(const char *list, int attach)
 	int total = 0, err = 0;
 
 	if (trace_pattern_check(list, &pos, &why) != 0) {
+		/* Shown with unprintable bytes as '?', so the caret lines up. */
+		char *shown = strdup(list ? list : "");
+		for (i = 0; shown && shown[i]; i++)
+			if ((unsigned char)shown[i] < 0x20 || (unsigned char)shown[i] >= 0x7f)
+				shown[i] = '?';
 		__tps_msg("malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^",
-			  list ? list : "(null)", why, pos + 1, list ? list : "", (int)pos, "");
+			  list ? (shown ? shown : "") : "(null)", why, pos + 1,
+			  shown ? shown : "", (int)pos, "");
+		free(shown);
 		return -EINVAL;
 	}
 	__tps_init();

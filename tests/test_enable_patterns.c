@@ -1,0 +1,163 @@
+/* tracepoint_enable/disable: exact names, globs, lists; what they return;
+ * malformed lists are rejected with the position, change nothing and say
+ * so; unknown events and empty globs are reported once; plain tracepoints
+ * are reported as not recordable. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_common.h"
+#include "sink_capture.h"
+
+#define CONFIG_EVF 1
+#define CREATE_TRACE_POINTS
+#include "events/ev_fields.h"
+#define TRACEPOINT_SINK_MAIN
+#include <trace/sink.h>
+
+static int on(struct tracepoint *tp)
+{
+	const struct trace_event *ev = trace_event_of(tp);
+	const struct tracepoint_probe *p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE);
+	for (; p && p->func; p++)
+		if (p->func == ev->probe)
+			return 1;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	tracepoint_disable("*");
+	tracepoint_flush();
+	return 0;
+}
+
+static void exact_name_enables_one_event(void **state)
+{
+	(void)state;
+	assert_int_equal(tracepoint_enable("evf:evf_three"), 1);
+	assert_true(on(&__tracepoint_evf_three));
+	assert_false(on(&__tracepoint_evf_mixed));
+	assert_int_equal(tracepoint_enable("evf:evf_three"), 1); /* again: no error */
+	assert_int_equal(tracepoint_disable("evf:evf_three"), 1);
+	assert_false(on(&__tracepoint_evf_three));
+	assert_false(trace_evf_three_enabled());
+}
+
+static void glob_enables_every_match(void **state)
+{
+	(void)state;
+	assert_int_equal(tracepoint_enable("evf:evf_lock_*"), 2);
+	assert_true(on(&__tracepoint_evf_lock_acquire));
+	assert_true(on(&__tracepoint_evf_lock_release));
+	assert_false(on(&__tracepoint_evf_three));
+	assert_int_equal(tracepoint_disable("*:*_release"), 1);
+	assert_true(on(&__tracepoint_evf_lock_acquire));
+	assert_false(on(&__tracepoint_evf_lock_release));
+	assert_int_equal(tracepoint_enable("e?f:evf_thre?"), 1);
+	assert_true(on(&__tracepoint_evf_three));
+	assert_int_equal(tracepoint_enable("evf_mixed"), 1); /* event name, any system */
+	assert_true(on(&__tracepoint_evf_mixed));
+	assert_int_equal(tracepoint_disable("*"), 4);
+}
+
+static void list_of_patterns(void **state)
+{
+	(void)state;
+	assert_int_equal(tracepoint_enable(" evf:evf_three , evf:evf_mixed"), 2);
+	assert_true(on(&__tracepoint_evf_three));
+	assert_true(on(&__tracepoint_evf_mixed));
+	assert_false(on(&__tracepoint_evf_lock_acquire));
+}
+
+static void check_malformed(const char *list, int pos, const char *why)
+{
+	char want[64];
+	const char *err;
+	sc_stderr_begin();
+	assert_int_equal(tracepoint_enable(list), -EINVAL);
+	err = sc_stderr_end();
+	print_message("%s", err);
+	snprintf(want, sizeof(want), "at position %d\n", pos);
+	assert_non_null(strstr(err, "malformed pattern list"));
+	assert_non_null(strstr(err, want));
+	assert_non_null(strstr(err, why));
+}
+
+static void malformed_lists_are_rejected_with_position(void **state)
+{
+	(void)state;
+	check_malformed("evf:evf_three,,evf:evf_mixed", 15, "empty pattern");
+	check_malformed("evf:evf_three,", 15, "empty pattern");
+	check_malformed("", 1, "empty pattern");
+	check_malformed("evf:evf-three", 8, "not allowed");
+	check_malformed("a:b:c", 4, "second ':'");
+	check_malformed(":x", 1, "empty system");
+	check_malformed("evf:", 5, "empty event");
+	check_malformed("evf:a b", 6, "space inside");
+	check_malformed("evf:\x01", 5, "control");
+	check_malformed("evf:\xc3\xa9", 5, "non-ASCII");
+	assert_int_equal(tracepoint_enable(NULL), -EINVAL);
+	assert_int_equal(tracepoint_disable("x,,y"), -EINVAL);
+	/* nothing was enabled by the good items of a bad list */
+	assert_false(on(&__tracepoint_evf_three));
+	assert_false(on(&__tracepoint_evf_mixed));
+}
+
+static void unknown_events_are_reported_once(void **state)
+{
+	const char *err;
+	(void)state;
+	sc_stderr_begin();
+	assert_int_equal(tracepoint_enable("evf:no_such_event"), 0);
+	assert_int_equal(tracepoint_enable("evf:no_such_event"), 0);
+	assert_int_equal(tracepoint_enable("nosys:*,evf:evf_three"), 1);
+	assert_int_equal(tracepoint_enable("nosys:*"), 0);
+	assert_int_equal(tracepoint_enable("evf_plain"), 0);
+	err = sc_stderr_end();
+	print_message("%s", err);
+	assert_int_equal(sc_count(err, "unknown event \"evf:no_such_event\""), 1);
+	assert_int_equal(sc_count(err, "pattern \"nosys:*\" matches no event"), 1);
+	assert_int_equal(sc_count(err, "evf_plain is a plain tracepoint"), 1);
+	assert_true(on(&__tracepoint_evf_three));
+}
+
+static int count_cb(const struct tracepoint_info *info, void *priv)
+{
+	int *n = (int *)priv;
+	if (strcmp(info->system, "evf") == 0 && info->event)
+		n[0]++;
+	if (!info->event && strcmp(info->name, "evf_plain") == 0)
+		n[1]++;
+	if (info->enabled)
+		n[2]++;
+	return 0;
+}
+
+static void listing_shows_every_event(void **state)
+{
+	int n[3] = { 0, 0, 0 };
+	(void)state;
+	tracepoint_enable("evf:evf_mixed");
+	assert_int_equal(tracepoint_list(count_cb, n), 0);
+	assert_int_equal(n[0], 4);
+	assert_int_equal(n[1], 1);
+	assert_int_equal(n[2], 1);
+	assert_int_equal(tracepoint_list(NULL, NULL), -EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(exact_name_enables_one_event, teardown),
+		cmocka_unit_test_teardown(glob_enables_every_match, teardown),
+		cmocka_unit_test_teardown(list_of_patterns, teardown),
+		cmocka_unit_test_teardown(malformed_lists_are_rejected_with_position, teardown),
+		cmocka_unit_test_teardown(unknown_events_are_reported_once, teardown),
+		cmocka_unit_test_teardown(listing_shows_every_event, teardown),
+	};
+	tp_test_watchdog(60);
+	tracepoint_output("text", "/dev/null");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
