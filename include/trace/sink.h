@@ -510,6 +510,14 @@ static void __tps_write_record(const struct __tps_item *it, char *line, size_t l
 			ev->cls->system, ev->name, line);
 		return;
 	}
+	if (!it->b->named) { /* the thread's track gets its name */
+		it->b->named = 1;
+		__tps_json_sep();
+		fprintf(f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
+			__tps.pid, it->b->tid);
+		__tps_json_str(f, it->b->comm, sizeof(it->b->comm));
+		fputs("}}", f);
+	}
 	__tps_json_sep();
 	fputs("{\"name\":", f);
 	__tps_json_str(f, ev->name, (size_t)-1);
@@ -668,8 +676,12 @@ TRACEPOINT_SINK_API int tracepoint_output(const char *format, const char *path)
 	__tps.json = json;
 	__tps.closed = 0;
 	__tps.written = 0;
-	if (json)
+	if (json) {
+		struct trace_buffer *b;
+		for (b = __tps.buffers; b; b = b->next)
+			b->named = 0;
 		__tps_json_begin();
+	}
 	pthread_mutex_unlock(&__tps.lock);
 	return 0;
 }

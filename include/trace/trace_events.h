@@ -106,7 +106,8 @@ struct trace_buffer {
 	uint64_t flush_to;      /* consumer: where the current flush stops */
 	struct trace_buffer *next; /* the sink's list */
 	char comm[16];          /* thread name when the buffer was made */
-	int exited;
+	int exited;             /* its thread has exited */
+	int named;              /* the JSON output has its thread_name */
 };
 
 /* Clocks a recorder may use; the sink picks one and converts at flush. */

@@ -1,0 +1,39 @@
+/* Fires the evf events from the main thread and two more threads; whatever
+ * is recorded is decided by the TRACEPOINTS* environment (tests/t_event_env.sh). */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#define CREATE_TRACE_POINTS
+#include "events/ev_fields.h"
+#define TRACEPOINT_SINK_MAIN
+#include <trace/sink.h>
+
+static void *worker(void *arg)
+{
+	int id = (int)(intptr_t)arg, i;
+	unsigned char bytes[4] = { 1, 2, 3, 4 };
+	char name[16];
+	snprintf(name, sizeof(name), "worker%d", id);
+	prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+	for (i = 0; i < 3; i++) {
+		trace_evf_three(id, (unsigned long)i, -1);
+		trace_evf_mixed(name, &id, 0.5 * i, bytes, "w", (signed char)id);
+	}
+	return NULL;
+}
+
+int main(void)
+{
+	pthread_t t[2];
+	int i;
+	trace_evf_lock_acquire(t, 1);
+	for (i = 0; i < 2; i++)
+		pthread_create(&t[i], NULL, worker, (void *)(intptr_t)(i + 1));
+	for (i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+	trace_evf_lock_release(t, 1);
+	trace_evf_plain(7);
+	printf("done\n");
+	return 0;
+}
