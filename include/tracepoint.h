@@ -358,7 +358,7 @@ __TP_ALWAYS_INLINE bool __tp_key_enabled(const struct tracepoint *tp)
 #define __TP_SYM_CONSTRAINT "S" /* "i" cannot name a symbol in PIC code here */
 #endif
 static inline void __tp_jump_init(void);
-#define __TP_KEY_CHECK(name)                                                  \
+#define __TP_KEY_CHECK(name, slow_result)                                     \
 	__asm__ goto(__TP_SITE_INSN                                           \
 		     ".pushsection __tp_jump,\"aw\",@progbits\n\t"           \
 		     ".balign 8\n\t"                                          \
@@ -373,21 +373,21 @@ static inline void __tp_jump_init(void);
 		     ".quad %c0\n\t"                                          \
 		     ".popsection\n\t"                                        \
 		     ".endif\n\t"                                             \
-		     : : __TP_SYM_CONSTRAINT(__tp_jump_init) : : __tp_slow);                  \
+		     : : __TP_SYM_CONSTRAINT(__tp_jump_init) : : __tp_slow);  \
 	return false;                                                         \
 __tp_slow:                                                                    \
-	return true
+	return slow_result
 #elif defined(__x86_64__) && (!defined(__clang__) || __clang_major__ >= 9)
 /* Portable check on x86-64: compilers will not fold an atomic load into a
  * compare, so spell it: one cmpw against memory and one branch. */
-#define __TP_KEY_CHECK(name)                                                  \
+#define __TP_KEY_CHECK(name, slow_result)                                     \
 	__asm__ goto("cmpw $0, %0\n\tjne %l[__tp_slow]"                      \
 		     : : "m"(__tracepoint_##name.enabled) : "cc" : __tp_slow);  \
 	return false;                                                         \
 __tp_slow:                                                                    \
 	return true
 #else
-#define __TP_KEY_CHECK(name) return __tp_key_enabled(&__tracepoint_##name)
+#define __TP_KEY_CHECK(name, slow_result) return __tp_key_enabled(&__tracepoint_##name)
 #endif
 
 /* --- Layer 5: the read side of the grace period, inlined into each typed
@@ -516,11 +516,15 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 	}                                                                     \
 	static __TP_ALWAYS_INLINE __TP_UNUSED bool trace_##name##_enabled(void) \
 	{                                                                     \
-		__TP_KEY_CHECK(name);                                         \
+		__TP_KEY_CHECK(name, __tp_key_enabled(&__tracepoint_##name)); \
+	}                                                                     \
+	static __TP_ALWAYS_INLINE __TP_UNUSED bool __tp_site_##name(void)     \
+	{                                                                     \
+		__TP_KEY_CHECK(name, true); /* the dispatch checks again */   \
 	}                                                                     \
 	static inline __TP_UNUSED void trace_##name(proto)                    \
 	{                                                                     \
-		if (trace_##name##_enabled())                                 \
+		if (__tp_site_##name())                                       \
 			__tp_iter_##name(args);                               \
 	}                                                                     \
 	__TP_NOWARN_END                                                       \
@@ -770,15 +774,13 @@ struct __tp_patch {
 	int err;            /* first failure, as -errno */
 	unsigned pages;     /* pages made writable so far */
 	struct tracepoint *key; /* only this key's sites, or NULL for all */
-	bool on;
 };
 
-static inline void __tp_patch_begin(struct __tp_patch *pt, struct tracepoint *key, bool on)
+static inline void __tp_patch_begin(struct __tp_patch *pt, struct tracepoint *key)
 {
 	memset(pt, 0, sizeof(*pt));
 	pt->pagesz = (uintptr_t)sysconf(_SC_PAGESIZE);
 	pt->key = key;
-	pt->on = on;
 }
 
 static inline void __tp_patch_close(struct __tp_patch *pt)
@@ -844,7 +846,7 @@ static inline void __tp_patch_range(struct __tp_patch *pt, const struct __tp_jum
 	for (; e < stop; e++) {
 		if (!e->key || (pt->key && e->key != pt->key))
 			continue;
-		__tp_patch_site(pt, e, pt->key ? pt->on : __tp_key_enabled(e->key));
+		__tp_patch_site(pt, e, __tp_key_enabled(e->key));
 	}
 	__tp_patch_close(pt);
 }
@@ -861,16 +863,19 @@ static inline int __tp_patch_key_cb(struct dl_phdr_info *info, size_t size, void
 	return __tp_for_each_module(info, __tp_patch_module, arg);
 }
 
-/* Points every site of one tracepoint, in every loaded module, at its state. */
-static inline int __tp_patch_key(struct tracepoint *tp, bool on)
+/* Points every site of one tracepoint, in every loaded module, at the
+ * tracepoint's state as read under the loader's lock: whoever patches last
+ * applies the latest state.  Called without the registration lock, so the
+ * only lock order is loader lock -> registration lock. */
+static inline int __tp_patch_key(struct tracepoint *tp)
 {
 #if TRACEPOINT_STATIC_KEYS
 	struct __tp_patch pt;
-	__tp_patch_begin(&pt, tp, on);
+	__tp_patch_begin(&pt, tp);
 	dl_iterate_phdr(__tp_patch_key_cb, &pt);
 	return pt.err;
 #else
-	(void)tp; (void)on;
+	(void)tp;
 	return 0;
 #endif
 }
@@ -909,7 +914,7 @@ static inline void __tp_patch_sites(const struct __tp_jump_entry *start,
 				    const struct __tp_jump_entry *stop)
 {
 	struct __tp_site_range r;
-	__tp_patch_begin(&r.pt, NULL, false);
+	__tp_patch_begin(&r.pt, NULL);
 	r.start = start;
 	r.stop = stop;
 	dl_iterate_phdr(__tp_patch_sites_cb, &r);
@@ -1058,23 +1063,18 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 	}
 	neu[j].func = NULL;
 	__tp_publish(tp, neu);
-	if (live == 0) {
-		ret = __tp_patch_key(tp, true);
-		if (ret && ret != -EILSEQ) {
-			/* Some site could not be made to jump: undo, report.  A
-			 * reader may already hold the new list: retire it. */
-			__tp_publish(tp, old);
-			__tp_patch_key(tp, false);
-			__tp_retire(tp, neu);
-			__tp_gp_poll(tp);
-			if (tp->regfunc && tp->unregfunc)
-				tp->unregfunc();
-			goto out;
-		}
-		ret = 0;
-	}
 	__tp_retire(tp, old);
 	__tp_gp_poll(tp);
+	__tp_unlock(tp);
+	if (live == 0) {
+		int err = __tp_patch_key(tp);
+		if (err && err != -EILSEQ) {
+			/* Some site could not be made to jump: undo, report. */
+			tracepoint_probe_unregister(tp, probe, data);
+			return err;
+		}
+	}
+	return 0;
 out:
 	__tp_unlock(tp);
 	return ret;
@@ -1129,13 +1129,13 @@ static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 				neu[j++] = old[i];
 	}
 	__tp_publish(tp, neu);
-	if (!neu)
-		__tp_patch_key(tp, false); /* a site left jumping is still correct */
 	__tp_retire(tp, old);
 	if (!neu && tp->unregfunc)
 		tp->unregfunc();
 	__tp_gp_poll(tp);
 	__tp_unlock(tp);
+	if (!neu)
+		__tp_patch_key(tp); /* a site left jumping is still correct */
 	return 0;
 }
 
