@@ -118,12 +118,12 @@ static inline int trace_glob_match(const char *pat, size_t plen, const char *s)
 	const char *mark = NULL;
 
 	while (*s) {
-		if (p < plen && (pat[p] == '?' || pat[p] == *s)) {
-			p++;
-			s++;
-		} else if (p < plen && pat[p] == '*') {
+		if (p < plen && pat[p] == '*') { /* before the literal test: '*' may be in s */
 			star = p++;
 			mark = s;
+		} else if (p < plen && (pat[p] == '?' || pat[p] == *s)) {
+			p++;
+			s++;
 		} else if (star != (size_t)-1) {
 			p = star + 1;
 			s = ++mark;
