@@ -1,0 +1,54 @@
+#!/bin/sh
+# The event layer is warning-free under -Wall -Wextra -Wundef -Wpedantic
+# -Werror for C (c99, gnu99, c11, gnu17) with $CC and C++ (c++11, c++14,
+# c++17, gnu++20) with $CXX: a file defining events (CREATE_TRACE_POINTS)
+# with the sink, a file only firing them, and the kmem example; compiled
+# in and compiled out.  The C++ builds also link and record one event.
+set -u
+B=${TP_BUILD:-build}/event_std_matrix
+TPF=${TP_CFLAGS:-}
+CC=${CC:-cc}
+CXX=${CXX:-c++}
+rm -rf "$B" && mkdir -p "$B" || exit 1
+fails=0
+W="-Wall -Wextra -Wundef -Wpedantic -Werror"
+cat >"$B/fire.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include "events/ev_fields.h"
+void fire(void);
+void fire(void) { trace_evf_three(1, 2, 3); trace_evf_lock_acquire(NULL, 1); }
+C
+cat >"$B/def.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#define CREATE_TRACE_POINTS
+#include "events/ev_fields.h"
+#define TRACEPOINT_SINK_MAIN
+#include <trace/sink.h>
+void fire(void);
+int main(void) { tracepoint_output("text", NULL); tracepoint_enable("evf:evf_three"); fire(); return tracepoint_flush() == 1 ? 0 : 1; }
+C
+try() { # label compiler std flags...
+	l=$1 c=$2 std=$3; shift 3
+	if $c -std=$std $W $TPF -Iinclude -Itests -Iexamples "$@" >"$B/$l.log" 2>&1; then echo "ok: $l"
+	else echo "FAIL: $l"; cat "$B/$l.log"; fails=$((fails + 1)); fi
+}
+for std in c99 gnu99 c11 gnu17; do
+	for on in -DCONFIG_EVF -UCONFIG_EVF; do
+		try "$CC-$std$on-def" "$CC" $std $on -c "$B/def.c" -o "$B/def.o"
+		try "$CC-$std$on-fire" "$CC" $std $on -c "$B/fire.c" -o "$B/fire.o"
+	done
+	try "$CC-$std-example" "$CC" $std -DCONFIG_KMEMTRACE -c examples/sinks/kmem_trace.c -o "$B/ex.o"
+done
+for std in c++11 c++14 c++17 gnu++20; do
+	for on in -DCONFIG_EVF -UCONFIG_EVF; do
+		try "$CXX-$std$on" "$CXX" $std $on -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog" -ldl -lpthread
+	done
+	try "$CXX-$std$on-run" "$CXX" $std -DCONFIG_EVF -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog" -ldl -lpthread
+	if "$B/prog" 2>"$B/run.err" && grep -q ' evf:evf_three a=1 b=2 c=3$' "$B/run.err"; then echo "ok: $CXX-$std records"; else
+		echo "FAIL: $CXX-$std run"; cat "$B/run.err"; fails=$((fails + 1)); fi
+	try "$CXX-$std-example" "$CXX" $std -DCONFIG_KMEMTRACE -x c++ -c examples/sinks/kmem_trace.c -o "$B/ex.o"
+done
+if [ $fails -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
+echo "all checks passed"
