@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 
 /* This file defines the events (exactly one file does)... */
 #define CREATE_TRACE_POINTS
@@ -44,7 +45,10 @@ static void *worker(void *arg)
 {
 	const char *cache = (const char *)arg;
 	void *objs[3];
+	char name[16];
 	size_t i;
+	snprintf(name, sizeof(name), "worker-%s", cache);
+	prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0); /* the track's name in Perfetto */
 	for (i = 0; i < 3; i++)
 		objs[i] = toy_kmalloc(24 + 40 * i, cache);
 	for (i = 0; i < 3; i++)
