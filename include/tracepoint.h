@@ -55,8 +55,9 @@
  *   A probe list is never modified in place: registration builds a new array
  *   and publishes it with one atomic store.  Each tracepoint keeps two reader
  *   counters and a sequence number.  The enabled path (never the disabled one)
- *   increments the counter of the current parity before loading the list and
- *   decrements it after the last probe returns.  A writer may advance the
+ *   increments the counter of the current parity (through a pointer that the
+ *   writer moves) before loading the list and decrements it after the last
+ *   probe returns.  A writer may advance the
  *   sequence only while the counter of the other parity is zero; an old array
  *   retired at sequence s is freed once the sequence reaches s + 2, when every
  *   reader that could have loaded it has left.  No lock, no allocation and no
@@ -136,11 +137,12 @@ struct __tp_probes {
 	struct tracepoint_probe probes[1];
 };
 
-/* Bookkeeping owned by the registry; readers touch only seq and readers[]. */
+/* Bookkeeping owned by the registry; readers touch only cur and readers[]. */
 struct __tp_state {
 	int lock;                 /* pid of the process holding it, 0 if free */
 	unsigned long seq;        /* grace-period sequence; parity picks readers[] */
 	long readers[2];          /* readers inside the enabled path, per parity */
+	long *cur;                /* &readers[seq & 1], what readers increment */
 	unsigned long wait_seq;   /* sequence that frees everything retired so far */
 	struct __tp_probes *retired;
 };
@@ -394,17 +396,17 @@ __tp_slow:                                                                    \
  * dispatch function (external-linkage inline: referenced from C99 inline
  * definitions, so it must not be static). --- */
 __TP_ALWAYS_INLINE const struct tracepoint_probe *
-__tp_read_begin(struct tracepoint *tp, unsigned *parity)
+__tp_read_begin(struct tracepoint *tp, long **counter)
 {
-	unsigned p = (unsigned)(__atomic_load_n(&tp->__tp.seq, __ATOMIC_RELAXED) & 1u);
-	*parity = p;
-	__atomic_fetch_add(&tp->__tp.readers[p], 1, __ATOMIC_SEQ_CST);
+	long *c = __atomic_load_n(&tp->__tp.cur, __ATOMIC_RELAXED);
+	*counter = c;
+	__atomic_fetch_add(c, 1, __ATOMIC_SEQ_CST);
 	return __atomic_load_n(&tp->funcs, __ATOMIC_SEQ_CST);
 }
 
-__TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
+__TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 {
-	__atomic_fetch_sub(&tp->__tp.readers[parity], 1, __ATOMIC_RELEASE);
+	__atomic_fetch_sub(counter, 1, __ATOMIC_RELEASE);
 }
 
 /* --- Layer 5b: USDT probes (-DTRACEPOINT_USDT).  The tracepoint's key is
@@ -502,17 +504,17 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 	__TP_LINKAGE inline __TP_VISIBLE __TP_DISPATCH_ATTRS                  \
 	void __tp_iter_##name(proto)                                          \
 	{                                                                     \
-		unsigned __tp_parity;                                         \
+		long *__tp_counter;                                           \
 		const struct tracepoint_probe *__tp_it;                       \
 		if (!__tp_key_enabled(&__tracepoint_##name))                  \
 			return;                                               \
 		__TP_USDT_PROBE(name, PARAMS(uargs));                         \
-		__tp_it = __tp_read_begin(&__tracepoint_##name, &__tp_parity); \
+		__tp_it = __tp_read_begin(&__tracepoint_##name, &__tp_counter); \
 		if (__builtin_expect(__tp_it && !__tp_it[1].func, 1))         \
 			((void (*)(dproto))__tp_it->func)(dargs);             \
 		else if (__tp_it)                                             \
 			__tp_iter_many_##name(iargs);                         \
-		__tp_read_end(&__tracepoint_##name, __tp_parity);             \
+		__tp_read_end(__tp_counter);                                  \
 	}                                                                     \
 	static __TP_ALWAYS_INLINE __TP_UNUSED bool trace_##name##_enabled(void) \
 	{                                                                     \
@@ -632,7 +634,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(struct tracepoint *tp, unsigned parity)
 		__attribute__((section("__tracepoints"), used)) = {           \
 		__tp_strtab_##name, 0, reg, unreg,                            \
 		(tracepoint_func_t)__tp_iter_##name, __TP_PATCHER, 0, ev,     \
-		{ 0, 0, { 0, 0 }, 0, 0 } };                                   \
+		{ 0, 0, { 0, 0 }, &__tracepoint_##name.__tp.readers[0], 0, 0 } }; \
 	__attribute__((section("__tracepoints_ptrs"), used))                  \
 	struct tracepoint *__tp_ptr_##name = &__tracepoint_##name
 
@@ -799,7 +801,8 @@ static inline int __tp_patch_site(struct __tp_patch *pt, const struct __tp_jump_
 	uintptr_t page = (uintptr_t)site & ~(pt->pagesz - 1);
 #if defined(__x86_64__)
 	unsigned char want = on ? 0xe9 : 0xa9; /* jmp rel32 : test $imm32,%eax */
-	unsigned char cur = __atomic_load_n(site, __ATOMIC_RELAXED);
+	unsigned char cur;
+	__asm__ __volatile__("movb %1, %0" : "=q"(cur) : "m"(*site));
 	if (cur == want)
 		return 0;
 	if (cur != 0xe9 && cur != 0xa9)
@@ -807,7 +810,8 @@ static inline int __tp_patch_site(struct __tp_patch *pt, const struct __tp_jump_
 #elif defined(__aarch64__)
 	const char *target = (const char *)&e->target + e->target;
 	uint32_t want = 0xd503201fu; /* nop */
-	uint32_t cur = __atomic_load_n((uint32_t *)(void *)site, __ATOMIC_RELAXED);
+	uint32_t cur;
+	__asm__ __volatile__("ldr %w0, [%1]" : "=r"(cur) : "r"(site) : "memory");
 	if (on)
 		want = 0x14000000u | ((uint32_t)((target - (const char *)site) >> 2) & 0x03ffffffu);
 	if (cur == want)
@@ -830,10 +834,12 @@ static inline int __tp_patch_site(struct __tp_patch *pt, const struct __tp_jump_
 		pt->page = page;
 		pt->pages++;
 	}
+	/* Single-copy atomic stores, written in asm: code is not data to the
+	 * compiler or to ThreadSanitizer (whose shadow has no room for it). */
 #if defined(__x86_64__)
-	__atomic_store_n(site, want, __ATOMIC_RELAXED);
+	__asm__ __volatile__("movb %1, %0" : "=m"(*site) : "q"(want) : "memory");
 #else
-	__atomic_store_n((uint32_t *)(void *)site, want, __ATOMIC_RELAXED);
+	__asm__ __volatile__("str %w1, [%0]" : : "r"(site), "r"(want) : "memory");
 	__builtin___clear_cache((char *)site, (char *)site + 4);
 #endif
 	return 0;
@@ -941,6 +947,7 @@ static inline void __tp_gp_poll(struct tracepoint *tp)
 			break;
 		seq++;
 		__atomic_store_n(&tp->__tp.seq, seq, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&tp->__tp.cur, &tp->__tp.readers[seq & 1], __ATOMIC_SEQ_CST);
 	}
 	pp = &tp->__tp.retired;
 	while ((p = *pp) != NULL) {
