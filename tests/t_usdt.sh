@@ -71,10 +71,18 @@ else
 	echo "gdb not installed: skipping the gdb part (apt-get install gdb)"
 fi
 
-# bpftrace, where uprobes can be attached (root, bpftrace installed).
-if command -v bpftrace >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-	if bpftrace -l "usdt:$out/usdt:*" 2>/dev/null | grep -q net_xmit; then ok "bpftrace -l lists usdt:...:net:net_xmit"; else echo "bpftrace cannot list probes here; skipped"; fi
+# bpftrace: listing needs only the ELF file; attaching needs root and uprobes.
+if command -v bpftrace >/dev/null 2>&1; then
+	l=$(bpftrace -l "usdt:$out/usdt:*" 2>/dev/null)
+	if echo "$l" | grep -q "usdt:.*:net:net_xmit" && echo "$l" | grep -q "usdt:.*:net:net_poll"; then ok "bpftrace -l lists net:net_xmit and net:net_poll"; else bad "bpftrace -l: $l"; fi
+	if [ "$(id -u)" = 0 ] && { [ -e /sys/kernel/tracing/uprobe_events ] || [ -e /sys/kernel/debug/tracing/uprobe_events ]; }; then
+		b=$(ulimit -l unlimited 2>/dev/null; timeout 60 bpftrace -e "usdt:$out/usdt:net:net_xmit { printf(\"len=%d\\n\", arg1); }" -c "$out/usdt" 2>&1)
+		n=$(echo "$b" | grep -c '^len=100[012]$')
+		if [ "$n" = 3 ]; then ok "bpftrace saw all 3 fires through the semaphore"; else bad "bpftrace attach: $b"; fi
+	else
+		echo "skip: no uprobes here (not root, or no uprobe_events in tracefs): bpftrace attach not tried"
+	fi
 else
-	echo "bpftrace not available (or not root): skipping the bpftrace part"
+	echo "skip: bpftrace not installed (apt-get install bpftrace): bpftrace part not run"
 fi
 exit $fail
