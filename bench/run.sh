@@ -56,7 +56,8 @@ put param all date "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" text
 # ---------------------------------------------------------------- loop ----
 # name:binary:probes   (binary = build flavour of bench/loop.c)
 VARIANTS="baseline:base:0 compiled_out:out:0 static_idle:static:0 portable_idle:portable:0
-static_1probe:static:1 portable_1probe:portable:1 static_4probes:static:4 portable_4probes:portable:4"
+static_1probe:static:1 portable_1probe:portable:1 static_4probes:static:4 portable_4probes:portable:4
+ours_usdt_idle:ours_usdt:0 ours_usdt_1probe:ours_usdt:1"
 [ $have_lttng = 1 ] && VARIANTS="$VARIANTS lttng_idle:lttng:0"
 [ $have_sdt = 1 ] && VARIANTS="$VARIANTS usdt:usdt:0 usdt_sem_idle:usdt_sem:0"
 LCFLAGS="-O2 -g -gdwarf-4 $WARN $INC"   # valgrind 3.19 cannot read clang's DWARF 5
@@ -68,6 +69,8 @@ build base -DV_BASE bench/loop.c
 build out -DV_OURS bench/loop.c
 build static -DV_OURS -DCONFIG_BENCH_TP=1 bench/loop.c bench/tp_define.c
 build portable -DV_OURS -DCONFIG_BENCH_TP=1 -DTRACEPOINT_PORTABLE bench/loop.c bench/tp_define.c
+# Our tracepoints as USDT probes too: the key is the semaphore, no patching.
+build ours_usdt -DV_OURS -DCONFIG_BENCH_TP=1 -DTRACEPOINT_USDT bench/loop.c bench/tp_define.c
 [ $have_lttng = 1 ] && build lttng -DV_LTTNG bench/loop.c bench/lttng_tp.c -llttng-ust
 [ $have_sdt = 1 ] && build usdt -DV_USDT bench/loop.c
 [ $have_sdt = 1 ] && build usdt_sem -DV_USDT_SEM bench/loop.c

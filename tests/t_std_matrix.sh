@@ -3,8 +3,8 @@
 # compiled in by its CONFIG_ switch, one unconverted hence in, one compiled
 # out; DEFINE_TRACE, firing, trace_lazy, typed and by-name registration,
 # iteration, unregistration) built with
-#   $CC  -std=c99 / c11 / c17 / gnu17      at -O0 and -O2
-#   $CXX -std=c++11 / c++17 / c++20        at -O0 and -O2
+#   $CC  -std=c99 / c11 / c17 / gnu17      at -O0, -O2, -Os and -O2 -flto
+#   $CXX -std=c++11 / c++17 / c++20        at -O0, -O2, -Os and -O2 -flto
 # under -Wall -Wextra -Wundef -Wpedantic -Werror -Wshadow -Wconversion.
 # Every binary must build without a diagnostic, run, and print exactly
 # tests/std_matrix/expected.out.
@@ -27,8 +27,8 @@ n=0
 run_case() { # compiler lang std opt
 	cc=$1 lang=$2 std=$3 opt=$4
 	n=$((n + 1))
-	out="$B/$(basename "$cc")-$std$opt"
-	if ! $cc -x "$lang" "-std=$std" "$opt" $FLAGS $TPF -Iinclude -I"$S" -DCONFIG_SM_NET \
+	out="$B/$(basename "$cc")-$std$(echo "$opt" | tr -d ' ')"
+	if ! $cc -x "$lang" "-std=$std" $opt $FLAGS $TPF -Iinclude -I"$S" -DCONFIG_SM_NET \
 		"$S/consumer.c" -o "$out" -ldl -lpthread >"$out.cc.log" 2>&1; then
 		echo "FAIL: $cc -std=$std $opt does not compile cleanly:"; cat "$out.cc.log"
 		fails=$((fails + 1)); return
@@ -50,10 +50,10 @@ run_case() { # compiler lang std opt
 }
 
 for std in c99 c11 c17 gnu17; do
-	for opt in -O0 -O2; do run_case "$CC" c $std $opt; done
+	for opt in -O0 -O2 -Os "-O2 -flto"; do run_case "$CC" c $std $opt; done
 done
 for std in c++11 c++17 c++20; do
-	for opt in -O0 -O2; do run_case "$CXX" c++ $std $opt; done
+	for opt in -O0 -O2 -Os "-O2 -flto"; do run_case "$CXX" c++ $std $opt; done
 done
 
 echo "$((n - fails))/$n configurations passed"
