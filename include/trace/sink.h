@@ -138,6 +138,10 @@ struct __tps_sink {
 	size_t nreported;
 	int inited, closed;
 	int pid;
+	/* Tracepoints the sink's recorder is attached to (compared, never
+	 * dereferenced: tracepoint.h has no public "is this probe attached?"). */
+	const struct tracepoint **attached;
+	size_t nattached, capattached;
 };
 
 static struct __tps_sink __tps;
@@ -709,6 +713,37 @@ TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes)
 
 /* ---- Enabling by pattern. ---- */
 
+/* op 0: is tp in the attached set; 1: add it; 2: remove it. */
+static int __tps_attached(const struct tracepoint *tp, int op)
+{
+	size_t i;
+	int found = 0;
+	pthread_mutex_lock(&__tps.msg_lock);
+	for (i = 0; i < __tps.nattached; i++) {
+		if (__tps.attached[i] == tp) {
+			found = 1;
+			if (op == 2)
+				__tps.attached[i] = __tps.attached[--__tps.nattached];
+			break;
+		}
+	}
+	if (op == 1 && !found) {
+		if (__tps.nattached == __tps.capattached) {
+			size_t nc = __tps.capattached ? __tps.capattached * 2 : 16;
+			const struct tracepoint **n = (const struct tracepoint **)realloc(
+				(void *)__tps.attached, nc * sizeof(*n));
+			if (n) {
+				__tps.attached = n;
+				__tps.capattached = nc;
+			}
+		}
+		if (__tps.nattached < __tps.capattached)
+			__tps.attached[__tps.nattached++] = tp;
+	}
+	pthread_mutex_unlock(&__tps.msg_lock);
+	return found;
+}
+
 struct __tps_pat {
 	const char *list;
 	size_t nitems;
@@ -760,9 +795,12 @@ static int __tps_pat_walk(struct tracepoint *tp, void *priv)
 			__tps_msg("cannot enable %s:%s: %s", ev->cls->system, ev->name, strerror(-r));
 			if (!p->err)
 				p->err = r;
+		} else {
+			__tps_attached(tp, 1);
 		}
 	} else {
 		tracepoint_probe_unregister(tp, ev->probe, &__tps.base);
+		__tps_attached(tp, 2);
 	}
 	return 0;
 }
@@ -864,16 +902,13 @@ static int __tps_list_cb(struct tracepoint *tp, void *priv)
 {
 	struct __tps_list *l = (struct __tps_list *)priv;
 	struct tracepoint_info info;
-	const struct tracepoint_probe *pr;
 	info.tp = tp;
 	info.event = trace_event_of(tp);
 	info.system = info.event ? info.event->cls->system : "";
 	info.name = tp->name;
 	info.enabled = 0;
 	if (info.event && tracepoint_enabled(tp))
-		for (pr = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE); pr && pr->func; pr++)
-			if (pr->func == info.event->probe && pr->data == &__tps.base)
-				info.enabled = 1;
+		info.enabled = __tps_attached(tp, 0);
 	return l->fn(&info, l->priv);
 }
 

@@ -23,16 +23,18 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+static int big_lock;
+
 int main(void)
 {
 	pthread_t t[2];
 	int i;
-	trace_evf_lock_acquire(t, 1);
+	trace_evf_lock_acquire(&big_lock, 1);
 	for (i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, worker, (void *)(intptr_t)(i + 1));
 	for (i = 0; i < 2; i++)
 		pthread_join(t[i], NULL);
-	trace_evf_lock_release(t, 1);
+	trace_evf_lock_release(&big_lock, 1);
 	trace_evf_plain(7);
 	printf("done\n");
 	return 0;
