@@ -183,7 +183,7 @@
 #undef __string
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	__TPE_IF(__TP_ON)(                                                    \
-	static __TP_ALWAYS_INLINE __TP_UNUSED void                            \
+	static __TPE_ALWAYS_INLINE __TPE_UNUSED void                            \
 	__tpe_do_##c(void *__tpe_sink, const struct trace_event *__tpe_ev, proto) \
 	{                                                                     \
 		struct __tpe_res __tpe_r;                                     \

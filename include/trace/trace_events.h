@@ -31,6 +31,11 @@
 extern "C" {
 #endif
 
+/* Own helpers, so that only __TP_DEFINE_TRACE_EVENT and __TP_ON are taken
+ * from tracepoint.h's internals. */
+#define __TPE_ALWAYS_INLINE inline __attribute__((always_inline))
+#define __TPE_UNUSED __attribute__((unused))
+
 /* What a field holds, for the JSON sink and for tools. */
 enum trace_field_kind {
 	TRACE_FIELD_INT = 1,    /* integer, char, bool or enum (see is_signed) */
@@ -134,7 +139,7 @@ extern int sched_getcpu(void);
 extern int clock_gettime(clockid_t, struct timespec *);
 #endif
 
-static __TP_ALWAYS_INLINE uint64_t __tpe_clock(int clock, uint32_t *cpu)
+static __TPE_ALWAYS_INLINE uint64_t __tpe_clock(int clock, uint32_t *cpu)
 {
 	if (__builtin_expect(clock == TRACE_CLOCK_COUNTER, 1)) {
 #if defined(__x86_64__)
@@ -178,7 +183,7 @@ static inline struct trace_buffer *__tpe_buffer_slow(struct trace_sink_base *s,
  * and fills the record header; returns where the entry goes, or NULL (the
  * drop is counted).  No lock, no allocation after the thread's first record.
  */
-static __TP_ALWAYS_INLINE void *__tpe_reserve(void *sink, const struct trace_event *ev,
+static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *sink, const struct trace_event *ev,
 					      size_t size, struct __tpe_res *r)
 {
 	static __thread struct trace_buffer *cache;
@@ -227,7 +232,7 @@ static __TP_ALWAYS_INLINE void *__tpe_reserve(void *sink, const struct trace_eve
 	return rec + 1;
 }
 
-static __TP_ALWAYS_INLINE void __tpe_commit(struct __tpe_res *r)
+static __TPE_ALWAYS_INLINE void __tpe_commit(struct __tpe_res *r)
 {
 	__atomic_store_n(&r->b->head, r->next, __ATOMIC_RELEASE);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
@@ -239,18 +244,18 @@ static __TP_ALWAYS_INLINE void __tpe_commit(struct __tpe_res *r)
 #ifndef TRACEPOINT_STRING_MAX
 #define TRACEPOINT_STRING_MAX 1024 /* longer strings are truncated */
 #endif
-static __TP_ALWAYS_INLINE const char *__tpe_str_src(const char *s)
+static __TPE_ALWAYS_INLINE const char *__tpe_str_src(const char *s)
 {
 	return s ? s : "(null)";
 }
 
-static __TP_ALWAYS_INLINE uint32_t __tpe_str_size(const char *s)
+static __TPE_ALWAYS_INLINE uint32_t __tpe_str_size(const char *s)
 {
 	size_t n = strlen(s);
 	return (uint32_t)(n < TRACEPOINT_STRING_MAX ? n : TRACEPOINT_STRING_MAX) + 1u;
 }
 
-static __TP_ALWAYS_INLINE void __tpe_str_copy(void *entry, uint32_t *loc, uint32_t *off,
+static __TPE_ALWAYS_INLINE void __tpe_str_copy(void *entry, uint32_t *loc, uint32_t *off,
 					      const char *src, uint32_t size)
 {
 	char *dst = (char *)entry + *off;
