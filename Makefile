@@ -37,7 +37,7 @@ check:
 	@CC="$(CC)" tools/need-cmocka.sh
 	@$(MAKE) --no-print-directory check-mode MODE=static
 	@$(MAKE) --no-print-directory check-mode MODE=portable
-	@tools/check-aarch64.sh
+	@TP_BUILD="$(B)" tools/check-aarch64.sh
 
 check-mode: $(MODE_UNIT)
 	@echo "== $(MODE) mode ($(CC))"

@@ -21,10 +21,16 @@ for mode in static portable; do
 	echo "== aarch64 $mode mode ($cc, qemu-aarch64)"
 	bins=""
 	for src in tests/test_*.c; do
+		case "$src" in
+		# Thread storms that run for seconds natively crawl under qemu-user's
+		# emulation; they run natively in the x86-64 passes.
+		*test_concurrency.c|*test_process_events.c|*test_sink_concurrency.c|*test_synchronize.c)
+			echo "skip under qemu (too slow emulated): $src"; continue ;;
+		esac
 		bin="$out/$mode-$(basename "$src" .c)"
 		"$cc" -Iinclude -Itests -O2 -g -Wall -Wextra -Wundef -Werror $flags "$src" -o "$bin" -lcmocka -ldl -lpthread || { status=1; continue; }
 		bins="$bins $bin"
 	done
-	TP_RUNNER="qemu-aarch64 -L $sysroot" TP_BUILD="$out/$mode" tools/run-tests.sh $bins || status=1
+	TP_RUNNER="timeout -s KILL 300 qemu-aarch64 -L $sysroot" TP_BUILD="$out/$mode" tools/run-tests.sh $bins || status=1
 done
 exit $status
