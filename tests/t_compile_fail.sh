@@ -19,13 +19,7 @@
 #    -Wexpansion-to-defined; the decision is checked at run time.
 set -u
 T=compile_fail
-S=tests/$T
-B=${TP_BUILD:-build}/$T
-TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
-echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
-CC=${CC:-cc}
-CXX=${CXX:-c++}
-rm -rf "$B" && mkdir -p "$B" || exit 1
+. tests/script_env.sh
 
 WARN="-Wall -Wextra -Wundef"
 fails=0

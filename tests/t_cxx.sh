@@ -11,13 +11,7 @@
 # Both directions must work at run time, with one tracepoint object per name.
 set -u
 T=cxx
-S=tests/$T
-B=${TP_BUILD:-build}/$T
-TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
-echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
-CC=${CC:-cc}
-CXX=${CXX:-c++}
-rm -rf "$B" && mkdir -p "$B" || exit 1
+. tests/script_env.sh
 
 WARN="-Wall -Wextra -Wundef -Werror"
 fails=0

@@ -10,13 +10,7 @@
 # tests/std_matrix/expected.out.
 set -u
 T=std_matrix
-S=tests/$T
-B=${TP_BUILD:-build}/$T
-TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
-echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
-CC=${CC:-cc}
-CXX=${CXX:-c++}
-rm -rf "$B" && mkdir -p "$B" || exit 1
+. tests/script_env.sh
 
 # -Wconversion stays on: the header is clean under it with gcc 12 and
 # clang 14 (checked when this test was written).
