@@ -409,7 +409,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	__atomic_fetch_sub(counter, 1, __ATOMIC_RELEASE);
 }
 
-/* --- Layer 5b: USDT probes (-DTRACEPOINT_USDT).  The tracepoint's key is
+/* --- Layer 6: USDT probes (-DTRACEPOINT_USDT).  The tracepoint's key is
  * also its USDT semaphore: external tracers announce themselves by
  * incrementing it, so call sites must read it (the portable check; code
  * patching is off in this mode), and the dispatch hosts one USDT probe per
@@ -487,7 +487,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 #define __TP_USDT_PROBE(name, uargs) do { } while (0)
 #endif
 
-/* --- Layer 6: what DECLARE_TRACE becomes when compiled in. ---
+/* --- Layer 7: what DECLARE_TRACE becomes when compiled in. ---
  * The declarations end with an enum so that the user's ';' closes a
  * declaration (no -Wextra-semi), and so DEFINE_TRACE can check it saw the
  * same decision. */
@@ -552,7 +552,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	}                                                                     \
 	enum { __tp_declared_##name = 1 }
 
-/* --- Layer 7: what DECLARE_TRACE becomes when compiled out: inlines that
+/* --- Layer 8: what DECLARE_TRACE becomes when compiled out: inlines that
  * fold to nothing, type-check their arguments, and name no symbol. --- */
 #define __TP_DECLARE_0(name, proto, args, dproto, dargs, uargs, iproto, iargs) \
 	static inline __TP_UNUSED void __tp_iter_##name(proto) { __TP_USE_ARGS(uargs); } \
@@ -579,7 +579,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	}                                                                     \
 	enum { __tp_declared_##name = 0 }
 
-/* --- Layer 8: the module note.  One per translation unit (the assembler's
+/* --- Layer 9: the module note.  One per translation unit (the assembler's
  * .ifndef sees earlier ones), holding link-time offsets to this module's
  * __tracepoints_ptrs and __tp_jump bounds, so iteration and patching find
  * them from the program headers alone.  Offsets, not addresses: no
@@ -605,7 +605,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	".endif\n\t"
 #define __TP_MODULE_NOTE __asm__(__TP_MODULE_NOTE_ASM)
 
-/* --- Layer 9: what DEFINE_TRACE becomes.  The struct, its name string and a
+/* --- Layer 10: what DEFINE_TRACE becomes.  The struct, its name string and a
  * pointer to it go into their own sections; "used" keeps them through -flto
  * and the note's __start_/__stop_ references keep them through
  * --gc-sections.  DECLARE_TRACE gave the struct and its dispatch default
@@ -654,7 +654,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision", \
 			   EXPORT_TRACEPOINT_SYMBOL_##name##_sees_another_TRACE_CONFIG_decision)
 
-/* --- Layer 10: POSIX calls that strict ISO C modes (-std=c99) hide.  The
+/* --- Layer 11: POSIX calls that strict ISO C modes (-std=c99) hide.  The
  * prototypes are glibc's; redeclaring them is harmless where they are
  * already visible.  C++ compilers always expose them. --- */
 #ifndef __cplusplus
@@ -671,7 +671,7 @@ struct __tp_phdr_info {
 	ElfW(Half) phnum;
 };
 
-/* --- Layer 11: the registration lock.  A spin-then-sleep lock holding the
+/* --- Layer 12: the registration lock.  A spin-then-sleep lock holding the
  * owner's pid: a child forked while another thread held it sees a foreign
  * pid and takes the lock over, so fork never inherits a dead owner. --- */
 static inline void __tp_pause(unsigned round)
@@ -706,7 +706,7 @@ static inline void __tp_unlock(struct tracepoint *tp)
 	__atomic_store_n(&tp->__tp.lock, 0, __ATOMIC_RELEASE);
 }
 
-/* --- Module discovery: dl_iterate_phdr -> PT_NOTE -> our note.  The
+/* --- Layer 13: module discovery, dl_iterate_phdr -> PT_NOTE -> our note.  The
  * callback runs under the loader's lock, which also serializes every code
  * patch in the process (see __tp_patch_*). --- */
 struct __tp_module {
@@ -760,7 +760,7 @@ static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
 	return 0;
 }
 
-/* --- Layer 11b: code patching.  Every patch runs inside a dl_iterate_phdr
+/* --- Layer 14: code patching.  Every patch runs inside a dl_iterate_phdr
  * callback: the loader's lock serializes all patchers of the process (no
  * singleton needed), and no module can be unmapped under our feet.  Pages
  * are made writable one at a time, in address order, and always given back
@@ -934,7 +934,7 @@ static inline void __tp_patch_sites(const struct __tp_jump_entry *start,
 #define TRACEPOINT_FREE(ptr) free(ptr)
 #endif
 
-/* --- Layer 12: the write side of the grace period.  Called with the lock
+/* --- Layer 15: the write side of the grace period.  Called with the lock
  * held; never waits, so it is safe from inside a probe. --- */
 static inline void __tp_gp_poll(struct tracepoint *tp)
 {
