@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/run.sh - `make bench`: builds and runs every benchmark variant side by
 # side, prints one table, writes build/bench/results.tsv and (with gnuplot)
-# docs/bench.svg.  Installs nothing; a missing alternative is skipped.
+# docs/bench.png.  Installs nothing; a missing alternative is skipped.
 # Environment: CC (loop variants; default gcc), N_CG (200000), N_TIME
 # (50000000), RUNS (9), REPS (2000).
 set -u
@@ -200,7 +200,7 @@ rm -rf "$OUT" && mkdir -p "$OUT" && cp -R "$B"/. "$OUT"/ || exit 1
 TSV=$OUT/results.tsv
 bench/report.sh "$TSV" "$N_CG" "$N_TIME" "$RUNS" "$REPS"
 if command -v gnuplot >/dev/null 2>&1; then
-	tools/plot-bench.sh "$TSV" docs/bench.svg && echo "chart: docs/bench.svg"
+	tools/plot-bench.sh "$TSV" docs/bench.png && echo "chart: docs/bench.png"
 else
 	echo "chart skipped: gnuplot-nox not installed (apt-get install gnuplot-nox)"
 fi
