@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "test_common.h"
 #include "sink_capture.h"
@@ -16,7 +17,7 @@
 #include <trace/sink.h>
 
 #define THREADS 4
-#define EVENTS 20000
+#define EVENTS 5000
 
 static int tids[THREADS];
 static volatile int stop_flusher;
@@ -33,8 +34,11 @@ static void *worker(void *arg)
 static void *flusher(void *arg)
 {
 	(void)arg;
-	while (!__atomic_load_n(&stop_flusher, __ATOMIC_ACQUIRE))
+	struct timespec ts = { 0, 200000 };
+	while (!__atomic_load_n(&stop_flusher, __ATOMIC_ACQUIRE)) {
 		tracepoint_flush();
+		nanosleep(&ts, NULL);
+	}
 	return NULL;
 }
 

@@ -271,9 +271,11 @@ static void __tps_atfork_child(void)
 	/* The parent writes out what was buffered before the fork. */
 	for (b = __tps.buffers; b; b = b->next) {
 		b->tail = b->head;
-		b->dropped_seen = b->dropped;
+		b->dropped = 0; /* and reports its drops; the child counts its own */
+		b->dropped_seen = 0;
 		b->exited = (b != __tps_mine);
 	}
+	__tps.dropped_reported = 0;
 	if (__tps_mine)
 		__tps_mine->tid = __tps_gettid();
 	__tps.pid = (int)getpid();
