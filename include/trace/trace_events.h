@@ -198,7 +198,7 @@ static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *sink, const struct trace_ev
 			return NULL;
 	}
 	if (__builtin_expect(b->busy, 0)) { /* a signal handler interrupted a record */
-		b->dropped++;
+		__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
 	size = (size + sizeof(struct trace_record) + 7u) & ~(size_t)7u;
@@ -209,7 +209,7 @@ static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *sink, const struct trace_ev
 	if (__builtin_expect(off + size > cap, 0))
 		need += cap - off;
 	if (__builtin_expect(head + need - __atomic_load_n(&b->tail, __ATOMIC_ACQUIRE) > cap, 0)) {
-		b->dropped++;
+		__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
 	b->busy = 1;
