@@ -22,10 +22,10 @@ for mode in static portable; do
 	bins=""
 	for src in tests/test_*.c; do
 		case "$src" in
-		# Thread storms that run for seconds natively crawl under qemu-user's
-		# emulation; they run natively in the x86-64 passes.
-		*test_concurrency.c|*test_process_events.c|*test_sink_concurrency.c|*test_synchronize.c)
-			echo "skip under qemu (too slow emulated): $src"; continue ;;
+		# Threaded tests crawl or hang under this machine's qemu-user (even a
+		# trivial pthread program does); they run natively in the x86-64 passes.
+		*test_concurrency.c|*test_process_events.c|*test_sink_concurrency.c|*test_sink_drops.c|*test_synchronize.c)
+			echo "skip under qemu (threads crawl emulated): $src"; continue ;;
 		esac
 		bin="$out/$mode-$(basename "$src" .c)"
 		"$cc" -Iinclude -Itests -O2 -g -Wall -Wextra -Wundef -Werror $flags "$src" -o "$bin" -lcmocka -ldl -lpthread || { status=1; continue; }
