@@ -774,7 +774,6 @@ struct __tp_patch {
 	uintptr_t page;     /* page currently writable, 0 if none */
 	uintptr_t pagesz;
 	int err;            /* first failure, as -errno */
-	unsigned pages;     /* pages made writable so far */
 	struct tracepoint *key; /* only this key's sites, or NULL for all */
 };
 
@@ -832,7 +831,6 @@ static inline int __tp_patch_site(struct __tp_patch *pt, const struct __tp_jump_
 			return pt->err;
 		}
 		pt->page = page;
-		pt->pages++;
 	}
 	/* Single-copy atomic stores, written in asm: code is not data to the
 	 * compiler or to ThreadSanitizer (whose shadow has no room for it). */
