@@ -27,6 +27,23 @@ END {
 		site = has("loop", x, "site_opcode") ? (v["loop", x, "site_opcode"] == "a9" ? "a9 (test, idle)" : v["loop", x, "site_opcode"] == "e9" ? "e9 (jmp, on)" : v["loop", x, "site_opcode"]) : ""
 		printf "   %-18s %10s %10s %12s %9s %10s  %s\n", x, ic, ia, ie, f2(tn), ta, site
 	}
+	if (has("session", "lttng_session", "ns_median")) {
+		x = "lttng_session"
+		if (has("session", x, "instr_total")) { t = v["session", x, "instr_total"]; ic = f2(t / ncg); ia = f2((t - bi) / ncg) } else ic = ia = "n/a"
+		tn = v["session", x, "ns_median"]
+		printf "   %-18s %10s %10s %12s %9s %10s  %s\n", x, ic, ia, "-", f2(tn), f2(tn - bt), "(recording, see below)"
+	}
+	if (has("sink", "sink_recording", "instr_event"))
+		printf "   %-18s %10s %10s %12s %9s %10s  %s\n", "sink_recording", "-", v["sink", "sink_recording", "instr_event"], "-", "-", "-", "(bench/event-cost.sh, per event)"
+	if (has("lttng", "lttng_session", "events")) {
+		printf "   lttng_session: lttng_ust_tracepoint() recording into a running session (own lttng-sessiond,\n"
+		printf "   events bench_prov:*, per-UID buffers, discard mode, written to disk); timed with N = %d\n", v["lttng", "lttng_session", "n_time"]
+		printf "   per run, median of %d runs after the others; %d events recorded, %d bytes written, %d discarded.\n", runs, v["lttng", "lttng_session", "events"], v["lttng", "lttng_session", "trace_bytes"], v["lttng", "lttng_session", "discarded"]
+		if (has("lttng", "lttng_session", "cg_note")) printf "   lttng_session: %s\n", v["lttng", "lttng_session", "cg_note"]
+		else printf "   Instructions: the callgrind run (N = %d) recording in the same session, events checked.\n", ncg
+	}
+	if (has("sink", "sink_recording", "instr_event"))
+		printf "   sink_recording: our sink recording trace_evf_three(int, unsigned long, long long): %s\n   instructions per event, %s of them in the recorder probe (callgrind, not timed).\n", v["sink", "sink_recording", "instr_event"], v["sink", "sink_recording", "instr_recorder"]
 	printf "   Note: differences below ~1 ns are below this machine'\''s timing resolution (VM, shared\n"
 	printf "   cores, frequency drift); the instruction counts are the precise comparison.\n"
 	printf "   \"excl. probes\" subtracts the instructions callgrind attributes to the empty probes.\n"

@@ -3,7 +3,8 @@
 # side, prints one table, writes build/bench/results.tsv and (with gnuplot)
 # docs/bench.png.  Installs nothing; a missing alternative is skipped.
 # Environment: CC (loop variants; default gcc), N_CG (200000), N_TIME
-# (50000000), RUNS (9), REPS (2000).
+# (50000000), RUNS (9), REPS (2000), N_LT (1000000: calls per timing run of
+# lttng_session, whose events are written to disk).
 set -u
 cd "$(dirname "$0")/.."
 CC=${CC:-gcc}
@@ -13,6 +14,7 @@ N_CG=${N_CG:-200000}
 N_TIME=${N_TIME:-50000000}
 RUNS=${RUNS:-9}
 REPS=${REPS:-2000}
+N_LT=${N_LT:-1000000}
 # Work in a private directory (build/ may be cleaned by a concurrent make
 # clean) and copy it to build/bench at the end.
 OUT=build/bench
@@ -48,6 +50,7 @@ put() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$TSV"; }
 put param all n_cg "$N_CG" iterations
 put param all n_time "$N_TIME" iterations
 put param all runs "$RUNS" runs
+put param all n_lt "$N_LT" iterations
 put param all loop_cc "$($CC --version | head -1)" text
 put param all size_cc "$($SZCC --version | head -1)" text
 put param all cpu "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" text
@@ -109,6 +112,21 @@ for v in $VARIANTS; do
 	name=${v%%:*}
 	put loop "$name" ns_median "$(sort -n "$B/time/$name" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" ns
 done
+
+# LTTng-UST recording in a running session (its own session daemon), after
+# the interleaved runs so that no daemon is up while lttng_idle runs.
+if [ $have_lttng = 1 ]; then
+	mkdir -p "$B/lttng"
+	bench/lttng-session.sh "$B/bin/lttng" "$B/lttng" "$N_CG" "$N_LT" "$RUNS" "$have_vg" "$TSV" ||
+		{ echo "lttng_session failed"; exit 1; }
+	export LTTNG_UST_REGISTER_TIMEOUT=0
+fi
+# Our sink recording one event (3 integer fields), for comparison with it.
+if [ $have_vg = 1 ]; then
+	ec=$(CC=$CC TP_BUILD=$B bench/event-cost.sh) || { echo "$ec"; echo "event-cost.sh failed"; exit 1; }
+	put sink sink_recording instr_event "$(echo "$ec" | sed -n 's/.*: \([0-9]*\) total.*/\1/p')" instr
+	put sink sink_recording instr_recorder "$(echo "$ec" | sed -n 's/.* total, \([0-9?]*\) in the recorder.*/\1/p')" instr
+fi
 
 # Static-key sites: the opcode the site holds while the loop runs.
 for v in $VARIANTS; do
