@@ -25,11 +25,14 @@
  *
  *   Build with -DCONFIG_KMEMTRACE to compile the subsystem in.  Without it the
  *   tracepoints of kmem.h become empty inlines and leave no byte behind.
+ *   Compiled in but idle, a call site is one instruction that is patched into
+ *   a jump while a probe is attached (static keys, Layer 4; -DTRACEPOINT_PORTABLE
+ *   for a load and a branch instead, -DTRACEPOINT_USDT to be a USDT probe too).
  *
  * Selection rule (re-made at every #include of this file, outside its guard):
  *   TRACE_CONFIG undefined                    -> compiled in (unconverted header)
  *   TRACE_CONFIG names a macro defined as 1   -> compiled in
- *   ... undefined, 0, empty or anything else  -> compiled out
+ *   ... undefined, 0, empty, any other token  -> compiled out
  *   -DCONFIG_TRACEPOINTS_ALL                  -> every tracepoint compiled in
  *   -DCONFIG_TRACEPOINTS_OFF                  -> every tracepoint compiled out
  *   Each #include of this file consumes (#undefs) TRACE_CONFIG, so a header
@@ -47,8 +50,10 @@
  *   unit) holding link-time offsets to that section's bounds; iteration walks
  *   dl_iterate_phdr() -> PT_NOTE -> our note.  A dlopen'ed library is thus seen
  *   from the moment it is mapped and is gone again after dlclose, with no
- *   constructor, no registration and no global lock.  The registry functions
- *   are static inline: a translation unit pays only for those it calls.
+ *   registration and no global lock (the only constructor is the one that
+ *   idles a module's call sites, Layer 14).  Code patching is serialized by
+ *   the loader's own lock.  The registry functions are static inline: a
+ *   translation unit pays only for those it calls.
  *
  * Grace periods (what tracepoint_synchronize_unregister() waits for)
  * ------------------------------------------------------------------
@@ -57,11 +62,12 @@
  *   counters and a sequence number.  The enabled path (never the disabled one)
  *   increments the counter of the current parity (through a pointer that the
  *   writer moves) before loading the list and decrements it after the last
- *   probe returns.  A writer may advance the
- *   sequence only while the counter of the other parity is zero; an old array
- *   retired at sequence s is freed once the sequence reaches s + 2, when every
- *   reader that could have loaded it has left.  No lock, no allocation and no
- *   system call on the fire path, so firing from a signal handler is safe.
+ *   probe returns.  A writer may advance the sequence only while the counter
+ *   of the other parity is zero; an old array retired at sequence s is freed
+ *   once the sequence reaches s + 2, when every reader that could have loaded
+ *   it has left.  Writers only poll (never wait), so probes may register
+ *   probes.  No lock, no allocation and no system call on the fire path, so
+ *   firing from a signal handler is safe.
  */
 
 /* ------------------------------------------------------------------------ */
