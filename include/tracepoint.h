@@ -380,6 +380,13 @@ static inline void __tp_jump_init(void);
 		     ".balign 8\n\t"                                          \
 		     ".quad %c0\n\t"                                          \
 		     ".popsection\n\t"                                        \
+		     ".pushsection .bss.__tp_jump_done,\"awG\",@nobits,"     \
+		     "__tp_jump_done,comdat\n\t"                              \
+		     ".weak __tp_jump_done\n\t"                               \
+		     ".hidden __tp_jump_done\n\t"                             \
+		     ".balign 4\n\t"                                          \
+		     "__tp_jump_done: .zero 4\n\t"                            \
+		     ".popsection\n\t"                                        \
 		     ".endif\n\t"                                             \
 		     : : __TP_SYM_CONSTRAINT(__tp_jump_init) : : __tp_slow);  \
 	return false;                                                         \
@@ -898,9 +905,15 @@ extern const struct __tp_jump_entry __stop___tp_jump[] __attribute__((weak, visi
  * of each translation unit) hands the module's sites to the patcher of the
  * first site's tracepoint, which idles those of disabled tracepoints.  If
  * that fails, they stay jumps and the dispatch's check keeps them right. */
+extern int __tp_jump_done __attribute__((visibility("hidden")));
+
 static inline void __tp_jump_init(void)
 {
 	const struct __tp_jump_entry *e = __start___tp_jump;
+	/* Every translation unit with sites has this constructor; a word the
+	 * linker keeps once per module (a COMDAT group) lets only the first run. */
+	if (__atomic_exchange_n(&__tp_jump_done, 1, __ATOMIC_RELAXED))
+		return;
 	if (e < __stop___tp_jump && e->key && e->key->patch_sites)
 		e->key->patch_sites(__start___tp_jump, __stop___tp_jump);
 }
