@@ -168,7 +168,8 @@ struct tracepoint {
 	unsigned short enabled;
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */
-	tracepoint_func_t iterator;  /* typed dispatch: void (*)(proto) */
+	/* The typed dispatch, void (*)(proto); also what makes C++ emit it. */
+	tracepoint_func_t iterator;
 	/* Patches a module's call sites; lives in the defining module so that
 	 * modules which only fire carry a small constructor stub. */
 	void (*patch_sites)(const struct __tp_jump_entry *start,
@@ -553,9 +554,8 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	static inline __TP_UNUSED int register_trace_##name(void (*__tp_probe)(dproto),   \
 						void *__tp_data_arg)          \
 	{                                                                     \
-		return tracepoint_probe_register_prio(&__tracepoint_##name,   \
-			(tracepoint_func_t)__tp_probe, __tp_data_arg,         \
-			TRACEPOINT_DEFAULT_PRIO);                             \
+		return tracepoint_probe_register(&__tracepoint_##name,        \
+			(tracepoint_func_t)__tp_probe, __tp_data_arg);        \
 	}                                                                     \
 	static inline __TP_UNUSED int unregister_trace_##name(void (*__tp_probe)(dproto), \
 						  void *__tp_data_arg)        \
