@@ -31,7 +31,8 @@
  *
  * gets three more reads of the header (TRACE_HEADER_MULTI_READ lets them
  * through its guard), each with TRACE_EVENT & co. meaning something else:
- *   1. struct __tpe_entry_<class>, the record layout from TP_STRUCT__entry;
+ *   1. struct __tpe_entry_<class>, the packed record layout of the fixed
+ *      fields of TP_STRUCT__entry (the __string()s follow it in a record);
  *   2. the field descriptors, struct trace_event_class (system, name,
  *      TP_printk text, layout, formatter) and struct trace_event per event;
  *   3. the recorder (reserve, TP_fast_assign, commit), the TP_printk
@@ -52,7 +53,9 @@
  *   __field(type, name)        a scalar: integer, enum, bool, float, pointer
  *   __array(type, name, len)   a fixed array (char arrays print as strings)
  *   __string(name, src)        a NUL-terminated copy of src (NULL: "(null)"),
- *                              at most TRACEPOINT_STRING_MAX bytes
+ *                              at most TRACEPOINT_STRING_MAX bytes; copied
+ *                              after TP_fast_assign, whether or not it calls
+ *                              __assign_str (accepted, does nothing)
  * In TP_fast_assign:  __entry->name = ...;  __assign_str(name, src);
  *                     memcpy(__entry->arr, ..., sizeof(__entry->arr));
  * In TP_printk:       __entry->name, __get_str(name)
@@ -85,6 +88,7 @@
 #define __TPE_P(...) __VA_ARGS__
 /* Closes each expansion with a declaration for the header's ';'. */
 #define __TPE_SEMI extern int __tpe_semicolon
+#define __TPE_PACKED __attribute__((packed))
 
 #pragma push_macro("TRACE_EVENT")
 #pragma push_macro("DECLARE_EVENT_CLASS")
@@ -120,14 +124,14 @@
 
 /* ---- Pass 1: the entry struct. ---- */
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
-	__TPE_IF(__TP_ON)(struct __tpe_entry_##c { tstruct };) __TPE_SEMI
+	__TPE_IF(__TP_ON)(struct __TPE_PACKED __tpe_entry_##c { tstruct char __tpe_end; };) __TPE_SEMI
 #define DEFINE_EVENT(c, name, proto, args) __TPE_SEMI
 #define DECLARE_TRACE(name, proto, args) __TPE_SEMI
 #define DECLARE_TRACE_NOARGS(name) __TPE_SEMI
 #define TP_printk(...)
 #define __field(type, name) type name;
 #define __array(type, name, len) type name[len];
-#define __string(name, src) uint32_t __data_loc_##name;
+#define __string(name, src)
 #include __TPE_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Pass 2: metadata. ---- */
@@ -149,7 +153,7 @@
 	}                                                                     \
 	static const struct trace_event_class __tpe_class_##c = {             \
 		__TPE_STR(TRACE_SYSTEM), #c, print,                           \
-		(unsigned)sizeof(struct __tpe_entry_##c),                     \
+		(unsigned)offsetof(struct __tpe_entry_##c, __tpe_end),        \
 		__tpe_fields_##c, __tpe_fmt_##c };) __TPE_SEMI
 #define DEFINE_EVENT(c, name, proto, args)                                    \
 	__TPE_IF(__TP_ON)(                                                    \
@@ -167,9 +171,7 @@
 	  (unsigned short)(sizeof(type) * (len)), (unsigned char)__TPE_KIND(type), \
 	  (unsigned char)__TPE_IS_SIGNED(type), (unsigned short)(len) },
 #define __string(name, src)                                                   \
-	{ "__data_loc char[]", #name,                                         \
-	  (unsigned short)offsetof(__tpe_entry_t, __data_loc_##name),         \
-	  (unsigned short)sizeof(uint32_t), TRACE_FIELD_STRING, 0, 0 },
+	{ "string", #name, 0, 0, TRACE_FIELD_STRING, 0, 0 },
 #include __TPE_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Pass 3: recorder, formatter, probes and the tracepoints. ---- */
@@ -184,35 +186,48 @@
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	__TPE_IF(__TP_ON)(                                                    \
 	static __TPE_ALWAYS_INLINE __TPE_UNUSED void                            \
-	__tpe_do_##c(void *__tpe_sink, const struct trace_event *__tpe_ev, proto) \
+	__tpe_do_##c(void *__tpe_data, proto)                                 \
 	{                                                                     \
 		struct __tpe_res __tpe_r;                                     \
 		struct __tpe_entry_##c *__entry;                              \
-		size_t __tpe_size = sizeof(struct __tpe_entry_##c);           \
-		uint32_t __tpe_off = (uint32_t)sizeof(struct __tpe_entry_##c); \
+		const char *const __tpe_srcs[] = { tstruct 0 };               \
+		enum { __tpe_nstr = sizeof(__tpe_srcs) / sizeof(__tpe_srcs[0]) - 1 }; \
+		uint32_t __tpe_lens[__tpe_nstr + 1];                          \
+		size_t __tpe_size = offsetof(struct __tpe_entry_##c, __tpe_end); \
+		unsigned __tpe_i;                                             \
 		(void)sizeof(__tpe_use_args(0, args));                        \
-		tstruct                                                       \
+		for (__tpe_i = 0; __tpe_i != (unsigned)__tpe_nstr; __tpe_i++) { \
+			__tpe_lens[__tpe_i] = __tpe_str_size(__tpe_srcs[__tpe_i]); \
+			__tpe_size += __tpe_lens[__tpe_i];                    \
+		}                                                             \
 		__entry = (struct __tpe_entry_##c *)__tpe_reserve(            \
-			__tpe_sink, __tpe_ev, __tpe_size, &__tpe_r);          \
+			__tpe_data, __tpe_size, &__tpe_r);                    \
 		if (!__entry)                                                 \
 			return;                                               \
 		{ assign }                                                    \
+		__tpe_str_copy((char *)__entry +                              \
+			       offsetof(struct __tpe_entry_##c, __tpe_end),   \
+			       __tpe_srcs, __tpe_lens, (unsigned)__tpe_nstr); \
 		__tpe_commit(&__tpe_r);                                       \
-		(void)__tpe_off;                                              \
 	}                                                                     \
 	static int __tpe_fmt_##c(char *__tpe_buf, size_t __tpe_len, void *__tpe_e, \
 				 size_t __tpe_size)                           \
 	{                                                                     \
 		struct __tpe_entry_##c *__entry = (struct __tpe_entry_##c *)__tpe_e; \
+		const size_t __tpe_fixed = offsetof(struct __tpe_entry_##c, __tpe_end); \
+		unsigned __tpe_nf = 0;                                        \
+		const struct trace_event_field *__tpe_fl = __tpe_fields_##c(&__tpe_nf); \
 		(void)__entry;                                                \
 		(void)__tpe_size;                                             \
+		(void)__tpe_fixed;                                            \
+		(void)__tpe_fl;                                               \
 		return snprintf(__tpe_buf, __tpe_len, print);                 \
 	}) __TPE_SEMI
 #define DEFINE_EVENT(c, name, proto, args)                                    \
 	__TPE_IF(__TP_ON)(                                                    \
-	static void __tpe_probe_##name(void *__tpe_sink, proto)               \
+	static void __tpe_probe_##name(void *__tpe_data, proto)               \
 	{                                                                     \
-		__tpe_do_##c(__tpe_sink, &__tpe_event_##name, args);          \
+		__tpe_do_##c(__tpe_data, args);                               \
 	})                                                                    \
 	__TP_DEFINE_TRACE_EVENT(name, &__tpe_event_##name)
 #define DECLARE_TRACE(name, proto, args) DEFINE_TRACE(name)
@@ -220,15 +235,9 @@
 #define TP_printk(...) __VA_ARGS__
 #define __field(type, name)
 #define __array(type, name, len)
-#define __string(name, src)                                                   \
-	const char *__tpe_src_##name = __tpe_str_src(src);                    \
-	uint32_t __tpe_len_##name = __tpe_str_size(__tpe_src_##name);         \
-	__tpe_size += __tpe_len_##name;
-#define __assign_str(...) __tpe_assign_str_(__VA_ARGS__, ~)
-#define __tpe_assign_str_(name, ...)                                          \
-	__tpe_str_copy(__entry, &__entry->__data_loc_##name, &__tpe_off,      \
-		       __tpe_src_##name, __tpe_len_##name)
-#define __get_str(name) __tpe_get_str(__entry, __entry->__data_loc_##name, __tpe_size)
+#define __string(name, src) __tpe_str_src(src),
+#define __assign_str(...) ((void)0)
+#define __get_str(name) __tpe_get_str(__entry, __tpe_fixed, __tpe_size, __tpe_fl, __tpe_nf, #name)
 #include __TPE_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Back to the plain meaning of everything. ---- */
@@ -244,7 +253,6 @@
 #undef __array
 #undef __string
 #undef __assign_str
-#undef __tpe_assign_str_
 #undef __get_str
 #undef __TPE_INCLUDE
 #undef __TPE_INCLUDE_FILE

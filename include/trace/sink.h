@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * trace/sink.h - the built-in sink: runtime control by pattern or by the
- * TRACEPOINTS environment variable, per-thread binary buffers, and text or
- * Chrome Trace Event JSON output.
+ * trace/sink.h - the built-in recorder: runtime control by pattern or by the
+ * TRACEPOINTS environment variable, and traces streamed to disk as CTF.
  *
  * Where the once-per-program state lives
  * --------------------------------------
@@ -12,38 +11,40 @@
  *       #define TRACEPOINT_SINK_MAIN
  *       #include <trace/sink.h>
  *
- *   That file holds the sink: its output, its list of per-thread buffers,
- *   its constructor (reads TRACEPOINTS*) and destructor (final flush), and
- *   the definitions, with default visibility, of the functions declared
- *   below.  Every other file that includes <trace/sink.h> only gets the
- *   declarations.  Recorders need no global symbol at all: the sink hands
- *   its state to each recorder probe as the probe's `void *data` (a struct
- *   trace_sink_base, whose thread_buffer() callback gives the calling
- *   thread its buffer), so the events of any module - the executable, a
- *   linked library, a library dlopen()ed later - are recorded into the same
- *   buffers.  Enabling walks every loaded module (tracepoint_for_each), so
- *   a dlopen()ed library's events are reachable by pattern as soon as it is
- *   loaded: call tracepoint_enable() after dlopen() (the TRACEPOINTS
- *   variable is applied once, at start-up).  A library that calls these
- *   functions resolves them in the executable (link it normally; a
- *   dlopen()ed one needs the executable linked with -rdynamic).
+ *   That file holds the recorder's state and the definitions, with default
+ *   visibility, of the functions declared below; every other file that
+ *   includes <trace/sink.h> only gets the declarations.  Recorders need no
+ *   global symbol: the sink hands each recorder probe its state as the
+ *   probe's `void *data`, so the events of the executable, of linked
+ *   libraries and of libraries dlopen()ed later all go to the same trace.
+ *
+ * What is recorded, and where (docs/trace-format.md)
+ * --------------------------------------------------
+ *   A trace is a directory: a CTF `metadata` file (every enabled event with
+ *   its fields, written before the event is attached) and one stream file
+ *   per thread.  Each thread records into a window of its own file, mapped
+ *   MAP_SHARED: a record is a few stores, and when the window is full the
+ *   thread maps the next one.  Nothing is formatted in the traced process,
+ *   no thread is started, and no lock is shared between recording threads.
+ *   The pages belong to the file, so a process that dies - killed, crashed,
+ *   _exit, exec - leaves every committed record on disk.  Read a trace with
+ *   tools/tracepoint-dump (text, Chrome JSON, summary) or babeltrace2.
+ *
+ *   Flight-recorder mode keeps a fixed ring per thread instead (the last
+ *   TRACEPOINTS_FLIGHT_KB of each thread); tracepoint_snapshot() freezes a
+ *   copy that later records cannot overwrite.
  *
  * Environment (read by the constructor of the TRACEPOINT_SINK_MAIN file)
  * ---------------------------------------------------------------------
  *   TRACEPOINTS=list                 print every tracepoint and exit(0)
- *   TRACEPOINTS="kmem:*,timer:timer_start"   enable these (trace/pattern.h)
- *   TRACEPOINTS_OUTPUT=text|json     default text
- *   TRACEPOINTS_FILE=path            default: text to stderr, json to
- *                                    trace-<pid>.json
- *   TRACEPOINTS_BUFFER_KB=n          per-thread buffer, default 1024
+ *   TRACEPOINTS="kmem:*,timer:timer_start"   record these (trace/pattern.h)
+ *   TRACEPOINTS_DIR=path             the trace directory (default
+ *                                    trace-<comm>-<pid>)
+ *   TRACEPOINTS_MODE=stream|flight   default stream
+ *   TRACEPOINTS_BUFFER_KB=n          window (packet) size, default 1024
+ *   TRACEPOINTS_FLIGHT_KB=n          flight mode: ring per thread, default 4096
+ *   TRACEPOINTS_SNAPSHOT_SIGNAL=SIGUSR2   flight mode: snapshot on a signal
  *   TRACEPOINTS_CLOCK=counter|monotonic  default counter where usable
- *
- * Costs: recording writes a binary record (24-byte header: event, raw
- * timestamp, size, cpu; then the entry) into the calling thread's ring,
- * without a lock.  Text and JSON are produced only by tracepoint_flush()
- * and at exit, merged across threads in timestamp order.  A full ring
- * drops the new record and counts it; drops appear in the output and are
- * summed up on stderr at exit.
  */
 #ifndef TRACE_SINK_H_INCLUDED
 #define TRACE_SINK_H_INCLUDED
@@ -61,24 +62,38 @@ struct tracepoint_info {
 	const struct trace_event *event; /* NULL: plain DECLARE_TRACE, not recordable */
 	const char *system;              /* "" for a plain tracepoint */
 	const char *name;
-	int enabled;                     /* the sink's recorder is attached */
+	int enabled;                     /* the recorder is attached */
 };
 
 #define TRACEPOINT_SINK_API __attribute__((visibility("default")))
 
-/* Attach (detach) the sink's recorder to every event matching the pattern
- * list.  Returns how many events matched (0: none, reported on stderr), or
- * -EINVAL for a malformed list (reported with its position, nothing
- * changed), or the first registration error. */
+/* Attach (detach) the recorder to every event matching the pattern list;
+ * the first enable starts the trace (default directory and mode unless
+ * tracepoint_output() chose them).  Returns how many events matched (0:
+ * none, reported on stderr), -EINVAL for a malformed list (reported with
+ * its position, nothing changed), or the first error (starting the trace:
+ * -errno, reported with the path; registering: e.g. -ENOMEM). */
 TRACEPOINT_SINK_API int tracepoint_enable(const char *patterns);
 TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns);
-/* Formats and writes every buffered record now; returns how many. */
+/* Starts the trace: mode "stream" (default) or "flight", dir NULL for the
+ * default (trace-<comm>-<pid>).  0, -EINVAL (unknown mode; "text" and
+ * "json" are made by tracepoint-dump from a trace), -EBUSY (a trace is
+ * already being recorded) or -errno (cannot create it; reported). */
+TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir);
+/* The directory of the trace being recorded, or NULL. */
+TRACEPOINT_SINK_API const char *tracepoint_trace_dir(void);
+/* Writes what was recorded so far through to storage (fsync of every
+ * stream); 0 or -errno.  Not needed for a complete trace: the pages are
+ * the file's, the kernel writes them back even if the process dies. */
 TRACEPOINT_SINK_API long tracepoint_flush(void);
-/* Chooses the output: format "text" or "json", path NULL for the default
- * (text: stderr, json: trace-<pid>.json).  Pending records go to the old
- * output first.  0, -EINVAL (unknown format) or -errno (cannot open). */
-TRACEPOINT_SINK_API int tracepoint_output(const char *format, const char *path);
-/* Records dropped so far because a thread's buffer was full. */
+/* Flight mode: copies the rings as they are now into <dir>/snapshot-<n>
+ * (a trace of its own) and returns n (1, 2, ...); -EINVAL in stream mode
+ * or when nothing is recorded, -EBUSY if the recorder's lock is held (a
+ * snapshot from a signal handler that interrupted tracepoint_enable), or
+ * -errno.  Async-signal-safe. */
+TRACEPOINT_SINK_API int tracepoint_snapshot(void);
+/* Records lost so far: a nested record from a signal handler, a window
+ * that could not be allocated (disk full), a record bigger than a window. */
 TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void);
 /* Calls fn for every tracepoint of the running program; a non-zero return
  * stops the walk and is returned.  fn must not dlopen/dlclose. */
@@ -86,8 +101,8 @@ TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *
 					void *priv);
 /* Prints "system:event (fields...)" lines, one per tracepoint. */
 TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out);
-/* Bytes per thread buffer for threads that record their first event from
- * now on (rounded up to a power of two, at least 4096). */
+/* Window (packet) size for streams opened from now on: rounded up to a
+ * power of two, at least 4096. */
 TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes);
 
 #ifdef __cplusplus
@@ -95,7 +110,7 @@ TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes);
 #endif
 
 /* ======================================================================== */
-/* The sink itself: only in the one TRACEPOINT_SINK_MAIN translation unit.   */
+/* The recorder itself: only in the one TRACEPOINT_SINK_MAIN translation unit. */
 /* ======================================================================== */
 #ifdef TRACEPOINT_SINK_MAIN
 #ifdef __TPS_DEFINED
@@ -103,10 +118,15 @@ TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes);
 #endif
 #define __TPS_DEFINED
 
+#include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 #ifdef __cplusplus
@@ -115,63 +135,165 @@ extern "C" {
 
 #ifndef __cplusplus
 extern long syscall(long, ...);
-extern FILE *fdopen(int, const char *);
 extern char *strdup(const char *);
 extern int pthread_atfork(void (*)(void), void (*)(void), void (*)(void));
+extern int fallocate(int, int, off_t, off_t);
+extern int fdatasync(int);
+extern int ftruncate(int, off_t);
+extern int mkdirat(int, const char *, mode_t);
+extern int openat(int, const char *, int, ...);
+extern int renameat(int, const char *, int, const char *);
+extern int unlinkat(int, const char *, int);
+extern int gethostname(char *, size_t);
+extern int sigaction(int, const struct sigaction *, struct sigaction *);
+extern int sigemptyset(sigset_t *);
 #endif
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 02000000
+#endif
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0400000
+#endif
+#ifndef O_DIRECTORY
+#define O_DIRECTORY 0200000
+#endif
+#ifndef MAP_SHARED
+#define MAP_SHARED 0x01
+#endif
+#ifndef SA_RESTART
+#define SA_RESTART 0x10000000
+#endif
+
+/* Recorder modes. */
+enum __tps_mode { __TPS_STREAM = 0, __TPS_FLIGHT = 1 };
+
+/* A thread's buffer state (struct trace_buffer.state). */
+enum __tps_state {
+	__TPS_FREE = 0,   /* may be claimed by a new thread */
+	__TPS_OWNED = 1,  /* its thread records */
+	__TPS_EXITED = 2  /* its thread ran its exit handler; free once it is gone */
+};
+
+/* Errors reported once per process (a bit each). */
+enum __tps_err {
+	__TPS_ERR_WINDOW = 1,  /* a window could not be allocated or mapped */
+	__TPS_ERR_STREAM = 2,  /* a stream file could not be created */
+	__TPS_ERR_TOOBIG = 4,  /* a record bigger than a window */
+	__TPS_ERR_META = 8,    /* the metadata could not be written */
+	__TPS_ERR_CHILD = 16   /* a forked child's trace could not be made */
+};
+
+enum {
+	__TPS_PATH_MAX = 4096,
+	__TPS_PACKET = (int)sizeof(struct trace_packet),
+	__TPS_RETRY_DROPS = 1024 /* records dropped before a failed window is tried again */
+};
+
+/* One thread's buffer: the recorder's part first.  Nodes are mmap()ed
+ * (async-signal-safe), never freed, and reused once their thread is gone. */
+struct __tps_node {
+	struct trace_buffer b;
+	struct __tps_node *next;     /* the sink's list (push only) */
+	int fd;                      /* the stream file, -1: none */
+	int tid;
+	unsigned char *map;          /* stream: the window; flight: the ring */
+	size_t map_len;
+	uint64_t window;             /* packet size of this stream */
+	uint64_t file_off;           /* stream: offset of the next window */
+	uint64_t seq;                /* packets opened (released: snapshots read it) */
+	unsigned nwin;               /* flight: packets in the ring */
+	uint64_t retry_at;           /* after a failure: dropped count to try again at */
+	int snap_busy;               /* a snapshot is copying this ring */
+	int gen;                     /* the trace the stream belongs to */
+	uint64_t bytes;              /* bytes of closed packets */
+};
+
+struct __tps_slot_ref {
+	const struct tracepoint *tp;
+	struct trace_event_sink *slot;
+};
 
 struct __tps_sink {
 	struct trace_sink_base base;    /* first: what recorders see */
-	pthread_mutex_t lock;           /* buffers, output, flushing */
+	pthread_mutex_t lock;           /* enabling, metadata, trace start; never
+					   waited for by a recording thread */
 	pthread_mutex_t msg_lock;       /* the reported-once list */
-	pthread_key_t key;              /* marks a buffer when its thread exits */
-	struct trace_buffer *buffers;
-	FILE *out;
-	int own_out;
-	int json;
-	unsigned long json_count;       /* events written to the JSON array */
-	char *path;
-	size_t bufsize;
-	uint64_t clk0, ns0, clk1, ns1;  /* counter calibration */
-	unsigned long long written, dropped_reported;
+	pthread_key_t key;              /* closes a thread's stream when it exits */
+	struct __tps_node *nodes;
+	int inited, recording, mode, gen, pid;
+	int dirfd, metafd, parent_dirfd, child_pending;
+	char dir[__TPS_PATH_MAX];
+	char procname[17];
+	uint8_t uuid[16];
+	size_t window, flight_bytes;
+	uint64_t freq, c0, r0;          /* clock: ticks/s, and the realtime ns at tick c0 */
+	char *events;                   /* the metadata's event blocks */
+	size_t events_len, events_cap;
+	struct trace_event_sink **slots;
+	size_t nslots, capslots;
+	struct __tps_slot_ref *attached;
+	size_t nattached, capattached;
+	unsigned long long lost;        /* records with no buffer at all */
+	unsigned long long gone_dropped, gone_bytes; /* of exited threads */
+	unsigned snapshots;
+	int errs;                       /* enum __tps_err bits already reported */
 	char **reported;
 	size_t nreported;
-	int inited, closed;
-	int pid;
-	/* Tracepoints the sink's recorder is attached to (compared, never
-	 * dereferenced: tracepoint.h has no public "is this probe attached?"). */
-	const struct tracepoint **attached;
-	size_t nattached, capattached;
 };
 
 static struct __tps_sink __tps;
 static pthread_once_t __tps_once = PTHREAD_ONCE_INIT;
-static __thread struct trace_buffer *__tps_mine;
+static __thread struct __tps_node *__tps_mine;
 
 static int __tps_gettid(void)
 {
 	return (int)syscall(__NR_gettid);
 }
 
-static uint64_t __tps_now_ns(void)
+static uint64_t __tps_ns(clockid_t c)
 {
 	struct timespec ts;
-	clock_gettime(__TPE_CLOCK_MONOTONIC, &ts);
+	clock_gettime(c, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+static void __tps_vmsg(const char *fmt, va_list ap)
+{
+	char buf[1024];
+	int n = snprintf(buf, sizeof(buf), "tracepoints: ");
+	n += vsnprintf(buf + n, sizeof(buf) - (size_t)n - 1, fmt, ap);
+	if (n > (int)sizeof(buf) - 2)
+		n = (int)sizeof(buf) - 2;
+	buf[n++] = '\n';
+	if (write(2, buf, (size_t)n) < 0) {
+		/* nowhere left to say it */
+	}
+}
+
+/* A message on stderr (one write(), async-signal-safe in practice: no
+ * allocation). */
 static void __tps_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void __tps_msg(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("tracepoints: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	__tps_vmsg(fmt, ap);
 	va_end(ap);
 }
 
-/* Prints a message the first time it is seen (key identifies it). */
+/* Reports an error of kind `err` the first time only. */
+static void __tps_err_once(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void __tps_err_once(int err, const char *fmt, ...)
+{
+	va_list ap;
+	if (__atomic_fetch_or(&__tps.errs, err, __ATOMIC_RELAXED) & err)
+		return;
+	va_start(ap, fmt);
+	__tps_vmsg(fmt, ap);
+	va_end(ap);
+}
+
+/* Prints a message the first time its key is seen (not signal-safe). */
 static void __tps_msg_once(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void __tps_msg_once(const char *key, const char *fmt, ...)
 {
@@ -192,38 +314,31 @@ static void __tps_msg_once(const char *key, const char *fmt, ...)
 			__tps.nreported++;
 	}
 	va_start(ap, fmt);
-	fputs("tracepoints: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	__tps_vmsg(fmt, ap);
 	va_end(ap);
 	pthread_mutex_unlock(&__tps.msg_lock);
 }
 
-static uint64_t __tps_raw_clock(void)
-{
-	uint32_t cpu;
-	return __tpe_clock(__tps.base.clock, &cpu);
-}
+/* ---- The clock. ---- */
 
-/* Is the cycle counter a usable clock?  x86-64: constant and nonstop TSC
- * with rdtscp; aarch64: always (the generic timer). */
+/* Is the cycle counter a usable clock?  x86-64: constant and nonstop TSC;
+ * aarch64: always (the generic timer). */
 static int __tps_counter_ok(void)
 {
 #if defined(__x86_64__)
 	char line[4096];
-	int flags = 0;
+	int ok = 0;
 	FILE *f = fopen("/proc/cpuinfo", "r");
 	if (!f)
 		return 0;
 	while (fgets(line, sizeof(line), f)) {
 		if (strncmp(line, "flags", 5) != 0)
 			continue;
-		flags = strstr(line, " constant_tsc") && strstr(line, " nonstop_tsc") &&
-			strstr(line, " rdtscp");
+		ok = strstr(line, " constant_tsc") && strstr(line, " nonstop_tsc");
 		break;
 	}
 	fclose(f);
-	return flags;
+	return ok;
 #elif defined(__aarch64__)
 	return 1;
 #else
@@ -231,61 +346,823 @@ static int __tps_counter_ok(void)
 #endif
 }
 
-static uint64_t __tps_to_ns(uint64_t raw)
+/* Measures the counter's frequency against CLOCK_MONOTONIC from the
+ * anchor (c0, m0) to now (at least `at_least_ns` after the anchor). */
+static uint64_t __tps_measure_freq(uint64_t c0, uint64_t m0, uint64_t at_least_ns)
 {
-	double r;
+	uint64_t c1, m1;
 	if (__tps.base.clock != TRACE_CLOCK_COUNTER)
-		return raw;
-	if (__tps.clk1 == __tps.clk0)
-		return __tps.ns0;
-	r = (double)(__tps.ns1 - __tps.ns0) / (double)(__tps.clk1 - __tps.clk0);
-	return __tps.ns0 + (uint64_t)(int64_t)((double)(int64_t)(raw - __tps.clk0) * r);
-}
-
-static void __tps_calibrate(void)
-{
-	uint64_t ns = __tps_now_ns();
-	if (__tps.base.clock != TRACE_CLOCK_COUNTER)
-		return;
-	if (ns - __tps.ns0 < 2000000u) { /* give the ratio 2 ms of baseline */
+		return 1000000000u;
+	while ((m1 = __tps_ns(__TPE_CLOCK_MONOTONIC)) - m0 < at_least_ns) {
 		struct timespec ts;
 		ts.tv_sec = 0;
-		ts.tv_nsec = (long)(2000000u - (ns - __tps.ns0));
+		ts.tv_nsec = (long)(at_least_ns - (m1 - m0));
 		nanosleep(&ts, NULL);
 	}
-	__tps.clk1 = __tps_raw_clock();
-	__tps.ns1 = __tps_now_ns();
+	c1 = __tpe_clock(TRACE_CLOCK_COUNTER);
+	m1 = __tps_ns(__TPE_CLOCK_MONOTONIC);
+	if (m1 == m0 || c1 <= c0)
+		return 1000000000u;
+	return (uint64_t)((unsigned __int128)(c1 - c0) * 1000000000u / (m1 - m0));
 }
 
-static struct trace_buffer *__tps_thread_buffer(struct trace_sink_base *s);
+static uint64_t __tps_m0; /* CLOCK_MONOTONIC at the anchor */
+
+static void __tps_clock_start(void)
+{
+	uint64_t r, m;
+	__tps.c0 = __tpe_clock(__tps.base.clock);
+	m = __tps_ns(__TPE_CLOCK_MONOTONIC);
+	r = __tps_ns(CLOCK_REALTIME);
+	__tps_m0 = m;
+	if (__tps.base.clock == TRACE_CLOCK_MONOTONIC) {
+		__tps.freq = 1000000000u;
+		__tps.r0 = r - (m - __tps.c0); /* realtime at the anchor */
+		return;
+	}
+	__tps.r0 = r;
+	__tps.freq = __tps_measure_freq(__tps.c0, m, 2000000u);
+}
+
+/* ---- Metadata (CTF 1.8 TSDL). ---- */
+
+static void __tps_uuid_str(const uint8_t *u, char *out)
+{
+	static const char hex[] = "0123456789abcdef";
+	int i, k = 0;
+	for (i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			out[k++] = '-';
+		out[k++] = hex[u[i] >> 4];
+		out[k++] = hex[u[i] & 15];
+	}
+	out[k] = '\0';
+}
+
+static void __tps_new_uuid(uint8_t *u)
+{
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	uint64_t x = __tpe_clock(__tps.base.clock) ^ ((uint64_t)getpid() << 32), y;
+	if (fd < 0 || read(fd, u, 16) != 16) {
+		y = __tps_ns(CLOCK_REALTIME) * 0x9e3779b97f4a7c15ull;
+		memcpy(u, &x, 8);
+		memcpy(u + 8, &y, 8);
+	}
+	if (fd >= 0)
+		close(fd);
+	u[6] = (uint8_t)((u[6] & 0x0f) | 0x40); /* version 4 */
+	u[8] = (uint8_t)((u[8] & 0x3f) | 0x80);
+}
+
+/* Copies s into a TSDL string literal's body (quotes and backslashes escaped). */
+static void __tps_tsdl_str(char *out, size_t len, const char *s)
+{
+	size_t k = 0;
+	for (; *s && k + 3 < len; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			out[k++] = '\\';
+		out[k++] = c < 0x20 ? '?' : (char)c;
+	}
+	out[k] = '\0';
+}
+
+/* Renders the metadata's fixed part for a trace with this uuid into buf
+ * (no allocation: used in a forked child and by snapshots); its length. */
+static size_t __tps_meta_header(char *buf, size_t len, const uint8_t *uuid, const char *mode)
+{
+	char u[40], host[256] = "", proc[64], hostq[512];
+	const char *clk = __tps.base.clock == TRACE_CLOCK_COUNTER ? "tsc" : "monotonic";
+	uint64_t ns_at_c0 = (uint64_t)((unsigned __int128)__tps.c0 * 1000000000u / __tps.freq);
+	uint64_t t0 = __tps.r0 - ns_at_c0; /* realtime ns at tick 0 */
+	uint64_t off_s = t0 / 1000000000u;
+	uint64_t off = (uint64_t)((unsigned __int128)(t0 % 1000000000u) * __tps.freq / 1000000000u);
+	int n;
+	__tps_uuid_str(uuid, u);
+	gethostname(host, sizeof(host) - 1);
+	__tps_tsdl_str(hostq, sizeof(hostq), host);
+	__tps_tsdl_str(proc, sizeof(proc), __tps.procname);
+	n = snprintf(buf, len,
+		"/* CTF 1.8 */\n"
+		"/* Written by tracepoint.h's recorder; see docs/trace-format.md. */\n\n"
+		"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
+		"typealias integer { size = 32; align = 32; signed = false; } := uint32_t;\n"
+		"typealias integer { size = 64; align = 64; signed = false; } := uint64_t;\n\n"
+		"trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"%s\";\n\tbyte_order = %s;\n"
+		"\tpacket.header := struct {\n\t\tuint32_t magic;\n\t\tuint8_t uuid[16];\n\t};\n};\n\n"
+		"env {\n\ttracer_name = \"tracepoint.h\";\n\thostname = \"%s\";\n"
+		"\tprocname = \"%s\";\n\tvpid = %d;\n\tmode = \"%s\";\n};\n\n"
+		"clock {\n\tname = \"%s\";\n\tfreq = %llu;\n\toffset_s = %llu;\n\toffset = %llu;\n"
+		"\tabsolute = FALSE;\n};\n\n"
+		"typealias integer { size = 64; align = 64; signed = false; map = clock.%s.value; } "
+		":= uint64_clock_t;\n\n"
+		"stream {\n"
+		"\tpacket.context := struct {\n"
+		"\t\tuint64_clock_t timestamp_begin;\n\t\tuint64_clock_t timestamp_end;\n"
+		"\t\tuint64_t content_size;\n\t\tuint64_t packet_size;\n"
+		"\t\tuint64_t packet_seq_num;\n\t\tuint64_t events_discarded;\n"
+		"\t\tuint32_t tid;\n\t\tuint32_t pid;\n"
+		"\t\tinteger { size = 8; align = 8; signed = false; encoding = UTF8; } comm[16];\n"
+		"\t};\n"
+		"\tevent.header := struct {\n"
+		"\t\tenum : integer { size = 6; align = 8; signed = false; } "
+		"{ compact = 0 ... 62, extended = 63 } id;\n"
+		"\t\tvariant <id> {\n"
+		"\t\t\tstruct {\n\t\t\t\tinteger { size = 26; align = 1; signed = false; "
+		"map = clock.%s.value; } timestamp;\n\t\t\t} compact;\n"
+		"\t\t\tstruct {\n\t\t\t\tinteger { size = 32; align = 8; signed = false; } id;\n"
+		"\t\t\t\tinteger { size = 64; align = 8; signed = false; map = clock.%s.value; } "
+		"timestamp;\n\t\t\t} extended;\n"
+		"\t\t} v;\n"
+		"\t} align(8);\n};\n\n",
+		u,
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		"be",
+#else
+		"le",
+#endif
+		hostq, proc, (int)getpid(), mode, clk, (unsigned long long)__tps.freq,
+		(unsigned long long)off_s, (unsigned long long)off, clk, clk, clk);
+	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+}
+
+/* Appends text to the event blocks (lock held). */
+static int __tps_events_append(const char *s, size_t n)
+{
+	if (__tps.events_len + n + 1 > __tps.events_cap) {
+		size_t cap = __tps.events_cap ? __tps.events_cap : 4096;
+		char *e;
+		while (cap < __tps.events_len + n + 1)
+			cap *= 2;
+		e = (char *)realloc(__tps.events, cap);
+		if (!e)
+			return -ENOMEM;
+		__tps.events = e;
+		__tps.events_cap = cap;
+	}
+	memcpy(__tps.events + __tps.events_len, s, n);
+	__tps.events_len += n;
+	__tps.events[__tps.events_len] = '\0';
+	return 0;
+}
+
+/* One field's TSDL declaration. */
+static int __tps_field_tsdl(char *out, size_t len, const struct trace_event_field *f)
+{
+	unsigned n = f->array_len ? f->array_len : 1, es = f->size / (n ? n : 1);
+	char dim[24] = "";
+	if (f->array_len)
+		snprintf(dim, sizeof(dim), "[%u]", f->array_len);
+	if (f->kind == TRACE_FIELD_STRING)
+		return snprintf(out, len, "\t\tstring _%s;\n", f->name);
+	if (f->kind == TRACE_FIELD_FLOAT && (es == 4 || es == 8))
+		return snprintf(out, len, "\t\tfloating_point { exp_dig = %u; mant_dig = %u; align = 8; } _%s%s;\n",
+				es == 4 ? 8u : 11u, es == 4 ? 24u : 53u, f->name, dim);
+	if ((f->kind == TRACE_FIELD_INT || f->kind == TRACE_FIELD_PTR) &&
+	    (es == 1 || es == 2 || es == 4 || es == 8)) {
+		int is_char = f->kind == TRACE_FIELD_INT && es == 1 && f->array_len &&
+			      (strcmp(f->type, "char") == 0 || strcmp(f->type, "const char") == 0);
+		return snprintf(out, len, "\t\tinteger { size = %u; align = 8; signed = %s;%s base = %d; } _%s%s;\n",
+				es * 8, f->is_signed ? "true" : "false",
+				is_char ? " encoding = UTF8;" : "",
+				f->kind == TRACE_FIELD_PTR ? 16 : 10, f->name, dim);
+	}
+	/* Anything else: its bytes. */
+	return snprintf(out, len, "\t\tinteger { size = 8; align = 8; signed = false; base = 16; } _%s[%u];\n",
+			f->name, (unsigned)f->size);
+}
+
+/* The event block of an event with this id, appended to the event blocks
+ * and to the metadata file (lock held). */
+static int __tps_describe(const struct trace_event *ev, uint32_t id)
+{
+	char buf[16384], *p = buf;
+	size_t left = sizeof(buf);
+	unsigned n = 0, i, pass;
+	const struct trace_event_field *f = ev->cls->fields(&n);
+	const char *fmt = ev->cls->print_fmt;
+	int k = snprintf(p, left, "event {\n\tname = \"%s:%s\";\n\tid = %u;\n\t/* printk: ",
+			 ev->cls->system, ev->name, (unsigned)id);
+	p += k;
+	left -= (size_t)k;
+	for (; *fmt && left > 16; fmt++) { /* the format, with "*" "/" kept apart */
+		*p++ = *fmt == '\n' ? ' ' : *fmt;
+		left--;
+		if (fmt[0] == '*' && fmt[1] == '/') {
+			*p++ = '\\';
+			left--;
+		}
+	}
+	k = snprintf(p, left, " */\n\tfields := struct {\n");
+	p += k;
+	left -= (size_t)k;
+	for (pass = 0; pass < 2; pass++) { /* fixed fields first, then strings */
+		for (i = 0; i < n && left > 256; i++) {
+			if ((f[i].kind == TRACE_FIELD_STRING) != (pass == 1))
+				continue;
+			k = __tps_field_tsdl(p, left, &f[i]);
+			if (k < 0 || (size_t)k >= left)
+				return -ENAMETOOLONG;
+			p += k;
+			left -= (size_t)k;
+		}
+	}
+	k = snprintf(p, left, "\t};\n};\n\n");
+	if (k < 0 || (size_t)k >= left)
+		return -ENAMETOOLONG;
+	p += k;
+	if (__tps_events_append(buf, (size_t)(p - buf)) != 0)
+		return -ENOMEM;
+	if (__tps.metafd >= 0 && write(__tps.metafd, buf, (size_t)(p - buf)) != (ssize_t)(p - buf)) {
+		int e = errno;
+		__tps_err_once(__TPS_ERR_META, "cannot write %s/metadata: %s", __tps.dir, strerror(e));
+		return -e;
+	}
+	return 0;
+}
+
+/* Writes a whole metadata file (header + event blocks) into dirfd as
+ * `name`, through a dot-file renamed into place.  No allocation. */
+static int __tps_write_metadata(int dirfd, const char *name, const uint8_t *uuid)
+{
+	char head[8192];
+	size_t n = __tps_meta_header(head, sizeof(head), uuid,
+				     __tps.mode == __TPS_FLIGHT ? "flight" : "stream");
+	int fd = openat(dirfd, ".metadata.tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+	int ok;
+	if (fd < 0)
+		return -errno;
+	ok = write(fd, head, n) == (ssize_t)n &&
+	     (__tps.events_len == 0 ||
+	      write(fd, __tps.events, __tps.events_len) == (ssize_t)__tps.events_len);
+	if (!ok || close(fd) != 0) {
+		int e = errno ? errno : EIO;
+		unlinkat(dirfd, ".metadata.tmp", 0);
+		return -e;
+	}
+	if (renameat(dirfd, ".metadata.tmp", dirfd, name) != 0)
+		return -errno;
+	return 0;
+}
+
+/* ---- The trace directory. ---- */
+
+/* The process name, made safe for a file name. */
+static void __tps_read_procname(void)
+{
+	char c[17] = "";
+	size_t i;
+	prctl(PR_GET_NAME, (unsigned long)c, 0, 0, 0);
+	c[16] = '\0';
+	for (i = 0; c[i]; i++)
+		if (!((c[i] >= 'a' && c[i] <= 'z') || (c[i] >= 'A' && c[i] <= 'Z') ||
+		      (c[i] >= '0' && c[i] <= '9') || c[i] == '-' || c[i] == '_' || c[i] == '.'))
+			c[i] = '_';
+	snprintf(__tps.procname, sizeof(__tps.procname), "%s", c[0] ? c : "prog");
+}
+
+/* Makes a new directory `base` (or base.1, base.2... if it exists) in at;
+ * its fd, the name used in name_out; -errno. */
+static int __tps_mkdir_new(int at, const char *base, char *name_out, size_t len)
+{
+	int i, fd;
+	for (i = 0; i < 1000; i++) {
+		if (i)
+			snprintf(name_out, len, "%s.%d", base, i);
+		else
+			snprintf(name_out, len, "%s", base);
+		if (mkdirat(at, name_out, 0755) == 0)
+			break;
+		if (errno != EEXIST)
+			return -errno;
+	}
+	if (i == 1000)
+		return -EEXIST;
+	fd = openat(at, name_out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+/* Opens the trace's metadata for appending event blocks. */
+static int __tps_open_meta(void)
+{
+	int e = __tps_write_metadata(__tps.dirfd, "metadata", __tps.uuid);
+	if (e)
+		return e;
+	__tps.metafd = openat(__tps.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+	return __tps.metafd < 0 ? -errno : 0;
+}
+
+/* Starts recording into `dir` (NULL: the default), lock held. */
+static int __tps_start_trace(const char *dir)
+{
+	char name[__TPS_PATH_MAX], base[64];
+	int fd = -1, e;
+	struct stat st;
+	__tps_read_procname();
+	snprintf(base, sizeof(base), "%s-%d", __tps.procname, (int)getpid());
+	if (!dir) {
+		char def[96];
+		snprintf(def, sizeof(def), "trace-%s", base);
+		fd = __tps_mkdir_new(AT_FDCWD, def, name, sizeof(name));
+		if (fd < 0) {
+			__tps_msg("cannot create the trace directory %s: %s", def, strerror(-fd));
+			return fd;
+		}
+	} else if (mkdir(dir, 0755) == 0 || errno == EEXIST) {
+		fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0) {
+			e = errno;
+			__tps_msg("cannot use %s as the trace directory: %s", dir, strerror(e));
+			return -e;
+		}
+		if (snprintf(name, sizeof(name), "%s", dir) >= (int)sizeof(name)) {
+			close(fd);
+			return -ENAMETOOLONG;
+		}
+		if (fstatat(fd, "metadata", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+			/* Holds a trace already (an earlier run, or the program that
+			 * exec()ed this one): ours goes next to it, inside. */
+			char sub[96];
+			int in = __tps_mkdir_new(fd, base, sub, sizeof(sub));
+			close(fd);
+			if (in < 0) {
+				__tps_msg("cannot create %s/%s: %s", dir, base, strerror(-in));
+				return in;
+			}
+			fd = in;
+			if (snprintf(name, sizeof(name), "%s/%s", dir, sub) >= (int)sizeof(name)) {
+				__tps_msg("trace directory name too long: %s/%s", dir, sub);
+				close(fd);
+				return -ENAMETOOLONG;
+			}
+		}
+	} else {
+		e = errno;
+		__tps_msg("cannot create the trace directory %s: %s", dir, strerror(e));
+		return -e;
+	}
+	__tps.dirfd = fd;
+	memcpy(__tps.dir, name, sizeof(__tps.dir));
+	__tps_new_uuid(__tps.uuid);
+	__tps_clock_start();
+	e = __tps_open_meta();
+	if (e) {
+		__tps_msg("cannot write %s/metadata: %s", __tps.dir, strerror(-e));
+		close(fd);
+		__tps.dirfd = -1;
+		return e;
+	}
+	__tps.pid = (int)getpid();
+	__tps.gen++;
+	__atomic_store_n(&__tps.recording, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+/* A forked child's first record: its own trace inside its parent's
+ * directory (trylock: never waits, may be in a signal handler). */
+static int __tps_start_child_trace(void)
+{
+	char base[64], name[256];
+	int fd, e;
+	if (pthread_mutex_trylock(&__tps.lock) != 0)
+		return -EBUSY;
+	if (!__tps.child_pending) {
+		pthread_mutex_unlock(&__tps.lock);
+		return __tps.dirfd >= 0 ? 0 : -ENOENT;
+	}
+	__tps_read_procname();
+	snprintf(base, sizeof(base), "%s-%d", __tps.procname, (int)getpid());
+	fd = __tps_mkdir_new(__tps.parent_dirfd, base, name, sizeof(name));
+	if (fd < 0) {
+		__tps_err_once(__TPS_ERR_CHILD, "cannot create %s/%s for process %d: %s", __tps.dir,
+			       base, (int)getpid(), strerror(-fd));
+		pthread_mutex_unlock(&__tps.lock);
+		return fd;
+	}
+	{
+		size_t l = strlen(__tps.dir);
+		snprintf(__tps.dir + l, sizeof(__tps.dir) - l, "/%s", name);
+	}
+	__tps.dirfd = fd;
+	__tps_new_uuid(__tps.uuid);
+	e = __tps_open_meta();
+	if (e)
+		__tps_err_once(__TPS_ERR_META, "cannot write %s/metadata: %s", __tps.dir, strerror(-e));
+	close(__tps.parent_dirfd);
+	__tps.parent_dirfd = -1;
+	__tps.child_pending = 0;
+	__tps.gen++;
+	pthread_mutex_unlock(&__tps.lock);
+	return e;
+}
+
+/* ---- Threads and their windows. ---- */
+
+static void __tps_thread_exit(void *p);
+
+/* A node for the calling thread: a free one, one whose thread is gone, or
+ * a new one.  Lock-free and async-signal-safe (mmap, CAS, tgkill). */
+static struct __tps_node *__tps_claim(void)
+{
+	struct __tps_node *n, *head;
+	int pid = (int)getpid();
+	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
+		int st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
+		if (st == __TPS_EXITED && syscall(__NR_tgkill, pid, n->tid, 0) != 0 && errno == ESRCH) {
+			st = __TPS_EXITED;
+			__atomic_compare_exchange_n(&n->b.state, &st, __TPS_FREE, 0, __ATOMIC_ACQ_REL,
+						    __ATOMIC_ACQUIRE);
+			st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
+		}
+		if (st == __TPS_FREE &&
+		    __atomic_compare_exchange_n(&n->b.state, &st, __TPS_OWNED, 0, __ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE))
+			return n;
+	}
+	n = (struct __tps_node *)mmap(NULL, sizeof(*n), PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (n == (struct __tps_node *)MAP_FAILED)
+		return NULL;
+	n->b.state = __TPS_OWNED;
+	head = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE);
+	do
+		n->next = head;
+	while (!__atomic_compare_exchange_n(&__tps.nodes, &head, n, 1, __ATOMIC_RELEASE,
+					    __ATOMIC_ACQUIRE));
+	return n;
+}
+
+static void __tps_node_reset(struct __tps_node *n)
+{
+	n->b.pos = n->b.end = NULL;
+	n->b.pkt = NULL;
+	n->b.last_ts = 0;
+	n->b.busy = 0;
+	n->fd = -1;
+	n->map = NULL;
+	n->map_len = 0;
+	n->file_off = 0;
+	__atomic_store_n(&n->seq, 0, __ATOMIC_RELEASE);
+	n->retry_at = 0;
+	n->bytes = 0;
+}
+
+/* trace_sink_base.thread_buffer: the calling thread's buffer. */
+static struct trace_buffer *__tps_thread_buffer(struct trace_sink_base *s)
+{
+	struct __tps_node *n = __tps_mine;
+	if (n)
+		return &n->b;
+	if (!__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE) || !(n = __tps_claim())) {
+		__atomic_add_fetch(&__tps.lost, 1, __ATOMIC_RELAXED);
+		return NULL;
+	}
+	__tps_node_reset(n);
+	__atomic_store_n(&n->b.dropped, 0, __ATOMIC_RELAXED);
+	n->tid = __tps_gettid();
+	n->b.sink = s;
+	__tps_mine = n;
+	pthread_setspecific(__tps.key, n); /* its exit closes the stream */
+	return &n->b;
+}
+
+/* A record is lost: count it, in the packet too. */
+static int __tps_drop(struct __tps_node *n)
+{
+	uint64_t d = n->b.dropped + 1;
+	__atomic_store_n(&n->b.dropped, d, __ATOMIC_RELAXED);
+	if (n->b.pkt)
+		__atomic_store_n(&n->b.pkt->events_discarded, d, __ATOMIC_RELAXED);
+	return -1;
+}
+
+/* Opens the calling thread's stream file in the current trace. */
+static int __tps_open_stream(struct __tps_node *n)
+{
+	char name[64];
+	int i, fd = -1;
+	if (__tps.child_pending && __tps_start_child_trace() != 0)
+		return -1;
+	for (i = 0; i < 1000 && fd < 0; i++) {
+		if (i)
+			snprintf(name, sizeof(name), "stream-%d.%d", n->tid, i);
+		else
+			snprintf(name, sizeof(name), "stream-%d", n->tid);
+		fd = openat(__tps.dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0) {
+		__tps_err_once(__TPS_ERR_STREAM, "cannot create a stream file in %s: %s", __tps.dir,
+			       strerror(errno));
+		return -1;
+	}
+	n->fd = fd;
+	n->gen = __tps.gen;
+	n->window = __tps.window;
+	n->file_off = 0;
+	n->bytes = 0;
+	__atomic_store_n(&n->seq, 0, __ATOMIC_RELEASE);
+	if (__tps.mode == __TPS_FLIGHT) {
+		size_t ring = __tps.flight_bytes;
+		void *m;
+		n->nwin = (unsigned)(ring / n->window);
+		if (n->nwin < 2) {
+			n->nwin = 2;
+			ring = 2 * n->window;
+		}
+		if (fallocate(fd, 0, 0, (off_t)ring) != 0 && ftruncate(fd, (off_t)ring) != 0) {
+			__tps_err_once(__TPS_ERR_WINDOW, "cannot allocate %zu bytes for %s/stream-%d: %s",
+				       ring, __tps.dir, n->tid, strerror(errno));
+			return -1;
+		}
+		m = mmap(NULL, ring, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		if (m == MAP_FAILED) {
+			__tps_err_once(__TPS_ERR_WINDOW, "cannot map %s/stream-%d: %s", __tps.dir, n->tid,
+				       strerror(errno));
+			return -1;
+		}
+		n->map = (unsigned char *)m;
+		n->map_len = ring;
+	}
+	return 0;
+}
+
+/* Fills a new packet's header at p. */
+static void __tps_packet_init(struct __tps_node *n, struct trace_packet *p, uint64_t ts)
+{
+	uint64_t seq = n->seq;
+	/* Sequence number first: a snapshot copying the old packet sees it change. */
+	__atomic_store_n(&p->packet_seq_num, seq, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&p->content_size, (uint64_t)__TPS_PACKET * 8u, __ATOMIC_RELAXED);
+	p->magic = TRACE_PACKET_MAGIC;
+	memcpy(p->uuid, __tps.uuid, sizeof(p->uuid));
+	p->__pad = 0;
+	p->timestamp_begin = ts;
+	__atomic_store_n(&p->timestamp_end, ts, __ATOMIC_RELAXED);
+	p->packet_size = n->window * 8u;
+	__atomic_store_n(&p->events_discarded, n->b.dropped, __ATOMIC_RELAXED);
+	p->tid = (uint32_t)n->tid;
+	p->pid = (uint32_t)__tps.pid;
+	memset(p->comm, 0, sizeof(p->comm));
+	prctl(PR_GET_NAME, (unsigned long)p->comm, 0, 0, 0);
+	__atomic_store_n(&n->seq, seq + 1, __ATOMIC_RELEASE);
+	n->b.pkt = p;
+	n->b.pos = (unsigned char *)p + __TPS_PACKET;
+	n->b.end = (unsigned char *)p + n->window;
+	n->b.last_ts = ts;
+}
+
+/* Closes the packet being written: shrunk to its content (stream mode). */
+static void __tps_close_stream(struct __tps_node *n)
+{
+	if (n->map && __tps.mode == __TPS_STREAM && n->b.pkt) {
+		uint64_t used = __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
+		n->b.pkt->packet_size = used * 8u;
+		munmap(n->map, n->map_len);
+		if (ftruncate(n->fd, (off_t)(n->file_off - n->window + used)) != 0) {
+			/* the packet says its size; the file keeps zeros after it */
+		}
+		n->bytes += used;
+	} else if (n->map) {
+		munmap(n->map, n->map_len);
+	}
+	if (n->fd >= 0)
+		close(n->fd);
+	__atomic_add_fetch(&__tps.gone_bytes, n->bytes, __ATOMIC_RELAXED);
+	__tps_node_reset(n);
+}
+
+/* trace_sink_base.next_window. */
+static int __tps_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
+			     size_t need)
+{
+	struct __tps_node *n = (struct __tps_node *)(void *)b;
+	(void)s;
+	if (__atomic_load_n(&b->state, __ATOMIC_ACQUIRE) == __TPS_EXITED) {
+		/* An event after the thread's exit handler (another thread-local
+		 * destructor): the thread records again, its exit closes again. */
+		int st = __TPS_EXITED;
+		if (!__atomic_compare_exchange_n(&b->state, &st, __TPS_OWNED, 0, __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE))
+			return -1;
+		__tps_mine = n;
+		pthread_setspecific(__tps.key, n);
+	}
+	if (need + __TPS_PACKET > (n->fd >= 0 ? n->window : __tps.window)) {
+		__tps_err_once(__TPS_ERR_TOOBIG, "a record of %zu bytes does not fit a window of %zu "
+			       "bytes; dropped (raise TRACEPOINTS_BUFFER_KB)", need, __tps.window);
+		return __tps_drop(n);
+	}
+	if (n->retry_at && b->dropped < n->retry_at)
+		return __tps_drop(n);
+	n->retry_at = 0;
+	if (n->fd >= 0 && n->gen != __tps.gen)
+		__tps_close_stream(n); /* the trace changed (a forked child's) */
+	if (n->fd < 0) {
+		if (!__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE) || __tps_open_stream(n) != 0) {
+			if (n->fd >= 0)
+				__tps_close_stream(n);
+			n->retry_at = b->dropped + __TPS_RETRY_DROPS;
+			return __tps_drop(n);
+		}
+	}
+	if (__tps.mode == __TPS_FLIGHT) {
+		uint64_t slot = n->seq % n->nwin;
+		__tps_packet_init(n, (struct trace_packet *)(void *)(n->map + slot * n->window), ts);
+		return 0;
+	}
+	if (n->map) {
+		n->bytes += n->window;
+		munmap(n->map, n->map_len);
+		n->map = NULL;
+		b->pkt = NULL;
+		b->pos = b->end = NULL;
+	}
+	{
+		int r = fallocate(n->fd, 0, (off_t)n->file_off, (off_t)n->window);
+		void *m;
+		if (r != 0 && (errno == EOPNOTSUPP || errno == ENOSYS))
+			r = ftruncate(n->fd, (off_t)(n->file_off + n->window));
+		m = r == 0 ? mmap(NULL, n->window, PROT_READ | PROT_WRITE, MAP_SHARED, n->fd,
+				  (off_t)n->file_off)
+			   : MAP_FAILED;
+		if (m == MAP_FAILED) {
+			__tps_err_once(__TPS_ERR_WINDOW, "cannot extend %s/stream-%d: %s; records are "
+				       "dropped (and counted) until there is room", __tps.dir, n->tid,
+				       strerror(errno));
+			n->retry_at = b->dropped + __TPS_RETRY_DROPS;
+			return __tps_drop(n);
+		}
+		n->map = (unsigned char *)m;
+		n->map_len = n->window;
+		n->file_off += n->window;
+	}
+	__tps_packet_init(n, (struct trace_packet *)(void *)n->map, ts);
+	return 0;
+}
 
 static void __tps_thread_exit(void *p)
 {
-	struct trace_buffer *b = (struct trace_buffer *)p;
-	__atomic_store_n(&b->exited, 1, __ATOMIC_RELEASE);
+	struct __tps_node *n = (struct __tps_node *)p;
+	n->b.busy = 1; /* a signal handler's record is dropped meanwhile */
+	__atomic_store_n(&n->b.state, __TPS_EXITED, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&n->snap_busy, __ATOMIC_SEQ_CST))
+		sched_yield();
+	__atomic_add_fetch(&__tps.gone_dropped, n->b.dropped, __ATOMIC_RELAXED);
+	__atomic_store_n(&n->b.dropped, 0, __ATOMIC_RELAXED);
+	__tps_close_stream(n);
+	n->b.busy = 0;
+	__tps_mine = NULL;
+}
+
+/* ---- fork(): the child records into a trace of its own. ---- */
+
+static void __tps_atfork_prepare(void)
+{
+	pthread_mutex_lock(&__tps.lock);
+}
+
+static void __tps_atfork_parent(void)
+{
+	pthread_mutex_unlock(&__tps.lock);
 }
 
 static void __tps_atfork_child(void)
 {
-	struct trace_buffer *b;
-	/* The parent writes out what was buffered before the fork. */
-	for (b = __tps.buffers; b; b = b->next) {
-		b->tail = b->head;
-		b->dropped = 0; /* and reports its drops; the child counts its own */
-		b->dropped_seen = 0;
-		b->exited = (b != __tps_mine);
-	}
-	__tps.dropped_reported = 0;
-	if (__tps_mine)
-		__tps_mine->tid = __tps_gettid();
-	__tps.pid = (int)getpid();
+	struct __tps_node *n;
 	pthread_mutex_init(&__tps.lock, NULL);
 	pthread_mutex_init(&__tps.msg_lock, NULL);
-	if (__tps.json) { /* one JSON file cannot take two writers */
-		__tps.out = NULL;
-		__tps.closed = 1;
+	if (!__tps.recording)
+		return;
+	/* The parent's windows stay the parent's: unmap them untouched. */
+	for (n = __tps.nodes; n; n = n->next) {
+		if (n->map)
+			munmap(n->map, n->map_len);
+		if (n->fd >= 0)
+			close(n->fd);
+		n->map = NULL;
+		n->fd = -1;
+		__tps_node_reset(n);
+		n->b.dropped = 0;
+		n->snap_busy = 0;
+		if (n == __tps_mine)
+			n->tid = __tps_gettid();
+		else
+			n->b.state = __TPS_FREE; /* its thread does not exist here */
 	}
+	if (__tps.metafd >= 0)
+		close(__tps.metafd);
+	__tps.metafd = -1;
+	if (!__tps.child_pending) {
+		__tps.parent_dirfd = __tps.dirfd;
+		__tps.child_pending = 1;
+	} else if (__tps.dirfd >= 0) {
+		close(__tps.dirfd);
+	}
+	__tps.dirfd = -1;
+	__tps.pid = (int)getpid();
+	__tps.lost = __tps.gone_dropped = __tps.gone_bytes = 0;
+	__tps.snapshots = 0;
+	__tps.errs = 0;
 }
+
+/* ---- Flight recorder snapshots. ---- */
+
+/* Copies node n's ring into fd, oldest packet first; bytes written. */
+static uint64_t __tps_copy_ring(struct __tps_node *n, int fd, const uint8_t *uuid)
+{
+	uint64_t end = __atomic_load_n(&n->seq, __ATOMIC_ACQUIRE), q, written = 0;
+	uint64_t first = end > n->nwin ? end - n->nwin : 0;
+	for (q = first; q < end; q++) {
+		const struct trace_packet *p =
+			(const struct trace_packet *)(const void *)(n->map + (q % n->nwin) * n->window);
+		struct trace_packet h;
+		uint64_t used;
+		if (__atomic_load_n(&p->packet_seq_num, __ATOMIC_ACQUIRE) != q)
+			continue;
+		used = __atomic_load_n(&p->content_size, __ATOMIC_ACQUIRE) / 8u;
+		memcpy(&h, p, sizeof(h));
+		if (used < sizeof(h) || used > n->window)
+			continue;
+		memcpy(h.uuid, uuid, sizeof(h.uuid));
+		h.content_size = h.packet_size = used * 8u;
+		if (write(fd, &h, sizeof(h)) != (ssize_t)sizeof(h) ||
+		    write(fd, (const unsigned char *)p + sizeof(h), used - sizeof(h)) !=
+			    (ssize_t)(used - sizeof(h)))
+			break;
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (__atomic_load_n(&p->packet_seq_num, __ATOMIC_RELAXED) != q) {
+			/* overwritten while being copied: not part of the snapshot */
+			if (ftruncate(fd, (off_t)written) != 0 || lseek(fd, (off_t)written, SEEK_SET) < 0)
+				break;
+			continue;
+		}
+		written += used;
+	}
+	return written;
+}
+
+TRACEPOINT_SINK_API int tracepoint_snapshot(void)
+{
+	struct __tps_node *n;
+	char name[32];
+	uint8_t uuid[16];
+	int sd, e;
+	unsigned k;
+	if (!__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE) || __tps.mode != __TPS_FLIGHT)
+		return -EINVAL;
+	if (pthread_mutex_trylock(&__tps.lock) != 0)
+		return -EBUSY;
+	if (__tps.dirfd < 0) { /* a forked child that recorded nothing yet */
+		pthread_mutex_unlock(&__tps.lock);
+		return -EINVAL;
+	}
+	k = ++__tps.snapshots;
+	snprintf(name, sizeof(name), "snapshot-%u", k);
+	if (mkdirat(__tps.dirfd, name, 0755) != 0 ||
+	    (sd = openat(__tps.dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) < 0) {
+		e = errno;
+		pthread_mutex_unlock(&__tps.lock);
+		return -e;
+	}
+	__tps_new_uuid(uuid);
+	e = __tps_write_metadata(sd, "metadata", uuid);
+	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n && !e; n = n->next) {
+		char sname[64];
+		int fd;
+		__atomic_add_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&n->b.state, __ATOMIC_SEQ_CST) == __TPS_OWNED && n->map &&
+		    n->nwin && __atomic_load_n(&n->seq, __ATOMIC_ACQUIRE)) {
+			snprintf(sname, sizeof(sname), "stream-%d", n->tid);
+			fd = openat(sd, sname, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+			if (fd >= 0) {
+				if (__tps_copy_ring(n, fd, uuid) == 0)
+					unlinkat(sd, sname, 0);
+				close(fd);
+			}
+		}
+		__atomic_sub_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
+	}
+	close(sd);
+	pthread_mutex_unlock(&__tps.lock);
+	return e ? e : (int)k;
+}
+
+static void __tps_snapshot_signal(int sig)
+{
+	int e = errno, k;
+	(void)sig;
+	k = tracepoint_snapshot();
+	if (k > 0)
+		__tps_msg("snapshot %d in %s/snapshot-%d", k, __tps.dir, k);
+	else
+		__tps_msg("snapshot failed: %s", strerror(-k));
+	errno = e;
+}
+
+/* ---- Settings, state, flush. ---- */
 
 static size_t __tps_pow2(size_t n)
 {
@@ -295,36 +1172,39 @@ static size_t __tps_pow2(size_t n)
 	return p;
 }
 
+/* A size in KiB from the environment (0 if unset or bad, reported). */
+static size_t __tps_env_kb(const char *var, size_t def)
+{
+	const char *v = getenv(var);
+	char *end;
+	unsigned long k;
+	if (!v)
+		return def;
+	k = strtoul(v, &end, 10);
+	if (*v && !*end && k > 0 && k <= (1ul << 30))
+		return (size_t)k * 1024;
+	__tps_msg("%s=\"%s\" is not a size in KiB; using %zu", var, v, def / 1024);
+	return def;
+}
+
 static void __tps_init_once(void)
 {
 	const char *clk = getenv("TRACEPOINTS_CLOCK");
-	const char *kb = getenv("TRACEPOINTS_BUFFER_KB");
 	pthread_mutex_init(&__tps.lock, NULL);
 	pthread_mutex_init(&__tps.msg_lock, NULL);
 	pthread_key_create(&__tps.key, __tps_thread_exit);
-	pthread_atfork(NULL, NULL, __tps_atfork_child);
+	pthread_atfork(__tps_atfork_prepare, __tps_atfork_parent, __tps_atfork_child);
 	__tps.base.thread_buffer = __tps_thread_buffer;
+	__tps.base.next_window = __tps_next_window;
 	__tps.base.clock = __tps_counter_ok() ? TRACE_CLOCK_COUNTER : TRACE_CLOCK_MONOTONIC;
 	if (clk && strcmp(clk, "monotonic") == 0)
 		__tps.base.clock = TRACE_CLOCK_MONOTONIC;
 	else if (clk && strcmp(clk, "counter") != 0)
 		__tps_msg("TRACEPOINTS_CLOCK=\"%s\" is neither counter nor monotonic; using %s",
 			  clk, __tps.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
-	__tps.clk0 = __tps_raw_clock();
-	__tps.ns0 = __tps_now_ns();
-	__tps.clk1 = __tps.clk0;
-	__tps.ns1 = __tps.ns0;
-	__tps.bufsize = (size_t)1 << 20;
-	if (kb) {
-		char *end;
-		unsigned long v = strtoul(kb, &end, 10);
-		if (*kb && !*end && v > 0 && v <= (1ul << 30))
-			__tps.bufsize = __tps_pow2((size_t)v * 1024);
-		else
-			__tps_msg("TRACEPOINTS_BUFFER_KB=\"%s\" is not a size in KiB; using %zu",
-				  kb, __tps.bufsize / 1024);
-	}
-	__tps.out = stderr;
+	__tps.window = __tps_pow2(__tps_env_kb("TRACEPOINTS_BUFFER_KB", (size_t)1 << 20));
+	__tps.flight_bytes = __tps_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20);
+	__tps.dirfd = __tps.metafd = __tps.parent_dirfd = -1;
 	__tps.pid = (int)getpid();
 	__atomic_store_n(&__tps.inited, 1, __ATOMIC_RELEASE);
 }
@@ -334,374 +1214,62 @@ static void __tps_init(void)
 	pthread_once(&__tps_once, __tps_init_once);
 }
 
-static struct trace_buffer *__tps_thread_buffer(struct trace_sink_base *s)
+TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir)
 {
-	struct trace_buffer *b = __tps_mine;
-	(void)s;
-	if (b)
-		return b;
-	b = (struct trace_buffer *)calloc(1, sizeof(*b));
-	if (!b)
-		return NULL;
+	int m, e;
+	if (mode && (strcmp(mode, "text") == 0 || strcmp(mode, "json") == 0)) {
+		__tps_msg("output \"%s\": traces are recorded to a directory; tracepoint-dump --%s DIR "
+			  "makes %s from it", mode, mode, mode);
+		return -EINVAL;
+	}
+	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
+		__tps_msg("output mode \"%s\" is neither stream nor flight", mode);
+		return -EINVAL;
+	}
+	m = mode && mode[0] == 'f' ? __TPS_FLIGHT : __TPS_STREAM;
+	__tps_init();
 	pthread_mutex_lock(&__tps.lock);
-	b->data = (unsigned char *)malloc(__tps.bufsize);
-	if (!b->data) {
+	if (__tps.recording) {
 		pthread_mutex_unlock(&__tps.lock);
-		free(b);
-		return NULL;
+		return -EBUSY;
 	}
-	b->mask = __tps.bufsize - 1;
-	b->sink = &__tps.base;
-	b->tid = __tps_gettid();
-	prctl(PR_GET_NAME, (unsigned long)b->comm, 0, 0, 0);
-	b->next = __tps.buffers;
-	__tps.buffers = b;
+	__tps.mode = m;
+	e = __tps_start_trace(dir);
 	pthread_mutex_unlock(&__tps.lock);
-	pthread_setspecific(__tps.key, b);
-	__tps_mine = b;
-	return b;
+	return e;
 }
 
-/* ---- Output. ---- */
-
-static void __tps_json_str(FILE *f, const char *s, size_t max)
+TRACEPOINT_SINK_API const char *tracepoint_trace_dir(void)
 {
-	size_t i;
-	fputc('"', f);
-	for (i = 0; i < max && s[i]; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-static void __tps_json_scalar(FILE *f, const unsigned char *p, unsigned kind, unsigned size,
-			      unsigned is_signed)
-{
-	if (kind == TRACE_FIELD_INT && size <= 8) {
-		if (is_signed) {
-			long long v = size == 1 ? (long long)*(const signed char *)p : 0;
-			if (size == 2) { int16_t x; memcpy(&x, p, 2); v = x; }
-			if (size == 4) { int32_t x; memcpy(&x, p, 4); v = x; }
-			if (size == 8) { int64_t x; memcpy(&x, p, 8); v = x; }
-			fprintf(f, "%lld", v);
-		} else {
-			unsigned long long v = size == 1 ? (unsigned long long)*p : 0;
-			if (size == 2) { uint16_t x; memcpy(&x, p, 2); v = x; }
-			if (size == 4) { uint32_t x; memcpy(&x, p, 4); v = x; }
-			if (size == 8) { uint64_t x; memcpy(&x, p, 8); v = x; }
-			fprintf(f, "%llu", v);
-		}
-	} else if (kind == TRACE_FIELD_FLOAT) {
-		long double v;
-		char tmp[64];
-		if (size == sizeof(float)) { float x; memcpy(&x, p, sizeof(x)); v = x; }
-		else if (size == sizeof(double)) { double x; memcpy(&x, p, sizeof(x)); v = x; }
-		else { memcpy(&v, p, sizeof(v) < size ? sizeof(v) : size); }
-		snprintf(tmp, sizeof(tmp), "%.17Lg", v);
-		if (strchr(tmp, 'n') || strchr(tmp, 'N'))
-			fprintf(f, "\"%s\"", tmp); /* nan, inf: not JSON numbers */
-		else
-			fputs(tmp, f);
-	} else if (kind == TRACE_FIELD_PTR && size == sizeof(void *)) {
-		uintptr_t v;
-		memcpy(&v, p, sizeof(v));
-		fprintf(f, "\"0x%llx\"", (unsigned long long)v);
-	} else {
-		unsigned i;
-		fputs("\"0x", f);
-		for (i = 0; i < size; i++)
-			fprintf(f, "%02x", p[i]);
-		fputc('"', f);
-	}
-}
-
-static void __tps_json_args(FILE *f, const struct trace_event *ev, void *entry, size_t size)
-{
-	unsigned n = 0, i;
-	const struct trace_event_field *fl = ev->cls->fields(&n);
-	const unsigned char *e = (const unsigned char *)entry;
-	fputc('{', f);
-	for (i = 0; i < n; i++) {
-		const struct trace_event_field *d = &fl[i];
-		if (i)
-			fputc(',', f);
-		__tps_json_str(f, d->name, (size_t)-1);
-		fputc(':', f);
-		if (d->kind == TRACE_FIELD_STRING) {
-			uint32_t loc;
-			memcpy(&loc, e + d->offset, sizeof(loc));
-			__tps_json_str(f, __tpe_get_str(entry, loc, size), (size_t)-1);
-		} else if (d->array_len && d->kind == TRACE_FIELD_INT &&
-			   d->size == d->array_len &&
-			   (strcmp(d->type, "char") == 0 || strcmp(d->type, "const char") == 0)) {
-			__tps_json_str(f, (const char *)e + d->offset, d->array_len);
-		} else if (d->array_len) {
-			unsigned k, es = d->size / d->array_len;
-			fputc('[', f);
-			for (k = 0; k < d->array_len; k++) {
-				if (k)
-					fputc(',', f);
-				__tps_json_scalar(f, e + d->offset + k * es, d->kind, es, d->is_signed);
-			}
-			fputc(']', f);
-		} else {
-			__tps_json_scalar(f, e + d->offset, d->kind, d->size, d->is_signed);
-		}
-	}
-	fputc('}', f);
-}
-
-static void __tps_json_sep(void)
-{
-	fputs(__tps.json_count++ ? ",\n" : "\n", __tps.out);
-}
-
-static void __tps_json_begin(void)
-{
-	char comm[17] = "";
-	FILE *f = fopen("/proc/self/comm", "r");
-	if (f) {
-		if (fgets(comm, sizeof(comm), f))
-			comm[strcspn(comm, "\n")] = '\0';
-		fclose(f);
-	}
-	fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", __tps.out);
-	__tps.json_count = 0;
-	__tps_json_sep();
-	fprintf(__tps.out, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
-		__tps.pid, __tps.pid);
-	__tps_json_str(__tps.out, comm, sizeof(comm));
-	fputs("}}", __tps.out);
-}
-
-static void __tps_json_end(void)
-{
-	fputs("\n]}\n", __tps.out);
-}
-
-struct __tps_item {
-	uint64_t ts;
-	uint64_t seq;
-	const struct trace_record *rec;
-	struct trace_buffer *b;
-};
-
-static int __tps_item_cmp(const void *a, const void *b)
-{
-	const struct __tps_item *x = (const struct __tps_item *)a, *y = (const struct __tps_item *)b;
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-static void __tps_write_record(const struct __tps_item *it, char *line, size_t linesz)
-{
-	const struct trace_event *ev = it->rec->event;
-	void *entry = (void *)(uintptr_t)(it->rec + 1);
-	size_t size = it->rec->size - sizeof(struct trace_record);
-	uint64_t ns = __tps_to_ns(it->ts);
-	FILE *f = __tps.out;
-
-	if (!__tps.json) {
-		int n = ev->cls->format(line, linesz, entry, size);
-		(void)n;
-		fprintf(f, "%llu.%09llu %u %d %s:%s %s\n", (unsigned long long)(ns / 1000000000u),
-			(unsigned long long)(ns % 1000000000u), (unsigned)it->rec->cpu, it->b->tid,
-			ev->cls->system, ev->name, line);
-		return;
-	}
-	if (!it->b->named) { /* the thread's track gets its name */
-		it->b->named = 1;
-		__tps_json_sep();
-		fprintf(f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
-			__tps.pid, it->b->tid);
-		__tps_json_str(f, it->b->comm, sizeof(it->b->comm));
-		fputs("}}", f);
-	}
-	__tps_json_sep();
-	fputs("{\"name\":", f);
-	__tps_json_str(f, ev->name, (size_t)-1);
-	fputs(",\"cat\":", f);
-	__tps_json_str(f, ev->cls->system, (size_t)-1);
-	fprintf(f, ",\"ph\":\"i\",\"s\":\"t\",\"ts\":%llu.%03llu,\"pid\":%d,\"tid\":%d,\"args\":",
-		(unsigned long long)(ns / 1000u), (unsigned long long)(ns % 1000u), __tps.pid,
-		it->b->tid);
-	__tps_json_args(f, ev, entry, size);
-	fputc('}', f);
-}
-
-static void __tps_write_drops(struct trace_buffer *b, unsigned long long n)
-{
-	uint64_t ns = __tps_to_ns(__tps_raw_clock());
-	if (!__tps.json) {
-		fprintf(__tps.out, "# %llu event(s) of thread %d dropped: its buffer (%zu KiB) was full\n",
-			n, b->tid, (size_t)(b->mask + 1) / 1024);
-		return;
-	}
-	__tps_json_sep();
-	fprintf(__tps.out, "{\"name\":\"events dropped\",\"cat\":\"tracepoints\",\"ph\":\"i\",\"s\":\"t\","
-		"\"ts\":%llu.%03llu,\"pid\":%d,\"tid\":%d,\"args\":{\"dropped\":%llu}}",
-		(unsigned long long)(ns / 1000u), (unsigned long long)(ns % 1000u), __tps.pid, b->tid, n);
-}
-
-/* Called with the lock held. */
-static long __tps_flush_locked(void)
-{
-	struct trace_buffer *b, **pb;
-	struct __tps_item *items = NULL;
-	size_t n = 0, cap = 0, i;
-	uint64_t seq = 0;
-	static char line[8192];
-
-	if (!__tps.inited)
-		return 0;
-	__tps_calibrate();
-	for (b = __tps.buffers; b; b = b->next) {
-		uint64_t t = b->tail, h = __atomic_load_n(&b->head, __ATOMIC_ACQUIRE);
-		uint64_t capb = b->mask + 1;
-		while (t < h) {
-			uint64_t off = t & b->mask;
-			const struct trace_record *r;
-			if (capb - off < sizeof(*r)) {
-				t += capb - off;
-				continue;
-			}
-			r = (const struct trace_record *)(const void *)(b->data + off);
-			if (r->size < sizeof(*r) || r->size > capb - off)
-				break; /* cannot happen; never loop on garbage */
-			if (r->event && !__tps.closed) {
-				if (n == cap) {
-					size_t nc = cap ? cap * 2 : 1024;
-					struct __tps_item *ni = (struct __tps_item *)realloc(items, nc * sizeof(*ni));
-					if (!ni)
-						break;
-					items = ni;
-					cap = nc;
-				}
-				items[n].ts = r->ts;
-				items[n].seq = seq++;
-				items[n].rec = r;
-				items[n].b = b;
-				n++;
-			}
-			t += r->size;
-		}
-		b->flush_to = t; /* where this flush stops in this buffer */
-	}
-	if (n > 1)
-		qsort(items, n, sizeof(*items), __tps_item_cmp);
-	if (__tps.out && !__tps.closed)
-		for (i = 0; i < n; i++)
-			__tps_write_record(&items[i], line, sizeof(line));
-	__tps.written += n;
-	free(items);
-	for (pb = &__tps.buffers; (b = *pb) != NULL;) {
-		uint64_t t = b->flush_to, d;
-		__atomic_store_n(&b->tail, t, __ATOMIC_RELEASE);
-		d = __atomic_load_n(&b->dropped, __ATOMIC_RELAXED);
-		if (d > b->dropped_seen) {
-			if (__tps.out && !__tps.closed)
-				__tps_write_drops(b, (unsigned long long)(d - b->dropped_seen));
-			b->dropped_seen = d;
-		}
-		if (__atomic_load_n(&b->exited, __ATOMIC_ACQUIRE) &&
-		    __atomic_load_n(&b->head, __ATOMIC_ACQUIRE) == t) {
-			*pb = b->next; /* its thread is gone and so is its data */
-			__tps.dropped_reported += b->dropped;
-			free(b->data);
-			free(b);
-			continue;
-		}
-		pb = &b->next;
-	}
-	if (__tps.out)
-		fflush(__tps.out);
-	return (long)n;
+	return __atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE) && !__tps.child_pending
+		       ? __tps.dir : NULL;
 }
 
 TRACEPOINT_SINK_API long tracepoint_flush(void)
 {
-	long n;
-	__tps_init();
-	pthread_mutex_lock(&__tps.lock);
-	n = __tps_flush_locked();
-	pthread_mutex_unlock(&__tps.lock);
-	return n;
-}
-
-static void __tps_close_locked(void)
-{
-	if (__tps.out && __tps.json)
-		__tps_json_end();
-	if (__tps.out && __tps.own_out)
-		fclose(__tps.out);
-	else if (__tps.out)
-		fflush(__tps.out);
-	__tps.out = NULL;
-	__tps.own_out = 0;
-}
-
-TRACEPOINT_SINK_API int tracepoint_output(const char *format, const char *path)
-{
-	int json;
-	FILE *f;
-	char def[64];
-	if (!format || (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)) {
-		__tps_msg("output format \"%s\" is neither text nor json", format ? format : "(null)");
-		return -EINVAL;
+	struct __tps_node *n;
+	long e = 0;
+	if (!__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE))
+		return 0;
+	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
+		int fd = n->fd;
+		if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) == __TPS_OWNED && fd >= 0 &&
+		    fdatasync(fd) != 0 && errno != EBADF && errno != EINVAL && !e)
+			e = -errno;
 	}
-	json = format[0] == 'j';
-	__tps_init();
-	if (json && !path) {
-		snprintf(def, sizeof(def), "trace-%d.json", (int)getpid());
-		path = def;
-	}
-	if (path) {
-		f = fopen(path, "w");
-		if (!f) {
-			int e = errno;
-			__tps_msg("cannot open \"%s\" for writing: %s", path, strerror(e));
-			return -e;
-		}
-	} else {
-		f = stderr;
-	}
-	pthread_mutex_lock(&__tps.lock);
-	__tps_flush_locked();
-	__tps_close_locked();
-	free(__tps.path);
-	__tps.path = path ? strdup(path) : NULL;
-	__tps.out = f;
-	__tps.own_out = f != stderr;
-	__tps.json = json;
-	__tps.closed = 0;
-	__tps.written = 0;
-	if (json) {
-		struct trace_buffer *b;
-		for (b = __tps.buffers; b; b = b->next)
-			b->named = 0;
-		__tps_json_begin();
-	}
-	pthread_mutex_unlock(&__tps.lock);
-	return 0;
+	if (__tps.metafd >= 0 && fdatasync(__tps.metafd) != 0 && !e)
+		e = -errno;
+	return e;
 }
 
 TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void)
 {
-	struct trace_buffer *b;
-	unsigned long long d;
-	__tps_init();
-	pthread_mutex_lock(&__tps.lock);
-	d = __tps.dropped_reported;
-	for (b = __tps.buffers; b; b = b->next)
-		d += __atomic_load_n(&b->dropped, __ATOMIC_RELAXED);
-	pthread_mutex_unlock(&__tps.lock);
+	struct __tps_node *n;
+	unsigned long long d = __atomic_load_n(&__tps.lost, __ATOMIC_RELAXED) +
+			       __atomic_load_n(&__tps.gone_dropped, __ATOMIC_RELAXED);
+	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
+		if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != __TPS_FREE)
+			d += __atomic_load_n(&n->b.dropped, __ATOMIC_RELAXED);
 	return d;
 }
 
@@ -709,41 +1277,77 @@ TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes)
 {
 	__tps_init();
 	pthread_mutex_lock(&__tps.lock);
-	__tps.bufsize = __tps_pow2(bytes);
+	__tps.window = __tps_pow2(bytes);
 	pthread_mutex_unlock(&__tps.lock);
 }
-
 /* ---- Enabling by pattern. ---- */
 
-/* op 0: is tp in the attached set; 1: add it; 2: remove it. */
-static int __tps_attached(const struct tracepoint *tp, int op)
+/* The slot (probe data: sink + id) of an event, made and described in the
+ * metadata on first use; NULL if that fails (reported).  Lock held. */
+static struct trace_event_sink *__tps_slot(const struct trace_event *ev)
 {
 	size_t i;
-	int found = 0;
-	pthread_mutex_lock(&__tps.msg_lock);
+	struct trace_event_sink *sl;
+	for (i = 0; i < __tps.nslots; i++) {
+		const struct trace_event *o = __tps.slots[i]->event;
+		if (o == ev || (strcmp(o->name, ev->name) == 0 &&
+				strcmp(o->cls->system, ev->cls->system) == 0)) {
+			__tps.slots[i]->event = ev; /* the live one (o may be dlclose()d) */
+			return __tps.slots[i];
+		}
+	}
+	if (__tps.nslots == __tps.capslots) {
+		size_t nc = __tps.capslots ? __tps.capslots * 2 : 16;
+		struct trace_event_sink **n = (struct trace_event_sink **)realloc(
+			(void *)__tps.slots, nc * sizeof(*n));
+		if (!n)
+			return NULL;
+		__tps.slots = n;
+		__tps.capslots = nc;
+	}
+	sl = (struct trace_event_sink *)calloc(1, sizeof(*sl));
+	if (!sl)
+		return NULL;
+	sl->sink = &__tps.base;
+	sl->id = (uint32_t)__tps.nslots;
+	sl->event = ev;
+	if (__tps_describe(ev, sl->id) != 0) { /* reported */
+		free(sl);
+		return NULL;
+	}
+	__tps.slots[__tps.nslots++] = sl; /* never freed: probes may still hold it */
+	return sl;
+}
+
+/* op 0: the slot tp is attached with, or NULL; 1: remember (tp, slot);
+ * 2: forget tp and return its slot.  Lock held. */
+static struct trace_event_sink *__tps_attached(const struct tracepoint *tp, int op,
+					       struct trace_event_sink *slot)
+{
+	size_t i;
 	for (i = 0; i < __tps.nattached; i++) {
-		if (__tps.attached[i] == tp) {
-			found = 1;
+		if (__tps.attached[i].tp == tp) {
+			struct trace_event_sink *s = __tps.attached[i].slot;
 			if (op == 2)
 				__tps.attached[i] = __tps.attached[--__tps.nattached];
-			break;
+			return s;
 		}
 	}
-	if (op == 1 && !found) {
+	if (op == 1) {
 		if (__tps.nattached == __tps.capattached) {
 			size_t nc = __tps.capattached ? __tps.capattached * 2 : 16;
-			const struct tracepoint **n = (const struct tracepoint **)realloc(
+			struct __tps_slot_ref *n = (struct __tps_slot_ref *)realloc(
 				(void *)__tps.attached, nc * sizeof(*n));
-			if (n) {
-				__tps.attached = n;
-				__tps.capattached = nc;
-			}
+			if (!n)
+				return NULL;
+			__tps.attached = n;
+			__tps.capattached = nc;
 		}
-		if (__tps.nattached < __tps.capattached)
-			__tps.attached[__tps.nattached++] = tp;
+		__tps.attached[__tps.nattached].tp = tp;
+		__tps.attached[__tps.nattached++].slot = slot;
+		return slot;
 	}
-	pthread_mutex_unlock(&__tps.msg_lock);
-	return found;
+	return NULL;
 }
 
 struct __tps_pat {
@@ -791,19 +1395,30 @@ static int __tps_pat_walk(struct tracepoint *tp, void *priv)
 		return 0;
 	}
 	p->matched++;
+	pthread_mutex_lock(&__tps.lock);
 	if (p->attach) {
-		int r = tracepoint_probe_register(tp, ev->probe, &__tps.base);
+		struct trace_event_sink *slot = __tps_attached(tp, 0, NULL);
+		int r = -ENOMEM;
+		if (!slot && (slot = __tps_slot(ev)) != NULL) {
+			r = tracepoint_probe_register(tp, ev->probe, slot);
+			if (r == 0 && !__tps_attached(tp, 1, slot)) {
+				tracepoint_probe_unregister(tp, ev->probe, slot);
+				r = -ENOMEM;
+			}
+		} else if (slot) {
+			r = 0; /* already recorded */
+		}
 		if (r && r != -EEXIST) {
 			__tps_msg("cannot enable %s:%s: %s", ev->cls->system, ev->name, strerror(-r));
 			if (!p->err)
 				p->err = r;
-		} else {
-			__tps_attached(tp, 1);
 		}
 	} else {
-		tracepoint_probe_unregister(tp, ev->probe, &__tps.base);
-		__tps_attached(tp, 2);
+		struct trace_event_sink *slot = __tps_attached(tp, 2, NULL);
+		if (slot)
+			tracepoint_probe_unregister(tp, ev->probe, slot);
 	}
+	pthread_mutex_unlock(&__tps.lock);
 	return 0;
 }
 
@@ -827,35 +1442,28 @@ static int __tps_apply(const char *list, int attach)
 		return -EINVAL;
 	}
 	__tps_init();
+	if (attach) {
+		int e = 0;
+		pthread_mutex_lock(&__tps.lock);
+		if (!__tps.recording)
+			e = __tps_start_trace(NULL); /* reported */
+		pthread_mutex_unlock(&__tps.lock);
+		if (e)
+			return e;
+	}
 	for (;;) {
 		/* Items from the done-th on (64 per walk). */
+		const char *s = list;
+		size_t skip = done;
+		while (skip && (s = strchr(s, ',')) != NULL) {
+			s++;
+			skip--;
+		}
 		memset(&p, 0, sizeof(p));
 		p.list = list;
 		p.attach = attach;
-		{
-			struct __tps_pat all;
-			size_t k;
-			memset(&all, 0, sizeof(all));
-			(void)all;
-			/* collect: skip the first `done` items */
-			trace_pattern_for_each(list, __tps_pat_collect, &p);
-			if (done) {
-				/* re-collect skipping `done` items */
-				size_t skip = done;
-				const char *s = list;
-				while (skip && (s = strchr(s, ',')) != NULL) {
-					s++;
-					skip--;
-				}
-				memset(&p, 0, sizeof(p));
-				p.list = list;
-				p.attach = attach;
-				if (s)
-					trace_pattern_for_each(s, __tps_pat_collect, &p);
-			}
-			for (k = 0; k < p.nitems; k++)
-				p.hits[k] = 0;
-		}
+		if (s)
+			trace_pattern_for_each(s, __tps_pat_collect, &p);
 		if (p.nitems == 0)
 			break;
 		tracepoint_for_each(__tps_pat_walk, &p);
@@ -909,8 +1517,11 @@ static int __tps_list_cb(struct tracepoint *tp, void *priv)
 	info.system = info.event ? info.event->cls->system : "";
 	info.name = tp->name;
 	info.enabled = 0;
-	if (info.event && tracepoint_enabled(tp))
-		info.enabled = __tps_attached(tp, 0);
+	if (info.event && tracepoint_enabled(tp)) {
+		pthread_mutex_lock(&__tps.lock);
+		info.enabled = __tps_attached(tp, 0, NULL) != NULL;
+		pthread_mutex_unlock(&__tps.lock);
+	}
 	return l->fn(&info, l->priv);
 }
 
@@ -955,11 +1566,33 @@ TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out)
 
 /* ---- Start and end of the program. ---- */
 
-__attribute__((constructor)) static void __tps_start(void)
+/* ---- Start and end of the program. ---- */
+
+static int __tps_signal_number(const char *v)
+{
+	static const struct { const char *name; int sig; } names[] = {
+		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "HUP", SIGHUP }, { "INT", SIGINT },
+		{ "QUIT", SIGQUIT }, { "TERM", SIGTERM }, { "PWR", SIGPWR }, { "WINCH", SIGWINCH }
+	};
+	size_t i;
+	char *end;
+	long n;
+	if (strncmp(v, "SIG", 3) == 0)
+		v += 3;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(v, names[i].name) == 0)
+			return names[i].sig;
+	n = strtol(v, &end, 10);
+	return *v && !*end && n > 0 && n < 65 && n != SIGKILL && n != SIGSTOP ? (int)n : -1;
+}
+
+/* Runs before the executable's other constructors, so that their events
+ * are recorded too. */
+__attribute__((constructor(101))) static void __tps_start(void)
 {
 	const char *tp = getenv("TRACEPOINTS");
-	const char *fmt = getenv("TRACEPOINTS_OUTPUT");
-	const char *file = getenv("TRACEPOINTS_FILE");
+	const char *mode = getenv("TRACEPOINTS_MODE");
+	const char *sig = getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
 	if (!tp || !*tp)
 		return;
 	if (strcmp(tp, "list") == 0) {
@@ -968,37 +1601,83 @@ __attribute__((constructor)) static void __tps_start(void)
 		exit(0);
 	}
 	__tps_init();
-	if (fmt && strcmp(fmt, "text") != 0 && strcmp(fmt, "json") != 0) {
-		__tps_msg("TRACEPOINTS_OUTPUT=\"%s\" is neither text nor json; using text", fmt);
-		fmt = "text";
+	if (getenv("TRACEPOINTS_OUTPUT") || getenv("TRACEPOINTS_FILE"))
+		__tps_msg("TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read: the trace is a "
+			  "directory (TRACEPOINTS_DIR); tracepoint-dump --text or --json DIR formats it");
+	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
+		__tps_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream", mode);
+		mode = "stream";
 	}
-	if (fmt || file) {
-		if (tracepoint_output(fmt ? fmt : "text", file) != 0 && (!fmt || fmt[0] == 'j' || file))
-			tracepoint_output("text", NULL);
+	if (tracepoint_output(mode ? mode : "stream", getenv("TRACEPOINTS_DIR")) != 0)
+		return; /* reported; nothing is recorded */
+	if (sig) {
+		int s = __tps_signal_number(sig);
+		struct sigaction sa;
+		if (s < 0 || __tps.mode != __TPS_FLIGHT) {
+			__tps_msg("TRACEPOINTS_SNAPSHOT_SIGNAL=\"%s\" ignored: %s", sig,
+				  s < 0 ? "not a signal name or number" : "snapshots need TRACEPOINTS_MODE=flight");
+		} else {
+			memset(&sa, 0, sizeof(sa));
+			sa.sa_handler = __tps_snapshot_signal;
+			sa.sa_flags = SA_RESTART;
+			sigemptyset(&sa.sa_mask);
+			sigaction(s, &sa, NULL);
+		}
 	}
 	tracepoint_enable(tp);
 }
 
-__attribute__((destructor)) static void __tps_end(void)
+/* At a normal exit: the clock's frequency measured over the whole run
+ * goes into the metadata, and a summary to stderr.  Threads (this one
+ * included) keep recording afterwards: other destructors' and atexit
+ * handlers' events are kept too. */
+__attribute__((destructor(101))) static void __tps_end(void)
 {
-	unsigned long long d;
-	const char *path;
-	if (!__atomic_load_n(&__tps.inited, __ATOMIC_ACQUIRE))
+	struct __tps_node *n;
+	unsigned long long d, bytes;
+	unsigned streams = 0;
+	int e;
+	if (!__atomic_load_n(&__tps.inited, __ATOMIC_ACQUIRE) ||
+	    !__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE))
 		return;
 	pthread_mutex_lock(&__tps.lock);
-	__tps_flush_locked();
-	path = __tps.path;
-	if (__tps.json && __tps.out && path)
-		__tps_msg("wrote %llu event(s) to %s (open it in https://ui.perfetto.dev or chrome://tracing)",
-			  __tps.written, path);
-	__tps_close_locked();
-	__tps.closed = 1;
+	if (__tps.dirfd < 0) { /* a forked child that recorded nothing */
+		pthread_mutex_unlock(&__tps.lock);
+		return;
+	}
+	if (__tps.base.clock == TRACE_CLOCK_COUNTER) {
+		uint64_t f = __tps_measure_freq(__tps.c0, __tps_m0, 0);
+		if (f > __tps.freq / 2 && f < __tps.freq * 2)
+			__tps.freq = f;
+	}
+	e = __tps_write_metadata(__tps.dirfd, "metadata", __tps.uuid);
+	if (e == 0) {
+		if (__tps.metafd >= 0)
+			close(__tps.metafd);
+		__tps.metafd = openat(__tps.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC);
+	} else {
+		__tps_err_once(__TPS_ERR_META, "cannot write %s/metadata: %s", __tps.dir, strerror(-e));
+	}
 	pthread_mutex_unlock(&__tps.lock);
+	bytes = __atomic_load_n(&__tps.gone_bytes, __ATOMIC_RELAXED);
+	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
+		if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != __TPS_OWNED || n->fd < 0)
+			continue;
+		streams++;
+		bytes += n->bytes;
+		if (n->b.pkt)
+			bytes += __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
+	}
 	d = tracepoint_dropped();
+	if (__atomic_load_n(&__tps.errs, __ATOMIC_RELAXED))
+		__tps_msg("the trace in %s is incomplete (see the errors above); %llu record(s) lost",
+			  __tps.dir, d);
+	else
+		__tps_msg("trace in %s (%.1f KiB%s); read it with: tracepoint-dump %s", __tps.dir,
+			  (double)bytes / 1024, d ? ", some records dropped: see below" : "", __tps.dir);
 	if (d)
-		__tps_msg("%llu event(s) dropped because a thread's buffer was full "
-			  "(TRACEPOINTS_BUFFER_KB=%zu; raise it, or call tracepoint_flush() more often)",
-			  d, __tps.bufsize / 1024);
+		__tps_msg("%llu record(s) dropped (counted in the trace)", d);
+	(void)streams;
 }
 
 #ifdef __cplusplus

@@ -2,28 +2,26 @@
 /*
  * trace/trace_events.h - what events with fields are made of: their metadata
  * (struct trace_event_class, struct trace_event, struct trace_event_field),
- * the binary record layout, and the inline recorder fast path that writes a
- * record into the calling thread's buffer.
+ * the record format of a trace (docs/trace-format.md), and the inline
+ * recorder fast path that writes a record into the calling thread's window.
  *
  * Included by <trace/define_trace.h> (only in the one file that defines
  * CREATE_TRACE_POINTS) and by <trace/sink.h>.  Everything here is a type or a
  * static inline function: a translation unit that uses none of it gets no
  * byte from it.
  *
- * Record layout in a per-thread ring buffer (every record 8-byte aligned):
+ * A record, packed (no alignment) after the previous one in the window:
  *
- *   struct trace_record { event, ts, size, cpu }   24 bytes
- *   the event class's entry struct                  as assigned by TP_fast_assign
- *   the __string() bytes                            each NUL-terminated
- *
- * A record whose event is NULL is padding up to the end of the ring.
+ *   event header        4 bytes: id (6 bits) + low 26 bits of the time,
+ *                       or 13: 63, 32-bit id, 64-bit time (see below)
+ *   the entry           the class's fixed fields as TP_fast_assign wrote them
+ *   the __string()s     each NUL-terminated, in declaration order
  */
 #ifndef TRACE_TRACE_EVENTS_H_INCLUDED
 #define TRACE_TRACE_EVENTS_H_INCLUDED
 
 #include <tracepoint.h>
 #include <stdio.h>
-#include <sched.h>
 #include <time.h>
 
 #ifdef __cplusplus
@@ -41,14 +39,14 @@ enum trace_field_kind {
 	TRACE_FIELD_INT = 1,    /* integer, char, bool or enum (see is_signed) */
 	TRACE_FIELD_FLOAT = 2,  /* float, double, long double */
 	TRACE_FIELD_PTR = 3,    /* any pointer: printed as an address */
-	TRACE_FIELD_STRING = 4, /* __string(): a data_loc word, see __get_str */
+	TRACE_FIELD_STRING = 4, /* __string(): stored after the fixed part (offset, size 0) */
 	TRACE_FIELD_OTHER = 5
 };
 
 struct trace_event_field {
 	const char *type;       /* as written: "unsigned long", "char" (array element) */
 	const char *name;
-	unsigned short offset;  /* in the entry struct */
+	unsigned short offset;  /* in the entry (packed, no padding) */
 	unsigned short size;    /* of the whole field (array: all elements) */
 	unsigned char kind;     /* enum trace_field_kind, of the element for arrays */
 	unsigned char is_signed;
@@ -61,7 +59,7 @@ struct trace_event_class {
 	const char *system;     /* TRACE_SYSTEM */
 	const char *name;       /* the class name */
 	const char *print_fmt;  /* the TP_printk arguments, as text */
-	unsigned entry_size;    /* sizeof the entry struct (strings follow it) */
+	unsigned entry_size;    /* bytes of the fixed fields (strings follow them) */
 	/* The field descriptors; *n receives their number. */
 	const struct trace_event_field *(*fields)(unsigned *n);
 	/* Writes the TP_printk text of one record (snprintf semantics). */
@@ -84,49 +82,85 @@ static inline const struct trace_event *trace_event_of(const struct tracepoint *
 	return tp ? (const struct trace_event *)tp->event : NULL;
 }
 
-/* Binary record header. */
-struct trace_record {
-	const struct trace_event *event; /* NULL: padding to the end of the ring */
-	uint64_t ts;                     /* raw clock value, see struct trace_sink_base */
-	uint32_t size;                   /* whole record, header included, multiple of 8 */
-	uint32_t cpu;
+/*
+ * The record format (docs/trace-format.md): each thread writes its events
+ * into a window of memory - normally a window of its own stream file,
+ * mapped MAP_SHARED, so that a dead process leaves every committed record
+ * behind.  A window is one CTF packet: struct trace_packet, then events
+ * packed back to back, each an event header (4 bytes compact, 13 extended)
+ * followed by the entry (packed, declaration order) and the __string()s.
+ */
+#define TRACE_PACKET_MAGIC 0xC1FC1FC1u
+
+/* The packet header and context at the start of every window (96 bytes,
+ * naturally aligned; the CTF metadata describes exactly this). */
+struct trace_packet {
+	uint32_t magic;            /* TRACE_PACKET_MAGIC */
+	uint8_t uuid[16];          /* the trace's */
+	uint32_t __pad;
+	uint64_t timestamp_begin;  /* clock at open, <= the first event */
+	uint64_t timestamp_end;    /* clock of the last committed event */
+	uint64_t content_size;     /* bits in use (header + committed events) */
+	uint64_t packet_size;      /* bits of the packet in the file */
+	uint64_t packet_seq_num;
+	uint64_t events_discarded; /* the thread's drops so far */
+	uint32_t tid, pid;
+	char comm[16];
+};
+
+/* Event header forms (little-endian first word: id in bits 0-5). */
+enum trace_header_form {
+	TRACE_HEADER_ID_BITS = 6,
+	TRACE_HEADER_EXTENDED = 63,     /* id field value: 32-bit id + 64-bit time follow */
+	TRACE_HEADER_TS_BITS = 26,      /* compact: low bits of the timestamp */
+	TRACE_HEADER_COMPACT_SIZE = 4,
+	TRACE_HEADER_EXTENDED_SIZE = 13
 };
 
 /*
- * One thread's ring.  Single producer (the owning thread) advancing head,
- * single consumer (the flusher, under the sink's lock) advancing tail.
- * Positions only grow; the offset in data is pos & mask.
+ * One thread's recording state for one sink.  The first fields are the
+ * recorder's (written only by the owning thread); the sink owns the rest.
  */
 struct trace_buffer {
-	uint64_t head;          /* producer: next write position (release) */
-	uint64_t dropped;       /* producer: records that did not fit */
-	unsigned char *data;
-	uint64_t mask;          /* capacity - 1, capacity a power of two */
-	const void *sink;       /* the sink this buffer belongs to */
-	int busy;               /* producer: a record is being written (signals) */
-	int tid;
-	char __pad[64 - 6 * 8];
-	uint64_t tail;          /* consumer: everything before is flushed (release) */
-	uint64_t dropped_seen;  /* consumer: drops already reported */
-	uint64_t flush_to;      /* consumer: where the current flush stops */
-	struct trace_buffer *next; /* the sink's list */
-	char comm[16];          /* thread name when the buffer was made */
-	int exited;             /* its thread has exited */
-	int named;              /* the JSON output has its thread_name */
+	unsigned char *pos;         /* where the next record goes */
+	unsigned char *end;         /* end of the window; pos == end == NULL: none yet */
+	struct trace_packet *pkt;   /* the window's packet (content_size, timestamp_end) */
+	uint64_t last_ts;           /* timestamp of the previous record (or packet open) */
+	const void *sink;           /* the struct trace_sink_base this buffer belongs to */
+	uint64_t dropped;           /* records this thread could not keep */
+	int busy;                   /* a record is being written (signal handlers) */
+	int state;                  /* the sink's */
 };
 
-/* Clocks a recorder may use; the sink picks one and converts at flush. */
-#define TRACE_CLOCK_COUNTER 0   /* x86-64 rdtscp / aarch64 cntvct_el0 */
-#define TRACE_CLOCK_MONOTONIC 1 /* clock_gettime(CLOCK_MONOTONIC) in ns */
+/* Clocks a recorder may use; the sink picks one and describes it in the
+ * trace's metadata. */
+enum trace_clock {
+	TRACE_CLOCK_COUNTER = 0,   /* x86-64 rdtsc / aarch64 cntvct_el0 */
+	TRACE_CLOCK_MONOTONIC = 1  /* clock_gettime(CLOCK_MONOTONIC) in ns */
+};
 
 /*
- * What every recorder knows of a sink: the data pointer it was attached
- * with points at one of these.  A sink may embed it first in a bigger state.
+ * What every recorder knows of a sink.  A sink embeds it first in its own
+ * state.  thread_buffer() gives the calling thread its buffer (made on
+ * first use; NULL: the record is lost and the sink counts it);
+ * next_window() gives b a new window with room for `need` bytes, opened at
+ * time ts (0, or -1: the record is dropped, already counted).
  */
 struct trace_sink_base {
-	/* The calling thread's buffer, made on first use; NULL if none. */
 	struct trace_buffer *(*thread_buffer)(struct trace_sink_base *sink);
-	int clock;              /* TRACE_CLOCK_* */
+	int (*next_window)(struct trace_sink_base *sink, struct trace_buffer *b, uint64_t ts,
+			   size_t need);
+	int clock;              /* enum trace_clock */
+};
+
+/*
+ * What a recorder probe is attached with (its `void *data`): the sink and
+ * the event's id in that sink's trace.  The sink owns it.
+ */
+struct trace_event_sink {
+	struct trace_sink_base *sink;
+	uint32_t id;
+	const struct trace_event *event;
 };
 
 #ifdef CLOCK_MONOTONIC
@@ -135,29 +169,25 @@ struct trace_sink_base {
 #define __TPE_CLOCK_MONOTONIC 1 /* Linux's value; hidden by strict -std=c99 */
 #endif
 #ifndef __cplusplus
-extern int sched_getcpu(void);
 extern int clock_gettime(clockid_t, struct timespec *);
 #endif
 
-static __TPE_ALWAYS_INLINE uint64_t __tpe_clock(int clock, uint32_t *cpu)
+static __TPE_ALWAYS_INLINE uint64_t __tpe_clock(int clock)
 {
 	if (__builtin_expect(clock == TRACE_CLOCK_COUNTER, 1)) {
 #if defined(__x86_64__)
-		uint32_t lo, hi, aux;
-		__asm__ __volatile__("rdtscp" : "=a"(lo), "=d"(hi), "=c"(aux));
-		*cpu = aux & 0xfffu; /* Linux keeps the cpu number in TSC_AUX[11:0] */
+		uint32_t lo, hi;
+		__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
 		return ((uint64_t)hi << 32) | lo;
 #elif defined(__aarch64__)
 		uint64_t v;
 		__asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(v));
-		*cpu = (uint32_t)sched_getcpu();
 		return v;
 #endif
 	}
 	{
 		struct timespec ts;
 		clock_gettime(__TPE_CLOCK_MONOTONIC, &ts);
-		*cpu = (uint32_t)sched_getcpu();
 		return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 	}
 }
@@ -165,82 +195,113 @@ static __TPE_ALWAYS_INLINE uint64_t __tpe_clock(int clock, uint32_t *cpu)
 /* A record being written. */
 struct __tpe_res {
 	struct trace_buffer *b;
-	uint64_t next;
+	unsigned char *end;
+	uint64_t ts;
 };
 
-/* The calling thread's buffer, cached per translation unit. */
-static inline struct trace_buffer *__tpe_buffer_slow(struct trace_sink_base *s,
-						     struct trace_buffer **cache)
+static __TPE_ALWAYS_INLINE void __tpe_put32(unsigned char *p, uint32_t v)
 {
-	struct trace_buffer *b = s->thread_buffer(s);
-	if (b)
-		*cache = b;
-	return b;
+	memcpy(p, &v, sizeof(v));
 }
 
 /*
- * Reserves size bytes (entry plus strings) in the calling thread's buffer
- * and fills the record header; returns where the entry goes, or NULL (the
- * drop is counted).  No lock, no allocation after the thread's first record.
+ * The rare cases of a reservation: a new window, an extended header.  Not
+ * inline: one copy per defining file.  Returns the entry's address or NULL
+ * (the drop is counted); b->busy is set by the caller.
  */
-static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *sink, const struct trace_event *ev,
-					      size_t size, struct __tpe_res *r)
+static __attribute__((noinline, unused)) unsigned char *
+__tpe_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t id, uint64_t ts,
+		   size_t size)
+{
+	unsigned char *p = b->pos;
+	int compact = ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
+		      id < TRACE_HEADER_EXTENDED;
+	size_t need = size + (compact ? TRACE_HEADER_COMPACT_SIZE : TRACE_HEADER_EXTENDED_SIZE);
+	if (!p || (size_t)(b->end - p) < need) {
+		/* A new window opens at ts: the header can be compact again. */
+		need = size + (id < TRACE_HEADER_EXTENDED ? TRACE_HEADER_COMPACT_SIZE
+							   : TRACE_HEADER_EXTENDED_SIZE);
+		if (s->next_window(s, b, ts, need) != 0)
+			return NULL;
+		p = b->pos;
+		compact = id < TRACE_HEADER_EXTENDED;
+	}
+	if (compact) {
+		__tpe_put32(p, id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
+		return p + TRACE_HEADER_COMPACT_SIZE;
+	}
+	p[0] = TRACE_HEADER_EXTENDED;
+	memcpy(p + 1, &id, sizeof(id));
+	memcpy(p + 5, &ts, sizeof(ts));
+	return p + TRACE_HEADER_EXTENDED_SIZE;
+}
+
+/*
+ * Reserves a record of `size` payload bytes for the event attached with
+ * `data` (a struct trace_event_sink) in the calling thread's window and
+ * writes its header; returns where the payload goes, or NULL (the drop is
+ * counted).  No lock; no system call except when a window fills.
+ */
+static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *data, size_t size, struct __tpe_res *r)
 {
 	static __thread struct trace_buffer *cache;
-	struct trace_sink_base *s = (struct trace_sink_base *)sink;
+	const struct trace_event_sink *es = (const struct trace_event_sink *)data;
+	struct trace_sink_base *s = es->sink;
 	struct trace_buffer *b = cache;
-	struct trace_record *rec;
-	uint64_t head, off, cap, need;
+	unsigned char *p;
+	uint64_t ts;
 
-	if (__builtin_expect(!b || b->sink != sink, 0)) {
-		b = __tpe_buffer_slow(s, &cache);
+	if (__builtin_expect(!b || b->sink != s, 0)) {
+		b = s->thread_buffer(s);
 		if (!b)
 			return NULL;
+		cache = b;
 	}
 	if (__builtin_expect(b->busy, 0)) { /* a signal handler interrupted a record */
 		__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
-	size = (size + sizeof(struct trace_record) + 7u) & ~(size_t)7u;
-	head = b->head;
-	cap = b->mask + 1;
-	off = head & b->mask;
-	need = size;
-	if (__builtin_expect(off + size > cap, 0))
-		need += cap - off;
-	if (__builtin_expect(head + need - __atomic_load_n(&b->tail, __ATOMIC_ACQUIRE) > cap, 0)) {
-		__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
-		return NULL;
-	}
 	b->busy = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	if (__builtin_expect(need != size, 0)) {
-		rec = (struct trace_record *)(void *)(b->data + off);
-		if (cap - off >= sizeof(*rec)) {
-			rec->event = NULL;
-			rec->size = (uint32_t)(cap - off);
+	ts = __tpe_clock(s->clock);
+	if (__builtin_expect(ts < b->last_ts, 0))
+		ts = b->last_ts; /* time never goes back within a stream */
+	p = b->pos;
+	if (__builtin_expect(ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
+			     es->id < TRACE_HEADER_EXTENDED &&
+			     (size_t)(b->end - p) >= size + TRACE_HEADER_COMPACT_SIZE, 1)) {
+		__tpe_put32(p, es->id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
+		p += TRACE_HEADER_COMPACT_SIZE;
+	} else {
+		p = __tpe_reserve_slow(s, b, es->id, ts, size);
+		if (!p) {
+			__atomic_signal_fence(__ATOMIC_SEQ_CST);
+			b->busy = 0;
+			return NULL;
 		}
-		head += cap - off;
-		off = 0;
 	}
-	rec = (struct trace_record *)(void *)(b->data + off);
-	rec->event = ev;
-	rec->size = (uint32_t)size;
-	rec->ts = __tpe_clock(s->clock, &rec->cpu);
+	b->last_ts = ts;
 	r->b = b;
-	r->next = head + size;
-	return rec + 1;
+	r->end = p + size;
+	r->ts = ts;
+	return p;
 }
 
+/* Publishes the record: the packet's content_size covers it from now on. */
 static __TPE_ALWAYS_INLINE void __tpe_commit(struct __tpe_res *r)
 {
-	__atomic_store_n(&r->b->head, r->next, __ATOMIC_RELEASE);
+	struct trace_buffer *b = r->b;
+	struct trace_packet *pkt = b->pkt;
+	b->pos = r->end;
+	__atomic_store_n(&pkt->timestamp_end, r->ts, __ATOMIC_RELAXED);
+	__atomic_store_n(&pkt->content_size,
+			 (uint64_t)(r->end - (unsigned char *)pkt) * 8u, __ATOMIC_RELEASE);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	r->b->busy = 0;
+	b->busy = 0;
 }
 
-/* __string() support.  A data_loc word holds the string's offset from the
- * start of the entry (low 16 bits) and its size with the NUL (high 16). */
+/* __string() support: a string is stored after the entry's fixed part,
+ * NUL-terminated, at most TRACEPOINT_STRING_MAX bytes before the NUL. */
 #ifndef TRACEPOINT_STRING_MAX
 #define TRACEPOINT_STRING_MAX 1024 /* longer strings are truncated */
 #endif
@@ -255,25 +316,40 @@ static __TPE_ALWAYS_INLINE uint32_t __tpe_str_size(const char *s)
 	return (uint32_t)(n < TRACEPOINT_STRING_MAX ? n : TRACEPOINT_STRING_MAX) + 1u;
 }
 
-static __TPE_ALWAYS_INLINE void __tpe_str_copy(void *entry, uint32_t *loc, uint32_t *off,
-					      const char *src, uint32_t size)
+/* Copies n strings (sizes with the NUL in len[]) to dst, back to back. */
+static __TPE_ALWAYS_INLINE void __tpe_str_copy(char *dst, const char *const *src,
+					      const uint32_t *len, unsigned n)
 {
-	char *dst = (char *)entry + *off;
-	memcpy(dst, src, size - 1u);
-	dst[size - 1u] = '\0';
-	*loc = *off | (size << 16);
-	*off += size;
+	unsigned i;
+	for (i = 0; i < n; i++) {
+		memcpy(dst, src[i], len[i] - 1u);
+		dst[len[i] - 1u] = '\0';
+		dst += len[i];
+	}
 }
 
-/* The string of a data_loc word; "" if the word does not describe a string
- * inside the record (e.g. __assign_str was forgotten). */
-static inline char *__tpe_get_str(void *entry, uint32_t loc, size_t size)
+/* The text of the __string() field `name` of a record (entry: its payload,
+ * fixed: the size of its fixed part, size: the whole payload); "" if the
+ * record does not hold it. */
+static inline const char *__tpe_get_str(const void *entry, size_t fixed, size_t size,
+					const struct trace_event_field *f, unsigned n,
+					const char *name)
 {
-	static char empty[1];
-	uint32_t off = loc & 0xffffu, len = loc >> 16;
-	if (len == 0 || (size_t)off + len > size || ((char *)entry)[off + len - 1] != '\0')
-		return empty;
-	return (char *)entry + off;
+	const char *p = (const char *)entry + fixed, *end = (const char *)entry + size;
+	unsigned i;
+	for (i = 0; i < n && p < end; i++) {
+		size_t len;
+		if (f[i].kind != TRACE_FIELD_STRING)
+			continue;
+		const char *nul = (const char *)memchr(p, '\0', (size_t)(end - p));
+		if (!nul)
+			break; /* not terminated inside the record */
+		len = (size_t)(nul - p);
+		if (strcmp(f[i].name, name) == 0)
+			return p;
+		p += len + 1;
+	}
+	return "";
 }
 
 /* Marks parameters used without evaluating them (never defined). */
