@@ -1,9 +1,8 @@
 /* Cost of one recorded event: trace_evf_three(int, unsigned long, long long)
- * with the built-in sink's recorder attached, fired argv[1] times.
+ * with the built-in recorder attached, fired argv[1] times into a trace
+ * directory argv[2] (streamed to disk: window switches included).
  * bench/event-cost.sh runs it under callgrind for two counts and divides the
- * difference (so start-up cancels out); it ends with _exit(), so the
- * records are never formatted (that is tracepoint_flush()'s cost, not the
- * recorder's). */
+ * difference (so start-up cancels out). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,14 +20,14 @@ __attribute__((noinline)) static void fire(int i)
 int main(int argc, char **argv)
 {
 	int i, n = argc > 1 ? atoi(argv[1]) : 1000;
-	tracepoint_buffer_size((size_t)64 << 20);
-	tracepoint_output("text", "/dev/null");
+	if (tracepoint_output("stream", argc > 2 ? argv[2] : NULL) != 0)
+		return 1;
 	if (tracepoint_enable("evf:evf_three") != 1)
 		return 1;
-	fire(-1); /* the thread's buffer is made here, outside the measured part */
+	fire(-1); /* the thread's stream is made here, outside the measured part */
 	for (i = 0; i < n; i++)
 		fire(i);
 	if (tracepoint_dropped())
 		return 2;
-	_exit(0); /* no final flush: formatting is not part of recording */
+	return 0;
 }

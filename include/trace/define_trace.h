@@ -185,8 +185,8 @@
 #undef __string
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	__TPE_IF(__TP_ON)(                                                    \
-	static __TPE_ALWAYS_INLINE __TPE_UNUSED void                            \
-	__tpe_do_##c(void *__tpe_data, proto)                                 \
+	static __TPE_ALWAYS_INLINE __TPE_UNUSED int                             \
+	__tpe_do_##c(const int __tpe_full, void *__tpe_data, proto)          \
 	{                                                                     \
 		struct __tpe_res __tpe_r;                                     \
 		struct __tpe_entry_##c *__entry;                              \
@@ -201,14 +201,21 @@
 			__tpe_size += __tpe_lens[__tpe_i];                    \
 		}                                                             \
 		__entry = (struct __tpe_entry_##c *)__tpe_reserve(            \
-			__tpe_data, __tpe_size, &__tpe_r);                    \
+			__tpe_data, __tpe_size, &__tpe_r, __tpe_full);        \
 		if (!__entry)                                                 \
-			return;                                               \
+			return 0;                                             \
 		{ assign }                                                    \
 		__tpe_str_copy((char *)__entry +                              \
 			       offsetof(struct __tpe_entry_##c, __tpe_end),   \
 			       __tpe_srcs, __tpe_lens, (unsigned)__tpe_nstr); \
 		__tpe_commit(&__tpe_r);                                       \
+		return 1;                                                     \
+	}                                                                     \
+	/* The recorder's full copy: see __tpe_reserve. */                   \
+	static __attribute__((noinline)) __TPE_UNUSED void                    \
+	__tpe_full_##c(void *__tpe_data, proto)                               \
+	{                                                                     \
+		__tpe_do_##c(1, __tpe_data, args);                            \
 	}                                                                     \
 	static int __tpe_fmt_##c(char *__tpe_buf, size_t __tpe_len, void *__tpe_e, \
 				 size_t __tpe_size)                           \
@@ -227,7 +234,8 @@
 	__TPE_IF(__TP_ON)(                                                    \
 	static void __tpe_probe_##name(void *__tpe_data, proto)               \
 	{                                                                     \
-		__tpe_do_##c(__tpe_data, args);                               \
+		if (!__tpe_do_##c(0, __tpe_data, args))                       \
+			__tpe_full_##c(__tpe_data, args);                     \
 	})                                                                    \
 	__TP_DEFINE_TRACE_EVENT(name, &__tpe_event_##name)
 #define DECLARE_TRACE(name, proto, args) DEFINE_TRACE(name)

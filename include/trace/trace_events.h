@@ -239,12 +239,20 @@ __tpe_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t i
 /*
  * Reserves a record of `size` payload bytes for the event attached with
  * `data` (a struct trace_event_sink) in the calling thread's window and
- * writes its header; returns where the payload goes, or NULL (the drop is
- * counted).  No lock; no system call except when a window fills.
+ * writes its header; returns where the payload goes, or NULL.
+ *
+ * Two flavours, chosen by the constant `full`: the fast one (0) makes no
+ * call at all and returns NULL whenever anything is unusual (no buffer yet,
+ * a nested record, a full window, an extended header): the recorder then
+ * starts over in its noinline copy, which uses the full one (1).  Keeping
+ * calls out of the fast copy keeps it free of register saves.  The full
+ * one returns NULL only for a dropped record (counted).  No lock; no
+ * system call except when a window fills.
  */
-static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *data, size_t size, struct __tpe_res *r)
+static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *data, size_t size, struct __tpe_res *r,
+					      const int full)
 {
-	static __thread struct trace_buffer *cache;
+	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache;
 	const struct trace_event_sink *es = (const struct trace_event_sink *)data;
 	struct trace_sink_base *s = es->sink;
 	struct trace_buffer *b = cache;
@@ -252,17 +260,20 @@ static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *data, size_t size, struct _
 	uint64_t ts;
 
 	if (__builtin_expect(!b || b->sink != s, 0)) {
+		if (!full)
+			return NULL;
 		b = s->thread_buffer(s);
 		if (!b)
 			return NULL;
 		cache = b;
 	}
 	if (__builtin_expect(b->busy, 0)) { /* a signal handler interrupted a record */
-		__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
+		if (full)
+			__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
-	b->busy = 1;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (!full && __builtin_expect(s->clock != TRACE_CLOCK_COUNTER, 0))
+		return NULL; /* clock_gettime() is a call */
 	ts = __tpe_clock(s->clock);
 	if (__builtin_expect(ts < b->last_ts, 0))
 		ts = b->last_ts; /* time never goes back within a stream */
@@ -270,9 +281,15 @@ static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *data, size_t size, struct _
 	if (__builtin_expect(ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
 			     es->id < TRACE_HEADER_EXTENDED &&
 			     (size_t)(b->end - p) >= size + TRACE_HEADER_COMPACT_SIZE, 1)) {
+		b->busy = 1;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		__tpe_put32(p, es->id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
 		p += TRACE_HEADER_COMPACT_SIZE;
 	} else {
+		if (!full)
+			return NULL;
+		b->busy = 1;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		p = __tpe_reserve_slow(s, b, es->id, ts, size);
 		if (!p) {
 			__atomic_signal_fence(__ATOMIC_SEQ_CST);
