@@ -1,8 +1,8 @@
 /* define_trace.h: TRACE_EVENT fields are recorded as TP_fast_assign wrote
  * them (scalars, pointers, doubles, __array, __string, NULL strings), the
  * metadata describes them (system, names, types, offsets, sizes, kinds),
- * DECLARE_EVENT_CLASS + DEFINE_EVENT share one class, and the text sink
- * prints "timestamp cpu tid system:event <TP_printk>" lines. */
+ * DECLARE_EVENT_CLASS + DEFINE_EVENT share one class, a sink of one's own
+ * receives the records, and the class's formatter prints TP_printk text. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,35 +14,9 @@
 #include "events/ev_fields.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
+#include "trace_read.h"
 
-static char out_path[] = "/tmp/tp_event_fields_XXXXXX";
-
-/* Sends the text output to a fresh file. */
-static void capture_begin(void)
-{
-	int fd = mkstemp(out_path);
-	assert_true(fd >= 0);
-	close(fd);
-	assert_int_equal(tracepoint_output("text", out_path), 0);
-}
-
-/* Flushes, closes the file and returns its contents (static buffer). */
-static const char *flush_text(void)
-{
-	static char buf[1 << 16];
-	FILE *f;
-	size_t n;
-	tracepoint_flush();
-	assert_int_equal(tracepoint_output("text", NULL), 0); /* closes the file */
-	f = fopen(out_path, "r");
-	assert_non_null(f);
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	unlink(out_path);
-	memcpy(out_path + strlen(out_path) - 6, "XXXXXX", 6);
-	return buf;
-}
+static char trace_dir[] = "/tmp/tp_event_fields_XXXXXX";
 
 static const struct trace_event_field *field(const struct trace_event *ev, const char *name)
 {
@@ -87,7 +61,7 @@ static void metadata_describes_every_field(void **state)
 	f = field(ev, "b");
 	assert_string_equal(f->type, "unsigned long");
 	assert_int_equal(f->is_signed, 0);
-	assert_int_equal(field(ev, "c")->offset, 16);
+	assert_int_equal(field(ev, "c")->offset, 12); /* packed */
 	assert_null(trace_event_of(&__tracepoint_evf_plain));
 }
 
@@ -103,112 +77,140 @@ static void event_class_is_shared(void **state)
 	assert_ptr_not_equal(a->cls, trace_event_of(&__tracepoint_evf_three)->cls);
 }
 
-/* A private sink: records go into a buffer the test inspects. */
+/* A sink of one's own: one window in memory, records as the recorder
+ * writes them. */
+static unsigned char my_window[8192] __attribute__((aligned(8)));
 static struct trace_buffer my_buf;
-static unsigned char my_data[4096];
+static int my_windows;
 static struct trace_buffer *my_thread_buffer(struct trace_sink_base *s)
 {
 	(void)s;
 	return &my_buf;
 }
-static struct trace_sink_base my_sink = { my_thread_buffer, TRACE_CLOCK_MONOTONIC };
-
-static void fields_are_recorded_as_assigned(void **state)
+static int my_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts, size_t need)
 {
-	const struct trace_record *rec;
+	struct trace_packet *p = (struct trace_packet *)(void *)my_window;
+	(void)s;
+	if (my_windows++ || need > sizeof(my_window) - sizeof(*p))
+		return -1; /* one window only */
+	memset(my_window, 0, sizeof(my_window));
+	p->content_size = sizeof(*p) * 8;
+	b->pkt = p;
+	b->pos = my_window + sizeof(*p);
+	b->end = my_window + sizeof(my_window);
+	b->last_ts = ts;
+	return 0;
+}
+static struct trace_sink_base my_sink = { my_thread_buffer, my_next_window, TRACE_CLOCK_MONOTONIC };
+static struct trace_event_sink my_slot = { &my_sink, 70, NULL }; /* id 70: an extended header */
+
+static void a_sink_of_ones_own_gets_the_records(void **state)
+{
 	const struct trace_event *ev = trace_event_of(&__tracepoint_evf_mixed);
+	const struct trace_packet *p = (const struct trace_packet *)(const void *)my_window;
 	unsigned char bytes[4] = { 1, 2, 3, 0xff };
+	const unsigned char *e;
 	char text[512];
-	char *e;
-	uint32_t loc;
 	double ratio;
+	uint32_t id;
+	size_t size;
 	(void)state;
 	memset(&my_buf, 0, sizeof(my_buf));
-	my_buf.data = my_data;
-	my_buf.mask = sizeof(my_data) - 1;
 	my_buf.sink = &my_sink;
-	assert_int_equal(tracepoint_probe_register(&__tracepoint_evf_mixed, ev->probe, &my_sink), 0);
+	my_windows = 0;
+	my_slot.event = ev;
+	assert_int_equal(tracepoint_probe_register(&__tracepoint_evf_mixed, ev->probe, &my_slot), 0);
 	trace_evf_mixed("alpha", bytes, 0.25, bytes, NULL, -5);
-	assert_int_equal(tracepoint_probe_unregister(&__tracepoint_evf_mixed, ev->probe, &my_sink), 0);
+	assert_int_equal(tracepoint_probe_unregister(&__tracepoint_evf_mixed, ev->probe, &my_slot), 0);
 	tracepoint_synchronize_unregister();
 
-	rec = (const struct trace_record *)(const void *)my_data;
-	assert_ptr_equal(rec->event, ev);
-	assert_int_equal(my_buf.head, rec->size);
-	assert_int_equal(rec->size % 8, 0);
-	/* entry + "alpha\0" + "(null)\0" */
-	assert_true(rec->size >= sizeof(*rec) + ev->cls->entry_size + 6 + 7);
-	e = (char *)(uintptr_t)(rec + 1);
+	/* extended header: 63, the 32-bit id, the 64-bit time */
+	assert_int_equal(my_window[sizeof(*p)], TRACE_HEADER_EXTENDED);
+	memcpy(&id, my_window + sizeof(*p) + 1, 4);
+	assert_int_equal(id, 70);
+	e = my_window + sizeof(*p) + TRACE_HEADER_EXTENDED_SIZE;
+	/* fixed part + "alpha\0" + "(null)\0", and the packet covers exactly that */
+	size = ev->cls->entry_size + 6 + 7;
+	assert_int_equal(p->content_size / 8, sizeof(*p) + TRACE_HEADER_EXTENDED_SIZE + size);
+	assert_ptr_equal(my_buf.pos, my_window + p->content_size / 8);
+	assert_int_equal(my_buf.busy, 0);
 	memcpy(&ratio, e + field(ev, "ratio")->offset, sizeof(ratio));
 	assert_true(ratio == 0.25);
 	assert_memory_equal(e + field(ev, "bytes")->offset, bytes, 4);
-	assert_string_equal(e + field(ev, "comm")->offset, "worker");
+	assert_string_equal((const char *)e + field(ev, "comm")->offset, "worker");
 	assert_int_equal((signed char)e[field(ev, "small")->offset], -5);
-	memcpy(&loc, e + field(ev, "name")->offset, sizeof(loc));
-	assert_int_equal(loc >> 16, 6);
-	assert_string_equal(e + (loc & 0xffff), "alpha");
-	memcpy(&loc, e + field(ev, "tag")->offset, sizeof(loc));
-	assert_string_equal(e + (loc & 0xffff), "(null)");
-	ev->cls->format(text, sizeof(text), e, rec->size - sizeof(*rec));
+	assert_string_equal((const char *)e + ev->cls->entry_size, "alpha");
+	assert_string_equal((const char *)e + ev->cls->entry_size + 6, "(null)");
+	ev->cls->format(text, sizeof(text), (void *)(uintptr_t)e, size);
 	assert_non_null(strstr(text, "name=alpha "));
 	assert_non_null(strstr(text, "ratio=0.25 bytes=010203ff comm=worker tag=(null) small=-5"));
+	/* a second record does not fit the one window: dropped and counted */
+	my_buf.pos = my_buf.end - 8;
+	assert_int_equal(tracepoint_probe_register(&__tracepoint_evf_mixed, ev->probe, &my_slot), 0);
+	trace_evf_mixed("beta", bytes, 0.5, bytes, "t", 1);
+	tracepoint_probe_unregister(&__tracepoint_evf_mixed, ev->probe, &my_slot);
+	tracepoint_synchronize_unregister();
+	assert_int_equal(my_buf.busy, 0);
 }
 
-static void long_strings_are_truncated(void **state)
+struct seen {
+	int n;
+	char text[8][512];
+	const char *name[8];
+	size_t size[8];
+	uint32_t tid;
+};
+
+static void collect(const struct tr_rec *r, void *priv)
 {
+	struct seen *s = (struct seen *)priv;
+	if (s->n >= 8)
+		return;
+	r->ev->cls->format(s->text[s->n], sizeof(s->text[0]), (void *)(uintptr_t)r->payload, r->size);
+	s->name[s->n] = r->ev->name;
+	s->size[s->n] = r->size;
+	s->tid = r->tid;
+	s->n++;
+}
+
+static void the_recorder_writes_every_field(void **state)
+{
+	static struct seen s;
+	unsigned char bytes[4] = { 9, 8, 7, 6 };
 	static char big[5000];
-	const struct trace_event *ev = trace_event_of(&__tracepoint_evf_mixed);
-	const struct trace_record *rec = (const struct trace_record *)(const void *)my_data;
-	unsigned char bytes[4] = { 0, 0, 0, 0 };
-	uint32_t loc;
-	char *e;
 	(void)state;
 	memset(big, 'x', sizeof(big) - 1);
-	memset(&my_buf, 0, sizeof(my_buf));
-	my_buf.data = my_data;
-	my_buf.mask = sizeof(my_data) - 1;
-	my_buf.sink = &my_sink;
-	assert_int_equal(tracepoint_probe_register(&__tracepoint_evf_mixed, ev->probe, &my_sink), 0);
-	trace_evf_mixed(big, NULL, 0, bytes, "t", 0);
-	tracepoint_probe_unregister(&__tracepoint_evf_mixed, ev->probe, &my_sink);
-	tracepoint_synchronize_unregister();
-	e = (char *)(uintptr_t)(rec + 1);
-	memcpy(&loc, e + field(ev, "name")->offset, sizeof(loc));
-	assert_int_equal(loc >> 16, TRACEPOINT_STRING_MAX + 1);
-	assert_int_equal(strlen(e + (loc & 0xffff)), TRACEPOINT_STRING_MAX);
-}
-
-static void text_sink_prints_one_line_per_event(void **state)
-{
-	const char *out;
-	unsigned long long sec, nsec;
-	unsigned cpu;
-	int tid, n;
-	char name[64], rest[256];
-	unsigned char bytes[4] = { 9, 8, 7, 6 };
-	(void)state;
-	capture_begin();
 	assert_int_equal(tracepoint_enable("evf:*"), 4);
 	trace_evf_three(-1, 42, 1234567890123LL);
 	trace_evf_lock_acquire((const void *)0x1000, 3);
 	trace_evf_mixed("beta", NULL, 1.5, bytes, "tag", 7);
+	trace_evf_mixed(big, NULL, 0, bytes, "", 0);
 	assert_int_equal(tracepoint_disable("evf:*"), 4);
-	out = flush_text();
-	print_message("%s", out);
-	n = sscanf(out, "%llu.%9llu %u %d %63s %255[^\n]", &sec, &nsec, &cpu, &tid, name, rest);
-	assert_int_equal(n, 6);
-	assert_int_equal(tid, (int)syscall(__NR_gettid));
-	assert_string_equal(name, "evf:evf_three");
-	assert_string_equal(rest, "a=-1 b=42 c=1234567890123");
-	assert_non_null(strstr(out, " evf:evf_lock_acquire lock=0x1000 depth=3\n"));
-	assert_non_null(strstr(out, " evf:evf_mixed name=beta ptr=(nil) ratio=1.50 bytes=09080706 comm=worker tag=tag small=7\n"));
-	/* three lines, in the order fired */
-	assert_true(strstr(out, "evf_three") < strstr(out, "evf_lock_acquire"));
-	assert_true(strstr(out, "evf_lock_acquire") < strstr(out, "evf_mixed"));
-	n = 0;
-	for (; *out; out++)
-		n += *out == '\n';
-	assert_int_equal(n, 3);
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(tr_read(trace_dir, collect, &s), 4);
+	assert_int_equal(s.tid, (uint32_t)syscall(__NR_gettid));
+	assert_string_equal(s.name[0], "evf_three");
+	assert_string_equal(s.text[0], "a=-1 b=42 c=1234567890123");
+	assert_string_equal(s.text[1], "lock=0x1000 depth=3");
+	assert_string_equal(s.text[2], "name=beta ptr=(nil) ratio=1.50 bytes=09080706 comm=worker tag=tag small=7");
+	/* long strings are cut at TRACEPOINT_STRING_MAX */
+	assert_int_equal(s.size[3], trace_event_of(&__tracepoint_evf_mixed)->cls->entry_size +
+					    TRACEPOINT_STRING_MAX + 1 + 1);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	if (!mkdtemp(trace_dir))
+		return -1;
+	return tracepoint_output("stream", trace_dir);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	tr_remove(trace_dir);
+	return 0;
 }
 
 int main(void)
@@ -216,10 +218,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(metadata_describes_every_field),
 		cmocka_unit_test(event_class_is_shared),
-		cmocka_unit_test(fields_are_recorded_as_assigned),
-		cmocka_unit_test(long_strings_are_truncated),
-		cmocka_unit_test(text_sink_prints_one_line_per_event),
+		cmocka_unit_test(a_sink_of_ones_own_gets_the_records),
+		cmocka_unit_test(the_recorder_writes_every_field),
 	};
 	tp_test_watchdog(60);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, setup, teardown);
 }

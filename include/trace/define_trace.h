@@ -146,7 +146,7 @@
 	static int __tpe_fmt_##c(char *, size_t, void *, size_t);             \
 	static const struct trace_event_field *__tpe_fields_##c(unsigned *__tpe_n) \
 	{                                                                     \
-		typedef struct __tpe_entry_##c __tpe_entry_t;                 \
+		typedef struct __tpe_entry_##c __tpe_entry_t __TPE_UNUSED;    \
 		static const struct trace_event_field __tpe_f[] = { tstruct }; \
 		*__tpe_n = (unsigned)(sizeof(__tpe_f) / sizeof(__tpe_f[0]));  \
 		return __tpe_f;                                               \

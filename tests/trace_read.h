@@ -1,0 +1,279 @@
+/* Test helper: reads back a trace directory written by <trace/sink.h>
+ * (docs/trace-format.md), decoding each record with the recording
+ * program's own event descriptors.  Independent of tools/tracepoint-dump,
+ * so that tests of the recorder and of the reader check each other.
+ *
+ *   tr_read(dir, fn, priv): calls fn(&rec, priv) for every record of every
+ *   stream file of dir (not of its subdirectories), each stream in its
+ *   order; returns the number of records, or -1 for a damaged trace (with
+ *   a message on stderr).  Packets of a flight ring are taken in
+ *   packet_seq_num order. */
+#ifndef TRACE_READ_H
+#define TRACE_READ_H
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <trace/trace_events.h>
+
+struct tr_rec {
+	const char *file;         /* stream file name */
+	uint32_t tid;
+	uint64_t ts;              /* full clock value */
+	uint64_t seq;             /* packet sequence number */
+	uint64_t discarded;       /* the packet's events_discarded */
+	const struct trace_event *ev;
+	const unsigned char *payload;
+	size_t size;              /* payload bytes (fixed part + strings) */
+};
+
+#define TR_MAX_EVENTS 256
+static const struct trace_event *tr_events[TR_MAX_EVENTS];
+
+struct tr_find {
+	const char *name;
+	const struct trace_event *ev;
+};
+
+static inline int tr_find_cb(struct tracepoint *tp, void *priv)
+{
+	struct tr_find *f = (struct tr_find *)priv;
+	const struct trace_event *ev = trace_event_of(tp);
+	char full[256];
+	if (!ev)
+		return 0;
+	snprintf(full, sizeof(full), "%s:%s", ev->cls->system, ev->name);
+	if (strcmp(full, f->name) == 0) {
+		f->ev = ev;
+		return 1;
+	}
+	return 0;
+}
+
+/* Maps the metadata's event ids to this program's events. */
+static inline int tr_load_metadata(const char *dir)
+{
+	char path[4096], line[4096], name[256] = "";
+	FILE *m;
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	m = fopen(path, "r");
+	if (!m) {
+		fprintf(stderr, "tr_read: no %s\n", path);
+		return -1;
+	}
+	memset(tr_events, 0, sizeof(tr_events));
+	while (fgets(line, sizeof(line), m)) {
+		unsigned id;
+		if (sscanf(line, " name = \"%255[^\"]\";", name) == 1)
+			continue;
+		if (name[0] && sscanf(line, " id = %u;", &id) == 1 && id < TR_MAX_EVENTS) {
+			struct tr_find f = { name, NULL };
+			tracepoint_for_each(tr_find_cb, &f);
+			tr_events[id] = f.ev;
+			name[0] = '\0';
+		}
+	}
+	fclose(m);
+	return 0;
+}
+
+/* The payload size of a record of ev at p (fixed part + strings), or 0. */
+static inline size_t tr_payload_size(const struct trace_event *ev, const unsigned char *p, size_t left)
+{
+	unsigned n = 0, i;
+	const struct trace_event_field *f = ev->cls->fields(&n);
+	size_t sz = ev->cls->entry_size;
+	if (sz > left)
+		return 0;
+	for (i = 0; i < n; i++) {
+		const unsigned char *nul;
+		if (f[i].kind != TRACE_FIELD_STRING)
+			continue;
+		nul = (const unsigned char *)memchr(p + sz, 0, left - sz);
+		if (!nul)
+			return 0;
+		sz = (size_t)(nul - p) + 1;
+	}
+	return sz;
+}
+
+typedef void (*tr_fn)(const struct tr_rec *r, void *priv);
+
+static inline long tr_packet(const char *file, const unsigned char *pk, size_t avail, tr_fn fn, void *priv)
+{
+	struct trace_packet h;
+	const unsigned char *p, *end;
+	uint64_t ts;
+	long n = 0;
+	memcpy(&h, pk, sizeof(h));
+	if (h.magic != TRACE_PACKET_MAGIC || h.content_size / 8 > avail ||
+	    h.content_size / 8 < sizeof(h)) {
+		fprintf(stderr, "tr_read: %s: bad packet header\n", file);
+		return -1;
+	}
+	p = pk + sizeof(h);
+	end = pk + h.content_size / 8;
+	ts = h.timestamp_begin;
+	while (p < end) {
+		struct tr_rec r;
+		uint32_t w, id;
+		size_t sz;
+		if (end - p < 4)
+			return -1;
+		memcpy(&w, p, 4);
+		id = w & 63u;
+		if (id == TRACE_HEADER_EXTENDED) {
+			if (end - p < TRACE_HEADER_EXTENDED_SIZE)
+				return -1;
+			memcpy(&id, p + 1, 4);
+			memcpy(&ts, p + 5, 8);
+			p += TRACE_HEADER_EXTENDED_SIZE;
+		} else {
+			uint64_t low = w >> 6, mask = ((uint64_t)1 << 26) - 1;
+			uint64_t t = (ts & ~mask) | low;
+			if (t < ts)
+				t += mask + 1;
+			ts = t;
+			p += TRACE_HEADER_COMPACT_SIZE;
+		}
+		if (id >= TR_MAX_EVENTS || !tr_events[id]) {
+			fprintf(stderr, "tr_read: %s: unknown event id %u\n", file, id);
+			return -1;
+		}
+		sz = tr_payload_size(tr_events[id], p, (size_t)(end - p));
+		if (!sz) {
+			fprintf(stderr, "tr_read: %s: record overruns its packet\n", file);
+			return -1;
+		}
+		r.file = file;
+		r.tid = h.tid;
+		r.ts = ts;
+		r.seq = h.packet_seq_num;
+		r.discarded = h.events_discarded;
+		r.ev = tr_events[id];
+		r.payload = p;
+		r.size = sz;
+		if (fn)
+			fn(&r, priv);
+		p += sz;
+		n++;
+	}
+	return n;
+}
+
+static inline long tr_stream(const char *dir, const char *name, tr_fn fn, void *priv)
+{
+	char path[4096];
+	struct stat st;
+	unsigned char *m;
+	size_t off = 0, npk = 0, i;
+	long total = 0;
+	struct { uint64_t seq; size_t off, len; } pk[4096];
+	int fd;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || fstat(fd, &st) != 0)
+		return -1;
+	if (st.st_size == 0) {
+		close(fd);
+		return 0;
+	}
+	m = (unsigned char *)mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return -1;
+	while (off + sizeof(struct trace_packet) <= (size_t)st.st_size && npk < 4096) {
+		struct trace_packet h;
+		memcpy(&h, m + off, sizeof(h));
+		if (h.magic != TRACE_PACKET_MAGIC || h.packet_size / 8 < sizeof(h))
+			break; /* an unused ring slot, or the end */
+		pk[npk].seq = h.packet_seq_num;
+		pk[npk].off = off;
+		pk[npk].len = (size_t)st.st_size - off < h.packet_size / 8 ? (size_t)st.st_size - off
+									 : h.packet_size / 8;
+		npk++;
+		off += h.packet_size / 8;
+	}
+	for (i = 1; i < npk; i++) { /* by sequence number (flight rings) */
+		size_t k = i;
+		while (k > 0 && pk[k - 1].seq > pk[k].seq) {
+			uint64_t s = pk[k].seq;
+			size_t o = pk[k].off, l = pk[k].len;
+			pk[k] = pk[k - 1];
+			pk[k - 1].seq = s;
+			pk[k - 1].off = o;
+			pk[k - 1].len = l;
+			k--;
+		}
+	}
+	for (i = 0; i < npk; i++) {
+		long n = tr_packet(name, m + pk[i].off, pk[i].len, fn, priv);
+		if (n < 0) {
+			total = -1;
+			break;
+		}
+		total += n;
+	}
+	munmap(m, (size_t)st.st_size);
+	return total;
+}
+
+static inline long tr_read(const char *dir, tr_fn fn, void *priv)
+{
+	DIR *d;
+	struct dirent *e;
+	long total = 0;
+	if (tr_load_metadata(dir) != 0)
+		return -1;
+	d = opendir(dir);
+	if (!d)
+		return -1;
+	while ((e = readdir(d)) != NULL) {
+		long n;
+		if (strncmp(e->d_name, "stream-", 7) != 0)
+			continue;
+		n = tr_stream(dir, e->d_name, fn, priv);
+		if (n < 0) {
+			total = -1;
+			break;
+		}
+		total += n;
+	}
+	closedir(d);
+	return total;
+}
+
+/* A field of a record's fixed part, by name (NULL if absent). */
+static inline const void *tr_field(const struct tr_rec *r, const char *name)
+{
+	unsigned n = 0, i;
+	const struct trace_event_field *f = r->ev->cls->fields(&n);
+	for (i = 0; i < n; i++)
+		if (f[i].kind != TRACE_FIELD_STRING && strcmp(f[i].name, name) == 0)
+			return r->payload + f[i].offset;
+	return NULL;
+}
+
+/* The k-th string (0-based, declaration order) of a record. */
+static inline const char *tr_string(const struct tr_rec *r, unsigned k)
+{
+	const char *s = (const char *)r->payload + r->ev->cls->entry_size;
+	while (k--)
+		s += strlen(s) + 1;
+	return s;
+}
+
+/* rm -rf of a trace directory made by a test. */
+static inline void tr_remove(const char *dir)
+{
+	char cmd[4200];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "tr_remove: %s failed\n", cmd);
+}
+#endif
