@@ -229,7 +229,8 @@ struct __tps_sink {
 	uint64_t freq, c0, r0;          /* clock: ticks/s, and the realtime ns at tick c0 */
 	char *events;                   /* the metadata's event blocks */
 	size_t events_len, events_cap;
-	struct trace_event_sink **slots;
+	struct trace_event_sink **slots; /* by id */
+	char **slot_names;              /* "system:event" of each */
 	size_t nslots, capslots;
 	struct __tps_slot_ref *attached;
 	size_t nattached, capattached;
@@ -1288,11 +1289,12 @@ static struct trace_event_sink *__tps_slot(const struct trace_event *ev)
 {
 	size_t i;
 	struct trace_event_sink *sl;
+	char key[512];
+	snprintf(key, sizeof(key), "%s:%s", ev->cls->system, ev->name);
 	for (i = 0; i < __tps.nslots; i++) {
-		const struct trace_event *o = __tps.slots[i]->event;
-		if (o == ev || (strcmp(o->name, ev->name) == 0 &&
-				strcmp(o->cls->system, ev->cls->system) == 0)) {
-			__tps.slots[i]->event = ev; /* the live one (o may be dlclose()d) */
+		/* By name: the event it was made for may be in a dlclose()d library. */
+		if (strcmp(__tps.slot_names[i], key) == 0) {
+			__tps.slots[i]->event = ev;
 			return __tps.slots[i];
 		}
 	}
@@ -1300,18 +1302,26 @@ static struct trace_event_sink *__tps_slot(const struct trace_event *ev)
 		size_t nc = __tps.capslots ? __tps.capslots * 2 : 16;
 		struct trace_event_sink **n = (struct trace_event_sink **)realloc(
 			(void *)__tps.slots, nc * sizeof(*n));
+		char **nn;
 		if (!n)
 			return NULL;
 		__tps.slots = n;
+		nn = (char **)realloc((void *)__tps.slot_names, nc * sizeof(*nn));
+		if (!nn)
+			return NULL;
+		__tps.slot_names = nn;
 		__tps.capslots = nc;
 	}
 	sl = (struct trace_event_sink *)calloc(1, sizeof(*sl));
-	if (!sl)
+	if (!sl || !(__tps.slot_names[__tps.nslots] = strdup(key))) {
+		free(sl);
 		return NULL;
+	}
 	sl->sink = &__tps.base;
 	sl->id = (uint32_t)__tps.nslots;
 	sl->event = ev;
 	if (__tps_describe(ev, sl->id) != 0) { /* reported */
+		free(__tps.slot_names[__tps.nslots]);
 		free(sl);
 		return NULL;
 	}

@@ -1,5 +1,6 @@
-/* The host: owns the sink, dlopen()s the plugin after start-up, enables the
- * plugin's events by pattern, runs it, flushes, closes it; twice. */
+/* The host: owns the recorder, dlopen()s the plugin after start-up, enables
+ * the plugin's events by pattern, runs it, closes it; twice.  The trace
+ * goes to the directory argv[2]. */
 #include <dlfcn.h>
 #include <stdio.h>
 #define TRACEPOINT_SINK_MAIN
@@ -8,7 +9,7 @@
 int main(int argc, char **argv)
 {
 	int round;
-	if (argc < 2)
+	if (argc < 3 || tracepoint_output("stream", argv[2]) != 0)
 		return 2;
 	if (tracepoint_enable("plug:*") != 0) { /* nothing loaded yet: 0 matches */
 		fprintf(stderr, "host: plug:* matched before the plugin was loaded\n");
@@ -31,8 +32,7 @@ int main(int argc, char **argv)
 		run(round);
 		run(round + 10);
 		tracepoint_disable("plug:*");
-		tracepoint_flush(); /* the plugin's records are formatted before it goes */
-		dlclose(h);
+		dlclose(h); /* its records stay in the trace, described by the metadata */
 	}
 	printf("host: done\n");
 	return 0;
