@@ -4,8 +4,8 @@
  * so that tests of the recorder and of the reader check each other.
  *
  *   tr_read(dir, fn, priv): calls fn(&rec, priv) for every record of every
- *   stream file of dir (not of its subdirectories), each stream in its
- *   order; returns the number of records, or -1 for a damaged trace (with
+ *   stream file of the trace dir, each stream in its order (or of every
+ *   trace in dir, if dir is a session directory); returns the number of records, or -1 for a damaged trace (with
  *   a message on stderr).  Packets of a flight ring are taken in
  *   packet_seq_num order. */
 #ifndef TRACE_READ_H
@@ -228,6 +228,29 @@ static inline long tr_read(const char *dir, tr_fn fn, void *priv)
 	DIR *d;
 	struct dirent *e;
 	long total = 0;
+	char path[4096];
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	if (stat(path, &st) != 0) { /* a session directory: each process's trace in it */
+		d = opendir(dir);
+		if (!d)
+			return -1;
+		while ((e = readdir(d)) != NULL) {
+			long n;
+			snprintf(path, sizeof(path), "%s/%s/metadata", dir, e->d_name);
+			if (e->d_name[0] == '.' || stat(path, &st) != 0)
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			n = tr_read(path, fn, priv);
+			if (n < 0) {
+				total = -1;
+				break;
+			}
+			total += n;
+		}
+		closedir(d);
+		return total;
+	}
 	if (tr_load_metadata(dir) != 0)
 		return -1;
 	d = opendir(dir);

@@ -221,8 +221,9 @@ struct __tps_sink {
 	pthread_key_t key;              /* closes a thread's stream when it exits */
 	struct __tps_node *nodes;
 	int inited, recording, mode, gen, pid;
-	int dirfd, metafd, parent_dirfd, child_pending;
-	char dir[__TPS_PATH_MAX];
+	int rootfd, dirfd, metafd, child_pending;
+	char root[__TPS_PATH_MAX];      /* the session directory */
+	char dir[__TPS_PATH_MAX];       /* this process's trace in it */
 	char procname[17];
 	uint8_t uuid[16];
 	size_t window, flight_bytes;
@@ -653,106 +654,97 @@ static int __tps_open_meta(void)
 	return __tps.metafd < 0 ? -errno : 0;
 }
 
-/* Starts recording into `dir` (NULL: the default), lock held. */
-static int __tps_start_trace(const char *dir)
+/* Makes this process's trace directory <comm>-<pid> in the session
+ * directory (rootfd) and writes its metadata; lock held. */
+static int __tps_make_trace(void)
 {
-	char name[__TPS_PATH_MAX], base[64];
-	int fd = -1, e;
-	struct stat st;
+	char base[64], name[96];
+	int fd, e;
+	size_t l;
 	__tps_read_procname();
 	snprintf(base, sizeof(base), "%s-%d", __tps.procname, (int)getpid());
-	if (!dir) {
-		char def[96];
-		snprintf(def, sizeof(def), "trace-%s", base);
-		fd = __tps_mkdir_new(AT_FDCWD, def, name, sizeof(name));
-		if (fd < 0) {
-			__tps_msg("cannot create the trace directory %s: %s", def, strerror(-fd));
-			return fd;
-		}
-	} else if (mkdir(dir, 0755) == 0 || errno == EEXIST) {
-		fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd < 0) {
-			e = errno;
-			__tps_msg("cannot use %s as the trace directory: %s", dir, strerror(e));
-			return -e;
-		}
-		if (snprintf(name, sizeof(name), "%s", dir) >= (int)sizeof(name)) {
-			close(fd);
-			return -ENAMETOOLONG;
-		}
-		if (fstatat(fd, "metadata", &st, AT_SYMLINK_NOFOLLOW) == 0) {
-			/* Holds a trace already (an earlier run, or the program that
-			 * exec()ed this one): ours goes next to it, inside. */
-			char sub[96];
-			int in = __tps_mkdir_new(fd, base, sub, sizeof(sub));
-			close(fd);
-			if (in < 0) {
-				__tps_msg("cannot create %s/%s: %s", dir, base, strerror(-in));
-				return in;
-			}
-			fd = in;
-			if (snprintf(name, sizeof(name), "%s/%s", dir, sub) >= (int)sizeof(name)) {
-				__tps_msg("trace directory name too long: %s/%s", dir, sub);
-				close(fd);
-				return -ENAMETOOLONG;
-			}
-		}
-	} else {
-		e = errno;
-		__tps_msg("cannot create the trace directory %s: %s", dir, strerror(e));
-		return -e;
+	fd = __tps_mkdir_new(__tps.rootfd, base, name, sizeof(name));
+	if (fd < 0)
+		return fd;
+	l = strlen(__tps.root);
+	if (l + 1 + strlen(name) >= sizeof(__tps.dir)) {
+		close(fd);
+		return -ENAMETOOLONG;
 	}
+	memcpy(__tps.dir, __tps.root, l);
+	__tps.dir[l] = '/';
+	memcpy(__tps.dir + l + 1, name, strlen(name) + 1);
 	__tps.dirfd = fd;
-	memcpy(__tps.dir, name, sizeof(__tps.dir));
+	__tps.pid = (int)getpid();
 	__tps_new_uuid(__tps.uuid);
-	__tps_clock_start();
 	e = __tps_open_meta();
 	if (e) {
-		__tps_msg("cannot write %s/metadata: %s", __tps.dir, strerror(-e));
 		close(fd);
 		__tps.dirfd = -1;
 		return e;
 	}
-	__tps.pid = (int)getpid();
 	__tps.gen++;
+	return 0;
+}
+
+/* Starts recording into the session directory `dir` (NULL: the default,
+ * trace-<comm>-<pid>, made new), lock held. */
+static int __tps_start_trace(const char *dir)
+{
+	char def[96];
+	int fd, e;
+	__tps_read_procname();
+	if (!dir) {
+		char base[96];
+		snprintf(base, sizeof(base), "trace-%s-%d", __tps.procname, (int)getpid());
+		fd = __tps_mkdir_new(AT_FDCWD, base, def, sizeof(def));
+		dir = def;
+	} else {
+		fd = mkdir(dir, 0755) == 0 || errno == EEXIST
+			     ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+		if (fd < 0)
+			fd = -errno;
+	}
+	if (fd < 0) {
+		__tps_msg("cannot create the trace directory %s: %s", dir, strerror(-fd));
+		return fd;
+	}
+	if (strlen(dir) >= sizeof(__tps.root) - 100) {
+		close(fd);
+		__tps_msg("trace directory name too long: %s", dir);
+		return -ENAMETOOLONG;
+	}
+	snprintf(__tps.root, sizeof(__tps.root), "%s", dir);
+	__tps.rootfd = fd;
+	__tps_clock_start();
+	e = __tps_make_trace();
+	if (e) {
+		__tps_msg("cannot create a trace in %s: %s", dir, strerror(-e));
+		close(fd);
+		__tps.rootfd = -1;
+		return e;
+	}
 	__atomic_store_n(&__tps.recording, 1, __ATOMIC_RELEASE);
 	return 0;
 }
 
-/* A forked child's first record: its own trace inside its parent's
- * directory (trylock: never waits, may be in a signal handler). */
+/* A forked child's first record: its own trace in the session directory
+ * (trylock: never waits, may be in a signal handler). */
 static int __tps_start_child_trace(void)
 {
-	char base[64], name[256];
-	int fd, e;
+	int e;
 	if (pthread_mutex_trylock(&__tps.lock) != 0)
 		return -EBUSY;
 	if (!__tps.child_pending) {
 		pthread_mutex_unlock(&__tps.lock);
 		return __tps.dirfd >= 0 ? 0 : -ENOENT;
 	}
-	__tps_read_procname();
-	snprintf(base, sizeof(base), "%s-%d", __tps.procname, (int)getpid());
-	fd = __tps_mkdir_new(__tps.parent_dirfd, base, name, sizeof(name));
-	if (fd < 0) {
-		__tps_err_once(__TPS_ERR_CHILD, "cannot create %s/%s for process %d: %s", __tps.dir,
-			       base, (int)getpid(), strerror(-fd));
-		pthread_mutex_unlock(&__tps.lock);
-		return fd;
-	}
-	{
-		size_t l = strlen(__tps.dir);
-		snprintf(__tps.dir + l, sizeof(__tps.dir) - l, "/%s", name);
-	}
-	__tps.dirfd = fd;
-	__tps_new_uuid(__tps.uuid);
-	e = __tps_open_meta();
+	e = __tps_make_trace();
 	if (e)
-		__tps_err_once(__TPS_ERR_META, "cannot write %s/metadata: %s", __tps.dir, strerror(-e));
-	close(__tps.parent_dirfd);
-	__tps.parent_dirfd = -1;
-	__tps.child_pending = 0;
-	__tps.gen++;
+		__tps_err_once(__TPS_ERR_CHILD, "cannot create the trace of process %d in %s: %s",
+			       (int)getpid(), __tps.root, strerror(-e));
+	else
+		__tps.child_pending = 0;
 	pthread_mutex_unlock(&__tps.lock);
 	return e;
 }
@@ -1056,13 +1048,10 @@ static void __tps_atfork_child(void)
 	if (__tps.metafd >= 0)
 		close(__tps.metafd);
 	__tps.metafd = -1;
-	if (!__tps.child_pending) {
-		__tps.parent_dirfd = __tps.dirfd;
-		__tps.child_pending = 1;
-	} else if (__tps.dirfd >= 0) {
+	if (__tps.dirfd >= 0)
 		close(__tps.dirfd);
-	}
 	__tps.dirfd = -1;
+	__tps.child_pending = 1;
 	__tps.pid = (int)getpid();
 	__tps.lost = __tps.gone_dropped = __tps.gone_bytes = 0;
 	__tps.snapshots = 0;
@@ -1205,7 +1194,7 @@ static void __tps_init_once(void)
 			  clk, __tps.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
 	__tps.window = __tps_pow2(__tps_env_kb("TRACEPOINTS_BUFFER_KB", (size_t)1 << 20));
 	__tps.flight_bytes = __tps_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20);
-	__tps.dirfd = __tps.metafd = __tps.parent_dirfd = -1;
+	__tps.rootfd = __tps.dirfd = __tps.metafd = -1;
 	__tps.pid = (int)getpid();
 	__atomic_store_n(&__tps.inited, 1, __ATOMIC_RELEASE);
 }
@@ -1684,7 +1673,7 @@ __attribute__((destructor(101))) static void __tps_end(void)
 			  __tps.dir, d);
 	else
 		__tps_msg("trace in %s (%.1f KiB%s); read it with: tracepoint-dump %s", __tps.dir,
-			  (double)bytes / 1024, d ? ", some records dropped: see below" : "", __tps.dir);
+			  (double)bytes / 1024, d ? ", some records dropped: see below" : "", __tps.root);
 	if (d)
 		__tps_msg("%llu record(s) dropped (counted in the trace)", d);
 	(void)streams;

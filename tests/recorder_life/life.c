@@ -1,0 +1,99 @@
+/* A program whose life is eventful, for tests/t_recorder_life.sh.  What it
+ * records is decided by TRACEPOINTS*; what it does by argv[1]:
+ *   fork    10 events, 3 children that record 5 each and exit, 10 more
+ *   exec    10 events, then exec()s itself as "exec2" (records 7 events)
+ *   signal  a thread whose first event is fired by a signal handler
+ *   ctor    events from a constructor, a destructor and an atexit handler
+ * Every event is evh_step(v) with v telling where it came from. */
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define CREATE_TRACE_POINTS
+#include "events/ev_hook.h"
+#define TRACEPOINT_SINK_MAIN
+#include <trace/sink.h>
+
+int (*evh_hook)(int v);
+
+static void many(int base, int n)
+{
+	int i;
+	for (i = 0; i < n; i++)
+		trace_evh_step(base + i);
+}
+
+static volatile int got_signal;
+static void on_signal(int sig)
+{
+	(void)sig;
+	trace_evh_step(7000); /* this thread's very first event */
+	got_signal = 1;
+}
+
+static void *quiet_thread(void *arg)
+{
+	(void)arg;
+	while (!got_signal)
+		usleep(1000);
+	trace_evh_step(7001);
+	return NULL;
+}
+
+/* Only for "ctor" (LIFE_CTOR set: argv is not at hand here). */
+__attribute__((constructor)) static void ctor(void)
+{
+	if (getenv("LIFE_CTOR"))
+		trace_evh_step(9001);
+}
+
+__attribute__((destructor)) static void dtor(void)
+{
+	if (getenv("LIFE_CTOR"))
+		trace_evh_step(9003);
+}
+
+static void at_exit(void)
+{
+	trace_evh_step(9002);
+}
+
+int main(int argc, char **argv)
+{
+	const char *what = argc > 1 ? argv[1] : "";
+	int i;
+	if (strcmp(what, "fork") == 0) {
+		many(1000, 10);
+		for (i = 0; i < 3; i++) {
+			pid_t pid = fork();
+			if (pid == 0) {
+				many(2000 + 100 * i, 5);
+				exit(0);
+			}
+			waitpid(pid, NULL, 0);
+		}
+		many(1010, 10);
+	} else if (strcmp(what, "exec") == 0) {
+		many(3000, 10);
+		fflush(NULL);
+		execl("/proc/self/exe", argv[0], "exec2", (char *)NULL);
+		return 1;
+	} else if (strcmp(what, "exec2") == 0) {
+		many(4000, 7);
+	} else if (strcmp(what, "signal") == 0) {
+		pthread_t t;
+		signal(SIGUSR1, on_signal);
+		pthread_create(&t, NULL, quiet_thread, NULL);
+		usleep(10000);
+		pthread_kill(t, SIGUSR1);
+		pthread_join(t, NULL);
+	} else if (strcmp(what, "ctor") == 0) {
+		atexit(at_exit);
+		trace_evh_step(9000);
+	}
+	return 0;
+}
