@@ -104,6 +104,9 @@ TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out);
 /* Window (packet) size for streams opened from now on: rounded up to a
  * power of two, at least 4096. */
 TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes);
+/* Flight mode: bytes of ring per thread for streams opened from now on
+ * (at least two windows). */
+TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes);
 
 #ifdef __cplusplus
 }
@@ -1268,6 +1271,14 @@ TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes)
 	__tps_init();
 	pthread_mutex_lock(&__tps.lock);
 	__tps.window = __tps_pow2(bytes);
+	pthread_mutex_unlock(&__tps.lock);
+}
+
+TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes)
+{
+	__tps_init();
+	pthread_mutex_lock(&__tps.lock);
+	__tps.flight_bytes = bytes;
 	pthread_mutex_unlock(&__tps.lock);
 }
 /* ---- Enabling by pattern. ---- */
