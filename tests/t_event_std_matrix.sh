@@ -3,7 +3,8 @@
 # -Werror for C (c99, gnu99, c11, gnu17) with $CC and C++ (c++11, c++14,
 # c++17, gnu++20) with $CXX: a file defining events (CREATE_TRACE_POINTS)
 # with the sink, a file only firing them, and the kmem example; compiled
-# in and compiled out.  The C++ builds also link and record one event.
+# in and compiled out.  The C++ builds also link and record one event
+# (read back with babeltrace2 where it is installed).
 set -u
 B=${TP_BUILD:-build}/event_std_matrix
 TPF=${TP_CFLAGS:-}
@@ -27,7 +28,13 @@ cat >"$B/def.c" <<'C'
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
 void fire(void);
-int main(void) { tracepoint_output("text", NULL); tracepoint_enable("evf:evf_three"); fire(); return tracepoint_flush() == 1 ? 0 : 1; }
+int main(int argc, char **argv)
+{
+	if (argc < 2 || tracepoint_output("stream", argv[1]) != 0 || tracepoint_enable("evf:evf_three") != 1)
+		return 1;
+	fire();
+	return tracepoint_flush() == 0 && tracepoint_dropped() == 0 ? 0 : 1;
+}
 C
 try() { # label compiler std flags...
 	l=$1 c=$2 std=$3; shift 3
@@ -46,8 +53,10 @@ for std in c++11 c++14 c++17 gnu++20; do
 		try "$CXX-$std$on" "$CXX" $std $on -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog" -ldl -lpthread
 	done
 	try "$CXX-$std$on-run" "$CXX" $std -DCONFIG_EVF -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog" -ldl -lpthread
-	if "$B/prog" 2>"$B/run.err" && grep -q ' evf:evf_three a=1 b=2 c=3$' "$B/run.err"; then echo "ok: $CXX-$std records"; else
-		echo "FAIL: $CXX-$std run"; cat "$B/run.err"; fails=$((fails + 1)); fi
+	if "$B/prog" "$B/trace-$std" 2>"$B/run.err" &&
+		{ ! command -v babeltrace2 >/dev/null || babeltrace2 "$B/trace-$std" | grep -q 'evf:evf_three: .*{ a = 1, b = 2, c = 3 }$'; }; then
+		echo "ok: $CXX-$std records"
+	else echo "FAIL: $CXX-$std run"; cat "$B/run.err"; fails=$((fails + 1)); fi
 	try "$CXX-$std-example" "$CXX" $std -DCONFIG_KMEMTRACE -x c++ -c examples/sinks/kmem_trace.c -o "$B/ex.o"
 done
 if [ $fails -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi

@@ -14,6 +14,7 @@
 #include "events/ev_fields.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
+#include "trace_read.h"
 
 static int on(struct tracepoint *tp)
 {
@@ -29,7 +30,6 @@ static int teardown(void **state)
 {
 	(void)state;
 	tracepoint_disable("*");
-	tracepoint_flush();
 	return 0;
 }
 
@@ -157,7 +157,12 @@ int main(void)
 		cmocka_unit_test_teardown(unknown_events_are_reported_once, teardown),
 		cmocka_unit_test_teardown(listing_shows_every_event, teardown),
 	};
+	static char root[] = "/tmp/tp_patterns_XXXXXX";
+	int r;
 	tp_test_watchdog(60);
-	tracepoint_output("text", "/dev/null");
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	if (!mkdtemp(root) || tracepoint_output("stream", root) != 0)
+		return 1;
+	r = cmocka_run_group_tests(tests, NULL, NULL);
+	tr_remove(root);
+	return r;
 }

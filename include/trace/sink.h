@@ -148,9 +148,25 @@ extern int openat(int, const char *, int, ...);
 extern int renameat(int, const char *, int, const char *);
 extern int unlinkat(int, const char *, int);
 extern int gethostname(char *, size_t);
-extern int sigaction(int, const struct sigaction *, struct sigaction *);
-extern int sigemptyset(sigset_t *);
+extern int sched_yield(void);
+extern int fstatat(int, const char *, struct stat *, int);
 #endif
+/* glibc's own signal() (BSD semantics: stays installed, restarts calls),
+ * whatever the -std: strict ISO modes redirect `signal` to SysV's. */
+extern void (*__tps_signal(int, void (*)(int)))(int) __asm__("signal");
+#ifndef CLOCK_REALTIME
+#define CLOCK_REALTIME 0
+#endif
+#ifndef MAP_ANONYMOUS
+#define MAP_ANONYMOUS 0x20
+#endif
+#ifndef AT_FDCWD
+#define AT_FDCWD -100
+#endif
+#ifndef AT_SYMLINK_NOFOLLOW
+#define AT_SYMLINK_NOFOLLOW 0x100
+#endif
+__extension__ typedef unsigned __int128 __tps_u128;
 #ifndef O_CLOEXEC
 #define O_CLOEXEC 02000000
 #endif
@@ -162,9 +178,6 @@ extern int sigemptyset(sigset_t *);
 #endif
 #ifndef MAP_SHARED
 #define MAP_SHARED 0x01
-#endif
-#ifndef SA_RESTART
-#define SA_RESTART 0x10000000
 #endif
 
 /* Recorder modes. */
@@ -368,7 +381,7 @@ static uint64_t __tps_measure_freq(uint64_t c0, uint64_t m0, uint64_t at_least_n
 	m1 = __tps_ns(__TPE_CLOCK_MONOTONIC);
 	if (m1 == m0 || c1 <= c0)
 		return 1000000000u;
-	return (uint64_t)((unsigned __int128)(c1 - c0) * 1000000000u / (m1 - m0));
+	return (uint64_t)((__tps_u128)(c1 - c0) * 1000000000u / (m1 - m0));
 }
 
 static uint64_t __tps_m0; /* CLOCK_MONOTONIC at the anchor */
@@ -438,10 +451,10 @@ static size_t __tps_meta_header(char *buf, size_t len, const uint8_t *uuid, cons
 {
 	char u[40], host[256] = "", proc[64], hostq[512];
 	const char *clk = __tps.base.clock == TRACE_CLOCK_COUNTER ? "tsc" : "monotonic";
-	uint64_t ns_at_c0 = (uint64_t)((unsigned __int128)__tps.c0 * 1000000000u / __tps.freq);
+	uint64_t ns_at_c0 = (uint64_t)((__tps_u128)__tps.c0 * 1000000000u / __tps.freq);
 	uint64_t t0 = __tps.r0 - ns_at_c0; /* realtime ns at tick 0 */
 	uint64_t off_s = t0 / 1000000000u;
-	uint64_t off = (uint64_t)((unsigned __int128)(t0 % 1000000000u) * __tps.freq / 1000000000u);
+	uint64_t off = (uint64_t)((__tps_u128)(t0 % 1000000000u) * __tps.freq / 1000000000u);
 	int n;
 	__tps_uuid_str(uuid, u);
 	gethostname(host, sizeof(host) - 1);
@@ -1622,16 +1635,11 @@ __attribute__((constructor(101))) static void __tps_start(void)
 		return; /* reported; nothing is recorded */
 	if (sig) {
 		int s = __tps_signal_number(sig);
-		struct sigaction sa;
 		if (s < 0 || __tps.mode != __TPS_FLIGHT) {
 			__tps_msg("TRACEPOINTS_SNAPSHOT_SIGNAL=\"%s\" ignored: %s", sig,
 				  s < 0 ? "not a signal name or number" : "snapshots need TRACEPOINTS_MODE=flight");
 		} else {
-			memset(&sa, 0, sizeof(sa));
-			sa.sa_handler = __tps_snapshot_signal;
-			sa.sa_flags = SA_RESTART;
-			sigemptyset(&sa.sa_mask);
-			sigaction(s, &sa, NULL);
+			__tps_signal(s, __tps_snapshot_signal);
 		}
 	}
 	tracepoint_enable(tp);
