@@ -7,9 +7,6 @@
 # under callgrind (if VG=1) and RUNS timing runs of N_TIME calls, checks that
 # the events were written, then destroys the session and stops the daemon
 # (also on exit).  Appends its results to TSV.  Installs nothing.
-# Note: run as root, the daemon's sockets are the system-wide ones
-# (/var/run/lttng), so if any session daemon already answers we leave it
-# alone and skip.
 set -u
 BIN=$1 D=$2 N_CG=$3 N_TIME=$4 RUNS=$5 VG=$6 TSV=$7
 for c in lttng lttng-sessiond; do
@@ -18,38 +15,10 @@ for c in lttng lttng-sessiond; do
 done
 put() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$TSV"; }
 S=tpbench
-mkdir -p "$D/home" || exit 1
-LTTNG_HOME=$D/home
-export LTTNG_HOME
-if [ "$(id -u)" = 0 ]; then RUNDIR=/var/run/lttng; else RUNDIR=$LTTNG_HOME/.lttng; fi
-if lttng list >/dev/null 2>&1; then
-	echo "skipped lttng_session: a session daemon is already running (not disturbing it)"
-	exit 0
-fi
-pid=
-cleanup() {
-	command lttng destroy "$S" >/dev/null 2>&1
-	if [ -n "$pid" ]; then
-		kill "$pid" 2>/dev/null
-		i=0
-		while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-	fi
-	rm -rf "$D/trace" # checked below; hundreds of MB not worth keeping
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-lttng-sessiond --daemonize --no-kernel >"$D/sessiond.log" 2>&1 || {
-	cat "$D/sessiond.log"; echo "lttng_session: lttng-sessiond failed to start"; exit 1; }
-pid=$(cat "$RUNDIR/lttng-sessiond.pid" 2>/dev/null)
-lttng() { command lttng "$@" >>"$D/lttng.log" 2>&1 || { cat "$D/lttng.log"; echo "lttng $* failed"; exit 1; }; }
-lttng create "$S" --output="$D/trace"
+. bench/lttng-daemon.sh
+lttng_up "$D" "$S"
+case $? in 0) ;; 2) exit 0 ;; *) exit 1 ;; esac
 lttng enable-event -s "$S" -u 'bench_prov:*'
-# Wait for the session daemon's registration reply (which enables the events)
-# before main(): valgrind makes start-up slow.
-LTTNG_UST_REGISTER_TIMEOUT=-1
-export LTTNG_UST_REGISTER_TIMEOUT
-tracebytes() { du -sb "$D/trace" 2>/dev/null | awk '{print $1 + 0}'; }
-discarded() { command lttng list "$S" -c channel0 2>/dev/null | awk '/Discarded events:/ {s += $3} END {print s + 0}'; }
 
 cgnote=
 if [ "$VG" = 1 ]; then

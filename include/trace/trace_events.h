@@ -205,11 +205,11 @@ static __TPE_ALWAYS_INLINE void __tpe_put32(unsigned char *p, uint32_t v)
 }
 
 /*
- * The rare cases of a reservation: a new window, an extended header.  Not
- * inline: one copy per defining file.  Returns the entry's address or NULL
- * (the drop is counted); b->busy is set by the caller.
+ * The rare cases of a reservation: a new window, an extended header.  Only
+ * the recorders' full (noinline) copies call it.  Returns the entry's
+ * address or NULL (the drop is counted); b->busy is set by the caller.
  */
-static __attribute__((noinline, unused)) unsigned char *
+static inline unsigned char *
 __tpe_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t id, uint64_t ts,
 		   size_t size)
 {

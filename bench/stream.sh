@@ -1,0 +1,86 @@
+#!/bin/sh
+# bench/stream.sh DIR TSV [N] [RUNS] - sustained recording to disk, ours
+# next to LTTng-UST in a running session, for bench/run.sh: N events
+# (default 10,000,000) fired as fast as possible from 1 and from 2 threads
+# (bench/stream_rec.c), RUNS times each (default 3, median reported):
+# events per second, bytes per event on disk, events dropped.  Then the
+# readers: tracepoint-dump to text and to JSON, babeltrace2 to text, on
+# one of our traces.  Appends to TSV.  Installs nothing.
+set -u
+D=$1 TSV=$2 N=${3:-10000000} RUNS=${4:-3}
+CC=${CC:-gcc}
+put() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$TSV"; }
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+mkdir -p "$D" || exit 1
+$CC -O2 -Iinclude -Itests -Ibench bench/stream_rec.c -o "$D/ours" -lpthread -ldl || exit 1
+# one variant: name, threads, command that records N events and prints "events seconds"
+measure() { # name threads bytes-command run-command...
+	name=$1 th=$2 bytes=$3; shift 3
+	: >"$D/$name.rate"; : >"$D/$name.bytes"
+	r=0
+	while [ $r -lt "$RUNS" ]; do
+		out=$("$@") || { echo "$name failed"; return 1; }
+		echo "$out" | awk '{printf "%.0f\n", $1 / $2}' >>"$D/$name.rate"
+		echo "$out" | awk -v b="$(eval "$bytes")" '{printf "%.2f\n", b / $1}' >>"$D/$name.bytes"
+		r=$((r + 1))
+	done
+	put stream "$name" events_per_s "$(median <"$D/$name.rate")" "events/s"
+	put stream "$name" bytes_per_event "$(median <"$D/$name.bytes")" bytes
+	echo "$name: $(median <"$D/$name.rate") events/s, $(median <"$D/$name.bytes") bytes/event"
+}
+ours() { rm -rf "$D/t"; "$D/ours" "$N" "$1" "$D/t" 2>"$D/ours.err"; }
+ours_bytes() { du -sb "$D/t" | awk '{print $1}'; }
+for th in 1 2; do
+	measure "ours_${th}t" "$th" ours_bytes ours "$th" || exit 1
+	grep -q dropped "$D/ours.err" && { cat "$D/ours.err"; put stream "ours_${th}t" dropped "$(sed -n 's/.*: \([0-9]*\) dropped/\1/p' "$D/ours.err")" events; } ||
+		put stream "ours_${th}t" dropped 0 events
+done
+
+# Readers, on the 2-thread trace left by the last run.
+if [ -x build/tracepoint-dump ]; then
+	for f in text json; do
+		s=$(date +%s.%N)
+		build/tracepoint-dump --$f "$D/t" >/dev/null || { echo "tracepoint-dump --$f failed"; exit 1; }
+		e=$(date +%s.%N)
+		rate=$(echo "$s $e $N" | awk '{printf "%.0f", $3 / ($2 - $1)}')
+		put reader "dump_$f" events_per_s "$rate" "events/s"
+		echo "tracepoint-dump --$f: $rate events/s"
+	done
+fi
+if command -v babeltrace2 >/dev/null 2>&1; then
+	s=$(date +%s.%N)
+	babeltrace2 "$D/t" >/dev/null || { echo "babeltrace2 failed"; exit 1; }
+	e=$(date +%s.%N)
+	rate=$(echo "$s $e $N" | awk '{printf "%.0f", $3 / ($2 - $1)}')
+	put reader babeltrace2_text events_per_s "$rate" "events/s"
+	echo "babeltrace2 (text): $rate events/s"
+fi
+rm -rf "$D/t"
+
+# LTTng-UST in a running session, same event shape, same counts.
+for c in lttng lttng-sessiond; do
+	command -v $c >/dev/null 2>&1 || { echo "skipped lttng streaming: lttng-tools not installed"; exit 0; }
+done
+$CC -O2 -Iinclude -Itests -Ibench -DV_LTTNG bench/stream_rec.c bench/lttng_tp.c -o "$D/lttng" \
+	-lpthread -ldl -llttng-ust 2>/dev/null || { echo "skipped lttng streaming: liblttng-ust-dev not installed"; exit 0; }
+S=tpstream
+. bench/lttng-daemon.sh
+lttng_up "$D/lt" "$S"
+case $? in 0) ;; 2) exit 0 ;; *) exit 1 ;; esac
+lttng enable-event -s "$S" -u 'bench_prov:*'
+lt() { # threads: one run in a fresh trace
+	lttng clear "$S"
+	b0=$(tracebytes) d0=$(discarded)
+	lttng start "$S"
+	out=$("$D/lttng" "$N" "$1") || return 1
+	lttng stop "$S"
+	echo "$(($(tracebytes) - b0)) $(($(discarded) - d0))" >"$D/lt.last"
+	echo "$out"
+}
+lt_bytes() { awk '{print $1}' "$D/lt.last"; }
+for th in 1 2; do
+	measure "lttng_${th}t" "$th" lt_bytes lt "$th" || exit 1
+	put stream "lttng_${th}t" dropped "$(awk '{print $2}' "$D/lt.last")" events
+	echo "lttng_${th}t: $(awk '{print $2}' "$D/lt.last") discarded in the last run"
+done
+exit 0
