@@ -14,7 +14,12 @@ SCRIPT_TESTS := $(sort $(wildcard tests/t_*.sh))
 HEADERS      := $(wildcard include/*.h include/*/*.h)
 
 .PHONY: all demo check check-mode stress stress-mode bench install uninstall clean
-all: $(B)/demo
+all: $(B)/demo $(B)/tracepoint-dump
+
+# The trace reader (tools/tracepoint-dump.c, libc only).
+$(B)/tracepoint-dump: tools/tracepoint-dump.c
+	@mkdir -p $(B)
+	$(CC) $(CFLAGS) $(WARN) $< -o $@
 
 $(B)/demo: $(wildcard examples/*.c examples/*.h examples/*/*.h) $(HEADERS)
 	@mkdir -p $(B)
@@ -39,10 +44,10 @@ check:
 	@$(MAKE) --no-print-directory check-mode MODE=portable
 	@TP_BUILD="$(B)" tools/check-aarch64.sh
 
-check-mode: $(MODE_UNIT)
+check-mode: $(MODE_UNIT) $(B)/tracepoint-dump
 	@echo "== $(MODE) mode ($(CC))"
 	@CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" TP_BUILD="$(B)/$(MODE)" \
-		tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
+		TP_DUMP="$(B)/tracepoint-dump" tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
 
 # `make stress [STRESS_SECONDS=30]`: the robustness tests with long phases, both modes.
 STRESS_SECONDS ?= 30
@@ -55,25 +60,28 @@ stress-mode: $(STRESS_UNIT)
 	@TP_STRESS_SECONDS=$(STRESS_SECONDS) CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" \
 		TP_BUILD="$(B)/$(MODE)" tools/run-tests.sh $(STRESS_UNIT) tests/t_dlopen_stress.sh
 
-bench:
-	@CC="$(CC)" bench/run.sh
+bench: $(B)/tracepoint-dump
+	@CC="$(CC)" TP_DUMP="$(B)/tracepoint-dump" bench/run.sh
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: every header under include/ (layout
-# kept), tracepoint.pc and a CMake package (tracepoint::tracepoint); no build step.
+# kept), the trace reader in $(BINDIR), tracepoint.pc and a CMake package
+# (tracepoint::tracepoint).
+BINDIR    ?= $(PREFIX)/bin
 PCDIR     := $(PREFIX)/lib/pkgconfig
 CMAKEDIR  := $(PREFIX)/lib/cmake/tracepoint
-INSTALLED := $(HEADERS:%=$(PREFIX)/%) $(PCDIR)/tracepoint.pc \
+INSTALLED := $(HEADERS:%=$(PREFIX)/%) $(BINDIR)/tracepoint-dump $(PCDIR)/tracepoint.pc \
 	$(CMAKEDIR)/tracepoint-config.cmake $(CMAKEDIR)/tracepoint-config-version.cmake
 SUBST     = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g'
-install:
+install: $(B)/tracepoint-dump
 	for f in $(HEADERS); do install -D -m 644 $$f "$(DESTDIR)$(PREFIX)/$$f" || exit 1; done
+	install -D -m 755 $(B)/tracepoint-dump "$(DESTDIR)$(BINDIR)/tracepoint-dump"
 	install -d "$(DESTDIR)$(PCDIR)" "$(DESTDIR)$(CMAKEDIR)"
 	$(SUBST) tools/tracepoint.pc.in >"$(DESTDIR)$(PCDIR)/tracepoint.pc"
 	for f in config config-version; do $(SUBST) tools/tracepoint-$$f.cmake.in \
 		>"$(DESTDIR)$(CMAKEDIR)/tracepoint-$$f.cmake" || exit 1; done
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
-	rmdir $(addprefix $(DESTDIR),$(CMAKEDIR) $(filter-out $(PREFIX)/include/,$(sort $(dir $(HEADERS:%=$(PREFIX)/%))))) 2>/dev/null || true
+	rmdir $(addprefix $(DESTDIR),$(BINDIR) $(CMAKEDIR) $(filter-out $(PREFIX)/include/,$(sort $(dir $(HEADERS:%=$(PREFIX)/%))))) 2>/dev/null || true
 
 clean:
 	rm -rf $(B)
