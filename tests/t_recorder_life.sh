@@ -8,7 +8,10 @@
 #    trace is another one in the same session;
 #  - a thread whose first event comes from a signal handler records it;
 #  - events fired from a constructor, main, an atexit handler and a
-#    destructor are all kept.
+#    destructor are all kept;
+#  - flight mode with TRACEPOINTS_SNAPSHOT_SIGNAL: the signal freezes the
+#    last records (contiguous, up to the one before the signal) into a
+#    snapshot that babeltrace2 reads.
 set -u
 T=recorder_life
 . tests/script_env.sh
@@ -48,5 +51,14 @@ v=$(values "$B/signal")
 LIFE_CTOR=1 TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$B/ctor "$B/life" ctor 2>"$B/ctor.err" || bad "life ctor exited $?"
 v=$(values "$B/ctor")
 [ "$v" = "9001 9000 9002 9003 " ] && ok "constructor, main, atexit and destructor events are kept" || bad "ctor: '$v'"
+TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$B/flight TRACEPOINTS_MODE=flight TRACEPOINTS_FLIGHT_KB=64 \
+	TRACEPOINTS_BUFFER_KB=16 TRACEPOINTS_SNAPSHOT_SIGNAL=SIGUSR2 "$B/life" flight 2>"$B/flight.err" || bad "life flight exited $?"
+snap=$(ls -d "$B"/flight/*/snapshot-1 2>/dev/null)
+v=$( [ -n "$snap" ] && values "$snap")
+first=${v%% *} last=$(echo "$v" | awk '{print $NF}') n=$(echo "$v" | wc -w)
+if [ -n "$v" ] && [ "$last" = 99999 ] && [ $((last - first + 1)) = "$n" ] && [ "$n" -gt 4000 ] &&
+	grep -q "snapshot 1 in .*/snapshot-1" "$B/flight.err"; then
+	ok "flight: the signal's snapshot holds the last $n records ($first..$last)"
+else bad "flight: snapshot '${snap:-none}' holds $n records ending at '$last'"; cat "$B/flight.err"; fi
 [ -s "$B/bt.err" ] && { bad "babeltrace2 complained"; head "$B/bt.err"; }
 exit $fail

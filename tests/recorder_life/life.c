@@ -4,6 +4,8 @@
  *   exec    10 events, then exec()s itself as "exec2" (records 7 events)
  *   signal  a thread whose first event is fired by a signal handler
  *   ctor    events from a constructor, a destructor and an atexit handler
+ *   flight  100000 events, raise(SIGUSR2) (a snapshot, if so configured),
+ *           then 10 more
  * Every event is evh_step(v) with v telling where it came from. */
 #include <pthread.h>
 #include <signal.h>
@@ -91,6 +93,10 @@ int main(int argc, char **argv)
 		usleep(10000);
 		pthread_kill(t, SIGUSR1);
 		pthread_join(t, NULL);
+	} else if (strcmp(what, "flight") == 0) {
+		many(0, 100000);
+		raise(SIGUSR2);
+		many(100000, 10);
 	} else if (strcmp(what, "ctor") == 0) {
 		atexit(at_exit);
 		trace_evh_step(9000);
