@@ -368,8 +368,25 @@ static int __tps_counter_ok(void)
 #endif
 }
 
-/* Measures the counter's frequency against CLOCK_MONOTONIC from the
- * anchor (c0, m0) to now (at least `at_least_ns` after the anchor). */
+/* A (counter, CLOCK_MONOTONIC) pair read as close together as possible:
+ * the best of a few tries (a VM may be descheduled between two reads). */
+static void __tps_clock_pair(uint64_t *c, uint64_t *m)
+{
+	uint64_t best = ~(uint64_t)0;
+	int i;
+	for (i = 0; i < 8; i++) {
+		uint64_t t1 = __tpe_clock(__tps.base.clock), mm = __tps_ns(__TPE_CLOCK_MONOTONIC);
+		uint64_t t2 = __tpe_clock(__tps.base.clock);
+		if (t2 - t1 < best) {
+			best = t2 - t1;
+			*c = t1 + (t2 - t1) / 2;
+			*m = mm;
+		}
+	}
+}
+
+/* The counter's frequency against CLOCK_MONOTONIC from the anchor
+ * (c0, m0) to now, at least `at_least_ns` after it. */
 static uint64_t __tps_measure_freq(uint64_t c0, uint64_t m0, uint64_t at_least_ns)
 {
 	uint64_t c1, m1;
@@ -381,8 +398,7 @@ static uint64_t __tps_measure_freq(uint64_t c0, uint64_t m0, uint64_t at_least_n
 		ts.tv_nsec = (long)(at_least_ns - (m1 - m0));
 		nanosleep(&ts, NULL);
 	}
-	c1 = __tpe_clock(TRACE_CLOCK_COUNTER);
-	m1 = __tps_ns(__TPE_CLOCK_MONOTONIC);
+	__tps_clock_pair(&c1, &m1);
 	if (m1 == m0 || c1 <= c0)
 		return 1000000000u;
 	return (uint64_t)((__tps_u128)(c1 - c0) * 1000000000u / (m1 - m0));
@@ -392,18 +408,12 @@ static uint64_t __tps_m0; /* CLOCK_MONOTONIC at the anchor */
 
 static void __tps_clock_start(void)
 {
-	uint64_t r, m;
-	__tps.c0 = __tpe_clock(__tps.base.clock);
-	m = __tps_ns(__TPE_CLOCK_MONOTONIC);
-	r = __tps_ns(CLOCK_REALTIME);
+	uint64_t m, r;
+	__tps_clock_pair(&__tps.c0, &m);
+	r = __tps_ns(CLOCK_REALTIME) - (__tps_ns(__TPE_CLOCK_MONOTONIC) - m);
 	__tps_m0 = m;
-	if (__tps.base.clock == TRACE_CLOCK_MONOTONIC) {
-		__tps.freq = 1000000000u;
-		__tps.r0 = r - (m - __tps.c0); /* realtime at the anchor */
-		return;
-	}
-	__tps.r0 = r;
-	__tps.freq = __tps_measure_freq(__tps.c0, m, 2000000u);
+	__tps.r0 = r; /* realtime at the anchor */
+	__tps.freq = __tps_measure_freq(__tps.c0, m, 5000000u);
 }
 
 /* ---- Metadata (CTF 1.8 TSDL). ---- */
