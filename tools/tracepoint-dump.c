@@ -1,0 +1,3614 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tracepoint-dump - reads the trace directories that <trace/sink.h> writes
+ * (CTF 1.8; the contract is docs/trace-format.md) and prints them as text
+ * (each event as its TP_printk prints it), as Chrome trace JSON, or as a
+ * summary; --repair makes a crashed trace readable by babeltrace2.
+ *
+ *   cc -std=c99 -O2 -o tracepoint-dump tools/tracepoint-dump.c
+ *
+ * C99 + POSIX, libc only.  Stream files are mmap()ed and every size and
+ * offset read from them is checked against the file size before use.
+ *
+ * Layout of this file: utilities, output buffer, messages; the metadata
+ * (TSDL) lexer and parser; the TP_printk compiler; stream indexing
+ * (packets); cursors and the k-way merge; the text, JSON and summary
+ * writers; --repair; main.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef TRACEPOINT_DUMP_VERSION
+#define TRACEPOINT_DUMP_VERSION "0.1.0"
+#endif
+
+__extension__ typedef unsigned __int128 u128;
+__extension__ typedef __int128 i128;
+typedef unsigned char u8;
+
+#define PACKET_MAGIC 0xC1FC1FC1u
+#define PACKET_HDR 96u          /* packet header + context, bytes */
+#define MAX_ERRS_PER_FILE 8     /* problems reported per stream file */
+
+static const char *prog = "tracepoint-dump";
+
+enum { M_TEXT, M_JSON, M_SUMMARY, M_REPAIR };
+static int g_mode = M_TEXT;
+static int g_host_be;
+
+/* ------------------------------------------------------------------ */
+/* Utilities                                                          */
+/* ------------------------------------------------------------------ */
+
+static void oom(void)
+{
+	fprintf(stderr, "%s: out of memory\n", prog);
+	exit(1);
+}
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+static void *xcalloc(size_t n, size_t s)
+{
+	void *p = calloc(n ? n : 1, s ? s : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *d = (char *)xmalloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+static char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+static char *xvasprintf(const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+	char *s;
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		n = 0;
+	s = (char *)xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+#define GROW(arr, n, cap)                                                         \
+	do {                                                                      \
+		if ((n) == (cap)) {                                               \
+			(cap) = (cap) ? (cap) * 2 : 8;                            \
+			(arr) = xrealloc((arr), (cap) * sizeof(*(arr)));          \
+		}                                                                 \
+	} while (0)
+
+static uint16_t bswap16(uint16_t v)
+{
+	return (uint16_t)((v >> 8) | (v << 8));
+}
+
+static uint32_t bswap32(uint32_t v)
+{
+	return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+}
+
+static uint64_t bswap64(uint64_t v)
+{
+	return ((uint64_t)bswap32((uint32_t)v) << 32) | bswap32((uint32_t)(v >> 32));
+}
+
+/* An unsigned integer of `size` bytes at p (1, 2, 4 or 8). */
+static inline uint64_t ld(const u8 *p, unsigned size, int swap)
+{
+	switch (size) {
+	case 1:
+		return p[0];
+	case 2: {
+		uint16_t v;
+		memcpy(&v, p, 2);
+		return swap ? bswap16(v) : v;
+	}
+	case 4: {
+		uint32_t v;
+		memcpy(&v, p, 4);
+		return swap ? bswap32(v) : v;
+	}
+	default: {
+		uint64_t v;
+		memcpy(&v, p, 8);
+		return swap ? bswap64(v) : v;
+	}
+	}
+}
+
+/* Sign-extends the low `bits` bits of v. */
+static inline uint64_t sext(uint64_t v, unsigned bits)
+{
+	uint64_t m;
+	if (bits >= 64)
+		return v;
+	v &= ((uint64_t)1 << bits) - 1;
+	m = (uint64_t)1 << (bits - 1);
+	return (v ^ m) - m;
+}
+
+static int all_zero(const u8 *p, uint64_t n)
+{
+	uint64_t i;
+	for (i = 0; i < n; i++)
+		if (p[i])
+			return 0;
+	return 1;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static const char d2[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+			    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+			    "8081828384858687888990919293949596979899";
+
+/* Decimal digits of v at o; returns the end. */
+static inline char *put_u64(char *o, uint64_t v)
+{
+	char tmp[24], *e = tmp + sizeof(tmp), *q = e;
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		q -= 2;
+		memcpy(q, d2 + 2 * r, 2);
+	}
+	if (v >= 10) {
+		q -= 2;
+		memcpy(q, d2 + 2 * v, 2);
+	} else {
+		*--q = (char)('0' + v);
+	}
+	memcpy(o, q, (size_t)(e - q));
+	return o + (e - q);
+}
+
+static inline char *put_i64(char *o, int64_t v)
+{
+	if (v < 0) {
+		*o++ = '-';
+		return put_u64(o, (uint64_t)0 - (uint64_t)v);
+	}
+	return put_u64(o, (uint64_t)v);
+}
+
+static char *put_hex(char *o, uint64_t v, int upper)
+{
+	const char *dig = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	char tmp[16], *e = tmp + 16, *q = e;
+	do {
+		*--q = dig[v & 15];
+		v >>= 4;
+	} while (v);
+	memcpy(o, q, (size_t)(e - q));
+	return o + (e - q);
+}
+
+/* A double, shortest form that reads back the same. */
+static char *put_double(char *o, double d)
+{
+	int prec;
+	for (prec = 15; prec <= 17; prec++) {
+		int n = snprintf(o, 40, "%.*g", prec, d);
+		if (n < 0 || n >= 40)
+			n = 0;
+		if (prec == 17 || strtod(o, NULL) == d)
+			return o + n;
+	}
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+/* Output buffer                                                      */
+/* ------------------------------------------------------------------ */
+
+static struct {
+	char *b;
+	size_t n, cap;
+	int fd;
+	const char *name;
+} ob;
+
+static void ob_flush(void)
+{
+	size_t off = 0;
+	while (off < ob.n) {
+		ssize_t w = write(ob.fd, ob.b + off, ob.n - off);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "%s: writing %s: %s\n", prog, ob.name, strerror(errno));
+			exit(1);
+		}
+		off += (size_t)w;
+	}
+	ob.n = 0;
+}
+
+static char *ob_make(size_t k)
+{
+	ob_flush();
+	if (k > ob.cap) {
+		ob.cap = k;
+		ob.b = (char *)xrealloc(ob.b, ob.cap);
+	}
+	return ob.b;
+}
+
+/* Room for k more bytes: where they go (commit with ob_done). */
+static inline char *ob_need(size_t k)
+{
+	if (ob.cap - ob.n < k)
+		return ob_make(k);
+	return ob.b + ob.n;
+}
+
+static inline void ob_done(char *o)
+{
+	ob.n = (size_t)(o - ob.b);
+}
+
+static void ob_puts(const char *s, size_t n)
+{
+	char *o = ob_need(n);
+	memcpy(o, s, n);
+	ob_done(o + n);
+}
+
+static void ob_printf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	ob_puts(s, strlen(s));
+	free(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Messages: problems are collected and printed after the output.      */
+/* ------------------------------------------------------------------ */
+
+static int g_status;
+static char **g_msg;
+static size_t g_nmsg, g_capmsg, g_lostmsg;
+static int g_quiet; /* --repair's own indexing: no messages */
+
+/* err: an error (exit status 1); else a warning.  off < 0: no offset. */
+static void note(int err, const char *file, long long off, const char *fmt, ...)
+{
+	va_list ap;
+	char *text, *m;
+	if (err)
+		g_status = 1;
+	if (g_quiet)
+		return;
+	if (g_nmsg >= 4000) {
+		g_lostmsg++;
+		return;
+	}
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (off >= 0)
+		m = xasprintf("%s: %s: byte %lld: %s%s", prog, file, off, err ? "" : "warning: ", text);
+	else
+		m = xasprintf("%s: %s: %s%s", prog, file, err ? "" : "warning: ", text);
+	free(text);
+	GROW(g_msg, g_nmsg, g_capmsg);
+	g_msg[g_nmsg++] = m;
+}
+
+static void print_notes(void)
+{
+	size_t i;
+	for (i = 0; i < g_nmsg; i++) {
+		fprintf(stderr, "%s\n", g_msg[i]);
+		free(g_msg[i]);
+	}
+	if (g_lostmsg)
+		fprintf(stderr, "%s: ... and %zu more problems\n", prog, g_lostmsg);
+	g_nmsg = g_lostmsg = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Trace model                                                        */
+/* ------------------------------------------------------------------ */
+
+enum { FT_INT = 1, FT_FLOAT, FT_STR };
+enum { BO_TRACE = 0, BO_LE, BO_BE };
+
+struct ftype {
+	unsigned char kind;  /* FT_* */
+	unsigned char size;  /* bytes of one element: 1, 2, 4, 8 */
+	unsigned char align; /* bytes */
+	unsigned char sgn, base, enc, bo, swap;
+	const char *bad;     /* why this type cannot be read, or NULL */
+};
+
+struct field {
+	char *name;          /* without the leading '_' */
+	struct ftype t;
+	unsigned count;      /* array length; 0: a scalar */
+	int is_text;         /* a char array: printed as a string */
+	uint32_t fixoff;     /* packed events: offset in the payload */
+	char *jkey;          /* "name": */
+	size_t jkeylen;
+};
+
+enum { SEG_LIT, SEG_INT, SEG_PTR, SEG_CHR, SEG_STR, SEG_SLOW, SEG_FLT };
+enum { FL_MINUS = 1, FL_PLUS = 2, FL_SPACE = 4, FL_HASH = 8, FL_ZERO = 16 };
+
+struct seg {
+	unsigned char kind, conv, flags, bits, sgn;
+	int width, prec;     /* -1: none */
+	int field;
+	unsigned idx;        /* element of an array (indexed arguments) */
+	int indexed;
+	const char *lit;     /* SEG_LIT */
+	size_t litlen;
+	char spec[40];       /* SEG_SLOW, SEG_FLT: the conversion for snprintf */
+};
+
+struct event {
+	char *name;          /* "system:event" */
+	size_t namelen;
+	char *sys, *ename;
+	uint64_t id;
+	int has_id;
+	struct field *f;
+	unsigned nf, capf;
+	const char *bad;     /* a field this tool cannot read */
+	int packed;          /* fixed fields at constant offsets */
+	uint32_t fixsize;
+	unsigned nstr;
+	uint32_t *fixoffs;
+	char *printk;        /* the comment's text after "printk:" */
+	char *fmtbuf;        /* literal text of the compiled format */
+	struct seg *seg;
+	unsigned nseg;
+	int use_printk;
+	char *jpre;          /* {"name":..,"cat":..,"ph":"i","s":"t","ts": */
+	size_t jprelen;
+	uint64_t count;
+};
+
+struct packet {
+	uint64_t off, psz, cend; /* bytes; cend: end of content, file offset */
+	uint64_t tsb, tse, seq, disc;
+	uint32_t tid, pid;
+	char comm[17];
+};
+
+struct trace;
+
+struct stream {
+	struct trace *tr;
+	char *path;
+	u8 *map;
+	uint64_t size;
+	struct packet *pk;
+	size_t npk, cappk;
+	uint64_t stop;           /* where a stream-mode walk stopped (size: clean end) */
+	const char *stop_why;
+	int stop_err;            /* the stop is an error, not a crashed writer's leftover */
+	unsigned nunused, nover, nbadslot, ntrunc;
+	uint64_t slot;           /* flight: ring slot size */
+	int nerr;
+	/* summary */
+	uint64_t events, bytes, dropped;
+	uint64_t first_ns, last_ns;
+	int have_ns;
+};
+
+struct alias {
+	char *name;
+	struct ftype t;
+};
+
+struct trace {
+	char *dir;
+	int ok;
+	u8 uuid[16];
+	int has_uuid, be, swap, flight, has_clock;
+	char *procname, *hostname, *mode;
+	long long vpid;
+	int has_vpid;
+	char *clk_name;
+	uint64_t freq, off_c;
+	int64_t off_s;
+	struct event *ev;
+	size_t nev, capev;
+	struct event **idtab;
+	size_t idtab_n;
+	unsigned maxnf;
+	struct stream *st;
+	size_t nst;
+	struct alias *al;
+	size_t nal, capal;
+	char *snapinfo;          /* subtraces, for the summary */
+	int is_child;
+};
+
+/* ------------------------------------------------------------------ */
+/* Metadata: lexer                                                    */
+/* ------------------------------------------------------------------ */
+
+enum { TK_ID = 1, TK_NUM, TK_STR, TK_PUNCT, TK_COMMENT };
+
+struct tok {
+	int type;
+	const char *s;
+	size_t n;
+	unsigned line;
+};
+
+struct parser {
+	struct tok *t;
+	size_t n;
+	const char *path;
+	char err[300];
+	struct trace *tr;
+};
+
+static int tok_is(const struct tok *t, int type, const char *s)
+{
+	return t->type == type && t->n == strlen(s) && memcmp(t->s, s, t->n) == 0;
+}
+
+static int perr(struct parser *P, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[256];
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (!P->err[0])
+		snprintf(P->err, sizeof(P->err), "line %u: %s", line, buf);
+	return -1;
+}
+
+static int lex(struct parser *P, const char *s, size_t len)
+{
+	size_t i = 0, cap = 0;
+	unsigned line = 1;
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+		struct tok tk;
+		if (c == '\n') {
+			line++;
+			i++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			i++;
+			continue;
+		}
+		tk.line = line;
+		if (c == '/' && i + 1 < len && s[i + 1] == '*') {
+			size_t j = i + 2;
+			while (j + 1 < len && !(s[j] == '*' && s[j + 1] == '/')) {
+				if (s[j] == '\n')
+					line++;
+				j++;
+			}
+			if (j + 1 >= len)
+				return perr(P, tk.line, "unterminated comment");
+			tk.type = TK_COMMENT;
+			tk.s = s + i + 2;
+			tk.n = j - i - 2;
+			i = j + 2;
+		} else if (c == '/' && i + 1 < len && s[i + 1] == '/') {
+			while (i < len && s[i] != '\n')
+				i++;
+			continue;
+		} else if (c == '"') {
+			size_t j = i + 1;
+			while (j < len && s[j] != '"') {
+				if (s[j] == '\\')
+					j++;
+				else if (s[j] == '\n')
+					return perr(P, line, "newline in a string");
+				j++;
+			}
+			if (j >= len)
+				return perr(P, line, "unterminated string");
+			tk.type = TK_STR;
+			tk.s = s + i + 1;
+			tk.n = j - i - 1;
+			i = j + 1;
+		} else if (isalpha(c) || c == '_') {
+			size_t j = i + 1;
+			while (j < len && (isalnum((unsigned char)s[j]) || s[j] == '_'))
+				j++;
+			tk.type = TK_ID;
+			tk.s = s + i;
+			tk.n = j - i;
+			i = j;
+		} else if (isdigit(c)) {
+			size_t j = i + 1;
+			while (j < len && isalnum((unsigned char)s[j]))
+				j++;
+			tk.type = TK_NUM;
+			tk.s = s + i;
+			tk.n = j - i;
+			i = j;
+		} else if (c == ':' && i + 1 < len && s[i + 1] == '=') {
+			tk.type = TK_PUNCT;
+			tk.s = s + i;
+			tk.n = 2;
+			i += 2;
+		} else if (c == '.' && i + 2 < len && s[i + 1] == '.' && s[i + 2] == '.') {
+			tk.type = TK_PUNCT;
+			tk.s = s + i;
+			tk.n = 3;
+			i += 3;
+		} else if (c && strchr("{}[]()<>;=,:.-+*", c)) {
+			tk.type = TK_PUNCT;
+			tk.s = s + i;
+			tk.n = 1;
+			i++;
+		} else {
+			return perr(P, line, "unexpected character 0x%02x", c);
+		}
+		GROW(P->t, P->n, cap);
+		P->t[P->n++] = tk;
+	}
+	return 0;
+}
+
+static int tok_u64(const struct tok *t, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned base = 10;
+	size_t i = 0;
+	if (t->type != TK_NUM)
+		return -1;
+	if (t->n > 2 && t->s[0] == '0' && (t->s[1] == 'x' || t->s[1] == 'X')) {
+		base = 16;
+		i = 2;
+	} else if (t->n > 1 && t->s[0] == '0') {
+		base = 8;
+		i = 1;
+	}
+	for (; i < t->n; i++) {
+		int c = (unsigned char)t->s[i], d;
+		if (isdigit(c))
+			d = c - '0';
+		else if (isxdigit(c))
+			d = tolower(c) - 'a' + 10;
+		else if ((c == 'u' || c == 'U' || c == 'l' || c == 'L'))
+			break;
+		else
+			return -1;
+		if ((unsigned)d >= base)
+			return -1;
+		if (v > (UINT64_MAX - (unsigned)d) / base)
+			return -1;
+		v = v * base + (unsigned)d;
+	}
+	for (; i < t->n; i++)
+		if (!strchr("uUlL", t->s[i]))
+			return -1;
+	*out = v;
+	return 0;
+}
+
+/* The text of a TSDL/C string literal's body, escapes resolved. */
+static char *unescape(const char *s, size_t n, size_t *outlen)
+{
+	char *d = (char *)xmalloc(n + 1);
+	size_t i, k = 0;
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '\\' && i + 1 < n) {
+			c = s[++i];
+			switch (c) {
+			case 'n': c = '\n'; break;
+			case 't': c = '\t'; break;
+			case 'r': c = '\r'; break;
+			case 'a': c = '\a'; break;
+			case 'b': c = '\b'; break;
+			case 'f': c = '\f'; break;
+			case 'v': c = '\v'; break;
+			case 'e': c = 27; break;
+			case 'x': {
+				unsigned v = 0;
+				while (i + 1 < n && isxdigit((unsigned char)s[i + 1])) {
+					int h = (unsigned char)s[++i];
+					v = v * 16 + (unsigned)(isdigit(h) ? h - '0' : tolower(h) - 'a' + 10);
+				}
+				c = (char)(v & 0xff);
+				break;
+			}
+			default:
+				if (c >= '0' && c <= '7') {
+					unsigned v = (unsigned)(c - '0'), m = 1;
+					while (m < 3 && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7') {
+						v = v * 8 + (unsigned)(s[++i] - '0');
+						m++;
+					}
+					c = (char)(v & 0xff);
+				}
+				break;
+			}
+		}
+		d[k++] = c;
+	}
+	d[k] = '\0';
+	if (outlen)
+		*outlen = k;
+	return d;
+}
+
+/* ------------------------------------------------------------------ */
+/* Metadata: parser                                                   */
+/* ------------------------------------------------------------------ */
+
+/* Index of the token closing the bracket at i, or 0. */
+static size_t match_close(struct parser *P, size_t i, size_t lim)
+{
+	int depth = 0;
+	for (; i < lim; i++) {
+		const struct tok *t = &P->t[i];
+		if (t->type != TK_PUNCT || t->n != 1)
+			continue;
+		if (strchr("{[(", t->s[0]))
+			depth++;
+		else if (strchr("}])", t->s[0]) && --depth == 0)
+			return i;
+	}
+	return 0;
+}
+
+/* Index of the ';' ending the statement starting at i, or 0. */
+static size_t stmt_end(struct parser *P, size_t i, size_t lim)
+{
+	int depth = 0;
+	for (; i < lim; i++) {
+		const struct tok *t = &P->t[i];
+		if (t->type != TK_PUNCT || t->n != 1)
+			continue;
+		if (strchr("{[(", t->s[0]))
+			depth++;
+		else if (strchr("}])", t->s[0]))
+			depth--;
+		else if (t->s[0] == ';' && depth == 0)
+			return i;
+		if (depth < 0)
+			return 0;
+	}
+	return 0;
+}
+
+struct val {
+	int type; /* TK_STR, TK_NUM, TK_ID */
+	const struct tok *tk;
+	int neg;
+	char key[64];
+	char id[64]; /* TK_ID: dotted identifiers joined */
+};
+
+/* Reads "key = value" or "key := ..." from tokens [i, e) (comments
+ * skipped).  Returns 1 for '=', 2 for ':=' (*rhs: first token after it),
+ * 0 for anything else. */
+static int get_assign(struct parser *P, size_t i, size_t e, struct val *v, size_t *rhs)
+{
+	size_t k = 0;
+	memset(v, 0, sizeof(*v));
+	while (i < e && P->t[i].type == TK_COMMENT)
+		i++;
+	while (i < e && P->t[i].type == TK_ID) {
+		size_t n = P->t[i].n;
+		if (k + n + 2 > sizeof(v->key))
+			return 0;
+		memcpy(v->key + k, P->t[i].s, n);
+		k += n;
+		i++;
+		if (i < e && tok_is(&P->t[i], TK_PUNCT, ".")) {
+			v->key[k++] = '.';
+			i++;
+		} else {
+			break;
+		}
+	}
+	v->key[k] = '\0';
+	if (!k || i >= e)
+		return 0;
+	if (tok_is(&P->t[i], TK_PUNCT, ":=")) {
+		*rhs = i + 1;
+		return 2;
+	}
+	if (!tok_is(&P->t[i], TK_PUNCT, "="))
+		return 0;
+	i++;
+	if (i < e && tok_is(&P->t[i], TK_PUNCT, "-")) {
+		v->neg = 1;
+		i++;
+	}
+	if (i >= e)
+		return 0;
+	v->tk = &P->t[i];
+	v->type = P->t[i].type;
+	if (v->type == TK_ID) {
+		k = 0;
+		while (i < e && P->t[i].type == TK_ID) {
+			size_t n = P->t[i].n;
+			if (k + n + 2 > sizeof(v->id))
+				return 0;
+			memcpy(v->id + k, P->t[i].s, n);
+			k += n;
+			i++;
+			if (i < e && tok_is(&P->t[i], TK_PUNCT, ".")) {
+				v->id[k++] = '.';
+				i++;
+			} else {
+				break;
+			}
+		}
+		v->id[k] = '\0';
+	} else {
+		i++;
+	}
+	while (i < e && P->t[i].type == TK_COMMENT)
+		i++;
+	if (i != e)
+		return 0;
+	if (v->type != TK_STR && v->type != TK_NUM && v->type != TK_ID)
+		return 0;
+	return 1;
+}
+
+static int val_u64(const struct val *v, uint64_t *out)
+{
+	return v->type == TK_NUM && !v->neg ? tok_u64(v->tk, out) : -1;
+}
+
+static int val_bool(const struct val *v, int *out)
+{
+	uint64_t n;
+	if (v->type == TK_ID) {
+		if (!strcmp(v->id, "true") || !strcmp(v->id, "TRUE")) {
+			*out = 1;
+			return 0;
+		}
+		if (!strcmp(v->id, "false") || !strcmp(v->id, "FALSE")) {
+			*out = 0;
+			return 0;
+		}
+		return -1;
+	}
+	if (val_u64(v, &n) == 0 && n <= 1) {
+		*out = (int)n;
+		return 0;
+	}
+	return -1;
+}
+
+static int parse_bo(const char *s)
+{
+	if (!strcmp(s, "le") || !strcmp(s, "little"))
+		return BO_LE;
+	if (!strcmp(s, "be") || !strcmp(s, "big") || !strcmp(s, "network"))
+		return BO_BE;
+	if (!strcmp(s, "native"))
+		return BO_TRACE;
+	return -1;
+}
+
+/* The attributes of integer { } / floating_point { } / string { } in (b, e). */
+static int parse_attrs(struct parser *P, size_t b, size_t e, struct ftype *ft)
+{
+	size_t i = b, se, rhs;
+	uint64_t size = 0, align = 0, ed = 0, md = 0;
+	struct val v;
+	while (i < e) {
+		while (i < e && P->t[i].type == TK_COMMENT)
+			i++;
+		if (i >= e)
+			break;
+		se = stmt_end(P, i, e);
+		if (!se)
+			return perr(P, P->t[i].line, "missing ';' in a type");
+		if (get_assign(P, i, se, &v, &rhs) != 1)
+			return perr(P, P->t[i].line, "unexpected statement in a type");
+		if (!strcmp(v.key, "size")) {
+			if (val_u64(&v, &size))
+				return perr(P, v.tk->line, "bad size");
+		} else if (!strcmp(v.key, "align")) {
+			if (val_u64(&v, &align) || !align || (align & (align - 1)))
+				return perr(P, v.tk->line, "bad align");
+		} else if (!strcmp(v.key, "signed")) {
+			int bv;
+			if (val_bool(&v, &bv))
+				return perr(P, v.tk->line, "bad signed");
+			ft->sgn = (unsigned char)bv;
+		} else if (!strcmp(v.key, "base")) {
+			uint64_t bn = 0;
+			if (v.type == TK_ID) {
+				const char *s = v.id;
+				if (!strcmp(s, "decimal") || !strcmp(s, "dec") || !strcmp(s, "d") ||
+				    !strcmp(s, "i") || !strcmp(s, "u"))
+					bn = 10;
+				else if (!strcmp(s, "hexadecimal") || !strcmp(s, "hex") || !strcmp(s, "x") ||
+					 !strcmp(s, "X") || !strcmp(s, "p"))
+					bn = 16;
+				else if (!strcmp(s, "octal") || !strcmp(s, "oct") || !strcmp(s, "o"))
+					bn = 8;
+				else if (!strcmp(s, "binary") || !strcmp(s, "b"))
+					bn = 2;
+			} else if (val_u64(&v, &bn)) {
+				bn = 0;
+			}
+			if (bn != 2 && bn != 8 && bn != 10 && bn != 16)
+				return perr(P, v.tk->line, "bad base");
+			ft->base = (unsigned char)bn;
+		} else if (!strcmp(v.key, "encoding")) {
+			const char *s = v.type == TK_ID ? v.id : "";
+			if (!strcmp(s, "UTF8") || !strcmp(s, "ASCII") || !strcmp(s, "utf8"))
+				ft->enc = 1;
+			else if (!strcmp(s, "none"))
+				ft->enc = 0;
+			else
+				return perr(P, v.tk->line, "bad encoding");
+		} else if (!strcmp(v.key, "byte_order")) {
+			int bo = v.type == TK_ID ? parse_bo(v.id) : -1;
+			if (bo < 0)
+				return perr(P, v.tk->line, "bad byte_order");
+			ft->bo = (unsigned char)bo;
+		} else if (!strcmp(v.key, "exp_dig")) {
+			if (val_u64(&v, &ed))
+				return perr(P, v.tk->line, "bad exp_dig");
+		} else if (!strcmp(v.key, "mant_dig")) {
+			if (val_u64(&v, &md))
+				return perr(P, v.tk->line, "bad mant_dig");
+		} /* map and others: not needed */
+		i = se + 1;
+	}
+	if (ft->kind == FT_INT) {
+		if (size != 8 && size != 16 && size != 32 && size != 64)
+			ft->bad = "an integer that is not 8, 16, 32 or 64 bits";
+		else
+			ft->size = (unsigned char)(size / 8);
+		if (!align)
+			align = 8;
+	} else if (ft->kind == FT_FLOAT) {
+		if (ed == 8 && md == 24)
+			ft->size = 4;
+		else if (ed == 11 && md == 53)
+			ft->size = 8;
+		else
+			ft->bad = "a floating point number that is neither float nor double";
+		if (!align)
+			align = 8;
+	}
+	if (align > 8 * 4096)
+		return perr(P, P->t[b].line, "alignment too large");
+	ft->align = (unsigned char)(align <= 8 ? 1 : align / 8 > 255 ? 255 : align / 8);
+	if (align / 8 > 255)
+		ft->bad = "an alignment over 255 bytes";
+	return 0;
+}
+
+/* A type specifier in [i, e): returns 0 and fills ft (ft->bad set for
+ * types this tool does not read), -1 on a syntax error. */
+static int parse_type(struct parser *P, size_t i, size_t e, struct ftype *ft)
+{
+	const struct tok *t;
+	memset(ft, 0, sizeof(*ft));
+	ft->base = 10;
+	while (i < e && P->t[i].type == TK_COMMENT)
+		i++;
+	if (i >= e)
+		return perr(P, P->t[e < P->n ? e : P->n - 1].line, "missing type");
+	t = &P->t[i];
+	if (tok_is(t, TK_ID, "integer") || tok_is(t, TK_ID, "floating_point") || tok_is(t, TK_ID, "string")) {
+		size_t c;
+		ft->kind = tok_is(t, TK_ID, "integer") ? FT_INT : tok_is(t, TK_ID, "string") ? FT_STR : FT_FLOAT;
+		ft->align = 1;
+		if (ft->kind == FT_STR) {
+			ft->size = 1;
+			ft->enc = 1;
+		}
+		if (i + 1 == e && ft->kind == FT_STR)
+			return 0;
+		if (i + 1 >= e || !tok_is(&P->t[i + 1], TK_PUNCT, "{"))
+			return perr(P, t->line, "expected '{' after %.*s", (int)t->n, t->s);
+		c = match_close(P, i + 1, e);
+		if (!c)
+			return perr(P, t->line, "unbalanced '{'");
+		if (parse_attrs(P, i + 2, c, ft))
+			return -1;
+		if (ft->kind == FT_STR)
+			ft->size = 1, ft->align = 1;
+		if (c + 1 != e)
+			return perr(P, t->line, "unexpected tokens after a type");
+		return 0;
+	}
+	if (t->type == TK_ID && i + 1 == e) {
+		size_t k;
+		for (k = 0; k < P->tr->nal; k++)
+			if (strlen(P->tr->al[k].name) == t->n && !memcmp(P->tr->al[k].name, t->s, t->n)) {
+				*ft = P->tr->al[k].t;
+				return 0;
+			}
+	}
+	ft->kind = FT_INT;
+	ft->bad = "a type other than integer, floating_point and string";
+	return 0;
+}
+
+static void add_field(struct event *ev, const char *name, size_t n, const struct ftype *ft, unsigned count)
+{
+	struct field *f;
+	GROW(ev->f, ev->nf, ev->capf);
+	f = &ev->f[ev->nf++];
+	memset(f, 0, sizeof(*f));
+	if (n > 1 && name[0] == '_') {
+		name++;
+		n--;
+	}
+	f->name = xstrndup(name, n);
+	f->t = *ft;
+	f->count = count;
+	if (ft->bad && !ev->bad)
+		ev->bad = ft->bad;
+}
+
+/* "struct { members }" in [i, e). */
+static int parse_fields(struct parser *P, struct event *ev, size_t i, size_t e)
+{
+	size_t c, j, se;
+	while (i < e && P->t[i].type == TK_COMMENT)
+		i++;
+	if (i + 1 >= e || !tok_is(&P->t[i], TK_ID, "struct") || !tok_is(&P->t[i + 1], TK_PUNCT, "{"))
+		return perr(P, P->t[i < e ? i : e - 1].line, "fields: expected 'struct {'");
+	c = match_close(P, i + 1, e);
+	if (!c)
+		return perr(P, P->t[i].line, "fields: unbalanced '{'");
+	for (j = i + 2; j < c;) {
+		size_t nameix, last;
+		unsigned count = 0;
+		struct ftype ft;
+		while (j < c && P->t[j].type == TK_COMMENT)
+			j++;
+		if (j >= c)
+			break;
+		se = stmt_end(P, j, c);
+		if (!se)
+			return perr(P, P->t[j].line, "fields: missing ';'");
+		last = se - 1;
+		while (last > j && P->t[last].type == TK_COMMENT)
+			last--;
+		nameix = last;
+		if (tok_is(&P->t[last], TK_PUNCT, "]")) {
+			uint64_t n;
+			if (last < j + 3 || !tok_is(&P->t[last - 2], TK_PUNCT, "["))
+				return perr(P, P->t[last].line, "fields: bad array");
+			if (P->t[last - 1].type == TK_NUM) {
+				if (tok_u64(&P->t[last - 1], &n) || n > 0x7fffffffu)
+					return perr(P, P->t[last].line, "fields: bad array length");
+				count = (unsigned)n;
+			} else {
+				count = 0; /* a sequence */
+			}
+			nameix = last - 3;
+			if (P->t[last - 1].type != TK_NUM) {
+				if (P->t[nameix].type != TK_ID)
+					return perr(P, P->t[last].line, "fields: bad member");
+				memset(&ft, 0, sizeof(ft));
+				ft.kind = FT_INT;
+				ft.bad = "a sequence (variable-length array)";
+				add_field(ev, P->t[nameix].s, P->t[nameix].n, &ft, 0);
+				j = se + 1;
+				continue;
+			}
+		}
+		if (nameix <= j || P->t[nameix].type != TK_ID)
+			return perr(P, P->t[j].line, "fields: bad member");
+		if (parse_type(P, j, nameix, &ft))
+			return -1;
+		if (ft.kind == FT_STR && count)
+			ft.bad = "an array of strings";
+		if (count == 0 && tok_is(&P->t[last], TK_PUNCT, "]"))
+			ft.bad = "an array of length 0";
+		add_field(ev, P->t[nameix].s, P->t[nameix].n, &ft, count);
+		j = se + 1;
+	}
+	return 0;
+}
+
+static int parse_uuid(const char *s, u8 *out)
+{
+	int k = 0;
+	for (; *s && k < 32; s++) {
+		int c = (unsigned char)*s, v;
+		if (c == '-')
+			continue;
+		if (!isxdigit(c))
+			return -1;
+		v = isdigit(c) ? c - '0' : tolower(c) - 'a' + 10;
+		if (k & 1)
+			out[k / 2] = (u8)(out[k / 2] | v);
+		else
+			out[k / 2] = (u8)(v << 4);
+		k++;
+	}
+	return k == 32 && !*s ? 0 : -1;
+}
+
+static char *val_text(const struct val *v)
+{
+	if (v->type == TK_STR)
+		return unescape(v->tk->s, v->tk->n, NULL);
+	if (v->type == TK_ID)
+		return xstrdup(v->id);
+	return xasprintf("%s%.*s", v->neg ? "-" : "", (int)v->tk->n, v->tk->s);
+}
+
+/* One top-level block's statements, (b, e) exclusive of the braces. */
+static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
+{
+	struct trace *tr = P->tr;
+	struct event *ev = NULL;
+	size_t i = b, se, rhs;
+	struct val v;
+	if (!strcmp(kind, "event")) {
+		GROW(tr->ev, tr->nev, tr->capev);
+		ev = &tr->ev[tr->nev++];
+		memset(ev, 0, sizeof(*ev));
+	}
+	while (i < e) {
+		int r;
+		while (i < e && P->t[i].type == TK_COMMENT) {
+			const struct tok *c = &P->t[i];
+			size_t k = 0;
+			while (k < c->n && isspace((unsigned char)c->s[k]))
+				k++;
+			if (ev && !ev->printk && c->n - k >= 7 && !memcmp(c->s + k, "printk:", 7)) {
+				/* "*\/" in the comment stands for "*" "/" */
+				const char *s = c->s + k + 7;
+				size_t n = c->n - k - 7, m = 0, x;
+				char *d = (char *)xmalloc(n + 1);
+				for (x = 0; x < n; x++) {
+					if (s[x] == '*' && x + 2 < n && s[x + 1] == '\\' && s[x + 2] == '/') {
+						d[m++] = '*';
+						d[m++] = '/';
+						x += 2;
+						continue;
+					}
+					d[m++] = s[x];
+				}
+				d[m] = '\0';
+				ev->printk = d;
+			}
+			i++;
+		}
+		if (i >= e)
+			break;
+		se = stmt_end(P, i, e);
+		if (!se)
+			return perr(P, P->t[i].line, "missing ';' in the %s block", kind);
+		r = get_assign(P, i, se, &v, &rhs);
+		if (r == 1) {
+			if (!strcmp(kind, "trace")) {
+				if (!strcmp(v.key, "uuid")) {
+					char *u = val_text(&v);
+					if (parse_uuid(u, tr->uuid)) {
+						free(u);
+						return perr(P, v.tk->line, "bad uuid");
+					}
+					free(u);
+					tr->has_uuid = 1;
+				} else if (!strcmp(v.key, "byte_order")) {
+					int bo = v.type == TK_ID ? parse_bo(v.id) : -1;
+					if (bo < 0)
+						return perr(P, v.tk->line, "bad byte_order");
+					tr->be = bo == BO_BE || (bo == BO_TRACE && g_host_be);
+				} else if (!strcmp(v.key, "major")) {
+					uint64_t m;
+					if (val_u64(&v, &m) || m != 1)
+						return perr(P, v.tk->line, "not CTF 1.x");
+				}
+			} else if (!strcmp(kind, "env")) {
+				if (!strcmp(v.key, "procname")) {
+					free(tr->procname);
+					tr->procname = val_text(&v);
+				} else if (!strcmp(v.key, "hostname")) {
+					free(tr->hostname);
+					tr->hostname = val_text(&v);
+				} else if (!strcmp(v.key, "mode")) {
+					free(tr->mode);
+					tr->mode = val_text(&v);
+				} else if (!strcmp(v.key, "vpid") && v.type == TK_NUM) {
+					uint64_t n;
+					if (!tok_u64(v.tk, &n) && n <= (uint64_t)LLONG_MAX) {
+						tr->vpid = v.neg ? -(long long)n : (long long)n;
+						tr->has_vpid = 1;
+					}
+				}
+			} else if (!strcmp(kind, "clock") && !tr->has_clock) {
+				uint64_t n;
+				if (!strcmp(v.key, "name")) {
+					free(tr->clk_name);
+					tr->clk_name = val_text(&v);
+				} else if (!strcmp(v.key, "freq")) {
+					if (val_u64(&v, &n) || !n)
+						return perr(P, v.tk->line, "bad clock freq");
+					tr->freq = n;
+				} else if (!strcmp(v.key, "offset_s")) {
+					if (v.type != TK_NUM || tok_u64(v.tk, &n) || n > (uint64_t)INT64_MAX / 2000000000u)
+						return perr(P, v.tk->line, "bad clock offset_s");
+					tr->off_s = v.neg ? -(int64_t)n : (int64_t)n;
+				} else if (!strcmp(v.key, "offset")) {
+					if (val_u64(&v, &n))
+						return perr(P, v.tk->line, "bad clock offset");
+					tr->off_c = n;
+				}
+			} else if (ev) {
+				if (!strcmp(v.key, "name")) {
+					if (v.type != TK_STR)
+						return perr(P, v.tk->line, "event name is not a string");
+					free(ev->name);
+					ev->name = unescape(v.tk->s, v.tk->n, &ev->namelen);
+				} else if (!strcmp(v.key, "id")) {
+					if (val_u64(&v, &ev->id))
+						return perr(P, v.tk->line, "bad event id");
+					ev->has_id = 1;
+				}
+			}
+		} else if (r == 2 && ev && !strcmp(v.key, "fields")) {
+			if (parse_fields(P, ev, rhs, se))
+				return -1;
+		} else if (r == 0 && !strcmp(kind, "event")) {
+			return perr(P, P->t[i].line, "unexpected statement in an event block");
+		}
+		i = se + 1;
+	}
+	if (!strcmp(kind, "clock"))
+		tr->has_clock = 1;
+	if (ev && (!ev->name || !ev->has_id))
+		return perr(P, P->t[b > 0 ? b - 1 : 0].line, "event block without name or id");
+	return 0;
+}
+
+static int parse_typealias(struct parser *P, size_t i, size_t e)
+{
+	size_t k;
+	struct ftype ft;
+	struct trace *tr = P->tr;
+	for (k = i; k < e; k++)
+		if (tok_is(&P->t[k], TK_PUNCT, ":="))
+			break;
+	if (k >= e || k + 2 != e || P->t[k + 1].type != TK_ID)
+		return 0; /* a form this reader does not need */
+	if (parse_type(P, i, k, &ft))
+		return -1;
+	GROW(tr->al, tr->nal, tr->capal);
+	tr->al[tr->nal].name = xstrndup(P->t[k + 1].s, P->t[k + 1].n);
+	tr->al[tr->nal].t = ft;
+	tr->nal++;
+	return 0;
+}
+
+static int parse_metadata(struct parser *P, const char *text, size_t len)
+{
+	size_t i = 0;
+	int have_trace = 0;
+	if (lex(P, text, len))
+		return -1;
+	while (i < P->n) {
+		const struct tok *t = &P->t[i];
+		size_t e;
+		if (t->type == TK_COMMENT) {
+			i++;
+			continue;
+		}
+		if (t->type != TK_ID)
+			return perr(P, t->line, "unexpected '%.*s'", (int)t->n, t->s);
+		if (tok_is(t, TK_ID, "typealias")) {
+			e = stmt_end(P, i, P->n);
+			if (!e)
+				return perr(P, t->line, "missing ';' after typealias");
+			if (parse_typealias(P, i + 1, e))
+				return -1;
+			i = e + 1;
+			continue;
+		}
+		if (i + 1 < P->n && tok_is(&P->t[i + 1], TK_PUNCT, "{") &&
+		    (tok_is(t, TK_ID, "trace") || tok_is(t, TK_ID, "env") || tok_is(t, TK_ID, "clock") ||
+		     tok_is(t, TK_ID, "stream") || tok_is(t, TK_ID, "event") || tok_is(t, TK_ID, "callsite"))) {
+			char kind[16];
+			e = match_close(P, i + 1, P->n);
+			if (!e)
+				return perr(P, t->line, "unbalanced '{'");
+			snprintf(kind, sizeof(kind), "%.*s", (int)t->n, t->s);
+			if (!strcmp(kind, "trace"))
+				have_trace = 1;
+			if (strcmp(kind, "stream") && strcmp(kind, "callsite") &&
+			    parse_block(P, kind, i + 2, e))
+				return -1;
+			i = e + 1;
+			if (i >= P->n || !tok_is(&P->t[i], TK_PUNCT, ";"))
+				return perr(P, P->t[e].line, "missing ';' after the %s block", kind);
+			i++;
+			continue;
+		}
+		e = stmt_end(P, i, P->n);
+		if (!e)
+			return perr(P, t->line, "missing ';'");
+		i = e + 1;
+	}
+	if (!have_trace)
+		return perr(P, P->n ? P->t[P->n - 1].line : 1, "no trace block");
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* TP_printk formats                                                  */
+/* ------------------------------------------------------------------ */
+
+static int is_ident(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+static const char *skip_ws(const char *s, const char *e)
+{
+	while (s < e && isspace((unsigned char)*s))
+		s++;
+	return s;
+}
+
+static int field_index(const struct event *ev, const char *s, size_t n)
+{
+	unsigned i;
+	for (i = 0; i < ev->nf; i++)
+		if (strlen(ev->f[i].name) == n && !memcmp(ev->f[i].name, s, n))
+			return (int)i;
+	return -1;
+}
+
+struct argref {
+	int kind; /* 0 __entry->f, 1 __entry->f[idx], 2 __get_str(f) */
+	int field;
+	unsigned idx;
+};
+
+static int parse_argref(const struct event *ev, const char *s, const char *e, struct argref *r)
+{
+	const char *id;
+	s = skip_ws(s, e);
+	while (e > s && isspace((unsigned char)e[-1]))
+		e--;
+	if (e - s > 7 && !memcmp(s, "__entry", 7) && !is_ident((unsigned char)s[7])) {
+		s = skip_ws(s + 7, e);
+		if (e - s < 2 || s[0] != '-' || s[1] != '>')
+			return -1;
+		s = skip_ws(s + 2, e);
+		id = s;
+		while (s < e && is_ident((unsigned char)*s))
+			s++;
+		if (s == id || isdigit((unsigned char)*id))
+			return -1;
+		r->field = field_index(ev, id, (size_t)(s - id));
+		if (r->field < 0)
+			return -1;
+		s = skip_ws(s, e);
+		r->kind = 0;
+		if (s < e && *s == '[') {
+			char num[32], *end;
+			size_t n;
+			unsigned long long v;
+			const char *ns;
+			s = skip_ws(s + 1, e);
+			ns = s;
+			while (s < e && isalnum((unsigned char)*s))
+				s++;
+			n = (size_t)(s - ns);
+			if (!n || n >= sizeof(num))
+				return -1;
+			memcpy(num, ns, n);
+			num[n] = '\0';
+			errno = 0;
+			v = strtoull(num, &end, 0);
+			if (*end || errno || v > 0x7fffffffu)
+				return -1;
+			s = skip_ws(s, e);
+			if (s >= e || *s != ']')
+				return -1;
+			s = skip_ws(s + 1, e);
+			r->kind = 1;
+			r->idx = (unsigned)v;
+		}
+		return s == e ? 0 : -1;
+	}
+	if (e - s > 9 && !memcmp(s, "__get_str", 9)) {
+		s = skip_ws(s + 9, e);
+		if (s >= e || *s != '(')
+			return -1;
+		s = skip_ws(s + 1, e);
+		id = s;
+		while (s < e && is_ident((unsigned char)*s))
+			s++;
+		if (s == id)
+			return -1;
+		r->field = field_index(ev, id, (size_t)(s - id));
+		if (r->field < 0)
+			return -1;
+		s = skip_ws(s, e);
+		if (s >= e || *s != ')')
+			return -1;
+		s = skip_ws(s + 1, e);
+		r->kind = 2;
+		return s == e ? 0 : -1;
+	}
+	return -1;
+}
+
+/* Text escaped for one line: control characters as C escapes. */
+static char *put_text(char *o, const u8 *s, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		u8 c = s[i];
+		if (c >= 0x20 && c != 0x7f) {
+			*o++ = (char)c;
+			continue;
+		}
+		*o++ = '\\';
+		switch (c) {
+		case '\n': *o++ = 'n'; break;
+		case '\t': *o++ = 't'; break;
+		case '\r': *o++ = 'r'; break;
+		default:
+			*o++ = 'x';
+			*o++ = "0123456789abcdef"[c >> 4];
+			*o++ = "0123456789abcdef"[c & 15];
+			break;
+		}
+	}
+	return o;
+}
+
+/* Compiles ev->printk into segments; 0 if the event must fall back to
+ * name=value pairs. */
+static int compile_printk(struct event *ev)
+{
+	const char *s = ev->printk, *e, *a;
+	char *fmt = NULL, *lits = NULL;
+	size_t fmtlen = 0, litcap, litlen = 0, nargs = 0, capargs = 0, i, nconv = 0;
+	struct argref *args = NULL;
+	struct seg *seg = NULL;
+	size_t nseg = 0, capseg = 0;
+	if (!s)
+		return 0;
+	e = s + strlen(s);
+	s = skip_ws(s, e);
+	if (s >= e || *s != '"')
+		return 0;
+	/* adjacent string literals */
+	while (s < e && *s == '"') {
+		const char *q = s + 1;
+		size_t n;
+		char *part;
+		while (q < e && *q != '"') {
+			if (*q == '\\' && q + 1 < e)
+				q++;
+			q++;
+		}
+		if (q >= e)
+			goto fail;
+		part = unescape(s + 1, (size_t)(q - s - 1), &n);
+		fmt = (char *)xrealloc(fmt, fmtlen + n + 1);
+		memcpy(fmt + fmtlen, part, n);
+		fmtlen += n;
+		fmt[fmtlen] = '\0';
+		free(part);
+		s = skip_ws(q + 1, e);
+	}
+	if (!fmt)
+		goto fail;
+	/* arguments */
+	if (s < e) {
+		if (*s != ',')
+			goto fail;
+		s++;
+		while (s <= e) {
+			int depth = 0;
+			a = s;
+			while (s < e) {
+				char c = *s;
+				if (c == '"' || c == '\'') {
+					char qc = c;
+					s++;
+					while (s < e && *s != qc) {
+						if (*s == '\\' && s + 1 < e)
+							s++;
+						s++;
+					}
+					if (s < e)
+						s++;
+					continue;
+				}
+				if (c == '(' || c == '[' || c == '{')
+					depth++;
+				else if (c == ')' || c == ']' || c == '}')
+					depth--;
+				else if (c == ',' && depth == 0)
+					break;
+				s++;
+			}
+			GROW(args, nargs, capargs);
+			if (parse_argref(ev, a, s, &args[nargs]))
+				goto fail;
+			nargs++;
+			if (s >= e)
+				break;
+			s++;
+		}
+	}
+	/* the format */
+	litcap = fmtlen * 4 + 1;
+	lits = (char *)xmalloc(litcap);
+	for (i = 0; i < fmtlen;) {
+		struct seg sg;
+		size_t start = i;
+		while (i < fmtlen && fmt[i] != '%')
+			i++;
+		if (i > start) {
+			char *o = put_text(lits + litlen, (const u8 *)fmt + start, i - start);
+			memset(&sg, 0, sizeof(sg));
+			sg.kind = SEG_LIT;
+			sg.lit = (const char *)(uintptr_t)litlen; /* fixed up below */
+			sg.litlen = (size_t)(o - (lits + litlen));
+			litlen += sg.litlen;
+			GROW(seg, nseg, capseg);
+			seg[nseg++] = sg;
+		}
+		if (i >= fmtlen)
+			break;
+		/* a conversion */
+		{
+			size_t cs = i++;
+			int flags = 0, width = -1, prec = -1, lm = 0; /* lm: 0 none, 1 hh, 2 h, 3 l, 4 ll/q/j/z/t, 5 L */
+			char conv;
+			const struct argref *r;
+			const struct field *f;
+			int isint = 0, isflt = 0;
+			if (i < fmtlen && fmt[i] == '%') {
+				char *o = lits + litlen;
+				*o = '%';
+				memset(&sg, 0, sizeof(sg));
+				sg.kind = SEG_LIT;
+				sg.lit = (const char *)(uintptr_t)litlen;
+				sg.litlen = 1;
+				litlen++;
+				GROW(seg, nseg, capseg);
+				seg[nseg++] = sg;
+				i++;
+				continue;
+			}
+			for (; i < fmtlen && strchr("-+ #0", fmt[i]) && fmt[i]; i++)
+				flags |= fmt[i] == '-' ? FL_MINUS : fmt[i] == '+' ? FL_PLUS : fmt[i] == ' ' ? FL_SPACE
+					 : fmt[i] == '#' ? FL_HASH : FL_ZERO;
+			if (i < fmtlen && isdigit((unsigned char)fmt[i])) {
+				width = 0;
+				while (i < fmtlen && isdigit((unsigned char)fmt[i])) {
+					width = width * 10 + (fmt[i++] - '0');
+					if (width > 4096)
+						goto fail;
+				}
+			}
+			if (i < fmtlen && fmt[i] == '.') {
+				i++;
+				prec = 0;
+				while (i < fmtlen && isdigit((unsigned char)fmt[i])) {
+					prec = prec * 10 + (fmt[i++] - '0');
+					if (prec > 4096)
+						goto fail;
+				}
+			}
+			if (i < fmtlen && fmt[i] == 'h') {
+				lm = 2;
+				if (++i < fmtlen && fmt[i] == 'h')
+					lm = 1, i++;
+			} else if (i < fmtlen && fmt[i] == 'l') {
+				lm = 3;
+				if (++i < fmtlen && fmt[i] == 'l')
+					lm = 4, i++;
+			} else if (i < fmtlen && strchr("qjzZt", fmt[i]) && fmt[i]) {
+				lm = 4;
+				i++;
+			} else if (i < fmtlen && fmt[i] == 'L') {
+				lm = 5;
+				i++;
+			}
+			if (i >= fmtlen)
+				goto fail;
+			conv = fmt[i++];
+			if (!strchr("diuxXocspeEfFgGaA", conv))
+				goto fail;
+			if (nconv >= nargs)
+				goto fail;
+			r = &args[nconv++];
+			f = &ev->f[r->field];
+			memset(&sg, 0, sizeof(sg));
+			sg.flags = (unsigned char)flags;
+			sg.width = width;
+			sg.prec = prec;
+			sg.field = r->field;
+			sg.conv = (unsigned char)conv;
+			if (r->kind == 1) {
+				if (!f->count || r->idx >= f->count || f->t.kind == FT_STR)
+					goto fail;
+				sg.indexed = 1;
+				sg.idx = r->idx;
+			}
+			if (conv == 's') {
+				if (lm)
+					goto fail;
+				if (r->kind == 2 && f->t.kind != FT_STR && !(f->count && f->t.kind == FT_INT && f->t.size == 1))
+					goto fail;
+				if (r->kind == 1)
+					goto fail;
+				if (f->t.kind != FT_STR && !(f->count && f->t.kind == FT_INT && f->t.size == 1))
+					goto fail;
+				sg.kind = SEG_STR;
+			} else {
+				if (r->kind == 2 || f->t.kind == FT_STR || (f->count && r->kind != 1))
+					goto fail;
+				isint = f->t.kind == FT_INT;
+				isflt = f->t.kind == FT_FLOAT;
+				if (strchr("diuxXo", conv)) {
+					if (!isint)
+						goto fail;
+					sg.sgn = conv == 'd' || conv == 'i';
+					sg.bits = lm == 0 ? 32 : lm == 1 ? 8 : lm == 2 ? 16 : 64;
+					if (!(flags & ~(FL_MINUS | FL_ZERO)) && prec < 0) {
+						sg.kind = SEG_INT;
+					} else {
+						sg.kind = SEG_SLOW;
+						snprintf(sg.spec, sizeof(sg.spec), "%%%s%s%s%s%s%.0d%s%.0d%s%c",
+							 flags & FL_MINUS ? "-" : "", flags & FL_PLUS ? "+" : "",
+							 flags & FL_SPACE ? " " : "", flags & FL_HASH ? "#" : "",
+							 flags & FL_ZERO ? "0" : "", width > 0 ? width : 0,
+							 prec >= 0 ? "." : "", prec > 0 ? prec : 0, "ll", conv);
+						if (width == 0)
+							goto fail;
+					}
+				} else if (conv == 'c') {
+					if (!isint || lm)
+						goto fail;
+					sg.kind = SEG_CHR;
+				} else if (conv == 'p') {
+					if (!isint || lm)
+						goto fail;
+					if (flags || width >= 0 || prec >= 0) {
+						sg.kind = SEG_SLOW;
+						snprintf(sg.spec, sizeof(sg.spec), "%%%s%s%s%s%s%.0d%s%.0dp",
+							 flags & FL_MINUS ? "-" : "", flags & FL_PLUS ? "+" : "",
+							 flags & FL_SPACE ? " " : "", flags & FL_HASH ? "#" : "",
+							 flags & FL_ZERO ? "0" : "", width > 0 ? width : 0,
+							 prec >= 0 ? "." : "", prec > 0 ? prec : 0);
+						if (width == 0)
+							goto fail;
+					} else {
+						sg.kind = SEG_PTR;
+					}
+				} else { /* floating point */
+					if (!isflt || (lm && lm != 3 && lm != 5))
+						goto fail;
+					sg.kind = SEG_FLT;
+					snprintf(sg.spec, sizeof(sg.spec), "%%%s%s%s%s%s%.0d%s%.0d%c",
+						 flags & FL_MINUS ? "-" : "", flags & FL_PLUS ? "+" : "",
+						 flags & FL_SPACE ? " " : "", flags & FL_HASH ? "#" : "",
+						 flags & FL_ZERO ? "0" : "", width > 0 ? width : 0,
+						 prec >= 0 ? "." : "", prec > 0 ? prec : 0, conv);
+					if (width == 0)
+						goto fail;
+				}
+			}
+			(void)cs;
+			GROW(seg, nseg, capseg);
+			seg[nseg++] = sg;
+		}
+	}
+	if (nconv != nargs)
+		goto fail;
+	for (i = 0; i < nseg; i++)
+		if (seg[i].kind == SEG_LIT)
+			seg[i].lit = lits + (uintptr_t)seg[i].lit;
+	ev->seg = seg;
+	ev->nseg = (unsigned)nseg;
+	ev->fmtbuf = lits;
+	free(fmt);
+	free(args);
+	return 1;
+fail:
+	free(fmt);
+	free(lits);
+	free(args);
+	free(seg);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON helpers                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Length of a valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t utf8_len(const u8 *s, size_t n)
+{
+	u8 c = s[0];
+	size_t k, i;
+	uint32_t cp;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		k = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		k = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		k = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (k > n)
+		return 0;
+	for (i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return k;
+}
+
+/* A JSON string (with quotes); needs 6 * n + 2 bytes. */
+static char *put_json_str(char *o, const u8 *s, size_t n)
+{
+	size_t i = 0;
+	*o++ = '"';
+	while (i < n) {
+		u8 c = s[i];
+		if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+			*o++ = (char)c;
+			i++;
+			continue;
+		}
+		if (c == '"' || c == '\\') {
+			*o++ = '\\';
+			*o++ = (char)c;
+			i++;
+			continue;
+		}
+		if (c >= 0x80) {
+			size_t k = utf8_len(s + i, n - i);
+			if (k) {
+				memcpy(o, s + i, k);
+				o += k;
+				i += k;
+				continue;
+			}
+		}
+		memcpy(o, "\\u00", 4);
+		o[4] = "0123456789abcdef"[c >> 4];
+		o[5] = "0123456789abcdef"[c & 15];
+		o += 6;
+		i++;
+	}
+	*o++ = '"';
+	return o;
+}
+
+static char *json_str_dup(const char *s, size_t n, size_t *len)
+{
+	char *d = (char *)xmalloc(6 * n + 3), *o = put_json_str(d, (const u8 *)s, n);
+	*o = '\0';
+	*len = (size_t)(o - d);
+	return d;
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading a trace                                                    */
+/* ------------------------------------------------------------------ */
+
+static int cmp_ev_id(const void *a, const void *b)
+{
+	const struct event *x = (const struct event *)a, *y = (const struct event *)b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static void prepare_events(struct trace *tr)
+{
+	size_t i, k;
+	for (i = 0; i < tr->nal; i++)
+		free(tr->al[i].name);
+	free(tr->al);
+	tr->al = NULL;
+	tr->nal = tr->capal = 0;
+	qsort(tr->ev, tr->nev, sizeof(*tr->ev), cmp_ev_id);
+	for (i = 0; i < tr->nev; i++) {
+		struct event *ev = &tr->ev[i];
+		const char *colon = strchr(ev->name, ':');
+		size_t n1, n2;
+		char *js, *jn, *o;
+		uint32_t off = 0;
+		int seen_str = 0;
+		if (i > 0 && tr->ev[i - 1].id == ev->id)
+			note(1, tr->dir, -1, "metadata: two events with id %llu (%s, %s); using the first",
+			     (unsigned long long)ev->id, tr->ev[i - 1].name, ev->name);
+		ev->sys = colon ? xstrndup(ev->name, (size_t)(colon - ev->name)) : xstrdup("");
+		ev->ename = xstrdup(colon ? colon + 1 : ev->name);
+		js = json_str_dup(ev->sys, strlen(ev->sys), &n1);
+		jn = json_str_dup(ev->ename, strlen(ev->ename), &n2);
+		ev->jpre = (char *)xmalloc(n1 + n2 + 64);
+		o = ev->jpre;
+		o += sprintf(o, "{\"name\":%s,\"cat\":%s,\"ph\":\"i\",\"s\":\"t\",\"ts\":", jn, js);
+		ev->jprelen = (size_t)(o - ev->jpre);
+		free(js);
+		free(jn);
+		if (ev->nf > tr->maxnf)
+			tr->maxnf = ev->nf;
+		ev->packed = 1;
+		ev->fixoffs = (uint32_t *)xcalloc(ev->nf + 1, sizeof(uint32_t));
+		for (k = 0; k < ev->nf; k++) {
+			struct field *f = &ev->f[k];
+			char *jk;
+			size_t jl;
+			f->t.swap = (unsigned char)((f->t.bo == BO_TRACE ? tr->be : f->t.bo == BO_BE) != g_host_be);
+			f->is_text = f->count && f->t.kind == FT_INT && f->t.size == 1 && f->t.enc;
+			jk = json_str_dup(f->name, strlen(f->name), &jl);
+			f->jkey = (char *)xmalloc(jl + 2);
+			memcpy(f->jkey, jk, jl);
+			f->jkey[jl] = ':';
+			f->jkey[jl + 1] = '\0';
+			f->jkeylen = jl + 1;
+			free(jk);
+			if (f->t.kind == FT_STR) {
+				ev->nstr++;
+				seen_str = 1;
+				continue;
+			}
+			if (f->t.align > 1 || seen_str)
+				ev->packed = 0;
+			f->fixoff = off;
+			ev->fixoffs[k] = off;
+			if (!f->t.bad) {
+				uint64_t sz = (uint64_t)f->t.size * (f->count ? f->count : 1);
+				if (off + sz > 0x7fffffffu)
+					ev->bad = "a payload over 2 GiB";
+				else
+					off += (uint32_t)sz;
+			}
+		}
+		ev->fixsize = off;
+		ev->use_printk = compile_printk(ev);
+	}
+	/* the id lookup table */
+	if (tr->nev) {
+		uint64_t maxid = tr->ev[tr->nev - 1].id;
+		tr->idtab_n = maxid < 65536 ? (size_t)maxid + 1 : 65536;
+		tr->idtab = (struct event **)xcalloc(tr->idtab_n, sizeof(*tr->idtab));
+		for (i = tr->nev; i-- > 0;)
+			if (tr->ev[i].id < tr->idtab_n)
+				tr->idtab[tr->ev[i].id] = &tr->ev[i];
+	}
+}
+
+static const struct event *find_event(const struct trace *tr, uint64_t id)
+{
+	size_t lo = 0, hi = tr->nev;
+	if (id < tr->idtab_n)
+		return tr->idtab[id];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (tr->ev[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < tr->nev && tr->ev[lo].id == id ? &tr->ev[lo] : NULL;
+}
+
+static char *path_join(const char *a, const char *b)
+{
+	size_t n = strlen(a);
+	return xasprintf("%s%s%s", a, n && a[n - 1] == '/' ? "" : "/", b);
+}
+
+static int read_file(const char *path, char **out, size_t *len)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat sb;
+	char *buf;
+	size_t got = 0, cap;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		errno = EISDIR;
+		return -1;
+	}
+	cap = (size_t)sb.st_size + 1;
+	buf = (char *)xmalloc(cap);
+	for (;;) {
+		ssize_t r;
+		if (got + 1 >= cap) {
+			cap *= 2;
+			buf = (char *)xrealloc(buf, cap);
+		}
+		r = read(fd, buf + got, cap - got - 1);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			free(buf);
+			close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	buf[got] = '\0';
+	*out = buf;
+	*len = got;
+	return 0;
+}
+
+static void add_packet(struct stream *st, const struct packet *k)
+{
+	GROW(st->pk, st->npk, st->cappk);
+	st->pk[st->npk++] = *k;
+}
+
+static int cmp_pk_seq(const void *a, const void *b)
+{
+	const struct packet *x = (const struct packet *)a, *y = (const struct packet *)b;
+	if (x->seq != y->seq)
+		return x->seq < y->seq ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static void snote(struct stream *st, int err, uint64_t off, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+	if (err)
+		g_status = 1;
+	if (++st->nerr > MAX_ERRS_PER_FILE) {
+		if (st->nerr == MAX_ERRS_PER_FILE + 1)
+			note(err, st->path, -1, "more problems in this file are not shown");
+		return;
+	}
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	note(err, st->path, (long long)off, "%s", text);
+	free(text);
+}
+
+/* Finds the packets of a stream file (checking every header against the
+ * file); flight rings come out in packet_seq_num order. */
+static void index_stream(struct stream *st)
+{
+	const struct trace *tr = st->tr;
+	uint64_t size = st->size, off = 0, W = 0;
+	int sw = tr->swap;
+	st->stop = size;
+	while (off < size) {
+		const u8 *h = st->map + off;
+		uint64_t left = size - off;
+		struct packet k;
+		int slot = tr->flight && W && off % W == 0 && left >= W;
+		uint64_t cs, ps;
+		const char *why = NULL;
+		if (left < PACKET_HDR) {
+			if (all_zero(h, left)) {
+				st->stop_why = "zero-filled trailing bytes";
+				if (!tr->flight)
+					snote(st, 0, off, "%llu zero bytes at the end (a crashed writer's leftover; "
+					      "--repair removes them)", (unsigned long long)left);
+			} else {
+				st->stop_why = "truncated packet header";
+				st->stop_err = 1;
+				snote(st, 1, off, "truncated packet header (%llu of %u bytes)",
+				      (unsigned long long)left, PACKET_HDR);
+			}
+			st->stop = off;
+			break;
+		}
+		memset(&k, 0, sizeof(k));
+		k.off = off;
+		cs = ld(h + 40, 8, sw);
+		ps = ld(h + 48, 8, sw);
+		if (ld(h, 4, sw) != PACKET_MAGIC)
+			why = "bad packet magic";
+		else if (tr->has_uuid && memcmp(h + 4, tr->uuid, 16))
+			why = "packet uuid differs from the metadata's";
+		else if (cs % 8 || ps % 8 || cs < PACKET_HDR * 8 || cs > ps)
+			why = "bad content_size/packet_size";
+		if (why) {
+			/* A packet being opened: nothing after its header yet. */
+			int opening = all_zero(h + PACKET_HDR, (slot ? W : left) - PACKET_HDR) &&
+				      (ld(h, 4, sw) != PACKET_MAGIC || cs <= PACKET_HDR * 8);
+			if (slot) {
+				if (opening) {
+					st->nunused++;
+				} else {
+					st->nbadslot++;
+					snote(st, 1, off, "%s (magic 0x%08llx) in a ring slot; slot skipped", why,
+					      (unsigned long long)ld(h, 4, sw));
+				}
+				off += W;
+				continue;
+			}
+			st->stop = off;
+			if (opening) {
+				st->stop_why = "incomplete trailing packet (zero header)";
+				if (!tr->flight)
+					snote(st, 0, off, "incomplete trailing packet (a crashed writer's "
+					      "leftover; --repair removes it)");
+			} else {
+				st->stop_why = why;
+				st->stop_err = 1;
+				snote(st, 1, off, "%s (magic 0x%08llx, content_size %llu, packet_size %llu bits)",
+				      why, (unsigned long long)ld(h, 4, sw), (unsigned long long)cs,
+				      (unsigned long long)ps);
+			}
+			break;
+		}
+		k.psz = ps / 8;
+		k.cend = off + cs / 8;
+		k.tsb = ld(h + 24, 8, sw);
+		k.tse = ld(h + 32, 8, sw);
+		k.seq = ld(h + 56, 8, sw);
+		k.disc = ld(h + 64, 8, sw);
+		k.tid = (uint32_t)ld(h + 72, 4, sw);
+		k.pid = (uint32_t)ld(h + 76, 4, sw);
+		memcpy(k.comm, h + 80, 16);
+		k.comm[16] = '\0';
+		if (tr->flight && !W && off == 0)
+			W = k.psz;
+		if (k.psz > left) {
+			st->ntrunc++;
+			st->stop = off;
+			st->stop_why = "file shorter than its packet_size";
+			st->stop_err = 1;
+			snote(st, 1, off, "truncated packet: packet_size %llu bytes, %llu in the file",
+			      (unsigned long long)k.psz, (unsigned long long)left);
+			if (cs / 8 > left)
+				k.cend = size; /* what is there; the cut event is reported */
+			add_packet(st, &k);
+			break;
+		}
+		add_packet(st, &k);
+		off += k.psz;
+	}
+	st->slot = W;
+	if (tr->flight && st->npk) {
+		size_t i, n = 0;
+		const struct packet *prev = NULL;
+		qsort(st->pk, st->npk, sizeof(*st->pk), cmp_pk_seq);
+		for (i = 0; i < st->npk; i++) {
+			struct packet k = st->pk[i];
+			if (prev && k.seq == prev->seq) {
+				snote(st, 1, k.off, "a second packet with packet_seq_num %llu; ignored",
+				      (unsigned long long)k.seq);
+				continue;
+			}
+			if (k.tse < k.tsb || (prev && k.tsb < prev->tse)) {
+				/* the oldest slot, caught being reused */
+				st->nover++;
+				if (k.cend - k.off > PACKET_HDR)
+					snote(st, 0, k.off, "packet %llu was being overwritten; ignored",
+					      (unsigned long long)k.seq);
+				continue;
+			}
+			st->pk[n++] = k;
+			prev = &st->pk[n - 1];
+		}
+		st->npk = n;
+	}
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	const struct stream *x = (const struct stream *)a, *y = (const struct stream *)b;
+	return strcmp(x->path, y->path);
+}
+
+static void free_trace(struct trace *tr)
+{
+	size_t i, k;
+	if (!tr)
+		return;
+	for (i = 0; i < tr->nst; i++) {
+		if (tr->st[i].map && tr->st[i].size)
+			munmap(tr->st[i].map, (size_t)tr->st[i].size);
+		free(tr->st[i].path);
+		free(tr->st[i].pk);
+	}
+	free(tr->st);
+	for (i = 0; i < tr->nev; i++) {
+		struct event *ev = &tr->ev[i];
+		for (k = 0; k < ev->nf; k++) {
+			free(ev->f[k].name);
+			free(ev->f[k].jkey);
+		}
+		free(ev->f);
+		free(ev->name);
+		free(ev->sys);
+		free(ev->ename);
+		free(ev->fixoffs);
+		free(ev->printk);
+		free(ev->fmtbuf);
+		free(ev->seg);
+		free(ev->jpre);
+	}
+	free(tr->ev);
+	for (i = 0; i < tr->nal; i++)
+		free(tr->al[i].name);
+	free(tr->al);
+	free(tr->idtab);
+	free(tr->procname);
+	free(tr->hostname);
+	free(tr->mode);
+	free(tr->clk_name);
+	free(tr->snapinfo);
+	free(tr->dir);
+	free(tr);
+}
+
+/* Loads the trace in dir: metadata, and the stream files mapped and
+ * indexed.  NULL (reported) if the metadata cannot be used. */
+static struct trace *load_trace(const char *dir)
+{
+	struct trace *tr = (struct trace *)xcalloc(1, sizeof(*tr));
+	char *mpath = path_join(dir, "metadata"), *text = NULL;
+	size_t len, capst = 0;
+	struct parser P;
+	DIR *d;
+	struct dirent *de;
+	tr->dir = xstrdup(dir);
+	tr->freq = 1000000000u;
+	tr->be = g_host_be;
+	if (read_file(mpath, &text, &len) != 0) {
+		note(1, mpath, -1, "cannot read: %s", strerror(errno));
+		free(mpath);
+		free_trace(tr);
+		return NULL;
+	}
+	memset(&P, 0, sizeof(P));
+	P.path = mpath;
+	P.tr = tr;
+	if (len >= 4 && ((const u8 *)text)[0] == 0x57 && ((const u8 *)text)[1] == 0x1d &&
+	    ((const u8 *)text)[2] == 0xd1 && ((const u8 *)text)[3] == 0x75) {
+		snprintf(P.err, sizeof(P.err), "packetized metadata is not supported");
+	} else if (memchr(text, '\0', len)) {
+		snprintf(P.err, sizeof(P.err), "a NUL byte at offset %zu: not a text file",
+			 (size_t)((char *)memchr(text, '\0', len) - text));
+	} else if (len < 10 || memcmp(text, "/* CTF 1.", 9) != 0) {
+		snprintf(P.err, sizeof(P.err), "does not start with \"/* CTF 1.8\"");
+	} else {
+		parse_metadata(&P, text, len);
+	}
+	free(P.t);
+	if (P.err[0]) {
+		note(1, mpath, -1, "cannot parse the metadata: %s", P.err);
+		free(text);
+		free(mpath);
+		free_trace(tr);
+		return NULL;
+	}
+	free(text);
+	free(mpath);
+	tr->swap = tr->be != g_host_be;
+	tr->flight = tr->mode && !strcmp(tr->mode, "flight");
+	prepare_events(tr);
+	/* the stream files: every regular file but metadata and dot files */
+	d = opendir(dir);
+	if (!d) {
+		note(1, dir, -1, "cannot open: %s", strerror(errno));
+		free_trace(tr);
+		return NULL;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char *p;
+		struct stat sb;
+		struct stream *st;
+		int fd;
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "metadata"))
+			continue;
+		p = path_join(dir, de->d_name);
+		if (stat(p, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+			free(p);
+			continue;
+		}
+		GROW(tr->st, tr->nst, capst);
+		st = &tr->st[tr->nst++];
+		memset(st, 0, sizeof(*st));
+		st->tr = tr;
+		st->path = p;
+		fd = open(p, O_RDONLY);
+		if (fd < 0 || fstat(fd, &sb) != 0) {
+			note(1, p, -1, "cannot open: %s", strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			continue;
+		}
+		st->size = (uint64_t)sb.st_size;
+		if (st->size) {
+			void *m = (uint64_t)(size_t)st->size == st->size
+					  ? mmap(NULL, (size_t)st->size, PROT_READ, MAP_PRIVATE, fd, 0)
+					  : MAP_FAILED;
+			if (m == MAP_FAILED) {
+				note(1, p, -1, "cannot map: %s", strerror(errno));
+				st->size = 0;
+			} else {
+				st->map = (u8 *)m;
+			}
+		}
+		close(fd);
+	}
+	closedir(d);
+	qsort(tr->st, tr->nst, sizeof(*tr->st), cmp_name);
+	{
+		size_t i;
+		for (i = 0; i < tr->nst; i++) {
+			tr->st[i].tr = tr;
+			index_stream(&tr->st[i]);
+		}
+	}
+	tr->ok = 1;
+	return tr;
+}
+
+/* ------------------------------------------------------------------ */
+/* Cursors: one per stream, positioned on its next item               */
+/* ------------------------------------------------------------------ */
+
+enum { K_EVENT = 1, K_DROP };
+
+struct cursor {
+	struct stream *st;
+	const struct trace *tr;
+	size_t pk;
+	const u8 *pkt, *p, *end;
+	uint64_t last_ts, prev_disc;
+	/* the current item */
+	int kind;
+	uint64_t ts, ns, dropn;
+	const struct event *ev;
+	const u8 *pl;
+	const uint32_t *off;
+	uint32_t *offbuf, *slen;
+	uint32_t tid, pid;
+	char tidstr[16];
+	size_t tidlen;
+	size_t idx;
+	/* clock: ts in [c_lo, c_lo + c_span) is c_ns + (ts - c_lo) * 1e9 / freq */
+	uint64_t c_lo, c_span, c_ns, freq;
+	char jtail[64];
+	size_t jtaillen;
+};
+
+static uint64_t ns_slow(struct cursor *c, uint64_t ts)
+{
+	const struct trace *tr = c->tr;
+	u128 cyc = (u128)tr->off_c + ts, q = cyc / tr->freq, r = cyc % tr->freq;
+	i128 base = (i128)tr->off_s * 1000000000 + (i128)q * 1000000000;
+	i128 ns = base + (i128)(r * 1000000000u / tr->freq);
+	c->c_span = 0;
+	if (tr->freq <= UINT64_MAX / 1000000000u && q * tr->freq >= tr->off_c && base >= 0 &&
+	    base + 1000000000 <= (i128)UINT64_MAX) {
+		c->c_lo = (uint64_t)(q * tr->freq - tr->off_c);
+		c->c_span = tr->freq;
+		c->c_ns = (uint64_t)base;
+	}
+	if (ns < 0)
+		return 0;
+	if (ns > (i128)UINT64_MAX)
+		return UINT64_MAX;
+	return (uint64_t)ns;
+}
+
+static inline uint64_t cur_ns(struct cursor *c, uint64_t ts)
+{
+	uint64_t d = ts - c->c_lo;
+	if (d < c->c_span)
+		return c->c_ns + d * 1000000000u / c->freq;
+	return ns_slow(c, ts);
+}
+
+static uint64_t trace_ns(const struct trace *tr, uint64_t ts)
+{
+	struct cursor c;
+	memset(&c, 0, sizeof(c));
+	c.tr = tr;
+	return ns_slow(&c, ts);
+}
+
+static void cur_init(struct cursor *c, struct stream *st, size_t idx)
+{
+	memset(c, 0, sizeof(*c));
+	c->st = st;
+	c->tr = st->tr;
+	c->idx = idx;
+	c->freq = st->tr->freq;
+	c->offbuf = (uint32_t *)xcalloc(st->tr->maxnf + 1, sizeof(uint32_t));
+	c->slen = (uint32_t *)xcalloc(st->tr->maxnf + 1, sizeof(uint32_t));
+	c->tid = UINT32_MAX;
+}
+
+static void cur_free(struct cursor *c)
+{
+	free(c->offbuf);
+	free(c->slen);
+}
+
+static void cur_set_tid(struct cursor *c, uint32_t tid, uint32_t pid)
+{
+	const struct trace *tr = c->tr;
+	uint32_t p = tr->has_vpid ? (uint32_t)tr->vpid : pid;
+	char *o;
+	c->tid = tid;
+	c->pid = p;
+	o = put_u64(c->tidstr, tid);
+	c->tidlen = (size_t)(o - c->tidstr);
+	o = c->jtail;
+	memcpy(o, ",\"pid\":", 7);
+	o = put_u64(o + 7, p);
+	memcpy(o, ",\"tid\":", 7);
+	o = put_u64(o + 7, tid);
+	memcpy(o, ",\"args\":{", 9);
+	o += 9;
+	c->jtaillen = (size_t)(o - c->jtail);
+}
+
+/* Decodes the record at c->p; 0 (reported) if it is damaged. */
+static int decode_record(struct cursor *c)
+{
+	const struct trace *tr = c->tr;
+	const u8 *p = c->p, *end = c->end, *pl, *pos;
+	size_t left = (size_t)(end - p);
+	uint64_t id, ts;
+	const struct event *ev;
+	unsigned hl;
+	int ext;
+	ext = tr->be ? (p[0] >> 2) == 63 : (p[0] & 63) == 63;
+	if (!ext) {
+		uint64_t w, low;
+		if (left < 4)
+			goto cut;
+		w = ld(p, 4, tr->swap);
+		if (tr->be) {
+			id = w >> 26;
+			low = w & 0x3ffffff;
+		} else {
+			id = w & 63;
+			low = w >> 6;
+		}
+		ts = c->last_ts + ((low - c->last_ts) & 0x3ffffff);
+		hl = 4;
+	} else {
+		if (left < 13)
+			goto cut;
+		id = ld(p + 1, 4, tr->swap);
+		ts = ld(p + 5, 8, tr->swap);
+		hl = 13;
+		if (ts < c->last_ts) {
+			snote(c->st, 1, (uint64_t)(p - c->st->map),
+			      "event timestamp goes back (%llu < %llu); rest of the packet skipped",
+			      (unsigned long long)ts, (unsigned long long)c->last_ts);
+			return 0;
+		}
+	}
+	ev = find_event(tr, id);
+	if (!ev) {
+		snote(c->st, 1, (uint64_t)(p - c->st->map),
+		      "event id %llu is not in the metadata; rest of the packet skipped", (unsigned long long)id);
+		return 0;
+	}
+	if (ev->bad) {
+		snote(c->st, 1, (uint64_t)(p - c->st->map), "event %s has %s, which this tool cannot read; "
+		      "rest of the packet skipped", ev->name, ev->bad);
+		return 0;
+	}
+	pl = p + hl;
+	if (ev->packed && !ev->nstr) {
+		if ((size_t)(end - pl) < ev->fixsize)
+			goto cut;
+		c->off = ev->fixoffs;
+		c->p = pl + ev->fixsize;
+	} else {
+		unsigned i;
+		pos = pl;
+		for (i = 0; i < ev->nf; i++) {
+			const struct field *f = &ev->f[i];
+			if (f->t.kind == FT_STR) {
+				const u8 *z = (const u8 *)memchr(pos, 0, (size_t)(end - pos));
+				if (!z)
+					goto cut;
+				c->offbuf[i] = (uint32_t)(pos - pl);
+				c->slen[i] = (uint32_t)(z - pos);
+				pos = z + 1;
+			} else {
+				size_t need = (size_t)f->t.size * (f->count ? f->count : 1);
+				if (f->t.align > 1) {
+					size_t rel = (size_t)(pos - c->pkt), a = f->t.align;
+					rel = (rel + a - 1) / a * a;
+					if (rel > (size_t)(end - c->pkt))
+						goto cut;
+					pos = c->pkt + rel;
+				}
+				if ((size_t)(end - pos) < need)
+					goto cut;
+				c->offbuf[i] = (uint32_t)(pos - pl);
+				pos += need;
+			}
+		}
+		c->off = c->offbuf;
+		c->p = pos;
+	}
+	c->kind = K_EVENT;
+	c->ev = ev;
+	c->pl = pl;
+	c->ts = ts;
+	c->last_ts = ts;
+	c->ns = cur_ns(c, ts);
+	return 1;
+cut:
+	snote(c->st, 1, (uint64_t)(p - c->st->map), "event runs past the packet's content (%llu bytes left)",
+	      (unsigned long long)left);
+	return 0;
+}
+
+/* Moves c to its stream's next item; 0 at the end. */
+static int cur_next(struct cursor *c)
+{
+	struct stream *st = c->st;
+	for (;;) {
+		const struct packet *k;
+		uint64_t base;
+		if (c->p && c->p < c->end) {
+			if (decode_record(c))
+				return 1;
+			c->p = c->end; /* damaged: skip the rest of the packet */
+			continue;
+		}
+		if (c->pk >= st->npk)
+			return 0;
+		k = &st->pk[c->pk];
+		c->pkt = st->map + k->off;
+		c->p = c->pkt + PACKET_HDR;
+		c->end = st->map + k->cend;
+		c->last_ts = k->tsb;
+		if (k->tid != c->tid)
+			cur_set_tid(c, k->tid, k->pid);
+		base = c->pk == 0 ? (k->seq == 0 ? 0 : k->disc) : c->prev_disc;
+		c->pk++;
+		c->prev_disc = k->disc > base ? k->disc : base;
+		if (k->disc > base) {
+			c->kind = K_DROP;
+			c->dropn = k->disc - base;
+			c->ts = k->tsb;
+			c->ns = cur_ns(c, k->tsb);
+			return 1;
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Field values                                                       */
+/* ------------------------------------------------------------------ */
+
+static inline uint64_t get_int(const struct cursor *c, int fi, unsigned idx)
+{
+	const struct field *f = &c->ev->f[fi];
+	const u8 *p = c->pl + c->off[fi] + (size_t)idx * f->t.size;
+	uint64_t v = ld(p, f->t.size, f->t.swap);
+	return f->t.sgn ? sext(v, 8u * f->t.size) : v;
+}
+
+static double get_float(const struct cursor *c, int fi, unsigned idx)
+{
+	const struct field *f = &c->ev->f[fi];
+	const u8 *p = c->pl + c->off[fi] + (size_t)idx * f->t.size;
+	if (f->t.size == 4) {
+		uint32_t v = (uint32_t)ld(p, 4, f->t.swap);
+		float x;
+		memcpy(&x, &v, 4);
+		return x;
+	} else {
+		uint64_t v = ld(p, 8, f->t.swap);
+		double x;
+		memcpy(&x, &v, 8);
+		return x;
+	}
+}
+
+/* A string or char array field: its bytes (up to the NUL). */
+static const u8 *get_text(const struct cursor *c, int fi, size_t *n)
+{
+	const struct field *f = &c->ev->f[fi];
+	const u8 *p = c->pl + c->off[fi];
+	if (f->t.kind == FT_STR) {
+		*n = c->slen[fi];
+	} else {
+		const u8 *z = (const u8 *)memchr(p, 0, f->count);
+		*n = z ? (size_t)(z - p) : f->count;
+	}
+	return p;
+}
+
+/* ------------------------------------------------------------------ */
+/* Text output                                                        */
+/* ------------------------------------------------------------------ */
+
+static uint64_t g_sec = UINT64_MAX;
+static char g_secstr[24];
+static size_t g_seclen;
+
+static inline char *put_time(char *o, uint64_t ns)
+{
+	uint64_t sec = ns / 1000000000u;
+	unsigned nsec = (unsigned)(ns - sec * 1000000000u), i;
+	if (sec != g_sec) {
+		char *e = put_u64(g_secstr, sec);
+		*e++ = '.';
+		g_seclen = (size_t)(e - g_secstr);
+		g_sec = sec;
+	}
+	memcpy(o, g_secstr, g_seclen);
+	o += g_seclen;
+	for (i = 0; i < 4; i++) {
+		unsigned r = nsec % 100;
+		nsec /= 100;
+		memcpy(o + 7 - 2 * i, d2 + 2 * r, 2);
+	}
+	o[0] = (char)('0' + nsec);
+	return o + 9;
+}
+
+/* An integer conversion without precision and flags other than - and 0. */
+static char *put_int_conv(char *o, const struct seg *s, uint64_t v)
+{
+	char tmp[32], *e = tmp + sizeof(tmp), *q = e;
+	int neg = 0;
+	size_t len, w;
+	if (s->bits < 64)
+		v = s->sgn ? sext(v, s->bits) : v & (((uint64_t)1 << s->bits) - 1);
+	switch (s->conv) {
+	case 'd':
+	case 'i':
+		if ((int64_t)v < 0) {
+			neg = 1;
+			v = (uint64_t)0 - v;
+		}
+		/* fall through to decimal digits */
+		q = put_u64(tmp, v);
+		len = (size_t)(q - tmp);
+		memmove(e - len, tmp, len);
+		q = e - len;
+		break;
+	case 'u':
+		q = put_u64(tmp, v);
+		len = (size_t)(q - tmp);
+		memmove(e - len, tmp, len);
+		q = e - len;
+		break;
+	case 'o':
+		do {
+			*--q = (char)('0' + (v & 7));
+			v >>= 3;
+		} while (v);
+		break;
+	default: {
+		const char *dig = s->conv == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+		do {
+			*--q = dig[v & 15];
+			v >>= 4;
+		} while (v);
+		break;
+	}
+	}
+	len = (size_t)(e - q) + (size_t)neg;
+	w = s->width > 0 ? (size_t)s->width : 0;
+	if (w <= len) {
+		if (neg)
+			*o++ = '-';
+		memcpy(o, q, (size_t)(e - q));
+		return o + (e - q);
+	}
+	if (s->flags & FL_MINUS) {
+		if (neg)
+			*o++ = '-';
+		memcpy(o, q, (size_t)(e - q));
+		o += e - q;
+		memset(o, ' ', w - len);
+		return o + (w - len);
+	}
+	if (s->flags & FL_ZERO) {
+		if (neg)
+			*o++ = '-';
+		memset(o, '0', w - len);
+		o += w - len;
+	} else {
+		memset(o, ' ', w - len);
+		o += w - len;
+		if (neg)
+			*o++ = '-';
+	}
+	memcpy(o, q, (size_t)(e - q));
+	return o + (e - q);
+}
+
+static char *put_padded(char *o, const u8 *s, size_t n, const struct seg *sg)
+{
+	size_t w = sg->width > 0 ? (size_t)sg->width : 0;
+	if (sg->prec >= 0 && n > (size_t)sg->prec)
+		n = (size_t)sg->prec;
+	if (w > n && !(sg->flags & FL_MINUS)) {
+		memset(o, ' ', w - n);
+		o += w - n;
+	}
+	o = put_text(o, s, n);
+	if (w > n && (sg->flags & FL_MINUS)) {
+		memset(o, ' ', w - n);
+		o += w - n;
+	}
+	return o;
+}
+
+static void put_printk(const struct cursor *c)
+{
+	const struct event *ev = c->ev;
+	unsigned i;
+	char *o = ob_need(1);
+	*o++ = ' ';
+	ob_done(o);
+	for (i = 0; i < ev->nseg; i++) {
+		const struct seg *s = &ev->seg[i];
+		switch (s->kind) {
+		case SEG_LIT:
+			o = ob_need(s->litlen);
+			memcpy(o, s->lit, s->litlen);
+			o += s->litlen;
+			break;
+		case SEG_INT:
+			o = ob_need(48 + (size_t)(s->width > 0 ? s->width : 0));
+			o = put_int_conv(o, s, get_int(c, s->field, s->idx));
+			break;
+		case SEG_PTR: {
+			uint64_t v = get_int(c, s->field, s->idx);
+			o = ob_need(24);
+			if (v) {
+				*o++ = '0';
+				*o++ = 'x';
+				o = put_hex(o, v, 0);
+			} else {
+				memcpy(o, "(nil)", 5);
+				o += 5;
+			}
+			break;
+		}
+		case SEG_CHR: {
+			u8 ch = (u8)get_int(c, s->field, s->idx);
+			o = ob_need(8 + (size_t)(s->width > 0 ? s->width : 0));
+			o = put_padded(o, &ch, 1, s);
+			break;
+		}
+		case SEG_STR: {
+			size_t n;
+			const u8 *t = get_text(c, s->field, &n);
+			o = ob_need(4 * n + 8 + (size_t)(s->width > 0 ? s->width : 0));
+			o = put_padded(o, t, n, s);
+			break;
+		}
+		case SEG_SLOW: {
+			uint64_t v = get_int(c, s->field, s->idx);
+			size_t room = 128 + (size_t)(s->width > 0 ? s->width : 0) + (size_t)(s->prec > 0 ? s->prec : 0);
+			int n;
+			o = ob_need(room);
+			if (s->conv == 'p') {
+				n = snprintf(o, room, s->spec, (void *)(uintptr_t)v);
+			} else {
+				if (s->bits < 64)
+					v = s->sgn ? sext(v, s->bits) : v & (((uint64_t)1 << s->bits) - 1);
+				if (s->sgn)
+					n = snprintf(o, room, s->spec, (long long)(int64_t)v);
+				else
+					n = snprintf(o, room, s->spec, (unsigned long long)v);
+			}
+			if (n > 0)
+				o += (size_t)n < room ? (size_t)n : room - 1;
+			break;
+		}
+		case SEG_FLT: {
+			double d = get_float(c, s->field, s->idx);
+			size_t room = 400 + (size_t)(s->width > 0 ? s->width : 0) + (size_t)(s->prec > 0 ? s->prec : 0);
+			int n;
+			o = ob_need(room);
+			n = snprintf(o, room, s->spec, d);
+			if (n > 0)
+				o += (size_t)n < room ? (size_t)n : room - 1;
+			break;
+		}
+		default:
+			o = ob_need(0);
+			break;
+		}
+		ob_done(o);
+	}
+}
+
+/* Room a field's value needs in text or JSON. */
+static size_t field_room(const struct cursor *c, unsigned i)
+{
+	const struct field *f = &c->ev->f[i];
+	if (f->t.kind == FT_STR)
+		return 6 * (size_t)c->slen[i] + 8;
+	if (f->is_text)
+		return 6 * (size_t)f->count + 8;
+	return (size_t)(f->count ? f->count : 1) * 48 + 8;
+}
+
+static char *put_scalar(char *o, const struct cursor *c, unsigned i, unsigned idx, int json)
+{
+	const struct field *f = &c->ev->f[i];
+	if (f->t.kind == FT_FLOAT) {
+		double d = get_float(c, (int)i, idx);
+		if (json && !isfinite(d)) {
+			const char *s = isnan(d) ? "\"nan\"" : d > 0 ? "\"inf\"" : "\"-inf\"";
+			size_t n = strlen(s);
+			memcpy(o, s, n);
+			return o + n;
+		}
+		return put_double(o, d);
+	} else {
+		uint64_t v = get_int(c, (int)i, idx);
+		if (f->t.base == 16 && (!json || !f->count)) {
+			if (json)
+				*o++ = '"';
+			*o++ = '0';
+			*o++ = 'x';
+			o = put_hex(o, v, 0);
+			if (json)
+				*o++ = '"';
+			return o;
+		}
+		if (f->t.base == 8 && !json) {
+			*o++ = '0';
+			do {
+				*o++ = (char)('0' + (v & 7));
+				v >>= 3;
+			} while (v);
+			return o;
+		}
+		return f->t.sgn ? put_i64(o, (int64_t)v) : put_u64(o, v);
+	}
+}
+
+/* name=value pairs. */
+static void put_fallback(const struct cursor *c)
+{
+	const struct event *ev = c->ev;
+	unsigned i, k;
+	for (i = 0; i < ev->nf; i++) {
+		const struct field *f = &ev->f[i];
+		size_t nl = strlen(f->name);
+		char *o = ob_need(nl + 4 + field_room(c, i));
+		*o++ = ' ';
+		memcpy(o, f->name, nl);
+		o += nl;
+		*o++ = '=';
+		if (f->t.kind == FT_STR || f->is_text) {
+			size_t n;
+			const u8 *t = get_text(c, (int)i, &n);
+			o = put_text(o, t, n);
+		} else if (f->count) {
+			*o++ = '{';
+			for (k = 0; k < f->count; k++) {
+				if (k)
+					*o++ = ',';
+				o = put_scalar(o, c, i, k, 0);
+			}
+			*o++ = '}';
+		} else {
+			o = put_scalar(o, c, i, 0, 0);
+		}
+		ob_done(o);
+	}
+}
+
+static void emit_text(struct cursor *c)
+{
+	char *o;
+	if (c->kind == K_DROP) {
+		o = ob_need(80);
+		memcpy(o, "# ", 2);
+		o = put_u64(o + 2, c->dropn);
+		o += sprintf(o, " event%s of thread ", c->dropn == 1 ? "" : "s");
+		o = put_u64(o, c->tid);
+		memcpy(o, " dropped\n", 9);
+		ob_done(o + 9);
+		return;
+	}
+	o = ob_need(64 + c->ev->namelen);
+	o = put_time(o, c->ns);
+	*o++ = ' ';
+	memcpy(o, c->tidstr, c->tidlen);
+	o += c->tidlen;
+	*o++ = ' ';
+	memcpy(o, c->ev->name, c->ev->namelen);
+	ob_done(o + c->ev->namelen);
+	if (c->ev->use_printk) {
+		if (c->ev->nseg)
+			put_printk(c);
+	} else {
+		put_fallback(c);
+	}
+	o = ob_need(1);
+	*o++ = '\n';
+	ob_done(o);
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON output                                                        */
+/* ------------------------------------------------------------------ */
+
+static uint64_t g_origin;   /* ns of "ts":0 */
+static int g_jfirst = 1;
+
+static char *put_json_ts(char *o, uint64_t ns)
+{
+	uint64_t rel;
+	unsigned frac;
+	if (ns < g_origin) {
+		*o++ = '-';
+		rel = g_origin - ns;
+	} else {
+		rel = ns - g_origin;
+	}
+	o = put_u64(o, rel / 1000);
+	frac = (unsigned)(rel % 1000);
+	*o++ = '.';
+	*o++ = (char)('0' + frac / 100);
+	memcpy(o, d2 + 2 * (frac % 100), 2);
+	return o + 2;
+}
+
+static void json_sep(void)
+{
+	char *o = ob_need(2);
+	if (!g_jfirst)
+		*o++ = ',';
+	*o++ = '\n';
+	g_jfirst = 0;
+	ob_done(o);
+}
+
+static void emit_json(struct cursor *c)
+{
+	const struct event *ev = c->ev;
+	char *o;
+	unsigned i, k;
+	json_sep();
+	if (c->kind == K_DROP) {
+		o = ob_need(200);
+		o += sprintf(o, "{\"name\":\"events dropped\",\"cat\":\"tracepoints\",\"ph\":\"i\",\"s\":\"t\",\"ts\":");
+		o = put_json_ts(o, c->ns);
+		memcpy(o, c->jtail, c->jtaillen);
+		o += c->jtaillen;
+		memcpy(o, "\"dropped\":", 10);
+		o = put_u64(o + 10, c->dropn);
+		memcpy(o, "}}", 2);
+		ob_done(o + 2);
+		return;
+	}
+	o = ob_need(ev->jprelen + 40 + c->jtaillen);
+	memcpy(o, ev->jpre, ev->jprelen);
+	o = put_json_ts(o + ev->jprelen, c->ns);
+	memcpy(o, c->jtail, c->jtaillen);
+	ob_done(o + c->jtaillen);
+	for (i = 0; i < ev->nf; i++) {
+		const struct field *f = &ev->f[i];
+		o = ob_need(f->jkeylen + 4 + field_room(c, i));
+		if (i)
+			*o++ = ',';
+		memcpy(o, f->jkey, f->jkeylen);
+		o += f->jkeylen;
+		if (f->t.kind == FT_STR || f->is_text) {
+			size_t n;
+			const u8 *t = get_text(c, (int)i, &n);
+			o = put_json_str(o, t, n);
+		} else if (f->count) {
+			*o++ = '[';
+			for (k = 0; k < f->count; k++) {
+				if (k)
+					*o++ = ',';
+				o = put_scalar(o, c, i, k, 1);
+			}
+			*o++ = ']';
+		} else {
+			o = put_scalar(o, c, i, 0, 1);
+		}
+		ob_done(o);
+	}
+	o = ob_need(2);
+	memcpy(o, "}}", 2);
+	ob_done(o + 2);
+}
+
+static void json_str_out(const char *s)
+{
+	size_t n = strlen(s);
+	char *o = ob_need(6 * n + 2);
+	ob_done(put_json_str(o, (const u8 *)s, n));
+}
+
+static uint32_t trace_pid(const struct trace *tr)
+{
+	size_t i;
+	if (tr->has_vpid)
+		return (uint32_t)tr->vpid;
+	for (i = 0; i < tr->nst; i++)
+		if (tr->st[i].npk)
+			return tr->st[i].pk[0].pid;
+	return 0;
+}
+
+static void json_meta(const struct trace *tr)
+{
+	uint32_t pid = trace_pid(tr);
+	size_t i, j;
+	json_sep();
+	ob_printf("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":", pid, pid);
+	json_str_out(tr->procname ? tr->procname : "");
+	ob_puts("}}", 2);
+	for (i = 0; i < tr->nst; i++) {
+		const struct stream *st = &tr->st[i];
+		const struct packet *k;
+		if (!st->npk)
+			continue;
+		k = &st->pk[st->npk - 1];
+		for (j = i + 1; j < tr->nst; j++) /* a later stream of the same tid names it */
+			if (tr->st[j].npk && tr->st[j].pk[0].tid == k->tid)
+				break;
+		if (j < tr->nst)
+			continue;
+		json_sep();
+		ob_printf("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":", pid,
+			  k->tid);
+		json_str_out(k->comm);
+		ob_puts("}}", 2);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The merge                                                          */
+/* ------------------------------------------------------------------ */
+
+static inline int cur_less(const struct cursor *a, const struct cursor *b)
+{
+	return a->ns < b->ns || (a->ns == b->ns && a->idx < b->idx);
+}
+
+static void sift_down(struct cursor **h, size_t n, size_t i)
+{
+	struct cursor *x = h[i];
+	for (;;) {
+		size_t l = 2 * i + 1, m;
+		if (l >= n)
+			break;
+		m = l + 1 < n && cur_less(h[l + 1], h[l]) ? l + 1 : l;
+		if (!cur_less(h[m], x))
+			break;
+		h[i] = h[m];
+		i = m;
+	}
+	h[i] = x;
+}
+
+/* Every item of these traces' streams in time order. */
+static void merge(struct trace **trs, size_t ntr, void (*emit)(struct cursor *))
+{
+	size_t i, j, n = 0, ncur = 0;
+	struct cursor *cs, **h;
+	for (i = 0; i < ntr; i++)
+		ncur += trs[i]->nst;
+	cs = (struct cursor *)xcalloc(ncur, sizeof(*cs));
+	h = (struct cursor **)xcalloc(ncur, sizeof(*h));
+	ncur = 0;
+	for (i = 0; i < ntr; i++)
+		for (j = 0; j < trs[i]->nst; j++) {
+			struct cursor *c = &cs[ncur];
+			cur_init(c, &trs[i]->st[j], ncur);
+			ncur++;
+			if (cur_next(c))
+				h[n++] = c;
+		}
+	for (i = n / 2; i-- > 0;)
+		sift_down(h, n, i);
+	while (n) {
+		struct cursor *c = h[0];
+		emit(c);
+		if (!cur_next(c))
+			h[0] = h[--n];
+		if (n)
+			sift_down(h, n, 0);
+	}
+	for (i = 0; i < ncur; i++)
+		cur_free(&cs[i]);
+	free(cs);
+	free(h);
+}
+
+/* ------------------------------------------------------------------ */
+/* Summary                                                            */
+/* ------------------------------------------------------------------ */
+
+static int cmp_ev_count(const void *a, const void *b)
+{
+	const struct event *x = *(const struct event *const *)a, *y = *(const struct event *const *)b;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void fmt_ns(char *buf, size_t len, uint64_t ns)
+{
+	time_t t = (time_t)(ns / 1000000000u);
+	struct tm tm;
+	char d[40] = "";
+	if (gmtime_r(&t, &tm))
+		strftime(d, sizeof(d), "%Y-%m-%d %H:%M:%S", &tm);
+	snprintf(buf, len, "%llu.%09llu (%s.%09llu UTC)", (unsigned long long)(ns / 1000000000u),
+		 (unsigned long long)(ns % 1000000000u), d, (unsigned long long)(ns % 1000000000u));
+}
+
+static void summary(struct trace *tr)
+{
+	size_t i;
+	uint64_t total = 0, dropped = 0, first = UINT64_MAX, last = 0;
+	struct event **evs;
+	char b1[96], b2[96];
+	for (i = 0; i < tr->nst; i++) {
+		struct stream *st = &tr->st[i];
+		struct cursor c;
+		size_t k;
+		cur_init(&c, st, i);
+		while (cur_next(&c)) {
+			if (c.kind != K_EVENT)
+				continue;
+			((struct event *)c.ev)->count++;
+			st->events++;
+			if (!st->have_ns)
+				st->first_ns = c.ns, st->have_ns = 1;
+			st->last_ns = c.ns;
+		}
+		cur_free(&c);
+		for (k = 0; k < st->npk; k++) {
+			st->bytes += st->pk[k].cend - st->pk[k].off;
+			if (st->pk[k].disc > st->dropped)
+				st->dropped = st->pk[k].disc;
+		}
+		total += st->events;
+		dropped += st->dropped;
+		if (st->have_ns) {
+			if (st->first_ns < first)
+				first = st->first_ns;
+			if (st->last_ns > last)
+				last = st->last_ns;
+		}
+	}
+	ob_printf("trace       %s\n", tr->dir);
+	ob_printf("process     %s, pid %u", tr->procname ? tr->procname : "?", trace_pid(tr));
+	if (tr->hostname)
+		ob_printf(", host %s", tr->hostname);
+	ob_printf("\nmode        %s\n", tr->mode ? tr->mode : "?");
+	ob_printf("clock       %s, %llu Hz\n", tr->clk_name ? tr->clk_name : "?", (unsigned long long)tr->freq);
+	if (total) {
+		uint64_t d = last - first;
+		fmt_ns(b1, sizeof(b1), first);
+		fmt_ns(b2, sizeof(b2), last);
+		ob_printf("first event %s\nlast event  %s\nduration    %llu.%09llu s\n", b1, b2,
+			  (unsigned long long)(d / 1000000000u), (unsigned long long)(d % 1000000000u));
+	} else {
+		ob_printf("time span   (no events)\n");
+	}
+	ob_printf("events      %llu\n", (unsigned long long)total);
+	ob_printf("dropped     %llu\n", (unsigned long long)dropped);
+	if (tr->snapinfo)
+		ob_printf("subtraces   %s\n", tr->snapinfo);
+	evs = (struct event **)xcalloc(tr->nev + 1, sizeof(*evs));
+	for (i = 0; i < tr->nev; i++)
+		evs[i] = &tr->ev[i];
+	qsort(evs, tr->nev, sizeof(*evs), cmp_ev_count);
+	ob_printf("event types\n");
+	for (i = 0; i < tr->nev; i++)
+		if (evs[i]->count)
+			ob_printf("  %12llu  %s\n", (unsigned long long)evs[i]->count, evs[i]->name);
+	free(evs);
+	ob_printf("threads\n  %10s  %-16s %12s %10s %14s\n", "tid", "comm", "events", "dropped", "bytes");
+	for (i = 0; i < tr->nst; i++) {
+		const struct stream *st = &tr->st[i];
+		const char *comm = st->npk ? st->pk[st->npk - 1].comm : "";
+		char cm[70];
+		size_t n = strlen(comm);
+		char *o = put_text(cm, (const u8 *)comm, n > 16 ? 16 : n);
+		*o = '\0';
+		if (st->npk)
+			ob_printf("  %10u  %-16s %12llu %10llu %14llu\n", st->pk[0].tid, cm,
+				  (unsigned long long)st->events, (unsigned long long)st->dropped,
+				  (unsigned long long)st->bytes);
+		else
+			ob_printf("  %10s  %-16s %12llu %10llu %14llu   (%s: no packets)\n", "-", "", 0ull, 0ull, 0ull,
+				  strrchr(st->path, '/') ? strrchr(st->path, '/') + 1 : st->path);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Directories                                                        */
+/* ------------------------------------------------------------------ */
+
+static int is_dir(const char *p)
+{
+	struct stat sb;
+	return stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+static int has_metadata(const char *dir)
+{
+	char *m = path_join(dir, "metadata");
+	struct stat sb;
+	int r = stat(m, &sb) == 0 && S_ISREG(sb.st_mode);
+	free(m);
+	return r;
+}
+
+/* Sorted subdirectories of dir that are traces (with_snap: snapshot-* too). */
+static char **sub_traces(const char *dir, int with_snap, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **v = NULL;
+	size_t cap = 0;
+	*n = 0;
+	if (!d)
+		return NULL;
+	while ((de = readdir(d)) != NULL) {
+		char *p;
+		if (de->d_name[0] == '.')
+			continue;
+		if (!with_snap && !strncmp(de->d_name, "snapshot-", 9))
+			continue;
+		p = path_join(dir, de->d_name);
+		if (is_dir(p) && has_metadata(p)) {
+			GROW(v, *n, cap);
+			v[(*n)++] = p;
+		} else {
+			free(p);
+		}
+	}
+	closedir(d);
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_str);
+	return v;
+}
+
+struct group {
+	struct trace **tr;
+	size_t n, cap;
+};
+
+static void add_trace_rec(struct group *g, const char *dir, int all, int child)
+{
+	struct trace *tr = load_trace(dir);
+	size_t n, i;
+	char **subs;
+	if (tr) {
+		tr->is_child = child;
+		GROW(g->tr, g->n, g->cap);
+		g->tr[g->n++] = tr;
+	}
+	subs = sub_traces(dir, 1, &n);
+	for (i = 0; i < n; i++) {
+		const char *base = strrchr(subs[i], '/') + 1;
+		int snap = !strncmp(base, "snapshot-", 9);
+		if (tr && !all) {
+			char *s = tr->snapinfo ? xasprintf("%s %s%s", tr->snapinfo, base, snap ? "" : " (child)")
+					       : xasprintf("%s%s", base, snap ? "" : " (child)");
+			free(tr->snapinfo);
+			tr->snapinfo = s;
+		}
+		if (all && !snap)
+			add_trace_rec(g, subs[i], all, 1);
+		free(subs[i]);
+	}
+	free(subs);
+}
+
+/* ------------------------------------------------------------------ */
+/* --repair                                                           */
+/* ------------------------------------------------------------------ */
+
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *s = (const char *)p;
+	while (n) {
+		ssize_t w = write(fd, s, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		s += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Writes `nparts` byte ranges of st->map (and a rewritten header for each
+ * flight packet) to a temporary file renamed over the stream file. */
+static int rewrite_stream(struct stream *st, int shrink, uint64_t trunc_at)
+{
+	char *slash = strrchr(st->path, '/');
+	char *tmp = xasprintf("%.*s/.%s.repair", (int)(slash - st->path), st->path, slash + 1);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644), ok = fd >= 0;
+	struct stat sb;
+	size_t i;
+	if (ok && stat(st->path, &sb) == 0)
+		(void)fchmod(fd, sb.st_mode & 07777);
+	if (ok && !shrink) {
+		ok = write_all(fd, st->map, (size_t)trunc_at) == 0;
+	} else if (ok) {
+		for (i = 0; ok && i < st->npk; i++) {
+			const struct packet *k = &st->pk[i];
+			u8 h[PACKET_HDR];
+			uint64_t bits = (k->cend - k->off) * 8;
+			memcpy(h, st->map + k->off, PACKET_HDR);
+			if (st->tr->swap)
+				bits = bswap64(bits);
+			memcpy(h + 40, &bits, 8);
+			memcpy(h + 48, &bits, 8);
+			ok = write_all(fd, h, PACKET_HDR) == 0 &&
+			     write_all(fd, st->map + k->off + PACKET_HDR, (size_t)(k->cend - k->off - PACKET_HDR)) == 0;
+		}
+	}
+	if (ok)
+		ok = fsync(fd) == 0;
+	if (fd >= 0 && close(fd) != 0)
+		ok = 0;
+	if (ok)
+		ok = rename(tmp, st->path) == 0;
+	if (!ok) {
+		fprintf(stderr, "%s: %s: cannot rewrite: %s\n", prog, st->path, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	return ok ? 0 : -1;
+}
+
+/* Repairs one trace directory (not its subtraces); -1 on failure. */
+static int repair_trace(const char *dir, int *changed)
+{
+	struct trace *tr;
+	size_t i;
+	int rc = 0;
+	g_quiet = 1;
+	tr = load_trace(dir);
+	g_quiet = 0;
+	if (!tr) {
+		/* say why, without the quiet */
+		tr = load_trace(dir);
+		free_trace(tr);
+		return -1;
+	}
+	for (i = 0; i < tr->nst; i++) {
+		struct stream *st = &tr->st[i];
+		if (!tr->flight) {
+			if (st->stop < st->size) {
+				const struct packet *k = st->npk ? &st->pk[st->npk - 1] : NULL;
+				uint64_t at = st->stop;
+				if (k && k->off == at) /* the truncated packet itself */
+					at = k->off;
+				if (rewrite_stream(st, 0, at) == 0) {
+					fprintf(stderr, "%s: %s: truncated at byte %llu, %s: %llu -> %llu bytes\n", prog,
+						st->path, (unsigned long long)at, st->stop_why ? st->stop_why : "damaged",
+						(unsigned long long)st->size, (unsigned long long)at);
+					(*changed)++;
+				} else {
+					rc = -1;
+				}
+			}
+		} else {
+			uint64_t out = 0, lo = 0, hi = 0;
+			size_t k, ntr = 0;
+			int linear = 1;
+			/* a packet cut by the end of the file cannot be shrunk: dropped */
+			for (k = 0; k < st->npk; k++)
+				if (st->pk[k].off + st->pk[k].psz > st->size) {
+					memmove(&st->pk[k], &st->pk[k + 1], (st->npk - k - 1) * sizeof(*st->pk));
+					st->npk--;
+					k--;
+					ntr++;
+				}
+			for (k = 0; k < st->npk; k++) {
+				const struct packet *p = &st->pk[k];
+				if (p->off != out || p->psz != p->cend - p->off)
+					linear = 0;
+				out += p->cend - p->off;
+			}
+			if (linear && out == st->size)
+				continue;
+			if (st->npk) {
+				lo = st->pk[0].seq;
+				hi = st->pk[st->npk - 1].seq;
+			}
+			if (rewrite_stream(st, 1, 0) == 0) {
+				fprintf(stderr, "%s: %s: flight ring rewritten oldest first: %zu packet%s", prog, st->path,
+					st->npk, st->npk == 1 ? "" : "s");
+				if (st->npk)
+					fprintf(stderr, " (seq %llu..%llu)", (unsigned long long)lo, (unsigned long long)hi);
+				fprintf(stderr, " shrunk to their content");
+				if (st->nunused)
+					fprintf(stderr, ", %u unused slot%s dropped", st->nunused, st->nunused == 1 ? "" : "s");
+				if (st->nover)
+					fprintf(stderr, ", %u packet%s being overwritten dropped", st->nover,
+						st->nover == 1 ? "" : "s");
+				if (st->nbadslot)
+					fprintf(stderr, ", %u damaged slot%s dropped", st->nbadslot,
+						st->nbadslot == 1 ? "" : "s");
+				if (ntr || st->stop < st->size)
+					fprintf(stderr, ", damaged tail from byte %llu dropped", (unsigned long long)st->stop);
+				fprintf(stderr, ": %llu -> %llu bytes\n", (unsigned long long)st->size,
+					(unsigned long long)out);
+				(*changed)++;
+			} else {
+				rc = -1;
+			}
+		}
+	}
+	free_trace(tr);
+	return rc;
+}
+
+/* Reads every event of the trace; 0 if nothing is damaged. */
+static int verify_trace(const char *dir)
+{
+	struct trace *tr;
+	int before = g_status, bad;
+	size_t i;
+	g_status = 0;
+	tr = load_trace(dir);
+	bad = !tr;
+	if (tr) {
+		for (i = 0; i < tr->nst; i++) {
+			struct cursor c;
+			cur_init(&c, &tr->st[i], i);
+			while (cur_next(&c))
+				;
+			cur_free(&c);
+			if (tr->st[i].stop < tr->st[i].size && !tr->flight)
+				bad = 1; /* babeltrace2 would stop there */
+		}
+	}
+	free_trace(tr);
+	bad |= g_status;
+	g_status = before;
+	return bad ? -1 : 0;
+}
+
+static void collect_repair(const char *dir, char ***v, size_t *n, size_t *cap)
+{
+	size_t k, m;
+	char **subs = sub_traces(dir, 1, &m);
+	if (has_metadata(dir)) {
+		GROW(*v, *n, *cap);
+		(*v)[(*n)++] = xstrdup(dir);
+	}
+	for (k = 0; k < m; k++) {
+		collect_repair(subs[k], v, n, cap);
+		free(subs[k]);
+	}
+	free(subs);
+}
+
+static int do_repair(char **dirs, int ndirs)
+{
+	int i, status = 0;
+	for (i = 0; i < ndirs; i++) {
+		char **v = NULL;
+		size_t n = 0, cap = 0, k;
+		if (!is_dir(dirs[i])) {
+			fprintf(stderr, "%s: %s: %s\n", prog, dirs[i], errno ? strerror(errno) : "not a directory");
+			status = 1;
+			continue;
+		}
+		collect_repair(dirs[i], &v, &n, &cap);
+		if (!n) {
+			fprintf(stderr, "%s: %s: not a trace directory (no metadata)\n", prog, dirs[i]);
+			status = 1;
+		}
+		for (k = 0; k < n; k++) {
+			int changed = 0;
+			if (repair_trace(v[k], &changed) != 0)
+				status = 1;
+			print_notes();
+			if (verify_trace(v[k]) != 0) {
+				fprintf(stderr, "%s: %s: still damaged after repair:\n", prog, v[k]);
+				status = 1;
+			} else if (!changed) {
+				fprintf(stderr, "%s: %s: nothing to repair; the trace is readable\n", prog, v[k]);
+			} else {
+				fprintf(stderr, "%s: %s: repaired; the trace is readable\n", prog, v[k]);
+			}
+			print_notes();
+			free(v[k]);
+		}
+		free(v);
+	}
+	return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* main                                                               */
+/* ------------------------------------------------------------------ */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s [--text|--json|--summary] [--all] [-o FILE] DIR...\n"
+		"       %s --repair DIR...\n"
+		"Reads trace directories written by <trace/sink.h> (CTF 1.8: metadata + stream-*).\n"
+		"\n"
+		"  --text        (default) one line per event, all threads merged in time order:\n"
+		"                <sec>.<nsec> <tid> <system>:<event> <TP_printk output>\n"
+		"  --json        Chrome Trace Event JSON (chrome://tracing, Perfetto)\n"
+		"  --summary     events per type and per thread, time span, drops\n"
+		"  --all         also merge the traces of forked children (<comm>-<pid>/,\n"
+		"                recursively; never snapshot-*/) in time order\n"
+		"  -o, --output FILE   write there instead of standard output\n"
+		"  --repair      make a crashed trace readable by babeltrace2, in place: cut an\n"
+		"                incomplete trailing packet; rewrite flight-recorder rings oldest\n"
+		"                packet first, each shrunk to its content (subtraces included)\n"
+		"  -h, --help    this help\n"
+		"  -V, --version the version\n"
+		"\n"
+		"A DIR without metadata is searched for trace subdirectories, each read on its own.\n"
+		"Problems (file and byte offset) are reported on stderr after the output.\n"
+		"\n"
+		"Exit status: 0 ok; 1 a trace is damaged or unreadable (what could be read\n"
+		"was printed), or output failed; 2 usage error.\n",
+		prog, prog);
+}
+
+static int usage_err(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", prog);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry '%s --help'.\n", prog);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *outfile = NULL;
+	char **dirs;
+	int ndirs = 0, all = 0, i, mode = -1, nomore = 0;
+	struct group *groups = NULL;
+	size_t ngroups = 0, capgroups = 0, g, t;
+	union {
+		uint16_t u;
+		u8 b[2];
+	} probe;
+	probe.u = 1;
+	g_host_be = probe.b[0] == 0;
+	dirs = (char **)xcalloc((size_t)argc + 1, sizeof(*dirs));
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int m = -1;
+		if (nomore || a[0] != '-' || !a[1]) {
+			dirs[ndirs++] = argv[i];
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			nomore = 1;
+		} else if (!strcmp(a, "--text")) {
+			m = M_TEXT;
+		} else if (!strcmp(a, "--json")) {
+			m = M_JSON;
+		} else if (!strcmp(a, "--summary")) {
+			m = M_SUMMARY;
+		} else if (!strcmp(a, "--repair")) {
+			m = M_REPAIR;
+		} else if (!strcmp(a, "--all")) {
+			all = 1;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+			if (++i >= argc)
+				return usage_err("%s needs a file name", a);
+			outfile = argv[i];
+		} else if (!strncmp(a, "--output=", 9)) {
+			outfile = a + 9;
+		} else if (!strncmp(a, "-o", 2)) {
+			outfile = a + 2;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
+			printf("tracepoint-dump %s (CTF 1.8 traces of tracepoint.h's recorder)\n", TRACEPOINT_DUMP_VERSION);
+			return 0;
+		} else {
+			return usage_err("unknown option '%s'", a);
+		}
+		if (m >= 0) {
+			if (mode >= 0 && mode != m && (mode == M_REPAIR || m == M_REPAIR))
+				return usage_err("%s cannot be combined with another mode", "--repair");
+			mode = m;
+		}
+	}
+	if (mode >= 0)
+		g_mode = mode;
+	if (!ndirs)
+		return usage_err("%s", "no trace directory given");
+	if (g_mode == M_REPAIR) {
+		if (outfile || all)
+			return usage_err("%s takes no -o or --all (it repairs subtraces too)", "--repair");
+		i = do_repair(dirs, ndirs);
+		free(dirs);
+		return i;
+	}
+	/* load everything first (JSON needs a common time origin) */
+	for (i = 0; i < ndirs; i++) {
+		if (!is_dir(dirs[i])) {
+			note(1, dirs[i], -1, "%s", errno == ENOENT || !errno ? "no such directory" : strerror(errno));
+			continue;
+		}
+		if (has_metadata(dirs[i])) {
+			GROW(groups, ngroups, capgroups);
+			memset(&groups[ngroups], 0, sizeof(*groups));
+			add_trace_rec(&groups[ngroups++], dirs[i], all, 0);
+		} else {
+			size_t n, k;
+			char **subs = sub_traces(dirs[i], 1, &n);
+			if (!n)
+				note(1, dirs[i], -1, "not a trace directory (no metadata, no trace subdirectory)");
+			for (k = 0; k < n; k++) {
+				GROW(groups, ngroups, capgroups);
+				memset(&groups[ngroups], 0, sizeof(*groups));
+				add_trace_rec(&groups[ngroups++], subs[k], all, 0);
+				free(subs[k]);
+			}
+			free(subs);
+		}
+	}
+	ob.fd = 1;
+	ob.name = "standard output";
+	if (outfile && strcmp(outfile, "-")) {
+		ob.fd = open(outfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		ob.name = outfile;
+		if (ob.fd < 0) {
+			fprintf(stderr, "%s: %s: %s\n", prog, outfile, strerror(errno));
+			return 1;
+		}
+	}
+	ob.cap = 1 << 20;
+	ob.b = (char *)xmalloc(ob.cap);
+	if (g_mode == M_JSON) {
+		g_origin = UINT64_MAX;
+		for (g = 0; g < ngroups; g++)
+			for (t = 0; t < groups[g].n; t++) {
+				const struct trace *tr = groups[g].tr[t];
+				size_t s;
+				for (s = 0; s < tr->nst; s++)
+					if (tr->st[s].npk) {
+						uint64_t ns = trace_ns(tr, tr->st[s].pk[0].tsb);
+						if (ns < g_origin)
+							g_origin = ns;
+					}
+			}
+		if (g_origin == UINT64_MAX)
+			g_origin = 0;
+		ob_puts("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", 39);
+		for (g = 0; g < ngroups; g++)
+			for (t = 0; t < groups[g].n; t++)
+				json_meta(groups[g].tr[t]);
+		for (g = 0; g < ngroups; g++)
+			merge(groups[g].tr, groups[g].n, emit_json);
+		ob_printf("\n],\"otherData\":{\"time_origin_unix_ns\":\"%llu\",\"source\":\"tracepoint-dump %s\"}}\n",
+			  (unsigned long long)g_origin, TRACEPOINT_DUMP_VERSION);
+	} else if (g_mode == M_SUMMARY) {
+		int first = 1;
+		for (g = 0; g < ngroups; g++)
+			for (t = 0; t < groups[g].n; t++) {
+				if (!first)
+					ob_puts("\n", 1);
+				first = 0;
+				summary(groups[g].tr[t]);
+			}
+	} else {
+		for (g = 0; g < ngroups; g++) {
+			if (ngroups > 1)
+				ob_printf("# trace %s\n", groups[g].n ? groups[g].tr[0]->dir : "?");
+			merge(groups[g].tr, groups[g].n, emit_text);
+		}
+	}
+	ob_flush();
+	if (ob.fd != 1 && close(ob.fd) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, outfile, strerror(errno));
+		g_status = 1;
+	}
+	print_notes();
+	for (g = 0; g < ngroups; g++) {
+		for (t = 0; t < groups[g].n; t++)
+			free_trace(groups[g].tr[t]);
+		free(groups[g].tr);
+	}
+	free(groups);
+	free(ob.b);
+	free(dirs);
+	return g_status;
+}
