@@ -1,10 +1,11 @@
 /* A program a user would copy: a toy slab allocator with kmem events, two
- * worker threads, and the built-in sink.  Nothing is traced unless asked:
+ * worker threads, and the built-in recorder.  Nothing is traced unless asked:
  *
  *   cc -Iinclude -Iexamples -DCONFIG_KMEMTRACE examples/sinks/kmem_trace.c \
  *      -o kmem_trace -lpthread -ldl
- *   TRACEPOINTS='kmem:*' ./kmem_trace                         # text on stderr
- *   TRACEPOINTS='kmem:*' TRACEPOINTS_OUTPUT=json TRACEPOINTS_FILE=kmem.json ./kmem_trace
+ *   TRACEPOINTS='kmem:*' TRACEPOINTS_DIR=kt ./kmem_trace     # a trace in kt/
+ *   tracepoint-dump kt                  # text; --json for Perfetto, --summary
+ *   babeltrace2 kt
  *   TRACEPOINTS=list ./kmem_trace                             # what can be traced
  */
 #include <pthread.h>
@@ -15,7 +16,7 @@
 /* This file defines the events (exactly one file does)... */
 #define CREATE_TRACE_POINTS
 #include "events/kmem_events.h"
-/* ...and holds the sink (exactly one file of the program does). */
+/* ...and holds the recorder (exactly one file of the program does). */
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
 
@@ -63,7 +64,7 @@ int main(void)
 	pthread_create(&t[1], NULL, worker, (void *)"inode");
 	pthread_join(t[0], NULL);
 	pthread_join(t[1], NULL);
-	/* tracepoint_flush() would write the records now; at exit it is automatic. */
+	/* Nothing to flush: every record is in the trace's files already. */
 	printf("kmem_trace: done\n");
 	return 0;
 }
