@@ -78,6 +78,25 @@ END {
 		printf "   %-10s %16s %16s %14s %11s\n", x, v["enable", x, "enable_us"], v["enable", x, "disable_us"], v["enable", x, "patched_sites"], v["enable", x, "site_mismatches"]
 	}
 
+	if (n["stream"]) {
+		printf "\n== (e) sustained recording to disk: N events fired as fast as possible, median of 3 runs\n"
+		printf "   %-12s %14s %16s %10s\n", "variant", "events/s", "bytes/event", "dropped"
+		for (i = 1; i <= n["stream"]; i++) {
+			x = order["stream", i]
+			printf "   %-12s %14s %16s %10s\n", x, v["stream", x, "events_per_s"], v["stream", x, "bytes_per_event"], v["stream", x, "dropped"]
+		}
+		printf "   ours = bench/stream_rec.c, trace_evf_three(int, unsigned long, long long) into a trace\n"
+		printf "   directory; lttng = the same loop with bench_prov:bench_ev (int, long, pointer) in a running\n"
+		printf "   session (own lttng-sessiond, per-UID buffers, discard mode); bytes = the trace on disk / N.\n"
+	}
+	if (n["reader"]) {
+		printf "\n== (f) readers, on our 2-thread trace of the same N events\n"
+		for (i = 1; i <= n["reader"]; i++) {
+			x = order["reader", i]
+			printf "   %-18s %14s events/s\n", x, v["reader", x, "events_per_s"]
+		}
+	}
+
 	printf "\n== targets\n"
 	if (has("loop", "compiled_out", "instr_total")) {
 		d = (v["loop", "compiled_out", "instr_total"] - bi) / ncg
@@ -112,6 +131,18 @@ END {
 		d = (v["loop", m[j], "instr_total"] - v["loop", m[j], "instr_probes"] - bi) / ncg
 		target(m[j] ": instr above base excl. probe", "<= 12", f2(d), d <= 12)
 	}
+	if (has("sink", "sink_recording", "instr_event"))
+		target("recorded event, 3 integer fields (instr)", "<= 100", v["sink", "sink_recording", "instr_event"], v["sink", "sink_recording", "instr_event"] <= 100)
+	if (has("stream", "ours_1t", "events_per_s") && has("stream", "lttng_1t", "events_per_s")) {
+		for (j = 1; j <= 2; j++) {
+			o = v["stream", "ours_" j "t", "events_per_s"]; l = v["stream", "lttng_" j "t", "events_per_s"]
+			target("streaming " j " thread(s): events/s vs LTTng", ">= " l, o, o >= l)
+			o = v["stream", "ours_" j "t", "bytes_per_event"]; l = v["stream", "lttng_" j "t", "bytes_per_event"]
+			target("streaming " j " thread(s): bytes/event vs LTTng", "<= " l, o, o <= l)
+		}
+	}
+	if (has("reader", "dump_text", "events_per_s"))
+		target("tracepoint-dump --text events/s", ">= 5000000", v["reader", "dump_text", "events_per_s"], v["reader", "dump_text", "events_per_s"] >= 5000000)
 	for (i = 1; i <= n["enable"]; i++) {
 		x = order["enable", i]
 		w = (v["enable", x, "enable_us"] > v["enable", x, "disable_us"]) ? v["enable", x, "enable_us"] : v["enable", x, "disable_us"]

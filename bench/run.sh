@@ -128,6 +128,11 @@ if [ $have_vg = 1 ]; then
 	put sink sink_recording instr_recorder "$(echo "$ec" | sed -n 's/.* total, \([0-9?]*\) in the recorder.*/\1/p')" instr
 fi
 
+# Sustained recording to disk, ours next to LTTng-UST in a session, and the
+# readers (bench/stream.sh; N_STREAM events, default 10,000,000).
+CC=$CC bench/stream.sh "$B/stream" "$TSV" "${N_STREAM:-10000000}" 3 || { echo "stream.sh failed"; exit 1; }
+export LTTNG_UST_REGISTER_TIMEOUT=0
+
 # Static-key sites: the opcode the site holds while the loop runs.
 for v in $VARIANTS; do
 	IFS=: read -r name bin pr <<E

@@ -37,10 +37,11 @@ for th in 1 2; do
 done
 
 # Readers, on the 2-thread trace left by the last run.
-if [ -x build/tracepoint-dump ]; then
+DUMP=${TP_DUMP:-build/tracepoint-dump}
+if [ -x "$DUMP" ]; then
 	for f in text json; do
 		s=$(date +%s.%N)
-		build/tracepoint-dump --$f "$D/t" >/dev/null || { echo "tracepoint-dump --$f failed"; exit 1; }
+		"$DUMP" --$f "$D/t" >/dev/null || { echo "tracepoint-dump --$f failed"; exit 1; }
 		e=$(date +%s.%N)
 		rate=$(echo "$s $e $N" | awk '{printf "%.0f", $3 / ($2 - $1)}')
 		put reader "dump_$f" events_per_s "$rate" "events/s"

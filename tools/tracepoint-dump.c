@@ -1787,7 +1787,8 @@ static void prepare_events(struct trace *tr)
 	free(tr->al);
 	tr->al = NULL;
 	tr->nal = tr->capal = 0;
-	qsort(tr->ev, tr->nev, sizeof(*tr->ev), cmp_ev_id);
+	if (tr->nev)
+		qsort(tr->ev, tr->nev, sizeof(*tr->ev), cmp_ev_id);
 	for (i = 0; i < tr->nev; i++) {
 		struct event *ev = &tr->ev[i];
 		const char *colon = strchr(ev->name, ':');
@@ -2213,7 +2214,8 @@ static struct trace *load_trace(const char *dir)
 		close(fd);
 	}
 	closedir(d);
-	qsort(tr->st, tr->nst, sizeof(*tr->st), cmp_name);
+	if (tr->nst)
+		qsort(tr->st, tr->nst, sizeof(*tr->st), cmp_name);
 	{
 		size_t i;
 		for (i = 0; i < tr->nst; i++) {
@@ -2244,7 +2246,8 @@ struct cursor {
 	const u8 *pl;
 	const uint32_t *off;
 	uint32_t *offbuf, *slen;
-	uint32_t tid, pid;
+	uint32_t tid, pid, rawpid;
+	int have_tid;
 	char tidstr[16];
 	size_t tidlen;
 	size_t idx;
@@ -2299,7 +2302,6 @@ static void cur_init(struct cursor *c, struct stream *st, size_t idx)
 	c->freq = st->tr->freq;
 	c->offbuf = (uint32_t *)xcalloc(st->tr->maxnf + 1, sizeof(uint32_t));
 	c->slen = (uint32_t *)xcalloc(st->tr->maxnf + 1, sizeof(uint32_t));
-	c->tid = UINT32_MAX;
 }
 
 static void cur_free(struct cursor *c)
@@ -2313,7 +2315,9 @@ static void cur_set_tid(struct cursor *c, uint32_t tid, uint32_t pid)
 	const struct trace *tr = c->tr;
 	uint32_t p = tr->has_vpid ? (uint32_t)tr->vpid : pid;
 	char *o;
+	c->have_tid = 1;
 	c->tid = tid;
+	c->rawpid = pid;
 	c->pid = p;
 	o = put_u64(c->tidstr, tid);
 	c->tidlen = (size_t)(o - c->tidstr);
@@ -2445,7 +2449,7 @@ static int cur_next(struct cursor *c)
 		c->p = c->pkt + PACKET_HDR;
 		c->end = st->map + k->cend;
 		c->last_ts = k->tsb;
-		if (k->tid != c->tid)
+		if (!c->have_tid || k->tid != c->tid || k->pid != c->rawpid)
 			cur_set_tid(c, k->tid, k->pid);
 		base = c->pk == 0 ? (k->seq == 0 ? 0 : k->disc) : c->prev_disc;
 		c->pk++;
