@@ -996,14 +996,9 @@ static int __tps_next_window(struct trace_sink_base *s, struct trace_buffer *b, 
 		__tps_packet_init(n, (struct trace_packet *)(void *)(n->map + slot * n->window), ts);
 		return 0;
 	}
-	if (n->map) {
-		n->bytes += n->window;
-		munmap(n->map, n->map_len);
-		n->map = NULL;
-		b->pkt = NULL;
-		b->pos = b->end = NULL;
-	}
 	{
+		/* The new window first: if it cannot be had, the full one stays
+		 * mapped and its packet counts the records dropped meanwhile. */
 		int r = fallocate(n->fd, 0, (off_t)n->file_off, (off_t)n->window);
 		void *m;
 		if (r != 0 && (errno == EOPNOTSUPP || errno == ENOSYS))
@@ -1017,6 +1012,10 @@ static int __tps_next_window(struct trace_sink_base *s, struct trace_buffer *b, 
 				       strerror(errno));
 			n->retry_at = b->dropped + __TPS_RETRY_DROPS;
 			return __tps_drop(n);
+		}
+		if (n->map) {
+			n->bytes += n->window;
+			munmap(n->map, n->map_len);
 		}
 		n->map = (unsigned char *)m;
 		n->map_len = n->window;

@@ -6,6 +6,7 @@
  *   ctor    events from a constructor, a destructor and an atexit handler
  *   flight  100000 events, raise(SIGUSR2) (a snapshot, if so configured),
  *           then 10 more
+ *   many N  N events (0, 1, 2...), then exit; N < 0: until killed
  * Every event is evh_step(v) with v telling where it came from. */
 #include <pthread.h>
 #include <signal.h>
@@ -97,6 +98,10 @@ int main(int argc, char **argv)
 		many(0, 100000);
 		raise(SIGUSR2);
 		many(100000, 10);
+	} else if (strcmp(what, "many") == 0 && argc > 2) {
+		long n = atol(argv[2]), k;
+		for (k = 0; n < 0 || k < n; k++)
+			trace_evh_step((int)k);
 	} else if (strcmp(what, "ctor") == 0) {
 		atexit(at_exit);
 		trace_evh_step(9000);
