@@ -4,9 +4,10 @@
 # event header switched by CONFIG_HELLO_TRACE; hello.c defines, fires and
 # attaches a probe to hello_greet).
 #  - make install PREFIX=/usr/local DESTDIR=$TP_BUILD/install/destdir (with
-#    CC=false: nothing is compiled, cmocka not needed) installs exactly every
-#    include/*.h and include/*/*.h at the same relative path, byte-identical,
-#    plus lib/pkgconfig/tracepoint.pc and lib/cmake/tracepoint/
+#    CC=false once the reader is built: nothing else is compiled, cmocka not
+#    needed) installs exactly every include/*.h and include/*/*.h at the
+#    same relative path, byte-identical, bin/tracepoint-dump (which runs),
+#    lib/pkgconfig/tracepoint.pc and lib/cmake/tracepoint/
 #    tracepoint-config{,-version}.cmake, and nothing else.
 #  - pkg-config (PKG_CONFIG_LIBDIR + PKG_CONFIG_SYSROOT_DIR onto the DESTDIR):
 #    the .pc validates, --cflags is -I<destdir>/usr/local/include, --libs is
@@ -82,9 +83,13 @@ check_program() {
 }
 
 echo "== make install PREFIX=$PREFIX DESTDIR=$D"
-run "$B/install.log" make --no-print-directory install PREFIX=$PREFIX DESTDIR="$D" CC=false ||
+run "$B/build.log" make --no-print-directory B="$B/build" "$B/build/tracepoint-dump" CC="$CC" ||
+	{ fail "make $B/build/tracepoint-dump"; exit 1; }
+run "$B/install.log" make --no-print-directory install B="$B/build" PREFIX=$PREFIX DESTDIR="$D" CC=false ||
 	{ fail "make install"; exit 1; }
+"$P/bin/tracepoint-dump" --version >/dev/null || fail "the installed tracepoint-dump does not run"
 expected=$( (for h in include/*.h include/*/*.h; do [ -f "$h" ] && echo "$P/$h"; done
+	echo "$P/bin/tracepoint-dump"
 	echo "$P/lib/pkgconfig/tracepoint.pc"
 	echo "$P/lib/cmake/tracepoint/tracepoint-config.cmake"
 	echo "$P/lib/cmake/tracepoint/tracepoint-config-version.cmake") | sort)
@@ -187,7 +192,7 @@ fi
 echo "== make uninstall"
 echo '/* not ours */' >"$P/include/other.h"
 echo 'Name: other' >"$P/lib/pkgconfig/other.pc"
-run "$B/uninstall.log" make --no-print-directory uninstall PREFIX=$PREFIX DESTDIR="$D" CC=false ||
+run "$B/uninstall.log" make --no-print-directory uninstall B="$B/build" PREFIX=$PREFIX DESTDIR="$D" CC=false ||
 	fail "make uninstall"
 left=$(find "$D" -type f | sort)
 [ "$left" = "$(printf '%s\n' "$P/include/other.h" "$P/lib/pkgconfig/other.pc")" ] ||
