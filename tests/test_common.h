@@ -13,6 +13,18 @@
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
+/* 1 when built with -fsanitize=thread (gcc or clang). */
+#if defined(__SANITIZE_THREAD__)
+#define TP_UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TP_UNDER_TSAN 1
+#endif
+#endif
+#ifndef TP_UNDER_TSAN
+#define TP_UNDER_TSAN 0
+#endif
+
 /* Detaches every probe still attached to tp, so that a failed test (cmocka
  * longjmps out of it) does not leak probes into the next one.  Use it as a
  * cmocka teardown through a small wrapper. */

@@ -23,26 +23,29 @@
 #include "trace_read.h"
 
 int (*evh_hook)(int v);
-volatile int *volatile bad_pointer; /* NULL: a real SIGSEGV */
+static volatile int *bad_pointer;
 
 enum death { BY_SIGKILL, BY_SIGSEGV, BY_ABORT, BY__EXIT, BY_EXEC, BY_QUICK_EXIT };
 
-/* Shared with the child: records completed per thread, and their tids. */
+/* Shared with the child: records completed per thread, and their tids
+ * (atomic accesses: the child's two threads and the parent use them). */
 struct shared {
-	volatile long done[2];
-	volatile int tid[2];
-	volatile int ready;
+	long done[2];
+	int tid[2];
+	int ready;
 };
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
 static struct shared *sh;
 
 static void *worker(void *arg)
 {
 	long i;
 	(void)arg;
-	sh->tid[1] = (int)syscall(__NR_gettid);
+	STORE(sh->tid[1], (int)syscall(__NR_gettid));
 	for (i = 0;; i++) {
 		trace_evh_step((int)i);
-		sh->done[1] = i + 1;
+		STORE(sh->done[1], i + 1);
 	}
 	return NULL;
 }
@@ -55,19 +58,19 @@ static void child(const char *dir, enum death how)
 	signal(SIGABRT, SIG_DFL);
 	if (tracepoint_output("stream", dir) != 0 || tracepoint_enable("evh:evh_step") != 1)
 		_exit(99);
-	sh->tid[0] = (int)syscall(__NR_gettid);
+	STORE(sh->tid[0], (int)syscall(__NR_gettid));
 	pthread_create(&t, NULL, worker, NULL);
-	while (sh->done[1] < 20000) /* the worker is well into its stream */
+	while (LOAD(sh->done[1]) < 20000) /* the worker is well into its stream */
 		sched_yield();
 	for (i = 0; i < n; i++) {
 		trace_evh_step((int)i);
-		sh->done[0] = i + 1;
+		STORE(sh->done[0], i + 1);
 		if (i == 100)
-			sh->ready = 1;
+			STORE(sh->ready, 1);
 	}
 	switch (how) {
 	case BY_SIGSEGV:
-		*bad_pointer = 1;
+		*bad_pointer = 1; /* a PROT_NONE page: a real fault, no undefined behaviour */
 		break;
 	case BY_ABORT:
 		abort();
@@ -119,7 +122,7 @@ static void die_and_count(enum death how, const char *what)
 		child(dir, how);
 	if (how == BY_SIGKILL) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
-		while (!sh->ready)
+		while (!LOAD(sh->ready))
 			sched_yield();
 		nanosleep(&ts, NULL);
 		kill(pid, SIGKILL);
@@ -161,7 +164,8 @@ int main(void)
 	};
 	sh = (struct shared *)mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 				   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (sh == MAP_FAILED)
+	bad_pointer = (volatile int *)mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED || bad_pointer == MAP_FAILED)
 		return 1;
 	tp_test_watchdog(120);
 	return cmocka_run_group_tests(tests, NULL, NULL);

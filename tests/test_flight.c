@@ -90,11 +90,18 @@ static void *other_thread(void *arg)
 	return NULL;
 }
 
+/* A snapshot copies a packet the way a seqlock reader does: it reads the
+ * packet's sequence number before and after, and drops the copy if a
+ * recording thread reused the slot meanwhile.  ThreadSanitizer rightly sees
+ * that copy race with the reuse (the race is detected, by design), so this
+ * test does not run under it. */
 static void snapshot_while_threads_record(void **state)
 {
 	pthread_t t[2];
 	int i, k = 0;
 	(void)state;
+	if (TP_UNDER_TSAN)
+		skip();
 	for (i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, other_thread, NULL);
 	for (i = 0; i < 20; i++) {

@@ -300,16 +300,6 @@ static void test_probe_refiring_its_own_tracepoint_recursively_under_list_churn_
 	assert_int_equal(unregister_trace_tp_stress_hot(probe_recursive, &ctx), 0);
 }
 
-#if defined(__SANITIZE_THREAD__)
-#define TP_UNDER_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define TP_UNDER_TSAN 1
-#endif
-#endif
-#ifndef TP_UNDER_TSAN
-#define TP_UNDER_TSAN 0
-#endif
 
 /* ------------------------------------------------------ signal handlers */
 

@@ -201,24 +201,49 @@ static const char d2[201] = "000102030405060708091011121314151617181920212223242
 			    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 			    "8081828384858687888990919293949596979899";
 
-/* Decimal digits of v at o; returns the end. */
+static inline unsigned ndigits(uint64_t v)
+{
+	unsigned n = 1;
+	for (;;) {
+		if (v < 10)
+			return n;
+		if (v < 100)
+			return n + 1;
+		if (v < 1000)
+			return n + 2;
+		if (v < 10000)
+			return n + 3;
+		v /= 10000;
+		n += 4;
+	}
+}
+
+/* Decimal digits of v at o; returns the end.  (Digits are written in
+ * place: short variable-length memcpy calls dominate otherwise.) */
 static inline char *put_u64(char *o, uint64_t v)
 {
-	char tmp[24], *e = tmp + sizeof(tmp), *q = e;
+	char *e = o + ndigits(v), *q = e;
 	while (v >= 100) {
 		unsigned r = (unsigned)(v % 100);
 		v /= 100;
 		q -= 2;
 		memcpy(q, d2 + 2 * r, 2);
 	}
-	if (v >= 10) {
-		q -= 2;
-		memcpy(q, d2 + 2 * v, 2);
-	} else {
-		*--q = (char)('0' + v);
-	}
-	memcpy(o, q, (size_t)(e - q));
-	return o + (e - q);
+	if (v >= 10)
+		memcpy(q - 2, d2 + 2 * v, 2);
+	else
+		q[-1] = (char)('0' + v);
+	return e;
+}
+
+/* Copies n bytes from a source readable for at least 32 bytes (padded). */
+static inline char *cpy_padded(char *o, const char *s, size_t n)
+{
+	if (n <= 32)
+		memcpy(o, s, 32);
+	else
+		memcpy(o, s, n);
+	return o + n;
 }
 
 static inline char *put_i64(char *o, int64_t v)
@@ -233,24 +258,31 @@ static inline char *put_i64(char *o, int64_t v)
 static char *put_hex(char *o, uint64_t v, int upper)
 {
 	const char *dig = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-	char tmp[16], *e = tmp + 16, *q = e;
+	unsigned n = 1;
+	uint64_t t = v;
+	char *e;
+	while (t >>= 4)
+		n++;
+	e = o + n;
+	o = e;
 	do {
-		*--q = dig[v & 15];
+		*--o = dig[v & 15];
 		v >>= 4;
 	} while (v);
-	memcpy(o, q, (size_t)(e - q));
-	return o + (e - q);
+	return e;
 }
 
-/* A double, shortest form that reads back the same. */
-static char *put_double(char *o, double d)
+/* A double (is_float: a float's value), shortest form that reads back the same. */
+static char *put_double(char *o, double d, int is_float)
 {
 	int prec;
-	for (prec = 15; prec <= 17; prec++) {
+	for (prec = is_float ? 6 : 15; prec <= 17; prec++) {
 		int n = snprintf(o, 40, "%.*g", prec, d);
+		double r;
 		if (n < 0 || n >= 40)
 			n = 0;
-		if (prec == 17 || strtod(o, NULL) == d)
+		r = strtod(o, NULL);
+		if (prec == 17 || (is_float ? (float)r == (float)d : r == d))
 			return o + n;
 	}
 	return o;
@@ -1508,8 +1540,8 @@ static int compile_printk(struct event *ev)
 		}
 	}
 	/* the format */
-	litcap = fmtlen * 4 + 1;
-	lits = (char *)xmalloc(litcap);
+	litcap = fmtlen * 4 + 1 + 32; /* + 32: read by cpy_padded */
+	lits = (char *)xcalloc(litcap, 1);
 	for (i = 0; i < fmtlen;) {
 		struct seg sg;
 		size_t start = i;
@@ -1799,11 +1831,14 @@ static void prepare_events(struct trace *tr)
 		if (i > 0 && tr->ev[i - 1].id == ev->id)
 			note(1, tr->dir, -1, "metadata: two events with id %llu (%s, %s); using the first",
 			     (unsigned long long)ev->id, tr->ev[i - 1].name, ev->name);
+		ev->name = (char *)xrealloc(ev->name, ev->namelen + 33); /* read by cpy_padded */
+		memset(ev->name + ev->namelen, 0, 33);
+		colon = strchr(ev->name, ':');
 		ev->sys = colon ? xstrndup(ev->name, (size_t)(colon - ev->name)) : xstrdup("");
 		ev->ename = xstrdup(colon ? colon + 1 : ev->name);
 		js = json_str_dup(ev->sys, strlen(ev->sys), &n1);
 		jn = json_str_dup(ev->ename, strlen(ev->ename), &n2);
-		ev->jpre = (char *)xmalloc(n1 + n2 + 64);
+		ev->jpre = (char *)xcalloc(n1 + n2 + 64 + 32, 1); /* + 32: read by cpy_padded */
 		o = ev->jpre;
 		o += sprintf(o, "{\"name\":%s,\"cat\":%s,\"ph\":\"i\",\"s\":\"t\",\"ts\":", jn, js);
 		ev->jprelen = (size_t)(o - ev->jpre);
@@ -1820,7 +1855,7 @@ static void prepare_events(struct trace *tr)
 			f->t.swap = (unsigned char)((f->t.bo == BO_TRACE ? tr->be : f->t.bo == BO_BE) != g_host_be);
 			f->is_text = f->count && f->t.kind == FT_INT && f->t.size == 1 && f->t.enc;
 			jk = json_str_dup(f->name, strlen(f->name), &jl);
-			f->jkey = (char *)xmalloc(jl + 2);
+			f->jkey = (char *)xcalloc(jl + 2 + 32, 1); /* + 32: read by cpy_padded */
 			memcpy(f->jkey, jk, jl);
 			f->jkey[jl] = ':';
 			f->jkey[jl + 1] = '\0';
@@ -2248,7 +2283,7 @@ struct cursor {
 	uint32_t *offbuf, *slen;
 	uint32_t tid, pid, rawpid;
 	int have_tid;
-	char tidstr[16];
+	char tidstr[32];
 	size_t tidlen;
 	size_t idx;
 	/* clock: ts in [c_lo, c_lo + c_span) is c_ns + (ts - c_lo) * 1e9 / freq */
@@ -2512,7 +2547,7 @@ static const u8 *get_text(const struct cursor *c, int fi, size_t *n)
 /* ------------------------------------------------------------------ */
 
 static uint64_t g_sec = UINT64_MAX;
-static char g_secstr[24];
+static char g_secstr[32];
 static size_t g_seclen;
 
 static inline char *put_time(char *o, uint64_t ns)
@@ -2525,7 +2560,7 @@ static inline char *put_time(char *o, uint64_t ns)
 		g_seclen = (size_t)(e - g_secstr);
 		g_sec = sec;
 	}
-	memcpy(o, g_secstr, g_seclen);
+	memcpy(o, g_secstr, sizeof(g_secstr));
 	o += g_seclen;
 	for (i = 0; i < 4; i++) {
 		unsigned r = nsec % 100;
@@ -2544,6 +2579,21 @@ static char *put_int_conv(char *o, const struct seg *s, uint64_t v)
 	size_t len, w;
 	if (s->bits < 64)
 		v = s->sgn ? sext(v, s->bits) : v & (((uint64_t)1 << s->bits) - 1);
+	if (s->width <= 0) { /* the common case: straight into the output */
+		switch (s->conv) {
+		case 'd':
+		case 'i':
+			return put_i64(o, (int64_t)v);
+		case 'u':
+			return put_u64(o, v);
+		case 'x':
+			return put_hex(o, v, 0);
+		case 'X':
+			return put_hex(o, v, 1);
+		default:
+			break;
+		}
+	}
 	switch (s->conv) {
 	case 'd':
 	case 'i':
@@ -2637,9 +2687,8 @@ static void put_printk(const struct cursor *c)
 		const struct seg *s = &ev->seg[i];
 		switch (s->kind) {
 		case SEG_LIT:
-			o = ob_need(s->litlen);
-			memcpy(o, s->lit, s->litlen);
-			o += s->litlen;
+			o = ob_need(s->litlen + 32);
+			o = cpy_padded(o, s->lit, s->litlen);
 			break;
 		case SEG_INT:
 			o = ob_need(48 + (size_t)(s->width > 0 ? s->width : 0));
@@ -2730,7 +2779,7 @@ static char *put_scalar(char *o, const struct cursor *c, unsigned i, unsigned id
 			memcpy(o, s, n);
 			return o + n;
 		}
-		return put_double(o, d);
+		return put_double(o, d, f->t.size == 4);
 	} else {
 		uint64_t v = get_int(c, (int)i, idx);
 		if (f->t.base == 16 && (!json || !f->count)) {
@@ -2800,14 +2849,13 @@ static void emit_text(struct cursor *c)
 		ob_done(o + 9);
 		return;
 	}
-	o = ob_need(64 + c->ev->namelen);
+	o = ob_need(128 + c->ev->namelen);
 	o = put_time(o, c->ns);
 	*o++ = ' ';
-	memcpy(o, c->tidstr, c->tidlen);
+	memcpy(o, c->tidstr, sizeof(c->tidstr));
 	o += c->tidlen;
 	*o++ = ' ';
-	memcpy(o, c->ev->name, c->ev->namelen);
-	ob_done(o + c->ev->namelen);
+	ob_done(cpy_padded(o, c->ev->name, c->ev->namelen));
 	if (c->ev->use_printk) {
 		if (c->ev->nseg)
 			put_printk(c);
@@ -2872,18 +2920,17 @@ static void emit_json(struct cursor *c)
 		ob_done(o + 2);
 		return;
 	}
-	o = ob_need(ev->jprelen + 40 + c->jtaillen);
-	memcpy(o, ev->jpre, ev->jprelen);
-	o = put_json_ts(o + ev->jprelen, c->ns);
-	memcpy(o, c->jtail, c->jtaillen);
+	o = ob_need(ev->jprelen + 160);
+	o = cpy_padded(o, ev->jpre, ev->jprelen);
+	o = put_json_ts(o, c->ns);
+	memcpy(o, c->jtail, sizeof(c->jtail));
 	ob_done(o + c->jtaillen);
 	for (i = 0; i < ev->nf; i++) {
 		const struct field *f = &ev->f[i];
-		o = ob_need(f->jkeylen + 4 + field_room(c, i));
+		o = ob_need(f->jkeylen + 40 + field_room(c, i));
 		if (i)
 			*o++ = ',';
-		memcpy(o, f->jkey, f->jkeylen);
-		o += f->jkeylen;
+		o = cpy_padded(o, f->jkey, f->jkeylen);
 		if (f->t.kind == FT_STR || f->is_text) {
 			size_t n;
 			const u8 *t = get_text(c, (int)i, &n);
@@ -3163,7 +3210,60 @@ static char **sub_traces(const char *dir, int with_snap, size_t *n)
 	return v;
 }
 
+/* Traces below dir, a directory that is not one itself (a session):
+ * searched like babeltrace2 does, without descending into a trace. */
+static void find_traces(const char *dir, int depth, char ***v, size_t *n, size_t *cap)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **subs = NULL;
+	size_t ns = 0, caps = 0, k;
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		char *p;
+		if (de->d_name[0] == '.')
+			continue;
+		p = path_join(dir, de->d_name);
+		if (is_dir(p)) {
+			GROW(subs, ns, caps);
+			subs[ns++] = p;
+		} else {
+			free(p);
+		}
+	}
+	closedir(d);
+	if (ns)
+		qsort(subs, ns, sizeof(*subs), cmp_str);
+	for (k = 0; k < ns; k++) {
+		if (has_metadata(subs[k])) {
+			GROW(*v, *n, *cap);
+			(*v)[(*n)++] = subs[k];
+			continue;
+		}
+		if (depth < 8)
+			find_traces(subs[k], depth + 1, v, n, cap);
+		free(subs[k]);
+	}
+	free(subs);
+}
+
+/* A directory with stream files but no metadata: a damaged trace. */
+static int has_streams(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int r = 0;
+	if (!d)
+		return 0;
+	while (!r && (de = readdir(d)) != NULL)
+		r = !strncmp(de->d_name, "stream-", 7);
+	closedir(d);
+	return r;
+}
+
 struct group {
+	const char *name; /* the DIR argument */
 	struct trace **tr;
 	size_t n, cap;
 };
@@ -3366,13 +3466,19 @@ static int verify_trace(const char *dir)
 	return bad ? -1 : 0;
 }
 
+/* The traces --repair DIR touches: DIR if it is one, with the traces
+ * nested in it (snapshots; children in the older layout), or every trace
+ * below a session directory. */
 static void collect_repair(const char *dir, char ***v, size_t *n, size_t *cap)
 {
-	size_t k, m;
-	char **subs = sub_traces(dir, 1, &m);
+	size_t k, m = 0, c = 0;
+	char **subs = NULL;
 	if (has_metadata(dir)) {
 		GROW(*v, *n, *cap);
 		(*v)[(*n)++] = xstrdup(dir);
+		subs = sub_traces(dir, 1, &m);
+	} else {
+		find_traces(dir, 0, &subs, &m, &c);
 	}
 	for (k = 0; k < m; k++) {
 		collect_repair(subs[k], v, n, cap);
@@ -3387,14 +3493,22 @@ static int do_repair(char **dirs, int ndirs)
 	for (i = 0; i < ndirs; i++) {
 		char **v = NULL;
 		size_t n = 0, cap = 0, k;
-		if (!is_dir(dirs[i])) {
-			fprintf(stderr, "%s: %s: %s\n", prog, dirs[i], errno ? strerror(errno) : "not a directory");
+		struct stat sb;
+		if (stat(dirs[i], &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+			fprintf(stderr, "%s: %s: %s\n", prog, dirs[i],
+				stat(dirs[i], &sb) != 0 ? strerror(errno) : "not a directory");
+			status = 1;
+			continue;
+		}
+		if (!has_metadata(dirs[i]) && has_streams(dirs[i])) {
+			fprintf(stderr, "%s: %s: stream files but no metadata file: cannot repair\n", prog, dirs[i]);
 			status = 1;
 			continue;
 		}
 		collect_repair(dirs[i], &v, &n, &cap);
 		if (!n) {
-			fprintf(stderr, "%s: %s: not a trace directory (no metadata)\n", prog, dirs[i]);
+			fprintf(stderr, "%s: %s: not a trace directory (no metadata, no trace below it)\n", prog,
+				dirs[i]);
 			status = 1;
 		}
 		for (k = 0; k < n; k++) {
@@ -3527,26 +3641,31 @@ int main(int argc, char **argv)
 	}
 	/* load everything first (JSON needs a common time origin) */
 	for (i = 0; i < ndirs; i++) {
-		if (!is_dir(dirs[i])) {
-			note(1, dirs[i], -1, "%s", errno == ENOENT || !errno ? "no such directory" : strerror(errno));
+		struct stat sb;
+		if (stat(dirs[i], &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+			note(1, dirs[i], -1, "%s", stat(dirs[i], &sb) != 0 ? strerror(errno) : "not a directory");
 			continue;
 		}
+		GROW(groups, ngroups, capgroups);
+		memset(&groups[ngroups], 0, sizeof(*groups));
+		groups[ngroups].name = dirs[i];
 		if (has_metadata(dirs[i])) {
-			GROW(groups, ngroups, capgroups);
-			memset(&groups[ngroups], 0, sizeof(*groups));
 			add_trace_rec(&groups[ngroups++], dirs[i], all, 0);
+		} else if (has_streams(dirs[i])) {
+			note(1, dirs[i], -1, "stream files but no metadata file: cannot read this trace");
 		} else {
-			size_t n, k;
-			char **subs = sub_traces(dirs[i], 1, &n);
+			/* a session: every process's trace below, merged */
+			size_t n = 0, cap = 0, k;
+			char **subs = NULL;
+			find_traces(dirs[i], 0, &subs, &n, &cap);
 			if (!n)
-				note(1, dirs[i], -1, "not a trace directory (no metadata, no trace subdirectory)");
+				note(1, dirs[i], -1, "not a trace directory (no metadata, no trace below it)");
 			for (k = 0; k < n; k++) {
-				GROW(groups, ngroups, capgroups);
-				memset(&groups[ngroups], 0, sizeof(*groups));
-				add_trace_rec(&groups[ngroups++], subs[k], all, 0);
+				add_trace_rec(&groups[ngroups], subs[k], all, 0);
 				free(subs[k]);
 			}
 			free(subs);
+			ngroups++;
 		}
 	}
 	ob.fd = 1;
@@ -3596,7 +3715,7 @@ int main(int argc, char **argv)
 	} else {
 		for (g = 0; g < ngroups; g++) {
 			if (ngroups > 1)
-				ob_printf("# trace %s\n", groups[g].n ? groups[g].tr[0]->dir : "?");
+				ob_printf("# %s\n", groups[g].name);
 			merge(groups[g].tr, groups[g].n, emit_text);
 		}
 	}

@@ -821,7 +821,7 @@ static void __tps_node_reset(struct __tps_node *n)
 	n->b.pkt = NULL;
 	n->b.last_ts = 0;
 	n->b.busy = 0;
-	n->fd = -1;
+	__atomic_store_n(&n->fd, -1, __ATOMIC_RELAXED);
 	n->map = NULL;
 	n->map_len = 0;
 	n->file_off = 0;
@@ -880,7 +880,7 @@ static int __tps_open_stream(struct __tps_node *n)
 			       strerror(errno));
 		return -1;
 	}
-	n->fd = fd;
+	__atomic_store_n(&n->fd, fd, __ATOMIC_RELAXED); /* tracepoint_flush() reads it */
 	n->gen = __tps.gen;
 	n->window = __tps.window;
 	n->file_off = 0;
@@ -911,14 +911,15 @@ static int __tps_open_stream(struct __tps_node *n)
 	return 0;
 }
 
-/* Fills a new packet's header at p. */
+/* Fills a new packet's header at p.  Sequence number first (a snapshot
+ * copying what was there sees it change), content_size last (a release:
+ * whoever reads it sees the header whole). */
 static void __tps_packet_init(struct __tps_node *n, struct trace_packet *p, uint64_t ts)
 {
 	uint64_t seq = n->seq;
-	/* Sequence number first: a snapshot copying the old packet sees it change. */
-	__atomic_store_n(&p->packet_seq_num, seq, __ATOMIC_RELAXED);
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	__atomic_store_n(&p->content_size, (uint64_t)__TPS_PACKET * 8u, __ATOMIC_RELAXED);
+	/* An exchange: nothing below moves above it (a fence would do, but
+	 * ThreadSanitizer does not support fences). */
+	__atomic_exchange_n(&p->packet_seq_num, seq, __ATOMIC_ACQ_REL);
 	p->magic = TRACE_PACKET_MAGIC;
 	memcpy(p->uuid, __tps.uuid, sizeof(p->uuid));
 	p->__pad = 0;
@@ -930,6 +931,7 @@ static void __tps_packet_init(struct __tps_node *n, struct trace_packet *p, uint
 	p->pid = (uint32_t)__tps.pid;
 	memset(p->comm, 0, sizeof(p->comm));
 	prctl(PR_GET_NAME, (unsigned long)p->comm, 0, 0, 0);
+	__atomic_store_n(&p->content_size, (uint64_t)__TPS_PACKET * 8u, __ATOMIC_RELEASE);
 	__atomic_store_n(&n->seq, seq + 1, __ATOMIC_RELEASE);
 	n->b.pkt = p;
 	n->b.pos = (unsigned char *)p + __TPS_PACKET;
@@ -1105,17 +1107,26 @@ static uint64_t __tps_copy_ring(struct __tps_node *n, int fd, const uint8_t *uui
 		if (__atomic_load_n(&p->packet_seq_num, __ATOMIC_ACQUIRE) != q)
 			continue;
 		used = __atomic_load_n(&p->content_size, __ATOMIC_ACQUIRE) / 8u;
-		memcpy(&h, p, sizeof(h));
 		if (used < sizeof(h) || used > n->window)
 			continue;
+		h.magic = p->magic;
 		memcpy(h.uuid, uuid, sizeof(h.uuid));
+		h.__pad = 0;
+		h.timestamp_begin = p->timestamp_begin;
+		h.timestamp_end = __atomic_load_n(&p->timestamp_end, __ATOMIC_RELAXED);
 		h.content_size = h.packet_size = used * 8u;
+		h.packet_seq_num = q;
+		h.events_discarded = __atomic_load_n(&p->events_discarded, __ATOMIC_RELAXED);
+		h.tid = p->tid;
+		h.pid = p->pid;
+		memcpy(h.comm, p->comm, sizeof(h.comm));
 		if (write(fd, &h, sizeof(h)) != (ssize_t)sizeof(h) ||
 		    write(fd, (const unsigned char *)p + sizeof(h), used - sizeof(h)) !=
 			    (ssize_t)(used - sizeof(h)))
 			break;
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		if (__atomic_load_n(&p->packet_seq_num, __ATOMIC_RELAXED) != q) {
+		/* The copy is done before the sequence number is looked at again
+		 * (an RMW that changes nothing, as a fence ThreadSanitizer knows). */
+		if (__atomic_fetch_add((uint64_t *)(uintptr_t)&p->packet_seq_num, 0, __ATOMIC_ACQ_REL) != q) {
 			/* overwritten while being copied: not part of the snapshot */
 			if (ftruncate(fd, (off_t)written) != 0 || lseek(fd, (off_t)written, SEEK_SET) < 0)
 				break;
@@ -1155,8 +1166,9 @@ TRACEPOINT_SINK_API int tracepoint_snapshot(void)
 		char sname[64];
 		int fd;
 		__atomic_add_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&n->b.state, __ATOMIC_SEQ_CST) == __TPS_OWNED && n->map &&
-		    n->nwin && __atomic_load_n(&n->seq, __ATOMIC_ACQUIRE)) {
+		/* seq first: what the ring's fields were set to happened before it */
+		if (__atomic_load_n(&n->b.state, __ATOMIC_SEQ_CST) == __TPS_OWNED &&
+		    __atomic_load_n(&n->seq, __ATOMIC_ACQUIRE) && n->map && n->nwin) {
 			snprintf(sname, sizeof(sname), "stream-%d", n->tid);
 			fd = openat(sd, sname, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
 			if (fd >= 0) {
@@ -1274,7 +1286,7 @@ TRACEPOINT_SINK_API long tracepoint_flush(void)
 	if (!__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE))
 		return 0;
 	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
-		int fd = n->fd;
+		int fd = __atomic_load_n(&n->fd, __ATOMIC_RELAXED);
 		if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) == __TPS_OWNED && fd >= 0 &&
 		    fdatasync(fd) != 0 && errno != EBADF && errno != EINVAL && !e)
 			e = -errno;
