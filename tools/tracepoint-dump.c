@@ -2042,7 +2042,7 @@ static void index_stream(struct stream *st)
 			}
 			st->stop = off;
 			if (opening) {
-				st->stop_why = "incomplete trailing packet (zero header)";
+				st->stop_why = "incomplete trailing packet (header not completely written)";
 				if (!tr->flight)
 					snote(st, 0, off, "incomplete trailing packet (a crashed writer's "
 					      "leftover; --repair removes it)");
@@ -3541,26 +3541,33 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: %s [--text|--json|--summary] [--all] [-o FILE] DIR...\n"
 		"       %s --repair DIR...\n"
-		"Reads trace directories written by <trace/sink.h> (CTF 1.8: metadata + stream-*).\n"
+		"Reads the trace directories that <trace/sink.h> writes (CTF 1.8: metadata and\n"
+		"stream-* files; docs/trace-format.md).\n"
 		"\n"
-		"  --text        (default) one line per event, all threads merged in time order:\n"
+		"  --text        (default) one line per event, every thread merged in time order:\n"
 		"                <sec>.<nsec> <tid> <system>:<event> <TP_printk output>\n"
-		"  --json        Chrome Trace Event JSON (chrome://tracing, Perfetto)\n"
-		"  --summary     events per type and per thread, time span, drops\n"
-		"  --all         also merge the traces of forked children (<comm>-<pid>/,\n"
-		"                recursively; never snapshot-*/) in time order\n"
-		"  -o, --output FILE   write there instead of standard output\n"
-		"  --repair      make a crashed trace readable by babeltrace2, in place: cut an\n"
-		"                incomplete trailing packet; rewrite flight-recorder rings oldest\n"
-		"                packet first, each shrunk to its content (subtraces included)\n"
+		"                and '# N events of thread TID dropped' where drops were counted\n"
+		"  --json        Chrome Trace Event JSON (Perfetto UI, chrome://tracing)\n"
+		"  --summary     process, mode, clock, time span, events and drops, events per\n"
+		"                type and per thread\n"
+		"  --all         also merge the traces nested in DIR (a forked child's\n"
+		"                <comm>-<pid>/, recursively; never snapshot-*/)\n"
+		"  -o, --output FILE   write the output there instead of standard output\n"
+		"  --repair      make crashed traces readable by babeltrace2, in place: cut an\n"
+		"                incomplete trailing packet; rewrite each flight-recorder ring\n"
+		"                oldest packet first, each shrunk to its content, unused slots\n"
+		"                dropped.  Repairs every trace in or below DIR.\n"
 		"  -h, --help    this help\n"
 		"  -V, --version the version\n"
 		"\n"
-		"A DIR without metadata is searched for trace subdirectories, each read on its own.\n"
-		"Problems (file and byte offset) are reported on stderr after the output.\n"
+		"DIR is a trace (it has a metadata file) or a session directory: then every\n"
+		"trace below it (one per process) is read, merged in time order, as\n"
+		"babeltrace2 does.  Snapshots (snapshot-<n>/) are read when named.  Flight\n"
+		"rings are read directly (--repair is only needed for other readers).\n"
+		"Problems (file and byte offset) go to stderr after the output.\n"
 		"\n"
 		"Exit status: 0 ok; 1 a trace is damaged or unreadable (what could be read\n"
-		"was printed), or output failed; 2 usage error.\n",
+		"was printed), or the output could not be written; 2 usage error.\n",
 		prog, prog);
 }
 
@@ -3575,7 +3582,7 @@ static int usage_err(const char *fmt, const char *arg)
 int main(int argc, char **argv)
 {
 	const char *outfile = NULL;
-	char **dirs;
+	static char **dirs; /* static: still reachable at an early return */
 	int ndirs = 0, all = 0, i, mode = -1, nomore = 0;
 	struct group *groups = NULL;
 	size_t ngroups = 0, capgroups = 0, g, t;
