@@ -912,14 +912,18 @@ static int __tps_open_stream(struct __tps_node *n)
 }
 
 /* Fills a new packet's header at p.  Sequence number first (a snapshot
- * copying what was there sees it change), content_size last (a release:
- * whoever reads it sees the header whole). */
+ * copying what was there sees it change), then an empty content_size, and
+ * content_size again last (a release: whoever reads it sees the header
+ * whole). */
 static void __tps_packet_init(struct __tps_node *n, struct trace_packet *p, uint64_t ts)
 {
 	uint64_t seq = n->seq;
 	/* An exchange: nothing below moves above it (a fence would do, but
 	 * ThreadSanitizer does not support fences). */
 	__atomic_exchange_n(&p->packet_seq_num, seq, __ATOMIC_ACQ_REL);
+	/* Empty at once: a process killed in the middle of this leaves a
+	 * packet with no events, not the old ones under the new number. */
+	__atomic_store_n(&p->content_size, (uint64_t)__TPS_PACKET * 8u, __ATOMIC_RELAXED);
 	p->magic = TRACE_PACKET_MAGIC;
 	memcpy(p->uuid, __tps.uuid, sizeof(p->uuid));
 	p->__pad = 0;

@@ -7,6 +7,8 @@
  *   flight  100000 events, raise(SIGUSR2) (a snapshot, if so configured),
  *           then 10 more
  *   many N  N events (0, 1, 2...), then exit; N < 0: until killed
+ *   paced   events until killed, 10 every 100 us (a trace of a few
+ *           hundred thousand events per second at most)
  * Every event is evh_step(v) with v telling where it came from. */
 #include <pthread.h>
 #include <signal.h>
@@ -102,6 +104,12 @@ int main(int argc, char **argv)
 		long n = atol(argv[2]), k;
 		for (k = 0; n < 0 || k < n; k++)
 			trace_evh_step((int)k);
+	} else if (strcmp(what, "paced") == 0) {
+		for (i = 0;; i++) {
+			trace_evh_step(i);
+			if (i % 10 == 9)
+				usleep(100);
+		}
 	} else if (strcmp(what, "ctor") == 0) {
 		atexit(at_exit);
 		trace_evh_step(9000);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# tracepoint-dump-vs-babeltrace.py [--dump PATH] DIR...
+# tests/dump/vs_babeltrace.py [--dump PATH] DIR... (used by tests/t_dump.sh)
 #
 # Checks that tracepoint-dump and babeltrace2 read the same events from a
 # trace directory: per thread, the same sequence of events with the same
