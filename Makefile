@@ -8,6 +8,7 @@ LDLIBS   += -ldl -lpthread
 PREFIX   ?= /usr/local
 VERSION  := 0.1.0
 B        := build
+JOBS     ?= $(shell nproc 2>/dev/null || echo 1)
 
 UNIT_TESTS   := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/test_*.c))
 SCRIPT_TESTS := $(sort $(wildcard tests/t_*.sh))
@@ -29,7 +30,8 @@ demo:
 	@CC="$(CC)" tools/demo.sh
 
 # `make check` runs the whole suite twice, with static keys (the default) and
-# with -DTRACEPOINT_PORTABLE, then the unit tests for aarch64 under qemu.
+# with -DTRACEPOINT_PORTABLE, then the unit tests for aarch64 under qemu;
+# JOBS (default: the number of CPUs) builds and tests run at once.
 MODE      ?= static
 MODEFLAGS := $(if $(filter portable,$(MODE)),-DTRACEPOINT_PORTABLE)
 MODE_UNIT := $(patsubst $(B)/tests/%,$(B)/$(MODE)/tests/%,$(UNIT_TESTS))
@@ -40,14 +42,14 @@ $(B)/$(MODE)/tests/%: tests/%.c tests/*.h tests/events/*.h $(HEADERS)
 
 check:
 	@CC="$(CC)" tools/need-cmocka.sh
-	@$(MAKE) --no-print-directory check-mode MODE=static
-	@$(MAKE) --no-print-directory check-mode MODE=portable
+	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=static
+	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=portable
 	@TP_BUILD="$(B)" tools/check-aarch64.sh
 
 check-mode: $(MODE_UNIT) $(B)/tracepoint-dump
 	@echo "== $(MODE) mode ($(CC))"
 	@CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" TP_BUILD="$(B)/$(MODE)" \
-		TP_DUMP="$(B)/tracepoint-dump" tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
+		TP_DUMP="$(B)/tracepoint-dump" TP_JOBS=$(JOBS) tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
 
 # `make stress [STRESS_SECONDS=30]`: the robustness tests with long phases, both modes.
 STRESS_SECONDS ?= 30
