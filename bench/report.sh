@@ -97,6 +97,12 @@ END {
 		}
 	}
 
+	if (has("memtrace", "python3", "calls")) {
+		printf "\n== (g) a real program at default settings: Python under examples/memtrace (one event per\n"
+		printf "   malloc/realloc/free, PYTHONMALLOC=malloc): %d calls while recording, %d events on disk,\n", v["memtrace", "python3", "calls"], v["memtrace", "python3", "events_on_disk"]
+		printf "   %d dropped; %s s untraced, %s s traced\n", v["memtrace", "python3", "dropped"], v["memtrace", "python3", "seconds_plain"], v["memtrace", "python3", "seconds_traced"]
+	}
+
 	printf "\n== targets\n"
 	if (has("loop", "compiled_out", "instr_total")) {
 		d = (v["loop", "compiled_out", "instr_total"] - bi) / ncg
@@ -141,6 +147,8 @@ END {
 			target("streaming " j " thread(s): bytes/event vs LTTng", "<= " l, o, o <= l)
 		}
 	}
+	if (has("memtrace", "python3", "calls"))
+		target("real program: events on disk / calls", "100 %", v["memtrace", "python3", "events_on_disk"] " / " v["memtrace", "python3", "calls"], v["memtrace", "python3", "events_on_disk"] == v["memtrace", "python3", "calls"] && v["memtrace", "python3", "dropped"] == 0)
 	if (has("reader", "dump_text", "events_per_s"))
 		target("tracepoint-dump --text events/s", ">= 5000000", v["reader", "dump_text", "events_per_s"], v["reader", "dump_text", "events_per_s"] >= 5000000)
 	for (i = 1; i <= n["enable"]; i++) {

@@ -5,7 +5,8 @@
 # (bench/stream_rec.c), RUNS times each (default 3, median reported):
 # events per second, bytes per event on disk, events dropped.  Then the
 # readers: tracepoint-dump to text and to JSON, babeltrace2 to text, on
-# one of our traces.  Appends to TSV.  Installs nothing.
+# one of our traces; and a real program at default settings (Python under
+# examples/memtrace).  Appends to TSV.  Installs nothing.
 set -u
 D=$1 TSV=$2 N=${3:-10000000} RUNS=${4:-3}
 CC=${CC:-gcc}
@@ -57,6 +58,37 @@ if command -v babeltrace2 >/dev/null 2>&1; then
 	echo "babeltrace2 (text): $rate events/s"
 fi
 rm -rf "$D/t"
+
+# A real program at default settings: Python under examples/memtrace, one
+# event per malloc/realloc/free (PYTHONMALLOC=malloc), a few million events.
+if [ -x /usr/bin/python3 ] && [ -x "$DUMP" ] &&
+	$CC -O2 -fPIC -shared -Iinclude -Iexamples -DCONFIG_MEMTRACE examples/memtrace/memtrace.c \
+		-o "$D/libmemtrace.so" -lpthread -ldl; then
+	printf 'd = {}\nfor i in range(300000):\n    d[str(i)] = [i, str(i) * 2]\nprint(len(d))\n' >"$D/work.py"
+	s=$(date +%s.%N)
+	PYTHONMALLOC=malloc /usr/bin/python3 "$D/work.py" >/dev/null
+	e=$(date +%s.%N)
+	plain=$(echo "$s $e" | awk '{printf "%.3f", $2 - $1}')
+	rm -rf "$D/mt"
+	s=$(date +%s.%N)
+	MEMTRACE_COUNT=1 TRACEPOINTS='mem:*' TRACEPOINTS_DIR=$D/mt LD_PRELOAD=$D/libmemtrace.so PYTHONMALLOC=malloc \
+		/usr/bin/python3 "$D/work.py" >/dev/null 2>"$D/mt.err" || { cat "$D/mt.err"; echo "memtrace run failed"; exit 1; }
+	e=$(date +%s.%N)
+	traced=$(echo "$s $e" | awk '{printf "%.3f", $2 - $1}')
+	calls=$(sed -n 's/^memtrace: \([0-9]*\) calls recorded$/\1/p' "$D/mt.err")
+	"$DUMP" --summary "$D/mt" >"$D/mt.sum" || { echo "tracepoint-dump --summary failed"; exit 1; }
+	events=$(awk '/^events / {s += $2} END {print s + 0}' "$D/mt.sum")
+	dropped=$(awk '/^dropped / {s += $2} END {print s + 0}' "$D/mt.sum")
+	put memtrace python3 calls "$calls" calls
+	put memtrace python3 events_on_disk "$events" events
+	put memtrace python3 dropped "$dropped" events
+	put memtrace python3 seconds_plain "$plain" s
+	put memtrace python3 seconds_traced "$traced" s
+	echo "memtrace: python3 made $calls calls while recording, $events events on disk, $dropped dropped; ${plain}s untraced, ${traced}s traced"
+	rm -rf "$D/mt"
+else
+	echo "skipped memtrace: needs /usr/bin/python3 and tracepoint-dump"
+fi
 
 # LTTng-UST in a running session, same event shape, same counts.
 for c in lttng lttng-sessiond; do
