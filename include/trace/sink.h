@@ -831,7 +831,7 @@ static void __tps_node_reset(struct __tps_node *n)
 }
 
 /* trace_sink_base.thread_buffer: the calling thread's buffer. */
-static struct trace_buffer *__tps_thread_buffer(struct trace_sink_base *s)
+static struct trace_buffer *__tps_thread_buffer_(struct trace_sink_base *s)
 {
 	struct __tps_node *n = __tps_mine;
 	if (n)
@@ -964,8 +964,8 @@ static void __tps_close_stream(struct __tps_node *n)
 }
 
 /* trace_sink_base.next_window. */
-static int __tps_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
-			     size_t need)
+static int __tps_next_window_(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
+			      size_t need)
 {
 	struct __tps_node *n = (struct __tps_node *)(void *)b;
 	(void)s;
@@ -1032,6 +1032,24 @@ static int __tps_next_window(struct trace_sink_base *s, struct trace_buffer *b, 
 	}
 	__tps_packet_init(n, (struct trace_packet *)(void *)n->map, ts);
 	return 0;
+}
+
+/* The recorder's slow paths leave errno as they found it: they may run
+ * in a signal handler, or between a failing call and its errno check. */
+static struct trace_buffer *__tps_thread_buffer(struct trace_sink_base *s)
+{
+	int e = errno;
+	struct trace_buffer *b = __tps_thread_buffer_(s);
+	errno = e;
+	return b;
+}
+
+static int __tps_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
+			     size_t need)
+{
+	int e = errno, r = __tps_next_window_(s, b, ts, need);
+	errno = e;
+	return r;
 }
 
 static void __tps_thread_exit(void *p)
