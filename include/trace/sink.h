@@ -142,11 +142,13 @@ extern char *strdup(const char *);
 extern int pthread_atfork(void (*)(void), void (*)(void), void (*)(void));
 extern int fallocate(int, int, off_t, off_t);
 extern int fdatasync(int);
+extern ssize_t pwrite(int, const void *, size_t, off_t);
 extern int ftruncate(int, off_t);
 extern int mkdirat(int, const char *, mode_t);
 extern int openat(int, const char *, int, ...);
 extern int renameat(int, const char *, int, const char *);
 extern int unlinkat(int, const char *, int);
+extern int rmdir(const char *);
 extern int gethostname(char *, size_t);
 extern int sched_yield(void);
 extern int fstatat(int, const char *, struct stat *, int);
@@ -166,6 +168,9 @@ extern int madvise(void *, size_t, int);
 #endif
 #ifndef AT_FDCWD
 #define AT_FDCWD -100
+#endif
+#ifndef AT_REMOVEDIR
+#define AT_REMOVEDIR 0x200
 #endif
 #ifndef AT_SYMLINK_NOFOLLOW
 #define AT_SYMLINK_NOFOLLOW 0x100
@@ -259,6 +264,7 @@ struct __tps_sink {
 	unsigned long long gone_dropped, gone_bytes; /* of exited threads */
 	unsigned snapshots;
 	int errs;                       /* enum __tps_err bits already reported */
+	int ring_warned;                /* a too small flight ring was reported */
 	char **reported;
 	size_t nreported;
 };
@@ -891,6 +897,11 @@ static int __tps_open_stream(struct __tps_node *n)
 		void *m;
 		n->nwin = (unsigned)(ring / n->window);
 		if (n->nwin < 2) {
+			if (!__atomic_exchange_n(&__tps.ring_warned, 1, __ATOMIC_RELAXED))
+				__tps_msg("a flight ring of %zu KiB is less than two windows "
+				       "of %zu KiB: using %zu KiB (lower TRACEPOINTS_BUFFER_KB for a "
+				       "smaller ring)", ring / 1024, (size_t)n->window / 1024,
+				       (size_t)n->window * 2 / 1024);
 			n->nwin = 2;
 			ring = 2 * n->window;
 		}
@@ -915,12 +926,11 @@ static int __tps_open_stream(struct __tps_node *n)
  * copying what was there sees it change), then an empty content_size, and
  * content_size again last (a release: whoever reads it sees the header
  * whole). */
-static void __tps_packet_init(struct __tps_node *n, struct trace_packet *p, uint64_t ts)
+static void __tps_packet_fill(struct __tps_node *n, struct trace_packet *p, uint64_t ts)
 {
-	uint64_t seq = n->seq;
 	/* An exchange: nothing below moves above it (a fence would do, but
 	 * ThreadSanitizer does not support fences). */
-	__atomic_exchange_n(&p->packet_seq_num, seq, __ATOMIC_ACQ_REL);
+	__atomic_exchange_n(&p->packet_seq_num, n->seq, __ATOMIC_ACQ_REL);
 	/* Empty at once: a process killed in the middle of this leaves a
 	 * packet with no events, not the old ones under the new number. */
 	__atomic_store_n(&p->content_size, (uint64_t)__TPS_PACKET * 8u, __ATOMIC_RELAXED);
@@ -936,7 +946,12 @@ static void __tps_packet_init(struct __tps_node *n, struct trace_packet *p, uint
 	memset(p->comm, 0, sizeof(p->comm));
 	prctl(PR_GET_NAME, (unsigned long)p->comm, 0, 0, 0);
 	__atomic_store_n(&p->content_size, (uint64_t)__TPS_PACKET * 8u, __ATOMIC_RELEASE);
-	__atomic_store_n(&n->seq, seq + 1, __ATOMIC_RELEASE);
+}
+
+static void __tps_packet_init(struct __tps_node *n, struct trace_packet *p, uint64_t ts)
+{
+	__tps_packet_fill(n, p, ts);
+	__atomic_store_n(&n->seq, n->seq + 1, __ATOMIC_RELEASE);
 	n->b.pkt = p;
 	n->b.pos = (unsigned char *)p + __TPS_PACKET;
 	n->b.end = (unsigned char *)p + n->window;
@@ -1009,6 +1024,17 @@ static int __tps_next_window_(struct trace_sink_base *s, struct trace_buffer *b,
 		void *m;
 		if (r != 0 && (errno == EOPNOTSUPP || errno == ENOSYS))
 			r = ftruncate(n->fd, (off_t)(n->file_off + n->window));
+		if (r == 0) {
+			/* The new packet's header goes in at once: a process killed
+			 * from here on leaves a valid (empty) packet, not zeros that
+			 * babeltrace2 refuses.  (Killed between the two calls, the
+			 * file ends in zeros: tracepoint-dump --repair cuts them.) */
+			struct trace_packet h;
+			memset(&h, 0, sizeof(h));
+			__tps_packet_fill(n, &h, ts);
+			if (pwrite(n->fd, &h, sizeof(h), (off_t)n->file_off) != (ssize_t)sizeof(h))
+				r = -1;
+		}
 		m = r == 0 ? mmap(NULL, n->window, PROT_READ | PROT_WRITE, MAP_SHARED, n->fd,
 				  (off_t)n->file_off)
 			   : MAP_FAILED;
@@ -1718,6 +1744,15 @@ __attribute__((destructor(101))) static void __tps_end(void)
 		return;
 	pthread_mutex_lock(&__tps.lock);
 	if (__tps.dirfd < 0) { /* a forked child that recorded nothing */
+		pthread_mutex_unlock(&__tps.lock);
+		return;
+	}
+	if (__tps.nslots == 0) {
+		/* No event was ever enabled (e.g. a misspelt TRACEPOINTS, reported
+		 * at start): leave no empty trace behind. */
+		unlinkat(__tps.dirfd, "metadata", 0);
+		if (unlinkat(__tps.rootfd, __tps.dir + strlen(__tps.root) + 1, AT_REMOVEDIR) == 0)
+			rmdir(__tps.root); /* only if that left it empty */
 		pthread_mutex_unlock(&__tps.lock);
 		return;
 	}
