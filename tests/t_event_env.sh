@@ -10,6 +10,7 @@
 #  - TRACEPOINTS="evf:*", then tracepoint-dump --json: a file python's json
 #    module loads, with every fired event (name, cat, ph "i", args as
 #    fired), each worker's events on its own tid, thread and process names;
+#  - a TRACEPOINTS that enables nothing leaves no trace directory;
 #  - malformed TRACEPOINTS, unknown events, a bad TRACEPOINTS_MODE, the old
 #    TRACEPOINTS_OUTPUT/FILE and an unusable directory are reported on
 #    stderr, and the program still runs.
@@ -112,6 +113,10 @@ TRACEPOINTS='evf:evf_thre,nosys:*,evf_plain' $P >/dev/null 2>"$B/unk.err"
 cat "$B/unk.err"
 if grep -q 'unknown event "evf:evf_thre"' "$B/unk.err" && grep -q 'pattern "nosys:\*" matches no event' "$B/unk.err" &&
 	grep -q 'evf_plain is a plain tracepoint' "$B/unk.err"; then ok "unknown names reported"; else fail "unknown names"; fi
+
+mkdir -p "$B/typo" && (cd "$B/typo" && TRACEPOINTS='evf:evf_thre' ../prog >/dev/null 2>typo.err)
+if [ -z "$(ls -d "$B"/typo/trace-* 2>/dev/null)" ] && ! grep -q "trace in" "$B/typo/typo.err"; then
+	ok "a TRACEPOINTS that enables nothing leaves no trace behind"; else fail "empty trace left behind"; fi
 
 TRACEPOINTS=evf:evf_three TRACEPOINTS_MODE=xml TRACEPOINTS_DIR=$B/m $P >/dev/null 2>"$B/mode.err"
 if grep -q 'TRACEPOINTS_MODE="xml" is neither stream nor flight; using stream' "$B/mode.err" && [ -f "$B"/m/prog-*/metadata ]; then
