@@ -20,9 +20,10 @@
  *
  * What is recorded, and where (docs/trace-format.md)
  * --------------------------------------------------
- *   A trace is a directory: a CTF `metadata` file (every enabled event with
- *   its fields, written before the event is attached) and one stream file
- *   per thread.  Each thread records into a window of its own file, mapped
+ *   TRACEPOINTS_DIR is a session directory holding one trace per process
+ *   (forked children and exec()ed programs add theirs).  A trace is a
+ *   directory: a CTF `metadata` file (every enabled event with its fields,
+ *   written before the event is attached) and one stream file per thread.  Each thread records into a window of its own file, mapped
  *   MAP_SHARED: a record is a few stores, and when the window is full the
  *   thread maps the next one.  Nothing is formatted in the traced process,
  *   no thread is started, and no lock is shared between recording threads.
@@ -38,8 +39,8 @@
  * ---------------------------------------------------------------------
  *   TRACEPOINTS=list                 print every tracepoint and exit(0)
  *   TRACEPOINTS="kmem:*,timer:timer_start"   record these (trace/pattern.h)
- *   TRACEPOINTS_DIR=path             the trace directory (default
- *                                    trace-<comm>-<pid>)
+ *   TRACEPOINTS_DIR=path             the session directory (default
+ *                                    trace-<comm>-<pid>, made new)
  *   TRACEPOINTS_MODE=stream|flight   default stream
  *   TRACEPOINTS_BUFFER_KB=n          window (packet) size, default 1024
  *   TRACEPOINTS_FLIGHT_KB=n          flight mode: ring per thread, default 4096
