@@ -6,7 +6,8 @@
 #    running main;
 #  - TRACEPOINTS=evf:evf_three TRACEPOINTS_DIR=d: one trace in d, named on
 #    stderr at exit, that babeltrace2 reads (the 6 worker events);
-#  - without TRACEPOINTS_DIR: trace-<comm>-<pid>/ in the current directory;
+#  - TRACEPOINTS_DIR empty (as unset): trace-<comm>-<pid>/ in the current
+#    directory;
 #  - TRACEPOINTS="evf:*", then tracepoint-dump --json: a file python's json
 #    module loads, with every fired event (name, cat, ph "i", args as
 #    fired), each worker's events on its own tid, thread and process names;
@@ -56,7 +57,7 @@ if command -v babeltrace2 >/dev/null; then
 		{ fail "babeltrace2 read $n of 6"; cat "$B/t1.bt"; }
 else echo "(babeltrace2 not installed: trace contents not checked here)"; fi
 
-(cd "$B" && TRACEPOINTS=evf:evf_three ./prog >/dev/null 2>def.err)
+(cd "$B" && TRACEPOINTS=evf:evf_three TRACEPOINTS_DIR= ./prog >/dev/null 2>def.err)
 n=$(ls -d "$B"/trace-prog-*/prog-*/ 2>/dev/null | wc -l)
 [ "$n" = 1 ] && grep -q "read it with: tracepoint-dump trace-prog-" "$B/def.err" &&
 	ok "default: trace-<comm>-<pid>/<comm>-<pid> in the current directory" || fail "default directory ($n)"

@@ -1693,6 +1693,7 @@ __attribute__((constructor(101))) static void __tps_start(void)
 	const char *tp = getenv("TRACEPOINTS");
 	const char *mode = getenv("TRACEPOINTS_MODE");
 	const char *sig = getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
+	const char *dir = getenv("TRACEPOINTS_DIR");
 	if (!tp || !*tp)
 		return;
 	if (strcmp(tp, "list") == 0) {
@@ -1716,7 +1717,9 @@ __attribute__((constructor(101))) static void __tps_start(void)
 		__tps_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream", mode);
 		mode = "stream";
 	}
-	if (tracepoint_output(mode ? mode : "stream", getenv("TRACEPOINTS_DIR")) != 0)
+	if (dir && !*dir)
+		dir = NULL; /* set but empty: the default */
+	if (tracepoint_output(mode ? mode : "stream", dir) != 0)
 		return; /* reported; nothing is recorded */
 	if (sig) {
 		int s = __tps_signal_number(sig);
