@@ -223,44 +223,32 @@ static inline long tr_stream(const char *dir, const char *name, tr_fn fn, void *
 	return total;
 }
 
-static inline long tr_read(const char *dir, tr_fn fn, void *priv)
+static inline long tr_read(const char *dir, tr_fn fn, void *priv);
+
+/* Sums what each entry of dir gives: in a session directory, every trace
+ * in it (tr_read); in a trace, every stream file (tr_stream). */
+static inline long tr_each(const char *dir, int session, tr_fn fn, void *priv)
 {
-	DIR *d;
+	DIR *d = opendir(dir);
 	struct dirent *e;
 	long total = 0;
-	char path[4096];
-	struct stat st;
-	snprintf(path, sizeof(path), "%s/metadata", dir);
-	if (stat(path, &st) != 0) { /* a session directory: each process's trace in it */
-		d = opendir(dir);
-		if (!d)
-			return -1;
-		while ((e = readdir(d)) != NULL) {
-			long n;
+	if (!d)
+		return -1;
+	while ((e = readdir(d)) != NULL) {
+		char path[4096];
+		struct stat st;
+		long n;
+		if (session) {
 			snprintf(path, sizeof(path), "%s/%s/metadata", dir, e->d_name);
 			if (e->d_name[0] == '.' || stat(path, &st) != 0)
 				continue;
 			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 			n = tr_read(path, fn, priv);
-			if (n < 0) {
-				total = -1;
-				break;
-			}
-			total += n;
+		} else {
+			if (strncmp(e->d_name, "stream-", 7) != 0)
+				continue;
+			n = tr_stream(dir, e->d_name, fn, priv);
 		}
-		closedir(d);
-		return total;
-	}
-	if (tr_load_metadata(dir) != 0)
-		return -1;
-	d = opendir(dir);
-	if (!d)
-		return -1;
-	while ((e = readdir(d)) != NULL) {
-		long n;
-		if (strncmp(e->d_name, "stream-", 7) != 0)
-			continue;
-		n = tr_stream(dir, e->d_name, fn, priv);
 		if (n < 0) {
 			total = -1;
 			break;
@@ -269,6 +257,18 @@ static inline long tr_read(const char *dir, tr_fn fn, void *priv)
 	}
 	closedir(d);
 	return total;
+}
+
+static inline long tr_read(const char *dir, tr_fn fn, void *priv)
+{
+	char path[4096];
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	if (stat(path, &st) != 0) /* a session directory: each process's trace in it */
+		return tr_each(dir, 1, fn, priv);
+	if (tr_load_metadata(dir) != 0)
+		return -1;
+	return tr_each(dir, 0, fn, priv);
 }
 
 /* A field of a record's fixed part, by name (NULL if absent). */

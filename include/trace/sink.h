@@ -230,7 +230,6 @@ struct __tps_node {
 	unsigned nwin;               /* flight: packets in the ring */
 	uint64_t retry_at;           /* after a failure: dropped count to try again at */
 	int snap_busy;               /* a snapshot is copying this ring */
-	int gen;                     /* the trace the stream belongs to */
 	uint64_t bytes;              /* bytes of closed packets */
 };
 
@@ -246,14 +245,15 @@ struct __tps_sink {
 	pthread_mutex_t msg_lock;       /* the reported-once list */
 	pthread_key_t key;              /* closes a thread's stream when it exits */
 	struct __tps_node *nodes;
-	int inited, recording, mode, gen, pid;
+	int inited, recording, mode, pid;
 	int rootfd, dirfd, metafd, child_pending;
 	char root[__TPS_PATH_MAX];      /* the session directory */
 	char dir[__TPS_PATH_MAX];       /* this process's trace in it */
 	char procname[17];
 	uint8_t uuid[16];
 	size_t window, flight_bytes;
-	uint64_t freq, c0, r0;          /* clock: ticks/s, and the realtime ns at tick c0 */
+	uint64_t freq, c0, r0, m0;      /* clock: ticks/s; at tick c0, realtime and
+					   CLOCK_MONOTONIC ns */
 	char *events;                   /* the metadata's event blocks */
 	size_t events_len, events_cap;
 	struct trace_event_sink **slots; /* by id */
@@ -411,14 +411,13 @@ static uint64_t __tps_measure_freq(uint64_t c0, uint64_t m0, uint64_t at_least_n
 	return (uint64_t)((__tps_u128)(c1 - c0) * 1000000000u / (m1 - m0));
 }
 
-static uint64_t __tps_m0; /* CLOCK_MONOTONIC at the anchor */
 
 static void __tps_clock_start(void)
 {
 	uint64_t m, r;
 	__tps_clock_pair(&__tps.c0, &m);
 	r = __tps_ns(CLOCK_REALTIME) - (__tps_ns(__TPE_CLOCK_MONOTONIC) - m);
-	__tps_m0 = m;
+	__tps.m0 = m;
 	__tps.r0 = r; /* realtime at the anchor */
 	__tps.freq = __tps_measure_freq(__tps.c0, m, 5000000u);
 }
@@ -692,13 +691,12 @@ static int __tps_open_meta(void)
 }
 
 /* Makes this process's trace directory <comm>-<pid> in the session
- * directory (rootfd) and writes its metadata; lock held. */
+ * directory (rootfd) and writes its metadata; lock held, procname read. */
 static int __tps_make_trace(void)
 {
 	char base[64], name[96];
 	int fd, e;
 	size_t l;
-	__tps_read_procname();
 	snprintf(base, sizeof(base), "%s-%d", __tps.procname, (int)getpid());
 	fd = __tps_mkdir_new(__tps.rootfd, base, name, sizeof(name));
 	if (fd < 0)
@@ -720,7 +718,6 @@ static int __tps_make_trace(void)
 		__tps.dirfd = -1;
 		return e;
 	}
-	__tps.gen++;
 	return 0;
 }
 
@@ -776,6 +773,7 @@ static int __tps_start_child_trace(void)
 		pthread_mutex_unlock(&__tps.lock);
 		return __tps.dirfd >= 0 ? 0 : -ENOENT;
 	}
+	__tps_read_procname(); /* the child's name may differ from its parent's */
 	e = __tps_make_trace();
 	if (e)
 		__tps_err_once(__TPS_ERR_CHILD, "cannot create the trace of process %d in %s: %s",
@@ -888,7 +886,6 @@ static int __tps_open_stream(struct __tps_node *n)
 		return -1;
 	}
 	__atomic_store_n(&n->fd, fd, __ATOMIC_RELAXED); /* tracepoint_flush() reads it */
-	n->gen = __tps.gen;
 	n->window = __tps.window;
 	n->file_off = 0;
 	n->bytes = 0;
@@ -1003,8 +1000,6 @@ static int __tps_next_window_(struct trace_sink_base *s, struct trace_buffer *b,
 	if (n->retry_at && b->dropped < n->retry_at)
 		return __tps_drop(n);
 	n->retry_at = 0;
-	if (n->fd >= 0 && n->gen != __tps.gen)
-		__tps_close_stream(n); /* the trace changed (a forked child's) */
 	if (n->fd < 0) {
 		if (!__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE) || __tps_open_stream(n) != 0) {
 			if (n->fd >= 0)
@@ -1741,7 +1736,6 @@ __attribute__((destructor(101))) static void __tps_end(void)
 {
 	struct __tps_node *n;
 	unsigned long long d, bytes;
-	unsigned streams = 0;
 	int e;
 	if (!__atomic_load_n(&__tps.inited, __ATOMIC_ACQUIRE) ||
 	    !__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE))
@@ -1761,7 +1755,7 @@ __attribute__((destructor(101))) static void __tps_end(void)
 		return;
 	}
 	if (__tps.base.clock == TRACE_CLOCK_COUNTER) {
-		uint64_t f = __tps_measure_freq(__tps.c0, __tps_m0, 0);
+		uint64_t f = __tps_measure_freq(__tps.c0, __tps.m0, 0);
 		if (f > __tps.freq / 2 && f < __tps.freq * 2)
 			__tps.freq = f;
 	}
@@ -1778,7 +1772,6 @@ __attribute__((destructor(101))) static void __tps_end(void)
 	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
 		if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != __TPS_OWNED || n->fd < 0)
 			continue;
-		streams++;
 		bytes += n->bytes;
 		if (n->b.pkt)
 			bytes += __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
@@ -1792,7 +1785,6 @@ __attribute__((destructor(101))) static void __tps_end(void)
 			  (double)bytes / 1024, d ? ", some records dropped: see below" : "", __tps.root);
 	if (d)
 		__tps_msg("%llu record(s) dropped (counted in the trace)", d);
-	(void)streams;
 }
 
 #ifdef __cplusplus
