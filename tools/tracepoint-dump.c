@@ -2804,11 +2804,34 @@ static char *put_scalar(char *o, const struct cursor *c, unsigned i, unsigned id
 	}
 }
 
+/* Field i's value: text (json 0: as is; 1: a JSON string), an array
+ * ({a,b} or [a,b]) or a scalar. */
+static char *put_value(char *o, const struct cursor *c, unsigned i, int json)
+{
+	const struct field *f = &c->ev->f[i];
+	unsigned k;
+	if (f->t.kind == FT_STR || f->is_text) {
+		size_t n;
+		const u8 *t = get_text(c, (int)i, &n);
+		return json ? put_json_str(o, t, n) : put_text(o, t, n);
+	}
+	if (!f->count)
+		return put_scalar(o, c, i, 0, json);
+	*o++ = json ? '[' : '{';
+	for (k = 0; k < f->count; k++) {
+		if (k)
+			*o++ = ',';
+		o = put_scalar(o, c, i, k, json);
+	}
+	*o++ = json ? ']' : '}';
+	return o;
+}
+
 /* name=value pairs. */
 static void put_fallback(const struct cursor *c)
 {
 	const struct event *ev = c->ev;
-	unsigned i, k;
+	unsigned i;
 	for (i = 0; i < ev->nf; i++) {
 		const struct field *f = &ev->f[i];
 		size_t nl = strlen(f->name);
@@ -2817,22 +2840,7 @@ static void put_fallback(const struct cursor *c)
 		memcpy(o, f->name, nl);
 		o += nl;
 		*o++ = '=';
-		if (f->t.kind == FT_STR || f->is_text) {
-			size_t n;
-			const u8 *t = get_text(c, (int)i, &n);
-			o = put_text(o, t, n);
-		} else if (f->count) {
-			*o++ = '{';
-			for (k = 0; k < f->count; k++) {
-				if (k)
-					*o++ = ',';
-				o = put_scalar(o, c, i, k, 0);
-			}
-			*o++ = '}';
-		} else {
-			o = put_scalar(o, c, i, 0, 0);
-		}
-		ob_done(o);
+		ob_done(put_value(o, c, i, 0));
 	}
 }
 
@@ -2906,7 +2914,7 @@ static void emit_json(struct cursor *c)
 {
 	const struct event *ev = c->ev;
 	char *o;
-	unsigned i, k;
+	unsigned i;
 	json_sep();
 	if (c->kind == K_DROP) {
 		o = ob_need(200);
@@ -2931,22 +2939,7 @@ static void emit_json(struct cursor *c)
 		if (i)
 			*o++ = ',';
 		o = cpy_padded(o, f->jkey, f->jkeylen);
-		if (f->t.kind == FT_STR || f->is_text) {
-			size_t n;
-			const u8 *t = get_text(c, (int)i, &n);
-			o = put_json_str(o, t, n);
-		} else if (f->count) {
-			*o++ = '[';
-			for (k = 0; k < f->count; k++) {
-				if (k)
-					*o++ = ',';
-				o = put_scalar(o, c, i, k, 1);
-			}
-			*o++ = ']';
-		} else {
-			o = put_scalar(o, c, i, 0, 1);
-		}
-		ob_done(o);
+		ob_done(put_value(o, c, i, 1));
 	}
 	o = ob_need(2);
 	memcpy(o, "}}", 2);
