@@ -1437,18 +1437,62 @@ static int parse_argref(const struct event *ev, const char *s, const char *e, st
 	return -1;
 }
 
-/* Text escaped for one line: control characters as C escapes. */
+/* Length of a valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t utf8_len(const u8 *s, size_t n)
+{
+	u8 c = s[0];
+	size_t k, i;
+	uint32_t cp;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		k = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		k = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		k = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (k > n)
+		return 0;
+	for (i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return k;
+}
+
+/* Text for one line of output, C-like (docs/tracepoint-dump.md): printable
+ * ASCII and valid UTF-8 as they are; a backslash doubled; \n \r \t; any
+ * other control character (C0, DEL, C1), and every byte that is not part
+ * of valid UTF-8, as \xHH.  So a recorded string cannot end a line, move
+ * the cursor or pass for an escape: the output reads back to the exact
+ * bytes.  Needs 4 * n bytes. */
 static char *put_text(char *o, const u8 *s, size_t n)
 {
-	size_t i;
-	for (i = 0; i < n; i++) {
+	size_t i = 0;
+	while (i < n) {
 		u8 c = s[i];
-		if (c >= 0x20 && c != 0x7f) {
+		if (c >= 0x20 && c < 0x7f && c != '\\') {
 			*o++ = (char)c;
+			i++;
 			continue;
+		}
+		if (c >= 0x80) {
+			size_t k = utf8_len(s + i, n - i);
+			if (k > 1 && !(c == 0xc2 && s[i + 1] < 0xa0)) { /* not U+0080..U+009F */
+				memcpy(o, s + i, k);
+				o += k;
+				i += k;
+				continue;
+			}
 		}
 		*o++ = '\\';
 		switch (c) {
+		case '\\': *o++ = '\\'; break;
 		case '\n': *o++ = 'n'; break;
 		case '\t': *o++ = 't'; break;
 		case '\r': *o++ = 'r'; break;
@@ -1458,8 +1502,18 @@ static char *put_text(char *o, const u8 *s, size_t n)
 			*o++ = "0123456789abcdef"[c & 15];
 			break;
 		}
+		i++;
 	}
 	return o;
+}
+
+/* A copy of s escaped by put_text() (for names read from the metadata). */
+static char *text_dup(const char *s)
+{
+	size_t n = strlen(s);
+	char *d = (char *)xmalloc(4 * n + 1);
+	*put_text(d, (const u8 *)s, n) = '\0';
+	return d;
 }
 
 /* Compiles ev->printk into segments; 0 if the event must fall back to
@@ -1728,34 +1782,6 @@ fail:
 /* JSON helpers                                                       */
 /* ------------------------------------------------------------------ */
 
-/* Length of a valid UTF-8 sequence at s (n bytes left), or 0. */
-static size_t utf8_len(const u8 *s, size_t n)
-{
-	u8 c = s[0];
-	size_t k, i;
-	uint32_t cp;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		k = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		k = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		k = 4, cp = c & 0x07;
-	else
-		return 0;
-	if (k > n)
-		return 0;
-	for (i = 1; i < k; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return k;
-}
-
 /* A JSON string (with quotes); needs 6 * n + 2 bytes. */
 static char *put_json_str(char *o, const u8 *s, size_t n)
 {
@@ -1844,6 +1870,15 @@ static void prepare_events(struct trace *tr)
 		ev->jprelen = (size_t)(o - ev->jpre);
 		free(js);
 		free(jn);
+		{ /* the name as text and --summary print it (JSON has its own) */
+			char *t = text_dup(ev->name);
+			size_t tn = strlen(t);
+			ev->name = (char *)xrealloc(ev->name, tn + 33); /* read by cpy_padded */
+			memcpy(ev->name, t, tn);
+			memset(ev->name + tn, 0, 33);
+			ev->namelen = tn;
+			free(t);
+		}
 		if (ev->nf > tr->maxnf)
 			tr->maxnf = ev->nf;
 		ev->packed = 1;
@@ -3078,7 +3113,7 @@ static void summary(struct trace *tr)
 	size_t i;
 	uint64_t total = 0, dropped = 0, first = UINT64_MAX, last = 0;
 	struct event **evs;
-	char b1[96], b2[96];
+	char b1[96], b2[96], *t[6];
 	for (i = 0; i < tr->nst; i++) {
 		struct stream *st = &tr->st[i];
 		struct cursor c;
@@ -3108,12 +3143,19 @@ static void summary(struct trace *tr)
 				last = st->last_ns;
 		}
 	}
-	ob_printf("trace       %s\n", tr->dir);
-	ob_printf("process     %s, pid %u", tr->procname ? tr->procname : "?", trace_pid(tr));
+	/* strings from the metadata and paths, escaped like recorded text */
+	t[0] = text_dup(tr->dir);
+	t[1] = text_dup(tr->procname ? tr->procname : "?");
+	t[2] = text_dup(tr->hostname ? tr->hostname : "");
+	t[3] = text_dup(tr->mode ? tr->mode : "?");
+	t[4] = text_dup(tr->clk_name ? tr->clk_name : "?");
+	t[5] = text_dup(tr->snapinfo ? tr->snapinfo : "");
+	ob_printf("trace       %s\n", t[0]);
+	ob_printf("process     %s, pid %u", t[1], trace_pid(tr));
 	if (tr->hostname)
-		ob_printf(", host %s", tr->hostname);
-	ob_printf("\nmode        %s\n", tr->mode ? tr->mode : "?");
-	ob_printf("clock       %s, %llu Hz\n", tr->clk_name ? tr->clk_name : "?", (unsigned long long)tr->freq);
+		ob_printf(", host %s", t[2]);
+	ob_printf("\nmode        %s\n", t[3]);
+	ob_printf("clock       %s, %llu Hz\n", t[4], (unsigned long long)tr->freq);
 	if (total) {
 		uint64_t d = last - first;
 		fmt_ns(b1, sizeof(b1), first);
@@ -3126,7 +3168,9 @@ static void summary(struct trace *tr)
 	ob_printf("events      %llu\n", (unsigned long long)total);
 	ob_printf("dropped     %llu\n", (unsigned long long)dropped);
 	if (tr->snapinfo)
-		ob_printf("subtraces   %s\n", tr->snapinfo);
+		ob_printf("subtraces   %s\n", t[5]);
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		free(t[i]);
 	evs = (struct event **)xcalloc(tr->nev + 1, sizeof(*evs));
 	for (i = 0; i < tr->nev; i++)
 		evs[i] = &tr->ev[i];
@@ -3714,8 +3758,11 @@ int main(int argc, char **argv)
 			}
 	} else {
 		for (g = 0; g < ngroups; g++) {
-			if (ngroups > 1)
-				ob_printf("# %s\n", groups[g].name);
+			if (ngroups > 1) {
+				char *gn = text_dup(groups[g].name);
+				ob_printf("# %s\n", gn);
+				free(gn);
+			}
 			merge(groups[g].tr, groups[g].n, emit_text);
 		}
 	}
