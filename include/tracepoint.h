@@ -101,6 +101,7 @@
 #include <sched.h>
 #include <unistd.h>
 #include <link.h>
+#include <pthread.h>
 #include <sys/mman.h>
 #ifndef __cplusplus
 #include <stdbool.h>
@@ -143,14 +144,19 @@ struct __tp_probes {
 	struct tracepoint_probe probes[1];
 };
 
-/* Bookkeeping owned by the registry; readers touch only cur and readers[]. */
+/* Bookkeeping owned by the registry; readers touch only cur and readers[].
+ * Counters come in two generations: a forked child cannot know which
+ * counts belong to threads that did not survive the fork, so it moves to
+ * the other generation, zeroed (see __tp_fork_child). */
 struct __tp_state {
 	int lock;                 /* pid of the process holding it, 0 if free */
+	int pid;                  /* process whose threads the counters count */
 	unsigned long seq;        /* grace-period sequence; parity picks readers[] */
-	long readers[2];          /* readers inside the enabled path, per parity */
-	long *cur;                /* &readers[seq & 1], what readers increment */
+	long readers[2][2];       /* [generation][parity]: readers in the enabled path */
+	long *cur;                /* &readers[gen][seq & 1], what readers increment */
 	unsigned long wait_seq;   /* sequence that frees everything retired so far */
 	struct __tp_probes *retired;
+	unsigned gen;             /* generation of readers[] in use */
 };
 
 /* One patchable call site (static keys), in section __tp_jump. */
@@ -160,12 +166,24 @@ struct __tp_jump_entry {
 	struct tracepoint *key;
 };
 
+/* The layout every module shares.  The first four members are fixed for all
+ * versions: any code can read a tracepoint's name, key, layout version and
+ * size, whatever header its definer was built with.  What follows belongs
+ * to TRACEPOINT_ABI; a change to it (or to struct __tp_jump_entry, the
+ * module note or struct __tp_state) bumps TRACEPOINT_ABI, and code meeting
+ * another version reports the module and leaves it alone (never mis-reads).
+ * New members go at the end. */
+#define TRACEPOINT_ABI 2
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */
-	/* Non-zero while someone listens: +1 while in-process probes are
-	 * attached, and with -DTRACEPOINT_USDT it is also the USDT semaphore
-	 * that external tracers (perf, bpftrace, gdb) increment. */
+	/* Non-zero while someone listens: __TP_KEY_PROBES while in-process
+	 * probes are attached, and with -DTRACEPOINT_USDT it is also the USDT
+	 * semaphore that external tracers (perf, bpftrace, gdb) increment. */
 	unsigned short enabled;
+	unsigned short abi;          /* TRACEPOINT_ABI of the definer */
+	unsigned int size;           /* sizeof(struct tracepoint) of the definer */
+	/* ---- TRACEPOINT_ABI 2 ---- */
+	const char *system;          /* TRACE_SYSTEM of the declaring header */
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */
 	/* The typed dispatch, void (*)(proto); also what makes C++ emit it. */
@@ -178,6 +196,16 @@ struct tracepoint {
 	const void *event;           /* event metadata (trace/define_trace.h) or NULL */
 	struct __tp_state __tp;
 };
+
+/* The bit of .enabled that says "in-process probes are attached"; the low
+ * bits count external tracers (USDT semaphore). */
+enum { __TP_KEY_PROBES = 0x8000 };
+
+/* What DEFINE_TRACE puts in a struct tracepoint (self: the struct itself). */
+#define __TP_INITIALIZER(self, name, system, reg, unreg, iter, patcher, ev)   \
+	{ name, 0, TRACEPOINT_ABI, sizeof(struct tracepoint), system, reg,    \
+	  unreg, iter, patcher, 0, ev,                                        \
+	  { 0, 0, 0, { { 0, 0 }, { 0, 0 } }, &self.__tp.readers[0][0], 0, 0, 0 } }
 
 #define TRACEPOINT_DEFAULT_PRIO 10
 
@@ -195,17 +223,18 @@ struct tracepoint {
  * DEFINE_TRACE_FN(name, reg, unreg);                  same, with int reg(void), void unreg(void)
  * EXPORT_TRACEPOINT_SYMBOL(name);  EXPORT_TRACEPOINT_SYMBOL_GPL(name);
  */
-#define DECLARE_TRACE(name, proto, args)                                      \
-	__TP_DECLARE_SEL(__TP_ON, name, PARAMS(proto), PARAMS(args),          \
+#define DECLARE_TRACE(name, proto, args) __TP_DECLARE(name, "", PARAMS(proto), PARAMS(args))
+#define __TP_DECLARE(name, sym, proto, args)                                  \
+	__TP_DECLARE_SEL(__TP_ON, sym, name, PARAMS(proto), PARAMS(args),     \
 			 PARAMS(void *__tp_data, proto),                      \
 			 PARAMS(__tp_it->data, args), PARAMS(0, args),        \
 			 PARAMS(const struct tracepoint_probe *__tp_it, proto), \
 			 PARAMS(__tp_it, args))
 #define DECLARE_TRACE_NOARGS(name)                                            \
-	__TP_DECLARE_SEL(__TP_ON, name, void, , void *__tp_data,              \
+	__TP_DECLARE_SEL(__TP_ON, "", name, void, , void *__tp_data,          \
 			 __tp_it->data, 0,                                    \
 			 const struct tracepoint_probe *__tp_it, __tp_it)
-#define DEFINE_TRACE_FN(name, reg, unreg) __TP_DEFINE_SEL(__TP_ON, name, reg, unreg, 0)
+#define DEFINE_TRACE_FN(name, reg, unreg) __TP_DEFINE_SEL(__TP_ON, name, reg, unreg, 0, "")
 #define DEFINE_TRACE(name) DEFINE_TRACE_FN(name, NULL, NULL)
 #define EXPORT_TRACEPOINT_SYMBOL(name) __TP_EXPORT_SEL(__TP_ON, name)
 #define EXPORT_TRACEPOINT_SYMBOL_GPL(name) __TP_EXPORT_SEL(__TP_ON, name)
@@ -238,6 +267,10 @@ static inline int tracepoint_probe_register(struct tracepoint *tp,
 static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 					      tracepoint_func_t probe, void *data);
 static inline bool tracepoint_enabled(const struct tracepoint *tp);
+/* 1 if (probe, data) is attached to tp, 0 if not, -EINVAL for NULL tp or
+ * probe, -EPROTO for a tracepoint of another tracepoint.h layout. */
+static inline int tracepoint_probe_attached(const struct tracepoint *tp,
+					    tracepoint_func_t probe, void *data);
 static inline void tracepoint_synchronize_unregister(void);
 
 /* Every tracepoint of the running program, executable and loaded libraries.
@@ -270,18 +303,19 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 
 /* --- Layer 2: dispatch on the decision.  Two levels are needed so that
  * __TP_ON is expanded to 0 or 1 before it is pasted onto a name. --- */
-#define __TP_DECLARE_SEL(on, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
-	__TP_DECLARE_SEL_(on, name, PARAMS(proto), PARAMS(args),              \
+#define __TP_DECLARE_SEL(on, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+	__TP_DECLARE_SEL_(on, sym, name, PARAMS(proto), PARAMS(args),         \
 			  PARAMS(dproto), PARAMS(dargs), PARAMS(uargs),       \
 			  PARAMS(iproto), PARAMS(iargs))
-#define __TP_DECLARE_SEL_(on, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
-	__TP_DECLARE_##on(name, PARAMS(proto), PARAMS(args), PARAMS(dproto),  \
+#define __TP_DECLARE_SEL_(on, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+	__TP_DECLARE_##on(sym, name, PARAMS(proto), PARAMS(args), PARAMS(dproto), \
 			  PARAMS(dargs), PARAMS(uargs), PARAMS(iproto),       \
 			  PARAMS(iargs))
-#define __TP_DEFINE_SEL(on, name, reg, unreg, ev) __TP_DEFINE_SEL_(on, name, reg, unreg, ev)
-#define __TP_DEFINE_SEL_(on, name, reg, unreg, ev) __TP_DEFINE_##on(name, reg, unreg, ev)
+#define __TP_DEFINE_SEL(on, name, reg, unreg, ev, sys) __TP_DEFINE_SEL_(on, name, reg, unreg, ev, sys)
+#define __TP_DEFINE_SEL_(on, name, reg, unreg, ev, sys) __TP_DEFINE_##on(name, reg, unreg, ev, sys)
 /* For trace/define_trace.h: a definition that carries event metadata. */
-#define __TP_DEFINE_TRACE_EVENT(name, ev) __TP_DEFINE_SEL(__TP_ON, name, 0, 0, ev)
+#define __TP_DEFINE_TRACE_EVENT(name, ev)                                     \
+	__TP_DEFINE_SEL(__TP_ON, name, 0, 0, ev, __TP_STR(TRACE_SYSTEM))
 #define __TP_EXPORT_SEL(on, name) __TP_EXPORT_SEL_(on, name)
 #define __TP_EXPORT_SEL_(on, name) __TP_EXPORT_##on(name)
 
@@ -303,12 +337,32 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 #endif
 #endif
 #define __TP_ALWAYS_INLINE inline __attribute__((always_inline))
+/* An asm operand that names a function (for .quad in a data section). */
+#if defined(__aarch64__)
+#define __TP_FN_CONSTRAINT(f) "S"(f) /* "i" cannot name a symbol in PIC code there */
+#else
+#define __TP_FN_CONSTRAINT(f) "i"(f)
+#endif
 #define __TP_VISIBLE __attribute__((visibility("default")))
 /* Generated inlines may be expanded in a .c file, where clang would flag
  * the unused ones. */
 #define __TP_UNUSED __attribute__((unused))
 #define __TP_STR(x) __TP_STR_(x)
 #define __TP_STR_(x) #x
+
+/* The symbols of a tracepoint: __tracepoint_<name> for DECLARE_TRACE (one
+ * namespace, as in the kernel), __tracepoint_<system>__<name> for the events
+ * of TRACE_EVENT headers, so that two libraries may each have an "init"
+ * event in their own system.  sym is "" or "<system>__". */
+#define __TP_SYM(prefix, sym, name) prefix sym #name
+#define __TP_EVENT_SYM __TP_STR(TRACE_SYSTEM) "__"
+
+/* The layout all versions share (see struct tracepoint). */
+__TP_STATIC_ASSERT(offsetof(struct tracepoint, name) == 0 &&
+		   offsetof(struct tracepoint, enabled) == sizeof(void *) &&
+		   offsetof(struct tracepoint, abi) == sizeof(void *) + 2 &&
+		   offsetof(struct tracepoint, size) == sizeof(void *) + 4,
+		   "struct tracepoint: the fixed prefix moved", __tp_fixed_prefix_moved);
 
 /* Marks a compiled-out stub's parameters used without evaluating them. */
 int __tp_use_args(int, ...);
@@ -361,18 +415,16 @@ __TP_ALWAYS_INLINE bool __tp_key_enabled(const struct tracepoint *tp)
 #if TRACEPOINT_STATIC_KEYS
 #if defined(__x86_64__)
 #define __TP_SITE_INSN "1: .byte 0xe9\n\t.long %l[__tp_slow] - (1b + 5)\n\t"
-#define __TP_SYM_CONSTRAINT "i"
 #else
 #define __TP_SITE_INSN "1: b %l[__tp_slow]\n\t"
-#define __TP_SYM_CONSTRAINT "S" /* "i" cannot name a symbol in PIC code here */
 #endif
 static inline void __tp_jump_init(void);
-#define __TP_KEY_CHECK(name, slow_result)                                     \
+#define __TP_KEY_CHECK(sym, name, slow_result)                                \
 	__asm__ goto(__TP_SITE_INSN                                           \
 		     ".pushsection __tp_jump,\"aw\",@progbits\n\t"           \
 		     ".balign 8\n\t"                                          \
 		     ".long 1b - ., %l[__tp_slow] - .\n\t"                    \
-		     ".quad __tracepoint_" #name "\n\t"                       \
+		     ".quad " __TP_SYM("__tracepoint_", sym, name) "\n\t"     \
 		     ".popsection\n\t"                                        \
 		     __TP_MODULE_NOTE_ASM                                     \
 		     ".ifndef __tp_jump_init_emitted\n\t"                     \
@@ -389,21 +441,21 @@ static inline void __tp_jump_init(void);
 		     "__tp_jump_done: .zero 4\n\t"                            \
 		     ".popsection\n\t"                                        \
 		     ".endif\n\t"                                             \
-		     : : __TP_SYM_CONSTRAINT(__tp_jump_init) : : __tp_slow);  \
+		     : : __TP_FN_CONSTRAINT(__tp_jump_init) : : __tp_slow);   \
 	return false;                                                         \
 __tp_slow:                                                                    \
 	return slow_result
 #elif defined(__x86_64__) && (!defined(__clang__) || __clang_major__ >= 9)
 /* Portable check on x86-64: compilers will not fold an atomic load into a
  * compare, so spell it: one cmpw against memory and one branch. */
-#define __TP_KEY_CHECK(name, slow_result)                                     \
+#define __TP_KEY_CHECK(sym, name, slow_result)                                \
 	__asm__ goto("cmpw $0, %0\n\tjne %l[__tp_slow]"                      \
 		     : : "m"(__tracepoint_##name.enabled) : "cc" : __tp_slow);  \
 	return false;                                                         \
 __tp_slow:                                                                    \
 	return true
 #else
-#define __TP_KEY_CHECK(name, slow_result) return __tp_key_enabled(&__tracepoint_##name)
+#define __TP_KEY_CHECK(sym, name, slow_result) return __tp_key_enabled(&__tracepoint_##name)
 #endif
 
 /* --- Layer 5: the read side of the grace period, inlined into each typed
@@ -436,7 +488,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 #define __TP_NARG_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, n, ...) n
 #define __TP_UA(i) "%c[__tp_s" #i "]@%[__tp_a" #i "]"
 #define __TP_UO(i, x) [__tp_s##i] "n"(sizeof(x)), [__tp_a##i] "nor"(x)
-#define __TP_USDT_NOTE(prov, name, fmt)                                       \
+#define __TP_USDT_NOTE(prov, sym, name, fmt)                                       \
 	"990: nop\n\t"                                                        \
 	".pushsection .note.stapsdt,\"?\",\"note\"\n\t"                      \
 	".balign 4\n\t"                                                       \
@@ -445,7 +497,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	"992: .balign 4\n\t"                                                  \
 	"993: .8byte 990b\n\t"                                                \
 	".8byte _.stapsdt.base\n\t"                                           \
-	".8byte __tracepoint_" #name " + %c[__tp_sem]\n\t"                    \
+	".8byte " __TP_SYM("__tracepoint_", sym, name) " + %c[__tp_sem]\n\t"       \
 	".asciz \"" __TP_STR(prov) "\"\n\t"                                   \
 	".asciz \"" #name "\"\n\t"                                            \
 	".asciz \"" fmt "\"\n\t"                                              \
@@ -460,54 +512,59 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	".popsection\n\t"                                                     \
 	".endif\n\t"
 #define __TP_SEM_OP [__tp_sem] "n"(offsetof(struct tracepoint, enabled))
-#define __TP_USDT(prov, name, ...)                                            \
-	__TP_USDT_N(__TP_NARG(__VA_ARGS__), prov, name, __VA_ARGS__)
-#define __TP_USDT_N(n, prov, name, ...) __TP_USDT_N_(n, prov, name, __VA_ARGS__)
-#define __TP_USDT_N_(n, prov, name, ...) __TP_USDT_##n(prov, name, __VA_ARGS__)
-#define __TP_USDT_ASM(prov, name, fmt, ...)                                   \
-	__asm__ __volatile__(__TP_USDT_NOTE(prov, name, fmt) : : __TP_SEM_OP, __VA_ARGS__)
-#define __TP_USDT_1(p, n, z)                                                  \
-	__asm__ __volatile__(__TP_USDT_NOTE(p, n, "") : : __TP_SEM_OP)
-#define __TP_USDT_2(p, n, z, a) __TP_USDT_ASM(p, n, __TP_UA(0), __TP_UO(0, a))
-#define __TP_USDT_3(p, n, z, a, b)                                            \
-	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1), __TP_UO(0, a), __TP_UO(1, b))
-#define __TP_USDT_4(p, n, z, a, b, c)                                         \
-	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2),         \
+#define __TP_USDT(prov, sym, name, ...)                                       \
+	__TP_USDT_N(__TP_NARG(__VA_ARGS__), prov, sym, name, __VA_ARGS__)
+#define __TP_USDT_N(n, prov, sym, name, ...) __TP_USDT_N_(n, prov, sym, name, __VA_ARGS__)
+#define __TP_USDT_N_(n, prov, sym, name, ...) __TP_USDT_##n(prov, sym, name, __VA_ARGS__)
+#define __TP_USDT_ASM(prov, sym, name, fmt, ...)                                   \
+	__asm__ __volatile__(__TP_USDT_NOTE(prov, sym, name, fmt) : : __TP_SEM_OP, __VA_ARGS__)
+#define __TP_USDT_1(p, s, n, z)                                                  \
+	__asm__ __volatile__(__TP_USDT_NOTE(p, s, n, "") : : __TP_SEM_OP)
+#define __TP_USDT_2(p, s, n, z, a) __TP_USDT_ASM(p, s, n, __TP_UA(0), __TP_UO(0, a))
+#define __TP_USDT_3(p, s, n, z, a, b)                                            \
+	__TP_USDT_ASM(p, s, n, __TP_UA(0) " " __TP_UA(1), __TP_UO(0, a), __TP_UO(1, b))
+#define __TP_USDT_4(p, s, n, z, a, b, c)                                         \
+	__TP_USDT_ASM(p, s, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2),         \
 		      __TP_UO(0, a), __TP_UO(1, b), __TP_UO(2, c))
-#define __TP_USDT_5(p, n, z, a, b, c, d)                                      \
-	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3), \
+#define __TP_USDT_5(p, s, n, z, a, b, c, d)                                      \
+	__TP_USDT_ASM(p, s, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3), \
 		      __TP_UO(0, a), __TP_UO(1, b), __TP_UO(2, c), __TP_UO(3, d))
-#define __TP_USDT_6(p, n, z, a, b, c, d, e)                                   \
-	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3) \
+#define __TP_USDT_6(p, s, n, z, a, b, c, d, e)                                   \
+	__TP_USDT_ASM(p, s, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3) \
 		      " " __TP_UA(4), __TP_UO(0, a), __TP_UO(1, b), __TP_UO(2, c), \
 		      __TP_UO(3, d), __TP_UO(4, e))
-#define __TP_USDT_7(p, n, z, a, b, c, d, e, f)                                \
-	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3) \
+#define __TP_USDT_7(p, s, n, z, a, b, c, d, e, f)                                \
+	__TP_USDT_ASM(p, s, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3) \
 		      " " __TP_UA(4) " " __TP_UA(5), __TP_UO(0, a), __TP_UO(1, b), \
 		      __TP_UO(2, c), __TP_UO(3, d), __TP_UO(4, e), __TP_UO(5, f))
-#define __TP_USDT_8(p, n, z, a, b, c, d, e, f, g)                             \
-	__TP_USDT_ASM(p, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3) \
+#define __TP_USDT_8(p, s, n, z, a, b, c, d, e, f, g)                             \
+	__TP_USDT_ASM(p, s, n, __TP_UA(0) " " __TP_UA(1) " " __TP_UA(2) " " __TP_UA(3) \
 		      " " __TP_UA(4) " " __TP_UA(5) " " __TP_UA(6), __TP_UO(0, a), \
 		      __TP_UO(1, b), __TP_UO(2, c), __TP_UO(3, d), __TP_UO(4, e), \
 		      __TP_UO(5, f), __TP_UO(6, g))
 /* More than seven arguments: the probe is still there, arguments are not
  * described (USDT tools handle at most 12 anyway). */
-#define __TP_USDT_9(p, n, ...) __TP_USDT_1(p, n, 0)
-#define __TP_USDT_10(p, n, ...) __TP_USDT_1(p, n, 0)
-#define __TP_USDT_11(p, n, ...) __TP_USDT_1(p, n, 0)
-#define __TP_USDT_12(p, n, ...) __TP_USDT_1(p, n, 0)
-#define __TP_USDT_PROBE(name, uargs) __TP_USDT(__TP_PROVIDER_NOW, name, uargs)
+#define __TP_USDT_9(p, s, n, ...) __TP_USDT_1(p, s, n, 0)
+#define __TP_USDT_10(p, s, n, ...) __TP_USDT_1(p, s, n, 0)
+#define __TP_USDT_11(p, s, n, ...) __TP_USDT_1(p, s, n, 0)
+#define __TP_USDT_12(p, s, n, ...) __TP_USDT_1(p, s, n, 0)
+#define __TP_USDT_PROBE(sym, name, uargs) __TP_USDT(__TP_PROVIDER_NOW, sym, name, uargs)
 #else
-#define __TP_USDT_PROBE(name, uargs) do { } while (0)
+#define __TP_USDT_PROBE(sym, name, uargs) do { } while (0)
 #endif
 
 /* --- Layer 7: what DECLARE_TRACE becomes when compiled in. ---
  * The declarations end with an enum so that the user's ';' closes a
  * declaration (no -Wextra-semi), and so DEFINE_TRACE can check it saw the
  * same decision. */
-#define __TP_DECLARE_1(name, proto, args, dproto, dargs, uargs, iproto, iargs) \
-	__TP_EXTERN __TP_VISIBLE struct tracepoint __tracepoint_##name;       \
+#define __TP_DECLARE_1(sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+	__TP_EXTERN __TP_VISIBLE struct tracepoint __tracepoint_##name        \
+		__asm__(__TP_SYM("__tracepoint_", sym, name));                     \
 	__TP_NOWARN_BEGIN                                                     \
+	__TP_LINKAGE inline __TP_VISIBLE void __tp_iter_many_##name(iproto)   \
+		__asm__(__TP_SYM("__tp_iter_many_", sym, name));              \
+	__TP_LINKAGE inline __TP_VISIBLE void __tp_iter_##name(proto)         \
+		__asm__(__TP_SYM("__tp_iter_", sym, name));                   \
 	__TP_LINKAGE inline __TP_VISIBLE __TP_DISPATCH_ATTRS                  \
 	void __tp_iter_many_##name(iproto)                                    \
 	{                                                                     \
@@ -522,7 +579,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 		const struct tracepoint_probe *__tp_it;                       \
 		if (!__tp_key_enabled(&__tracepoint_##name))                  \
 			return;                                               \
-		__TP_USDT_PROBE(name, PARAMS(uargs));                         \
+		__TP_USDT_PROBE(sym, name, PARAMS(uargs));                         \
 		__tp_it = __tp_read_begin(&__tracepoint_##name, &__tp_counter); \
 		if (__builtin_expect(__tp_it && !__tp_it[1].func, 1))         \
 			((void (*)(dproto))__tp_it->func)(dargs);             \
@@ -532,11 +589,11 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	}                                                                     \
 	static __TP_ALWAYS_INLINE __TP_UNUSED bool trace_##name##_enabled(void) \
 	{                                                                     \
-		__TP_KEY_CHECK(name, __tp_key_enabled(&__tracepoint_##name)); \
+		__TP_KEY_CHECK(sym, name, __tp_key_enabled(&__tracepoint_##name)); \
 	}                                                                     \
 	static __TP_ALWAYS_INLINE __TP_UNUSED bool __tp_site_##name(void)     \
 	{                                                                     \
-		__TP_KEY_CHECK(name, true); /* the dispatch checks again */   \
+		__TP_KEY_CHECK(sym, name, true); /* the dispatch checks again */   \
 	}                                                                     \
 	static inline __TP_UNUSED void trace_##name(proto)                    \
 	{                                                                     \
@@ -567,7 +624,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 
 /* --- Layer 8: what DECLARE_TRACE becomes when compiled out: inlines that
  * fold to nothing, type-check their arguments, and name no symbol. --- */
-#define __TP_DECLARE_0(name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+#define __TP_DECLARE_0(sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
 	static inline __TP_UNUSED void __tp_iter_##name(proto) { __TP_USE_ARGS(uargs); } \
 	static inline __TP_UNUSED bool trace_##name##_enabled(void) { return false; }     \
 	static inline __TP_UNUSED void trace_##name(proto) { __TP_USE_ARGS(uargs); }      \
@@ -596,16 +653,18 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
  * .ifndef sees earlier ones), holding link-time offsets to this module's
  * __tracepoints_ptrs and __tp_jump bounds, so iteration and patching find
  * them from the program headers alone.  Offsets, not addresses: no
- * relocation in read-only data. */
+ * relocation in read-only data.  It opens with TRACEPOINT_ABI: a module
+ * built with another layout is reported and skipped by every walk. */
 #define __TP_NOTE_TYPE 0x7470
 #define __TP_MODULE_NOTE_ASM                                                  \
 	".ifndef __tp_module_note_emitted\n\t"                                \
 	".set __tp_module_note_emitted, 1\n\t"                                \
 	".pushsection .note.tracepoint,\"a\",@note\n\t"                       \
 	".balign 4\n\t"                                                       \
-	".long 11, 32, " __TP_STR(__TP_NOTE_TYPE) "\n\t"                      \
+	".long 11, 40, " __TP_STR(__TP_NOTE_TYPE) "\n\t"                      \
 	".asciz \"tracepoint\"\n\t"                                           \
 	".balign 4\n\t"                                                       \
+	".long " __TP_STR(TRACEPOINT_ABI) ", 0\n\t"                           \
 	".weak __start___tracepoints_ptrs, __stop___tracepoints_ptrs\n\t"     \
 	".weak __start___tp_jump, __stop___tp_jump\n\t"                       \
 	".hidden __start___tracepoints_ptrs, __stop___tracepoints_ptrs\n\t"   \
@@ -635,7 +694,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	"DEFINE_TRACE(" #name ") sees another TRACE_CONFIG decision than "    \
 	"DECLARE_TRACE(" #name "): put it right after its own event header, " \
 	"before any other event header is included"
-#define __TP_DEFINE_1(name, reg, unreg, ev)                                   \
+#define __TP_DEFINE_1(name, reg, unreg, ev, sys)                              \
 	__TP_STATIC_ASSERT(__tp_declared_##name == 1, __TP_DECISION_MSG(name),  \
 			   __TP_DECISION_IDENT(name));                        \
 	__TP_MODULE_NOTE;                                                     \
@@ -644,14 +703,20 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	static const char __tp_strtab_##name[]                                \
 		__attribute__((section("__tracepoints_strings"), used)) = #name; \
 	struct tracepoint __tracepoint_##name                                 \
-		__attribute__((section("__tracepoints"), used)) = {           \
-		__tp_strtab_##name, 0, reg, unreg,                            \
-		(tracepoint_func_t)__tp_iter_##name, __TP_PATCHER, 0, ev,     \
-		{ 0, 0, { 0, 0 }, &__tracepoint_##name.__tp.readers[0], 0, 0 } }; \
-	__attribute__((section("__tracepoints_ptrs"), used))                  \
-	struct tracepoint *__tp_ptr_##name = &__tracepoint_##name
+		__attribute__((section("__tracepoints"), used)) =             \
+		__TP_INITIALIZER(__tracepoint_##name, __tp_strtab_##name,     \
+				 sys, reg, unreg,                             \
+				 (tracepoint_func_t)__tp_iter_##name,         \
+				 __TP_PATCHER, ev);                           \
+	static struct tracepoint *__tp_ptr_##name                             \
+		__attribute__((section("__tracepoints_ptrs"), used)) = &__tracepoint_##name; \
+	static __attribute__((destructor)) void __tp_fini_##name(void)        \
+	{                                                                     \
+		__tp_defining_module_fini();                                  \
+	}                                                                     \
+	__TP_STATIC_ASSERT(1, "", __tp_fini_end_##name)
 
-#define __TP_DEFINE_0(name, reg, unreg, ev)                                   \
+#define __TP_DEFINE_0(name, reg, unreg, ev, sys)                              \
 	__TP_STATIC_ASSERT(__tp_declared_##name == 0, __TP_DECISION_MSG(name),  \
 			   __TP_DECISION_IDENT(name))
 
@@ -661,7 +726,7 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	__TP_STATIC_ASSERT(__tp_declared_##name == 1,                         \
 			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision", \
 			   EXPORT_TRACEPOINT_SYMBOL_##name##_sees_another_TRACE_CONFIG_decision); \
-	extern struct tracepoint *__tp_ptr_##name
+	extern struct tracepoint __tracepoint_##name
 #define __TP_EXPORT_0(name)                                                   \
 	__TP_STATIC_ASSERT(__tp_declared_##name == 0,                         \
 			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision", \
@@ -697,6 +762,8 @@ static inline void __tp_pause(unsigned round)
 	}
 }
 
+static inline void __tp_adopt_counters(struct tracepoint *tp, int me);
+
 static inline void __tp_lock(struct tracepoint *tp)
 {
 	int me = (int)getpid();
@@ -705,18 +772,191 @@ static inline void __tp_lock(struct tracepoint *tp)
 		int owner = 0;
 		if (__atomic_compare_exchange_n(&tp->__tp.lock, &owner, me, false,
 						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			return;
+			break;
 		if (owner != me && __atomic_compare_exchange_n(&tp->__tp.lock, &owner, me,
 							       false, __ATOMIC_ACQUIRE,
 							       __ATOMIC_RELAXED))
-			return; /* inherited across fork from a parent's thread */
+			break; /* inherited across fork from a parent's thread */
 		__tp_pause(round++);
 	}
+	if (tp->__tp.pid != me)
+		__tp_adopt_counters(tp, me);
 }
 
 static inline void __tp_unlock(struct tracepoint *tp)
 {
 	__atomic_store_n(&tp->__tp.lock, 0, __ATOMIC_RELEASE);
+}
+
+/* --- Layer 12b: fork.  Two things do not survive fork() on their own.
+ * (1) glibc's fork() leaves the loader's dl_iterate_phdr() lock held in the
+ * child if another thread was inside dl_iterate_phdr(): every walk of ours
+ * (listing, patching) therefore runs inside one process-wide guard, which
+ * our pthread_atfork() prepare handler takes, so that no walk of ours is in
+ * progress when the process forks.  The guard is an exported weak object,
+ * one for the executable and its libraries (a module whose symbols are not
+ * shared gets its own, with its own handlers).  The handlers are installed
+ * once, before the first walk, the first registration, and by every
+ * module constructor, so that they run after (prepare) the handlers that
+ * libraries install later: those may take locks under which they walk.
+ * (2) Reader counters count threads that do not exist in the child: the
+ * child handler moves every tracepoint to fresh counters (below). --- */
+struct __tp_fork_guard {
+	unsigned long owner;      /* pthread_self() of the holder, 0 if free */
+	unsigned depth;           /* nesting of the holder */
+	unsigned next, serving;   /* tickets: first come, first served, so that
+				   * a fork is not starved by a walking loop */
+	int handlers;             /* the pthread_atfork() handlers are installed */
+	int exiting;              /* exit() has begun (set by the main program) */
+};
+
+static inline struct __tp_fork_guard *__tp_guard(void)
+{
+	extern struct __tp_fork_guard __tp_fork_guard_v2 __attribute__((weak));
+	__asm__(".ifndef __tp_fork_guard_emitted\n\t"
+		".set __tp_fork_guard_emitted, 1\n\t"
+		".pushsection .bss.__tp_fork_guard_v2,\"awG\",@nobits,"
+		"__tp_fork_guard_v2,comdat\n\t"
+		".weak __tp_fork_guard_v2\n\t"
+		".type __tp_fork_guard_v2, @object\n\t"
+		".size __tp_fork_guard_v2, 32\n\t"
+		".balign 8\n"
+		"__tp_fork_guard_v2:\n\t"
+		".zero 32\n\t"
+		".popsection\n\t"
+		".endif");
+	return &__tp_fork_guard_v2;
+}
+
+static inline unsigned long __tp_self(void)
+{
+	return (unsigned long)pthread_self();
+}
+
+static inline void __tp_guard_lock(void)
+{
+	struct __tp_fork_guard *g = __tp_guard();
+	unsigned long me = __tp_self();
+	unsigned round = 0, ticket;
+	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == me) {
+		g->depth++;
+		return;
+	}
+	ticket = __atomic_fetch_add(&g->next, 1u, __ATOMIC_RELAXED);
+	while (__atomic_load_n(&g->serving, __ATOMIC_ACQUIRE) != ticket)
+		__tp_pause(round++);
+	__atomic_store_n(&g->owner, me, __ATOMIC_RELAXED);
+	g->depth = 1;
+}
+
+static inline void __tp_guard_unlock(void)
+{
+	struct __tp_fork_guard *g = __tp_guard();
+	if (--g->depth == 0) {
+		__atomic_store_n(&g->owner, 0UL, __ATOMIC_RELAXED);
+		__atomic_store_n(&g->serving, g->serving + 1, __ATOMIC_RELEASE);
+	}
+}
+
+/* Every dl_iterate_phdr() of ours goes through here. */
+static inline int __tp_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *),
+				    void *arg)
+{
+	int r;
+	__tp_guard_lock();
+	r = dl_iterate_phdr(cb, arg);
+	__tp_guard_unlock();
+	return r;
+}
+
+/* A child moves a tracepoint to the other generation of counters, zeroed.
+ * Only the forking thread survived, and it may be inside a probe (fork()
+ * called by a probe): its pending decrement lands on the old generation,
+ * and lists retired before the fork are left allocated, since that probe's
+ * caller may still hold one.  Called by the child handler, and by the
+ * first writer of a process that never installed it (then no probe was
+ * ever attached in this process's lineage, so there is nothing to keep). */
+static inline void __tp_adopt_counters(struct tracepoint *tp, int me)
+{
+	unsigned g = tp->__tp.gen ^ 1u;
+	tp->__tp.readers[g][0] = 0;
+	tp->__tp.readers[g][1] = 0;
+	tp->__tp.gen = g;
+	__atomic_store_n(&tp->__tp.cur, &tp->__tp.readers[g][tp->__tp.seq & 1],
+			 __ATOMIC_SEQ_CST);
+	tp->__tp.retired = NULL;
+	tp->__tp.wait_seq = tp->__tp.seq;
+	tp->__tp.pid = me;
+}
+
+static inline void __tp_fork_prepare(void)
+{
+	__tp_guard_lock();
+}
+
+static inline void __tp_fork_parent(void)
+{
+	__tp_guard_unlock();
+}
+
+static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
+				      void *priv);
+static inline int __tp_patch_key(struct tracepoint *tp);
+
+static inline int __tp_fork_adopt_cb(struct tracepoint *tp, void *priv)
+{
+	int me = *(const int *)priv;
+	if (tp->__tp.pid != me)
+		__tp_adopt_counters(tp, me);
+	/* A thread that died with the fork may have been between publishing
+	 * a list and setting the key: make the key say what the list says. */
+	if (tp->funcs)
+		tp->enabled = (unsigned short)(tp->enabled | __TP_KEY_PROBES);
+	else
+		tp->enabled = (unsigned short)(tp->enabled & ~__TP_KEY_PROBES);
+	return 0;
+}
+
+static inline void __tp_fork_child(void)
+{
+	struct __tp_fork_guard *g = __tp_guard();
+	int me = (int)getpid();
+	/* Tickets taken by threads that did not survive are void. */
+	g->next = g->serving + 1;
+	__tp_guard_unlock();
+	/* fork() from inside one of our walks (a tracepoint_for_each callback,
+	 * a signal handler) leaves the loader's lock held for good: do not
+	 * walk then.  Otherwise no walk of ours was in progress. */
+	if (g->depth != 0)
+		return;
+	tracepoint_for_each(__tp_fork_adopt_cb, &me);
+	/* A thread that changed a key may not have patched its sites yet, and
+	 * that thread is gone: bring every site in line with its key. */
+	__tp_patch_key(NULL);
+}
+
+static inline void __tp_fork_handlers_once(void)
+{
+	struct __tp_fork_guard *g = __tp_guard();
+	if (__atomic_load_n(&g->handlers, __ATOMIC_ACQUIRE))
+		return;
+	/* Never while holding the guard: a fork in progress holds glibc's
+	 * handler lock and waits for the guard. */
+	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == __tp_self())
+		return;
+	if (__atomic_exchange_n(&g->handlers, 1, __ATOMIC_ACQ_REL))
+		return;
+	if (pthread_atfork(__tp_fork_prepare, __tp_fork_parent, __tp_fork_child) != 0)
+		__atomic_store_n(&g->handlers, 0, __ATOMIC_RELEASE);
+}
+
+static inline void __tp_exit_mark_once(void);
+
+/* What every entry point runs first: fork handlers, exit marker. */
+static inline void __tp_process_hooks(void)
+{
+	__tp_fork_handlers_once();
+	__tp_exit_mark_once();
 }
 
 /* --- Layer 13: module discovery, dl_iterate_phdr -> PT_NOTE -> our note.  The
@@ -726,6 +966,51 @@ struct __tp_module {
 	struct tracepoint *const *tp_start, *const *tp_stop;
 	const struct __tp_jump_entry *jump_start, *jump_stop;
 };
+
+/* One line on stderr, written without stdio (async-signal-safe). */
+static inline void __tp_say(const char *const *parts)
+{
+	for (; *parts; parts++) {
+		ssize_t r = write(2, *parts, strlen(*parts));
+		(void)r;
+	}
+}
+
+static inline void __tp_report_module(const char *module, uint32_t abi)
+{
+	/* Once per module and translation unit; more than 8 are all reported. */
+	static const char *seen[8];
+	static unsigned nseen;
+	char v[12], *q = v + sizeof(v);
+	const char *line[8];
+	unsigned i;
+	if (!module || !*module)
+		module = "the executable";
+	for (i = 0; i < nseen && i < 8; i++)
+		if (seen[i] == module)
+			return;
+	if (nseen < 8)
+		seen[nseen++] = module;
+	*--q = 0;
+	do
+		*--q = (char)('0' + abi % 10);
+	while ((abi /= 10) != 0);
+	line[0] = "tracepoint: ";
+	line[1] = module;
+	line[2] = " was built with tracepoint.h layout ";
+	line[3] = q;
+	line[4] = ", this code reads layout " __TP_STR(TRACEPOINT_ABI)
+		  "; its tracepoints are skipped (rebuild it with this tracepoint.h)\n";
+	line[5] = NULL;
+	__tp_say(line);
+}
+
+/* Whether a tracepoint (of any module, any version) has our layout: only
+ * the fixed prefix is read to tell. */
+static inline bool __tp_abi_ok(const struct tracepoint *tp)
+{
+	return tp->abi == TRACEPOINT_ABI && tp->size == sizeof(struct tracepoint);
+}
 
 /* Calls fn once per module that carries our note; stops on non-zero. */
 static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
@@ -743,7 +1028,7 @@ static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
 		p = (const char *)(info->addr + info->phdr[i].p_vaddr);
 		end = p + info->phdr[i].p_memsz;
 		while (p + 12 <= end) {
-			uint32_t nsz, dsz, type;
+			uint32_t nsz, dsz, type, abi = 0;
 			const char *name, *desc;
 			int64_t off[4];
 			struct __tp_module m;
@@ -755,9 +1040,17 @@ static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
 			p = desc + ((dsz + 3u) & ~3u);
 			if (p > end)
 				break;
-			if (type != __TP_NOTE_TYPE || nsz != 11 || dsz != 32 ||
+			if (type != __TP_NOTE_TYPE || nsz != 11 ||
 			    memcmp(name, "tracepoint", 11) != 0)
 				continue;
+			if (dsz >= 4)
+				memcpy(&abi, desc, 4);
+			if (dsz != 40 || abi != TRACEPOINT_ABI) {
+				/* Built with another tracepoint.h: never read it. */
+				__tp_report_module(info->name, dsz == 40 ? abi : 1);
+				continue;
+			}
+			desc += 8;
 			memcpy(off, desc, sizeof(off));
 			if (desc + off[0] == seen)
 				continue; /* another translation unit's copy */
@@ -813,7 +1106,7 @@ static inline int __tp_patch_site(struct __tp_patch *pt, const struct __tp_jump_
 	uintptr_t page = (uintptr_t)site & ~(pt->pagesz - 1);
 #if defined(__x86_64__)
 	unsigned char want = on ? 0xe9 : 0xa9; /* jmp rel32 : test $imm32,%eax */
-	unsigned char cur;
+	unsigned char cur = 0; /* written by the asm below */
 	__asm__ __volatile__("movb %1, %0" : "=q"(cur) : "m"(*site));
 	if (cur == want)
 		return 0;
@@ -822,7 +1115,7 @@ static inline int __tp_patch_site(struct __tp_patch *pt, const struct __tp_jump_
 #elif defined(__aarch64__)
 	const char *target = (const char *)&e->target + e->target;
 	uint32_t want = 0xd503201fu; /* nop */
-	uint32_t cur;
+	uint32_t cur = 0; /* written by the asm below */
 	__asm__ __volatile__("ldr %w0, [%1]" : "=r"(cur) : "r"(site) : "memory");
 	if (on)
 		want = 0x14000000u | ((uint32_t)((target - (const char *)site) >> 2) & 0x03ffffffu);
@@ -880,16 +1173,16 @@ static inline int __tp_patch_key_cb(struct dl_phdr_info *info, size_t size, void
 	return __tp_for_each_module(info, __tp_patch_module, arg);
 }
 
-/* Points every site of one tracepoint, in every loaded module, at the
- * tracepoint's state as read under the loader's lock: whoever patches last
- * applies the latest state.  Called without the registration lock, so the
+/* Points every site of one tracepoint (NULL: of every tracepoint), in every
+ * loaded module, at the tracepoint's state as read under the loader's lock:
+ * whoever patches last applies the latest state.  Called without the registration lock, so the
  * only lock order is loader lock -> registration lock. */
 static inline int __tp_patch_key(struct tracepoint *tp)
 {
 #if TRACEPOINT_STATIC_KEYS
 	struct __tp_patch pt;
 	__tp_patch_begin(&pt, tp);
-	dl_iterate_phdr(__tp_patch_key_cb, &pt);
+	__tp_iterate_phdr(__tp_patch_key_cb, &pt);
 	return pt.err;
 #else
 	(void)tp;
@@ -914,7 +1207,8 @@ static inline void __tp_jump_init(void)
 	 * linker keeps once per module (a COMDAT group) lets only the first run. */
 	if (__atomic_exchange_n(&__tp_jump_done, 1, __ATOMIC_RELAXED))
 		return;
-	if (e < __stop___tp_jump && e->key && e->key->patch_sites)
+	__tp_process_hooks();
+	if (e < __stop___tp_jump && e->key && __tp_abi_ok(e->key) && e->key->patch_sites)
 		e->key->patch_sites(__start___tp_jump, __stop___tp_jump);
 }
 #endif
@@ -940,8 +1234,24 @@ static inline void __tp_patch_sites(const struct __tp_jump_entry *start,
 	__tp_patch_begin(&r.pt, NULL);
 	r.start = start;
 	r.stop = stop;
-	dl_iterate_phdr(__tp_patch_sites_cb, &r);
+	__tp_iterate_phdr(__tp_patch_sites_cb, &r);
 }
+
+/* A module that registers probes gets __tp_owner_fini (Layer 16) as a
+ * destructor: an .fini_array entry, one per translation unit. */
+static inline void __tp_owner_fini(void);
+#if defined(__x86_64__) || defined(__aarch64__)
+#define __TP_OWNER_FINI()                                                     \
+	__asm__(".ifndef __tp_owner_fini_emitted\n\t"                          \
+		".set __tp_owner_fini_emitted, 1\n\t"                          \
+		".pushsection .fini_array,\"aw\",@fini_array\n\t"             \
+		".balign 8\n\t"                                                \
+		".quad %c0\n\t"                                                \
+		".popsection\n\t"                                              \
+		".endif" : : __TP_FN_CONSTRAINT(__tp_owner_fini))
+#else
+#define __TP_OWNER_FINI() do { } while (0)
+#endif
 
 /* Probe lists come from here; tests define these to inject failures. */
 #ifndef TRACEPOINT_MALLOC
@@ -960,11 +1270,12 @@ static inline void __tp_gp_poll(struct tracepoint *tp)
 	int round;
 
 	for (round = 0; round < 2 && seq < tp->__tp.wait_seq; round++) {
-		if (__atomic_load_n(&tp->__tp.readers[(seq + 1) & 1], __ATOMIC_SEQ_CST))
+		long *r = tp->__tp.readers[tp->__tp.gen];
+		if (__atomic_load_n(&r[(seq + 1) & 1], __ATOMIC_SEQ_CST))
 			break;
 		seq++;
 		__atomic_store_n(&tp->__tp.seq, seq, __ATOMIC_SEQ_CST);
-		__atomic_store_n(&tp->__tp.cur, &tp->__tp.readers[seq & 1], __ATOMIC_SEQ_CST);
+		__atomic_store_n(&tp->__tp.cur, &r[seq & 1], __ATOMIC_SEQ_CST);
 	}
 	pp = &tp->__tp.retired;
 	while ((p = *pp) != NULL) {
@@ -1019,9 +1330,22 @@ static inline void __tp_publish(struct tracepoint *tp, struct tracepoint_probe *
 	struct tracepoint_probe *prev = tp->funcs;
 	__atomic_store_n(&tp->funcs, p, __ATOMIC_SEQ_CST);
 	if (!prev && p)
-		__atomic_add_fetch(&tp->enabled, 1, __ATOMIC_SEQ_CST);
+		__atomic_fetch_or(&tp->enabled, (unsigned short)__TP_KEY_PROBES, __ATOMIC_SEQ_CST);
 	else if (prev && !p)
-		__atomic_sub_fetch(&tp->enabled, 1, __ATOMIC_SEQ_CST);
+		__atomic_fetch_and(&tp->enabled, (unsigned short)~__TP_KEY_PROBES, __ATOMIC_SEQ_CST);
+}
+
+/* A tracepoint defined with another tracepoint.h layout: said, not touched. */
+static inline int __tp_abi_mismatch(const struct tracepoint *tp)
+{
+	const char *line[4];
+	line[0] = "tracepoint: ";
+	line[1] = tp->name ? tp->name : "?";
+	line[2] = " is defined by a module built with another tracepoint.h layout; "
+		  "not attached (rebuild that module with this tracepoint.h)\n";
+	line[3] = NULL;
+	__tp_say(line);
+	return -EPROTO;
 }
 
 /* Stands in for a probe removed while memory was short (see unregister). */
@@ -1043,6 +1367,10 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 
 	if (!tp || !probe)
 		return -EINVAL;
+	if (!__tp_abi_ok(tp))
+		return __tp_abi_mismatch(tp);
+	__tp_process_hooks();
+	__TP_OWNER_FINI();
 	__tp_lock(tp);
 	old = tp->funcs;
 	for (; old && old[n].func; n++) {
@@ -1124,6 +1452,9 @@ static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 
 	if (!tp || !probe)
 		return -EINVAL;
+	if (!__tp_abi_ok(tp))
+		return __tp_abi_mismatch(tp);
+	__tp_process_hooks();
 	__tp_lock(tp);
 	old = tp->funcs;
 	for (; old && old[n].func; n++) {
@@ -1179,7 +1510,7 @@ static inline int __tp_walk_tracepoints(const struct __tp_module *m, void *arg)
 	struct __tp_walk *w = (struct __tp_walk *)arg;
 	struct tracepoint *const *it;
 	for (it = m->tp_start; it < m->tp_stop; it++) {
-		if (*it && (w->ret = w->fn(*it, w->priv)) != 0)
+		if (*it && __tp_abi_ok(*it) && (w->ret = w->fn(*it, w->priv)) != 0)
 			return 1;
 	}
 	return 0;
@@ -1200,7 +1531,8 @@ static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *pri
 	w.ret = 0;
 	if (!fn)
 		return -EINVAL;
-	dl_iterate_phdr(__tp_walk_module, &w);
+	__tp_process_hooks();
+	__tp_iterate_phdr(__tp_walk_module, &w);
 	return w.ret;
 }
 
@@ -1302,12 +1634,209 @@ static inline int __tp_sync_cb(struct tracepoint *tp, void *priv)
 static inline void tracepoint_synchronize_unregister(void)
 {
 	unsigned round = 0;
+	__tp_process_hooks();
 	for (;;) {
 		int pending = 0;
 		tracepoint_for_each(__tp_sync_cb, &pending);
 		if (!pending)
 			return;
 		__tp_pause(round++);
+	}
+}
+
+static inline int tracepoint_probe_attached(const struct tracepoint *tp,
+					    tracepoint_func_t probe, void *data)
+{
+	const struct tracepoint_probe *p;
+	if (!tp || !probe)
+		return -EINVAL;
+	if (!__tp_abi_ok(tp))
+		return -EPROTO;
+	p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE);
+	for (; p && p->func; p++)
+		if (!p->__dead && p->func == probe && p->data == data)
+			return 1;
+	return 0;
+}
+
+/* --- Layer 16: dlclose().  A module that goes away takes with it what
+ * belongs to it, from its destructors: the probe lists of the tracepoints
+ * it defines (detached and freed), and the probes whose code it holds that
+ * are attached to tracepoints of other modules (detached), so that nothing
+ * is left pointing into unmapped memory.  At process exit nothing is
+ * detached (the events of later destructors are still recorded): the main
+ * program's atexit() handler, which runs before every destructor, says so.
+ * A program whose executable has no tracepoint code has no such handler;
+ * its libraries then detach at exit too. --- */
+extern struct tracepoint *const __start___tracepoints_ptrs[]
+	__attribute__((weak, visibility("hidden")));
+extern struct tracepoint *const __stop___tracepoints_ptrs[]
+	__attribute__((weak, visibility("hidden")));
+
+static inline void __tp_exit_mark(void)
+{
+	__atomic_store_n(&__tp_guard()->exiting, 1, __ATOMIC_RELEASE);
+}
+
+static inline int __tp_exiting(void)
+{
+	return __atomic_load_n(&__tp_guard()->exiting, __ATOMIC_ACQUIRE);
+}
+
+/* The address ranges of the module that holds `addr`. */
+struct __tp_range {
+	uintptr_t addr;
+	int found, main_program, n;
+	uintptr_t lo[8], hi[8];
+};
+
+static inline int __tp_range_cb(struct dl_phdr_info *dlinfo, size_t size, void *arg)
+{
+	const struct __tp_phdr_info *info = (const struct __tp_phdr_info *)(const void *)dlinfo;
+	struct __tp_range *r = (struct __tp_range *)arg;
+	ElfW(Half) i;
+	int mine = 0;
+	(void)size;
+	for (i = 0; i < info->phnum; i++) {
+		const ElfW(Phdr) *ph = &info->phdr[i];
+		uintptr_t lo = info->addr + ph->p_vaddr;
+		if (ph->p_type == PT_LOAD && r->addr >= lo && r->addr < lo + ph->p_memsz)
+			mine = 1;
+	}
+	if (!mine) {
+		r->main_program = 0; /* only the first module walked is the program */
+		return 0;
+	}
+	for (i = 0; i < info->phnum && r->n < 8; i++) {
+		const ElfW(Phdr) *ph = &info->phdr[i];
+		if (ph->p_type != PT_LOAD)
+			continue;
+		r->lo[r->n] = info->addr + ph->p_vaddr;
+		r->hi[r->n++] = info->addr + ph->p_vaddr + ph->p_memsz;
+	}
+	r->found = 1;
+	return 1;
+}
+
+static inline void __tp_module_of(const void *addr, struct __tp_range *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->addr = (uintptr_t)addr;
+	r->main_program = 1;
+	__tp_iterate_phdr(__tp_range_cb, r);
+	if (!r->found)
+		r->main_program = 0;
+}
+
+static inline int __tp_in_range(const struct __tp_range *r, const void *p)
+{
+	int i;
+	for (i = 0; i < r->n; i++)
+		if ((uintptr_t)p >= r->lo[i] && (uintptr_t)p < r->hi[i])
+			return 1;
+	return 0;
+}
+
+/* Installs __tp_exit_mark once, from the main program's code only (a
+ * library's atexit() handlers also run at its dlclose()). */
+static inline void __tp_exit_mark_once(void)
+{
+	static int done;
+	struct __tp_range r;
+	if (__atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
+		return;
+	__tp_module_of((const void *)__tp_exit_mark_once, &r);
+	if (r.main_program)
+		atexit(__tp_exit_mark);
+}
+
+/* Waits (a bounded time: a probe that never returns must not hang dlclose)
+ * for the readers of tp to leave, so that its retired lists are freed. */
+static inline void __tp_drain(struct tracepoint *tp)
+{
+	unsigned round;
+	for (round = 0; round < 200; round++) {
+		int done;
+		__tp_lock(tp);
+		__tp_gp_poll(tp);
+		done = !tp->__tp.retired;
+		__tp_unlock(tp);
+		if (done)
+			return;
+		__tp_pause(round);
+	}
+}
+
+/* The destructor of a module that defines tracepoints. */
+static inline void __tp_defining_module_fini(void)
+{
+	static int done; /* every DEFINE_TRACE of this file calls it */
+	struct tracepoint *const *it;
+	if (__tp_exiting() || __atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
+		return;
+	for (it = __start___tracepoints_ptrs; it < __stop___tracepoints_ptrs; it++) {
+		struct tracepoint *tp = *it;
+		struct tracepoint_probe *old;
+		if (!tp || !__tp_abi_ok(tp) || (!tp->funcs && !tp->__tp.retired))
+			continue;
+		__tp_lock(tp);
+		old = tp->funcs;
+		__tp_publish(tp, NULL);
+		__tp_retire(tp, old);
+		if (old && tp->unregfunc)
+			tp->unregfunc();
+		__tp_unlock(tp);
+		__tp_drain(tp);
+	}
+}
+
+struct __tp_owner_walk {
+	struct __tp_range self;
+	int detached;
+};
+
+static inline int __tp_owner_cb(struct tracepoint *tp, void *priv)
+{
+	struct __tp_owner_walk *w = (struct __tp_owner_walk *)priv;
+	if (__tp_in_range(&w->self, tp))
+		return 0; /* goes away with this module: its own destructor */
+	for (;;) {
+		const struct tracepoint_probe *p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE);
+		tracepoint_func_t f = NULL;
+		void *data = NULL;
+		for (; p && p->func; p++) {
+			if (!p->__dead && __tp_in_range(&w->self, (const void *)p->func)) {
+				f = p->func;
+				data = p->data;
+				break;
+			}
+		}
+		if (!f || tracepoint_probe_unregister(tp, f, data) != 0)
+			return 0;
+		w->detached++;
+	}
+}
+
+/* The destructor of a module that registers probes: detaches those whose
+ * code is in it. */
+static inline void __tp_owner_fini(void)
+{
+	struct __tp_owner_walk w;
+	unsigned round;
+	if (__tp_exiting())
+		return;
+	memset(&w, 0, sizeof(w));
+	__tp_module_of((const void *)__tp_owner_fini, &w.self);
+	if (!w.self.found || w.self.main_program)
+		return;
+	tracepoint_for_each(__tp_owner_cb, &w);
+	/* Then wait, a bounded time, for calls already under way. */
+	for (round = 0; w.detached && round < 200; round++) {
+		int pending = 0;
+		tracepoint_for_each(__tp_sync_cb, &pending);
+		if (!pending)
+			break;
+		__tp_pause(round);
 	}
 }
 
@@ -1361,9 +1890,9 @@ static inline void tracepoint_synchronize_unregister(void)
  * machinery. */
 #ifndef TRACE_EVENT
 #define TRACE_EVENT(name, proto, args, tstruct, assign, print)                \
-	DECLARE_TRACE(name, PARAMS(proto), PARAMS(args))
+	__TP_DECLARE(name, __TP_EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define DECLARE_EVENT_CLASS(name, proto, args, tstruct, assign, print)        \
 	enum { __tp_event_class_##name = 1 }
 #define DEFINE_EVENT(template, name, proto, args)                             \
-	DECLARE_TRACE(name, PARAMS(proto), PARAMS(args))
+	__TP_DECLARE(name, __TP_EVENT_SYM, PARAMS(proto), PARAMS(args))
 #endif
