@@ -300,6 +300,11 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 #define __TP_IS_ONE(x) __TP_IS_ONE_(x)
 #define __TP_IS_ONE_(val) __TP_IS_ONE__(__TP_PLACEHOLDER_##val)
 #define __TP_IS_ONE__(junk_or_zero_comma) __TP_SECOND(junk_or_zero_comma 1, 0, ~)
+/* The same for "defined as y or m" (a Kconfig habit, -DCONFIG_FOO=y). */
+#define __TP_KCONFIG_y 0,
+#define __TP_KCONFIG_m 0,
+#define __TP_IS_YM(x) __TP_IS_YM_(x)
+#define __TP_IS_YM_(val) __TP_IS_ONE__(__TP_KCONFIG_##val)
 
 /* --- Layer 2: dispatch on the decision.  Two levels are needed so that
  * __TP_ON is expanded to 0 or 1 before it is pasted onto a name. --- */
@@ -1856,6 +1861,10 @@ static inline void __tp_owner_fini(void)
 /* ------------------------------------------------------------------------ */
 #if __TP_IS_ONE(CONFIG_TRACEPOINTS_OFF) && __TP_IS_ONE(CONFIG_TRACEPOINTS_ALL)
 #error "CONFIG_TRACEPOINTS_OFF and CONFIG_TRACEPOINTS_ALL contradict each other"
+#endif
+
+#if defined(TRACE_CONFIG) && __TP_IS_YM(TRACE_CONFIG)
+#error "this header's TRACE_CONFIG switch is defined as y or m (a Kconfig habit); define it as 1 (-DCONFIG_FOO) to compile the subsystem in"
 #endif
 
 #undef __TP_ON

@@ -11,6 +11,9 @@
 #      either one alone compiles.
 #  (d) -std=gnu89 (and -fgnu89-inline): #error about C99 inline semantics;
 #      -std=gnu99 compiles.
+#  (e) a TRACE_EVENT whose fixed fields exceed 65535 bytes: static assert
+#      "take more than 65535 bytes"; one byte less compiles.
+#  (f) -DCONFIG_X=y or =m: #error "defined as y or m"; =1 compiles.
 # Positive checks that must produce no diagnostic at all:
 #  - every file-scope macro followed by ';' under -Wpedantic (C99, C11, C++),
 #    plus -Wextra-semi where the compiler has it;
@@ -68,6 +71,16 @@ must_fail a-cxx-wrong-probe-no-Werror 'invalid conversion|cannot initialize|no m
 must_build a-cxx-right-probe $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_A "$S/probe_type.c"
 must_fail a-cxx-wrong-probe-out-no-Werror 'invalid conversion|cannot initialize|no matching function|cannot convert' \
 	$CXX -x c++ -std=c++11 $I -DWRONG "$S/probe_type.c"
+
+echo "== (e) an event entry too large for its 16-bit offsets and sizes"
+must_fail e-entry-too-big 'take.more.than.65535.bytes' $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_BIG -DBIG_LEN=65532 "$S/big.c"
+must_build e-entry-at-the-limit $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_BIG -DBIG_LEN=65531 "$S/big.c"
+must_fail e-entry-too-big-cxx 'take.more.than.65535.bytes' $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_BIG -DBIG_LEN=65532 "$S/big.c"
+
+echo "== (f) a switch defined as y or m (Kconfig habit) is an error, not compiled out"
+must_fail f-kconfig-y 'defined as y or m' $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_A=y "$S/plain.c"
+must_fail f-kconfig-m 'defined as y or m' $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_A=m "$S/plain.c"
+must_build f-kconfig-1 $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_A=1 "$S/plain.c"
 
 echo "== (b) DEFINE_TRACE / EXPORT after an event header with another decision"
 # C11 and C++ print the static assertion's text; before C11 the text is the

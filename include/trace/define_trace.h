@@ -87,7 +87,9 @@
 #define __TPE_IF_0(...)
 #define __TPE_P(...) __VA_ARGS__
 /* Closes each expansion with a declaration for the header's ';'. */
-#define __TPE_SEMI extern int __tpe_semicolon
+#define __TPE_SEMI __TPE_SEMI_(__COUNTER__)
+#define __TPE_SEMI_(n) __TPE_SEMI__(n)
+#define __TPE_SEMI__(n) enum { __tpe_semicolon_##n }
 #define __TPE_PACKED __attribute__((packed))
 
 #pragma push_macro("TRACE_EVENT")
@@ -124,7 +126,11 @@
 
 /* ---- Pass 1: the entry struct. ---- */
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
-	__TPE_IF(__TP_ON)(struct __TPE_PACKED __tpe_entry_##c { tstruct char __tpe_end; };) __TPE_SEMI
+	__TPE_IF(__TP_ON)(struct __TPE_PACKED __tpe_entry_##c { tstruct char __tpe_end; }; \
+	__TP_STATIC_ASSERT(offsetof(struct __tpe_entry_##c, __tpe_end) <= 0xffff,   \
+			   "event class " #c ": the fixed fields take more than 65535 bytes " \
+			   "(offsets and sizes are 16-bit; use __string or smaller arrays)", \
+			   __tpe_entry_of_##c##_takes_more_than_65535_bytes);) __TPE_SEMI
 #define DEFINE_EVENT(c, name, proto, args) __TPE_SEMI
 #define DECLARE_TRACE(name, proto, args) __TPE_SEMI
 #define DECLARE_TRACE_NOARGS(name) __TPE_SEMI
