@@ -35,7 +35,9 @@
  *   TRACEPOINTS_FLIGHT_KB of each thread); tracepoint_snapshot() freezes a
  *   copy that later records cannot overwrite.
  *
- * Environment (read by the constructor of the TRACEPOINT_SINK_MAIN file)
+ * Environment (read by the constructor of the TRACEPOINT_SINK_MAIN file;
+ * all ignored, silently, in a set-user-ID, set-group-ID or file-capability
+ * program: docs/recording.md)
  * ---------------------------------------------------------------------
  *   TRACEPOINTS=list                 print every tracepoint and exit(0)
  *   TRACEPOINTS="kmem:*,timer:timer_start"   record these (trace/pattern.h)
@@ -128,6 +130,7 @@ TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes);
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -188,6 +191,9 @@ __extension__ typedef unsigned __int128 __tps_u128;
 #endif
 #ifndef MAP_SHARED
 #define MAP_SHARED 0x01
+#endif
+#ifndef AT_SECURE
+#define AT_SECURE 23
 #endif
 
 /* Recorder modes. */
@@ -346,6 +352,29 @@ static void __tps_msg_once(const char *key, const char *fmt, ...)
 	__tps_vmsg(fmt, ap);
 	va_end(ap);
 	pthread_mutex_unlock(&__tps.msg_lock);
+}
+
+/* Every TRACEPOINTS* variable is read through this: in a process with
+ * AT_SECURE (set-user-ID or set-group-ID, file capabilities, an LSM
+ * transition) the environment belongs to whoever ran it, so the variables
+ * are ignored, silently, as secure_getenv() (glibc, _GNU_SOURCE) would -
+ * the kernel's AT_SECURE flag is what it checks too. */
+static const char *__tps_getenv(const char *name)
+{
+	return getauxval(AT_SECURE) ? NULL : getenv(name);
+}
+
+/* A value from the environment as shown in a message: at most 40 bytes,
+ * control characters as '?'. */
+static const char *__tps_shown(const char *v, char *buf, size_t len)
+{
+	size_t i;
+	for (i = 0; v[i] && i + 4 < len && i < 40; i++)
+		buf[i] = (unsigned char)v[i] < 0x20 || v[i] == 0x7f ? '?' : v[i];
+	if (v[i])
+		buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
+	buf[i] = '\0';
+	return buf;
 }
 
 /* ---- The clock. ---- */
@@ -1253,7 +1282,7 @@ static size_t __tps_pow2(size_t n)
 /* A size in KiB from the environment (0 if unset or bad, reported). */
 static size_t __tps_env_kb(const char *var, size_t def)
 {
-	const char *v = getenv(var);
+	const char *v = __tps_getenv(var);
 	char *end;
 	unsigned long k;
 	if (!v)
@@ -1267,7 +1296,8 @@ static size_t __tps_env_kb(const char *var, size_t def)
 
 static void __tps_init_once(void)
 {
-	const char *clk = getenv("TRACEPOINTS_CLOCK");
+	const char *clk = __tps_getenv("TRACEPOINTS_CLOCK");
+	char shown[48];
 	pthread_mutex_init(&__tps.lock, NULL);
 	pthread_mutex_init(&__tps.msg_lock, NULL);
 	pthread_key_create(&__tps.key, __tps_thread_exit);
@@ -1279,7 +1309,8 @@ static void __tps_init_once(void)
 		__tps.base.clock = TRACE_CLOCK_MONOTONIC;
 	else if (clk && strcmp(clk, "counter") != 0)
 		__tps_msg("TRACEPOINTS_CLOCK=\"%s\" is neither counter nor monotonic; using %s",
-			  clk, __tps.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
+			  __tps_shown(clk, shown, sizeof(shown)),
+			  __tps.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
 	__tps.window = __tps_pow2(__tps_env_kb("TRACEPOINTS_BUFFER_KB", (size_t)1 << 20));
 	__tps.flight_bytes = __tps_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20);
 	__tps.rootfd = __tps.dirfd = __tps.metafd = -1;
@@ -1685,12 +1716,13 @@ static int __tps_signal_number(const char *v)
  * are recorded too. */
 __attribute__((constructor(101))) static void __tps_start(void)
 {
-	const char *tp = getenv("TRACEPOINTS");
-	const char *mode = getenv("TRACEPOINTS_MODE");
-	const char *sig = getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
-	const char *dir = getenv("TRACEPOINTS_DIR");
+	const char *tp = __tps_getenv("TRACEPOINTS");
+	const char *mode = __tps_getenv("TRACEPOINTS_MODE");
+	const char *sig = __tps_getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
+	const char *dir = __tps_getenv("TRACEPOINTS_DIR");
+	char shown[48];
 	if (!tp || !*tp)
-		return;
+		return; /* unset, or ignored (a set-user-ID program...): silently */
 	if (strcmp(tp, "list") == 0) {
 		tracepoint_list_print(stdout);
 		fflush(stdout);
@@ -1705,11 +1737,12 @@ __attribute__((constructor(101))) static void __tps_start(void)
 			return;
 		}
 	}
-	if (getenv("TRACEPOINTS_OUTPUT") || getenv("TRACEPOINTS_FILE"))
+	if (__tps_getenv("TRACEPOINTS_OUTPUT") || __tps_getenv("TRACEPOINTS_FILE"))
 		__tps_msg("TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read: the trace is a "
 			  "directory (TRACEPOINTS_DIR); tracepoint-dump --text or --json DIR formats it");
 	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
-		__tps_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream", mode);
+		__tps_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
+			  __tps_shown(mode, shown, sizeof(shown)));
 		mode = "stream";
 	}
 	if (dir && !*dir)
@@ -1719,7 +1752,8 @@ __attribute__((constructor(101))) static void __tps_start(void)
 	if (sig) {
 		int s = __tps_signal_number(sig);
 		if (s < 0 || __tps.mode != __TPS_FLIGHT) {
-			__tps_msg("TRACEPOINTS_SNAPSHOT_SIGNAL=\"%s\" ignored: %s", sig,
+			__tps_msg("TRACEPOINTS_SNAPSHOT_SIGNAL=\"%s\" ignored: %s",
+				  __tps_shown(sig, shown, sizeof(shown)),
 				  s < 0 ? "not a signal name or number" : "snapshots need TRACEPOINTS_MODE=flight");
 		} else {
 			__tps_signal(s, __tps_snapshot_signal);
