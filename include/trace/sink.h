@@ -192,8 +192,17 @@ __extension__ typedef unsigned __int128 __tps_u128;
 #ifndef MAP_SHARED
 #define MAP_SHARED 0x01
 #endif
+#ifndef O_NONBLOCK
+#define O_NONBLOCK 04000
+#endif
+#ifndef O_NOCTTY
+#define O_NOCTTY 0400
+#endif
 #ifndef AT_SECURE
 #define AT_SECURE 23
+#endif
+#ifndef S_ISVTX
+#define S_ISVTX 01000
 #endif
 
 /* Recorder modes. */
@@ -688,12 +697,16 @@ static void __tps_read_procname(void)
 	snprintf(__tps.procname, sizeof(__tps.procname), "%s", c[0] ? c : "prog");
 }
 
-/* Makes a new directory `base` (or base.1, base.2... if it exists) in at;
- * its fd, the name used in name_out; -errno. */
-static int __tps_mkdir_new(int at, const char *base, char *name_out, size_t len)
+/* Makes a new directory `base` (or base.1, base.2... if it exists) in at
+ * (`where` names it in messages, "" for the current directory); its fd,
+ * the name used in name_out; -errno.  Nothing that exists is ever used: a
+ * name taken by something else than a directory (e.g. a symbolic link
+ * planted in a shared directory) is reported and skipped. */
+static int __tps_mkdir_new(int at, const char *where, const char *base, char *name_out, size_t len)
 {
 	int i, fd;
 	for (i = 0; i < 1000; i++) {
+		struct stat st;
 		if (i)
 			snprintf(name_out, len, "%s.%d", base, i);
 		else
@@ -702,11 +715,64 @@ static int __tps_mkdir_new(int at, const char *base, char *name_out, size_t len)
 			break;
 		if (errno != EEXIST)
 			return -errno;
+		if (fstatat(at, name_out, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISDIR(st.st_mode))
+			__tps_msg("%s%s%s exists and is %s: not used (not followed); the trace goes to a "
+				  "new directory next to it", where, *where ? "/" : "", name_out,
+				  S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory");
 	}
 	if (i == 1000)
 		return -EEXIST;
 	fd = openat(at, name_out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	return fd < 0 ? -errno : fd;
+}
+
+/* Opens (made if missing) the session directory `dir` named by the user.
+ * A symbolic link is followed, unless another user made it in a shared
+ * (sticky, world-writable) directory like /tmp: the kernel's
+ * protected_symlinks rule, applied whatever the sysctl says.  Never blocks
+ * (a FIFO is not opened).  fd or -errno, *why set for a message. */
+static int __tps_open_session(const char *dir, const char **why)
+{
+	char path[__TPS_PATH_MAX], parent[__TPS_PATH_MAX], *slash;
+	static char why_buf[192];
+	size_t l = strlen(dir);
+	struct stat link, pst;
+	int fd, e;
+	*why = NULL;
+	if (l == 0 || l >= sizeof(path))
+		return -ENAMETOOLONG;
+	memcpy(path, dir, l + 1);
+	while (l > 1 && path[l - 1] == '/') /* "dir/" would follow a link */
+		path[--l] = '\0';
+	if (mkdir(path, 0755) != 0 && errno != EEXIST)
+		return -errno;
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd >= 0 || (errno != ENOTDIR && errno != ELOOP)) /* ENOTDIR: also a link */
+		return fd >= 0 ? fd : -errno;
+	e = errno;
+	if (fstatat(AT_FDCWD, path, &link, AT_SYMLINK_NOFOLLOW) != 0)
+		return -e;
+	if (!S_ISLNK(link.st_mode)) {
+		*why = "it exists and is not a directory";
+		return -ENOTDIR;
+	}
+	memcpy(parent, path, l + 1);
+	slash = strrchr(parent, '/');
+	if (!slash)
+		memcpy(parent, ".", 2);
+	else
+		slash[slash == parent] = '\0'; /* "/x": the parent is "/" */
+	if (fstatat(AT_FDCWD, parent, &pst, 0) == 0 && (pst.st_mode & S_ISVTX) && (pst.st_mode & S_IWOTH) &&
+	    link.st_uid != geteuid() && link.st_uid != pst.st_uid) {
+		snprintf(why_buf, sizeof(why_buf), "a symbolic link made by another user (uid %u) in "
+			 "the shared directory %.100s: not followed", (unsigned)link.st_uid, parent);
+		*why = why_buf;
+		return -EPERM;
+	}
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0 && errno == ENOTDIR)
+		*why = "it is a symbolic link to something that is not a directory";
+	return fd >= 0 ? fd : -errno;
 }
 
 /* Opens the trace's metadata for appending event blocks. */
@@ -727,7 +793,7 @@ static int __tps_make_trace(void)
 	int fd, e;
 	size_t l;
 	snprintf(base, sizeof(base), "%s-%d", __tps.procname, (int)getpid());
-	fd = __tps_mkdir_new(__tps.rootfd, base, name, sizeof(name));
+	fd = __tps_mkdir_new(__tps.rootfd, __tps.root, base, name, sizeof(name));
 	if (fd < 0)
 		return fd;
 	l = strlen(__tps.root);
@@ -755,21 +821,19 @@ static int __tps_make_trace(void)
 static int __tps_start_trace(const char *dir)
 {
 	char def[96];
+	const char *why = NULL;
 	int fd, e;
 	__tps_read_procname();
 	if (!dir) {
 		char base[96];
 		snprintf(base, sizeof(base), "trace-%s-%d", __tps.procname, (int)getpid());
-		fd = __tps_mkdir_new(AT_FDCWD, base, def, sizeof(def));
+		fd = __tps_mkdir_new(AT_FDCWD, "", base, def, sizeof(def));
 		dir = def;
 	} else {
-		fd = mkdir(dir, 0755) == 0 || errno == EEXIST
-			     ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-		if (fd < 0)
-			fd = -errno;
+		fd = __tps_open_session(dir, &why);
 	}
 	if (fd < 0) {
-		__tps_msg("cannot create the trace directory %s: %s", dir, strerror(-fd));
+		__tps_msg("cannot create the trace directory %s: %s", dir, why ? why : strerror(-fd));
 		return fd;
 	}
 	if (strlen(dir) >= sizeof(__tps.root) - 100) {
@@ -1797,7 +1861,7 @@ __attribute__((destructor(101))) static void __tps_end(void)
 	if (e == 0) {
 		if (__tps.metafd >= 0)
 			close(__tps.metafd);
-		__tps.metafd = openat(__tps.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC);
+		__tps.metafd = openat(__tps.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
 	} else {
 		__tps_err_once(__TPS_ERR_META, "cannot write %s/metadata: %s", __tps.dir, strerror(-e));
 	}
