@@ -44,8 +44,10 @@
  *   TRACEPOINTS_DIR=path             the session directory (default
  *                                    trace-<comm>-<pid>, made new)
  *   TRACEPOINTS_MODE=stream|flight   default stream
- *   TRACEPOINTS_BUFFER_KB=n          window (packet) size, default 1024
- *   TRACEPOINTS_FLIGHT_KB=n          flight mode: ring per thread, default 4096
+ *   TRACEPOINTS_BUFFER_KB=n          window (packet) size, default 1024, at most
+ *                                    1048576 (1 GiB)
+ *   TRACEPOINTS_FLIGHT_KB=n          flight mode: ring per thread, default 4096, at
+ *                                    most 4194304 (4 GiB)
  *   TRACEPOINTS_SNAPSHOT_SIGNAL=SIGUSR2   flight mode: snapshot on a signal
  *   TRACEPOINTS_CLOCK=counter|monotonic  default counter where usable
  */
@@ -105,10 +107,10 @@ TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *
 /* Prints "system:event (fields...)" lines, one per tracepoint. */
 TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out);
 /* Window (packet) size for streams opened from now on: rounded up to a
- * power of two, at least 4096. */
+ * power of two, at least 4096, at most 1 GiB. */
 TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes);
 /* Flight mode: bytes of ring per thread for streams opened from now on
- * (at least two windows). */
+ * (at least two windows, at most 4 GiB). */
 TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes);
 
 #ifdef __cplusplus
@@ -204,6 +206,13 @@ __extension__ typedef unsigned __int128 __tps_u128;
 #ifndef S_ISVTX
 #define S_ISVTX 01000
 #endif
+
+/* The largest window (TRACEPOINTS_BUFFER_KB, tracepoint_buffer_size) and
+ * flight ring per thread (TRACEPOINTS_FLIGHT_KB, tracepoint_flight_size):
+ * each is allocated on disk (fallocate) and mapped in one piece, the window
+ * faulted in at once. */
+#define __TPS_WINDOW_MAX ((size_t)1 << 30)                            /* 1 GiB */
+#define __TPS_RING_MAX ((size_t)1 << (sizeof(size_t) > 4 ? 32 : 30)) /* 4 GiB */
 
 /* Recorder modes. */
 enum __tps_mode { __TPS_STREAM = 0, __TPS_FLIGHT = 1 };
@@ -1111,8 +1120,17 @@ static int __tps_next_window_(struct trace_sink_base *s, struct trace_buffer *b,
 		 * mapped and its packet counts the records dropped meanwhile. */
 		int r = fallocate(n->fd, 0, (off_t)n->file_off, (off_t)n->window);
 		void *m;
-		if (r != 0 && (errno == EOPNOTSUPP || errno == ENOSYS))
+		if (r != 0 && (errno == EOPNOTSUPP || errno == ENOSYS)) {
 			r = ftruncate(n->fd, (off_t)(n->file_off + n->window));
+		} else if (r != 0) {
+			/* a file system may keep what it could allocate (ext4 on a full
+			 * disk): given back at once */
+			int e = errno;
+			if (ftruncate(n->fd, (off_t)n->file_off) != 0) {
+				/* the file says no more than before */
+			}
+			errno = e;
+		}
 		if (r == 0) {
 			/* The new packet's header goes in at once: a process killed
 			 * from here on leaves a valid (empty) packet, not zeros that
@@ -1335,26 +1353,35 @@ static void __tps_snapshot_signal(int sig)
 
 /* ---- Settings, state, flush. ---- */
 
+/* A window size: n rounded up to a power of two, from 4 KiB to 1 GiB. */
 static size_t __tps_pow2(size_t n)
 {
 	size_t p = 4096;
-	while (p < n && p < ((size_t)1 << 40))
+	while (p < n && p < __TPS_WINDOW_MAX)
 		p <<= 1;
 	return p;
 }
 
-/* A size in KiB from the environment (0 if unset or bad, reported). */
-static size_t __tps_env_kb(const char *var, size_t def)
+/* A size in KiB from the environment, from 1 KiB to max: its bytes; def if
+ * unset, and if not a whole number of KiB in that range (reported). */
+static size_t __tps_env_kb(const char *var, size_t def, size_t max, const char *what)
 {
-	const char *v = __tps_getenv(var);
-	char *end;
-	unsigned long k;
+	const char *v = __tps_getenv(var), *p;
+	unsigned long long k = 0;
+	char shown[48];
 	if (!v)
 		return def;
-	k = strtoul(v, &end, 10);
-	if (*v && !*end && k > 0 && k <= (1ul << 30))
+	for (p = v; *p >= '0' && *p <= '9'; p++)
+		if (k <= max / 1024) /* stops growing once too big */
+			k = k * 10 + (unsigned)(*p - '0');
+	if (*v && !*p && k > 0 && k <= max / 1024)
 		return (size_t)k * 1024;
-	__tps_msg("%s=\"%s\" is not a size in KiB; using %zu", var, v, def / 1024);
+	if (*v && !*p && k > 0)
+		__tps_msg("%s=\"%s\" is more than %zu KiB (%zu MiB), the largest %s; using %zu",
+			  var, __tps_shown(v, shown, sizeof(shown)), max / 1024, max >> 20, what, def / 1024);
+	else
+		__tps_msg("%s=\"%s\" is not a size in KiB (a whole number from 1 to %zu); using %zu",
+			  var, __tps_shown(v, shown, sizeof(shown)), max / 1024, def / 1024);
 	return def;
 }
 
@@ -1375,8 +1402,10 @@ static void __tps_init_once(void)
 		__tps_msg("TRACEPOINTS_CLOCK=\"%s\" is neither counter nor monotonic; using %s",
 			  __tps_shown(clk, shown, sizeof(shown)),
 			  __tps.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
-	__tps.window = __tps_pow2(__tps_env_kb("TRACEPOINTS_BUFFER_KB", (size_t)1 << 20));
-	__tps.flight_bytes = __tps_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20);
+	__tps.window = __tps_pow2(__tps_env_kb("TRACEPOINTS_BUFFER_KB", (size_t)1 << 20,
+					       __TPS_WINDOW_MAX, "window"));
+	__tps.flight_bytes = __tps_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20, __TPS_RING_MAX,
+					  "flight ring");
 	__tps.rootfd = __tps.dirfd = __tps.metafd = -1;
 	__tps.pid = (int)getpid();
 	__atomic_store_n(&__tps.inited, 1, __ATOMIC_RELEASE);
@@ -1458,7 +1487,7 @@ TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes)
 {
 	__tps_init();
 	pthread_mutex_lock(&__tps.lock);
-	__tps.flight_bytes = bytes;
+	__tps.flight_bytes = bytes < __TPS_RING_MAX ? bytes : __TPS_RING_MAX;
 	pthread_mutex_unlock(&__tps.lock);
 }
 /* ---- Enabling by pattern. ---- */
