@@ -220,8 +220,11 @@ enum __tps_mode { __TPS_STREAM = 0, __TPS_FLIGHT = 1 };
 /* A thread's buffer state (struct trace_buffer.state). */
 enum __tps_state {
 	__TPS_FREE = 0,   /* may be claimed by a new thread */
-	__TPS_OWNED = 1,  /* its thread records */
-	__TPS_EXITED = 2  /* its thread ran its exit handler; free once it is gone */
+	__TPS_OWNED = 1,  /* its thread records; its exit handler closes the stream */
+	__TPS_EXITED = 2, /* stream closed (exit handler ran); free once the thread is gone */
+	__TPS_LATE = 3    /* its thread records, but no exit handler will close the stream
+			     (an event after the handler ran, or no thread key): whoever
+			     finds the thread gone closes it (__tps_reap_node) */
 };
 
 /* Errors reported once per process (a bit each). */
@@ -268,6 +271,7 @@ struct __tps_sink {
 					   waited for by a recording thread */
 	pthread_mutex_t msg_lock;       /* the reported-once list */
 	pthread_key_t key;              /* closes a thread's stream when it exits */
+	int have_key;                   /* pthread_key_create() succeeded */
 	struct __tps_node *nodes;
 	int inited, recording, mode, pid;
 	int rootfd, dirfd, metafd, child_pending;
@@ -888,17 +892,51 @@ static int __tps_start_child_trace(void)
 
 /* ---- Threads and their windows. ---- */
 
-static void __tps_thread_exit(void *p);
+static void __tps_close_stream(struct __tps_node *n);
+
+/* Is thread tid of this process gone? */
+static int __tps_gone(int pid, int tid)
+{
+	return syscall(__NR_tgkill, pid, tid, 0) != 0 && errno == ESRCH;
+}
+
+/* Closes the stream of node n, whose state its caller has just made
+ * __TPS_EXITED: once no snapshot reads the ring, the last packet is shrunk
+ * to its content, the window unmapped, the file closed. */
+static void __tps_retire(struct __tps_node *n)
+{
+	while (__atomic_load_n(&n->snap_busy, __ATOMIC_SEQ_CST))
+		sched_yield();
+	__atomic_add_fetch(&__tps.gone_dropped, n->b.dropped, __ATOMIC_RELAXED);
+	__atomic_store_n(&n->b.dropped, 0, __ATOMIC_RELAXED);
+	__tps_close_stream(n);
+}
+
+/* Closes the stream of node n if it is __TPS_LATE and its thread is gone
+ * (no exit handler will close it).  Async-signal-safe. */
+static void __tps_reap_node(struct __tps_node *n, int pid)
+{
+	int st = __TPS_LATE;
+	if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) == __TPS_LATE && n != __tps_mine &&
+	    __tps_gone(pid, n->tid) &&
+	    __atomic_compare_exchange_n(&n->b.state, &st, __TPS_EXITED, 0, __ATOMIC_SEQ_CST,
+					__ATOMIC_ACQUIRE))
+		__tps_retire(n);
+}
 
 /* A node for the calling thread: a free one, one whose thread is gone, or
- * a new one.  Lock-free and async-signal-safe (mmap, CAS, tgkill). */
+ * a new one; on the way, the streams that threads gone left open are
+ * closed.  Lock-free and async-signal-safe (mmap, CAS, tgkill, munmap,
+ * ftruncate, close). */
 static struct __tps_node *__tps_claim(void)
 {
 	struct __tps_node *n, *head;
 	int pid = (int)getpid();
+	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
+		__tps_reap_node(n, pid);
 	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
 		int st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
-		if (st == __TPS_EXITED && syscall(__NR_tgkill, pid, n->tid, 0) != 0 && errno == ESRCH) {
+		if (st == __TPS_EXITED && __tps_gone(pid, n->tid)) {
 			st = __TPS_EXITED;
 			__atomic_compare_exchange_n(&n->b.state, &st, __TPS_FREE, 0, __ATOMIC_ACQ_REL,
 						    __ATOMIC_ACQUIRE);
@@ -952,7 +990,10 @@ static struct trace_buffer *__tps_thread_buffer_(struct trace_sink_base *s)
 	n->tid = __tps_gettid();
 	n->b.sink = s;
 	__tps_mine = n;
-	pthread_setspecific(__tps.key, n); /* its exit closes the stream */
+	/* Its exit closes the stream; without a thread key, whoever finds the
+	 * thread gone does. */
+	if (!__tps.have_key || pthread_setspecific(__tps.key, n) != 0)
+		__atomic_store_n(&n->b.state, __TPS_LATE, __ATOMIC_RELEASE);
 	return &n->b;
 }
 
@@ -1085,14 +1126,18 @@ static int __tps_next_window_(struct trace_sink_base *s, struct trace_buffer *b,
 	struct __tps_node *n = (struct __tps_node *)(void *)b;
 	(void)s;
 	if (__atomic_load_n(&b->state, __ATOMIC_ACQUIRE) == __TPS_EXITED) {
-		/* An event after the thread's exit handler (another thread-local
-		 * destructor): the thread records again, its exit closes again. */
+		/* An event after the thread's exit handler closed its stream (from
+		 * another library's thread-specific data destructor): it goes into
+		 * a fresh stream file.  The handler, armed again, closes it in the
+		 * next destructor round; after the last round, whoever finds the
+		 * thread gone does (__tps_reap_node: the next thread's first
+		 * record, or the program's exit). */
 		int st = __TPS_EXITED;
-		if (!__atomic_compare_exchange_n(&b->state, &st, __TPS_OWNED, 0, __ATOMIC_ACQ_REL,
+		if (!__atomic_compare_exchange_n(&b->state, &st, __TPS_LATE, 0, __ATOMIC_ACQ_REL,
 						 __ATOMIC_ACQUIRE))
-			return -1;
-		__tps_mine = n;
-		pthread_setspecific(__tps.key, n);
+			return __tps_drop(n);
+		if (__tps.have_key)
+			pthread_setspecific(__tps.key, n);
 	}
 	if (need + __TPS_PACKET > (n->fd >= 0 ? n->window : __tps.window)) {
 		__tps_err_once(__TPS_ERR_TOOBIG, "a record of %zu bytes does not fit a window of %zu "
@@ -1185,18 +1230,17 @@ static int __tps_next_window(struct trace_sink_base *s, struct trace_buffer *b, 
 	return r;
 }
 
+/* The thread-specific data destructor of the sink's key: the exiting
+ * thread's stream is closed.  The thread keeps its node (__tps_mine): an
+ * event after this finds it __TPS_EXITED and takes the slow path
+ * (__tps_next_window). */
 static void __tps_thread_exit(void *p)
 {
 	struct __tps_node *n = (struct __tps_node *)p;
 	n->b.busy = 1; /* a signal handler's record is dropped meanwhile */
 	__atomic_store_n(&n->b.state, __TPS_EXITED, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&n->snap_busy, __ATOMIC_SEQ_CST))
-		sched_yield();
-	__atomic_add_fetch(&__tps.gone_dropped, n->b.dropped, __ATOMIC_RELAXED);
-	__atomic_store_n(&n->b.dropped, 0, __ATOMIC_RELAXED);
-	__tps_close_stream(n);
+	__tps_retire(n);
 	n->b.busy = 0;
-	__tps_mine = NULL;
 }
 
 /* ---- fork(): the child records into a trace of its own. ---- */
@@ -1319,10 +1363,11 @@ TRACEPOINT_SINK_API int tracepoint_snapshot(void)
 	e = __tps_write_metadata(sd, "metadata", uuid);
 	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n && !e; n = n->next) {
 		char sname[64];
-		int fd;
+		int fd, st;
 		__atomic_add_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 		/* seq first: what the ring's fields were set to happened before it */
-		if (__atomic_load_n(&n->b.state, __ATOMIC_SEQ_CST) == __TPS_OWNED &&
+		st = __atomic_load_n(&n->b.state, __ATOMIC_SEQ_CST);
+		if ((st == __TPS_OWNED || st == __TPS_LATE) &&
 		    __atomic_load_n(&n->seq, __ATOMIC_ACQUIRE) && n->map && n->nwin) {
 			snprintf(sname, sizeof(sname), "stream-%d", n->tid);
 			fd = openat(sd, sname, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
@@ -1389,9 +1434,14 @@ static void __tps_init_once(void)
 {
 	const char *clk = __tps_getenv("TRACEPOINTS_CLOCK");
 	char shown[48];
+	int e;
 	pthread_mutex_init(&__tps.lock, NULL);
 	pthread_mutex_init(&__tps.msg_lock, NULL);
-	pthread_key_create(&__tps.key, __tps_thread_exit);
+	e = pthread_key_create(&__tps.key, __tps_thread_exit);
+	__tps.have_key = e == 0;
+	if (e)
+		__tps_msg("cannot create a thread-specific key (%s): the stream of an exited thread "
+			  "is closed when another thread starts recording, or at exit", strerror(e));
 	pthread_atfork(__tps_atfork_prepare, __tps_atfork_parent, __tps_atfork_child);
 	__tps.base.thread_buffer = __tps_thread_buffer;
 	__tps.base.next_window = __tps_next_window;
@@ -1455,7 +1505,8 @@ TRACEPOINT_SINK_API long tracepoint_flush(void)
 		return 0;
 	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
 		int fd = __atomic_load_n(&n->fd, __ATOMIC_RELAXED);
-		if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) == __TPS_OWNED && fd >= 0 &&
+		int st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
+		if ((st == __TPS_OWNED || st == __TPS_LATE) && fd >= 0 &&
 		    fdatasync(fd) != 0 && errno != EBADF && errno != EINVAL && !e)
 			e = -errno;
 	}
@@ -1895,13 +1946,21 @@ __attribute__((destructor(101))) static void __tps_end(void)
 		__tps_err_once(__TPS_ERR_META, "cannot write %s/metadata: %s", __tps.dir, strerror(-e));
 	}
 	pthread_mutex_unlock(&__tps.lock);
+	/* streams left open by threads gone (events after their exit handler) */
+	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
+		__tps_reap_node(n, (int)getpid());
 	bytes = __atomic_load_n(&__tps.gone_bytes, __ATOMIC_RELAXED);
 	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
-		if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != __TPS_OWNED || n->fd < 0)
-			continue;
-		bytes += n->bytes;
-		if (n->b.pkt)
-			bytes += __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
+		int st;
+		/* as a snapshot does: an exiting thread's window stays mapped meanwhile */
+		__atomic_add_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
+		st = __atomic_load_n(&n->b.state, __ATOMIC_SEQ_CST);
+		if ((st == __TPS_OWNED || st == __TPS_LATE) && n->fd >= 0) {
+			bytes += n->bytes;
+			if (n->b.pkt)
+				bytes += __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
+		}
+		__atomic_sub_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 	}
 	d = tracepoint_dropped();
 	if (__atomic_load_n(&__tps.errs, __ATOMIC_RELAXED))
