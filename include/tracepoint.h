@@ -1723,21 +1723,21 @@ static inline int __tp_range_cb(struct dl_phdr_info *dlinfo, size_t size, void *
 	return 1;
 }
 
-static inline void __tp_module_of(const void *addr, struct __tp_range *r)
+static inline void __tp_module_of(uintptr_t addr, struct __tp_range *r)
 {
 	memset(r, 0, sizeof(*r));
-	r->addr = (uintptr_t)addr;
+	r->addr = addr;
 	r->main_program = 1;
 	__tp_iterate_phdr(__tp_range_cb, r);
 	if (!r->found)
 		r->main_program = 0;
 }
 
-static inline int __tp_in_range(const struct __tp_range *r, const void *p)
+static inline int __tp_in_range(const struct __tp_range *r, uintptr_t p)
 {
 	int i;
 	for (i = 0; i < r->n; i++)
-		if ((uintptr_t)p >= r->lo[i] && (uintptr_t)p < r->hi[i])
+		if (p >= r->lo[i] && p < r->hi[i])
 			return 1;
 	return 0;
 }
@@ -1750,7 +1750,7 @@ static inline void __tp_exit_mark_once(void)
 	struct __tp_range r;
 	if (__atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
 		return;
-	__tp_module_of((const void *)__tp_exit_mark_once, &r);
+	__tp_module_of((uintptr_t)__tp_exit_mark_once, &r);
 	if (r.main_program)
 		atexit(__tp_exit_mark);
 }
@@ -1803,14 +1803,14 @@ struct __tp_owner_walk {
 static inline int __tp_owner_cb(struct tracepoint *tp, void *priv)
 {
 	struct __tp_owner_walk *w = (struct __tp_owner_walk *)priv;
-	if (__tp_in_range(&w->self, tp))
+	if (__tp_in_range(&w->self, (uintptr_t)tp))
 		return 0; /* goes away with this module: its own destructor */
 	for (;;) {
 		const struct tracepoint_probe *p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE);
 		tracepoint_func_t f = NULL;
 		void *data = NULL;
 		for (; p && p->func; p++) {
-			if (!p->__dead && __tp_in_range(&w->self, (const void *)p->func)) {
+			if (!p->__dead && __tp_in_range(&w->self, (uintptr_t)p->func)) {
 				f = p->func;
 				data = p->data;
 				break;
@@ -1831,7 +1831,7 @@ static inline void __tp_owner_fini(void)
 	if (__tp_exiting())
 		return;
 	memset(&w, 0, sizeof(w));
-	__tp_module_of((const void *)__tp_owner_fini, &w.self);
+	__tp_module_of((uintptr_t)__tp_owner_fini, &w.self);
 	if (!w.self.found || w.self.main_program)
 		return;
 	tracepoint_for_each(__tp_owner_cb, &w);

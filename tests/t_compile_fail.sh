@@ -144,7 +144,7 @@ for lang in c c++; do
 	sel "$lang-one" "sel_x=in sel_unconv=in" $cc $lang -DCONFIG_X=1
 	sel "$lang-bare" "sel_x=in sel_unconv=in" $cc $lang -DCONFIG_X
 	sel "$lang-two" "sel_x=out sel_unconv=in" $cc $lang -DCONFIG_X=2
-	sel "$lang-y" "sel_x=out sel_unconv=in" $cc $lang -DCONFIG_X=y
+	sel "$lang-yes" "sel_x=out sel_unconv=in" $cc $lang -DCONFIG_X=yes
 	sel "$lang-all" "sel_x=in sel_unconv=in" $cc $lang -DCONFIG_TRACEPOINTS_ALL
 	sel "$lang-off" "sel_x=out sel_unconv=out" $cc $lang -DCONFIG_TRACEPOINTS_OFF -DCONFIG_X=1
 done

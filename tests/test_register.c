@@ -84,6 +84,23 @@ static void test_register_then_unregister_returns_zero(void **state)
 	assert_int_equal(unregister_trace_tp_test_int(probe_a, &ctx), 0);
 }
 
+static void test_probe_attached_says_which_probe_and_data_are_attached(void **state)
+{
+	int ctx, other;
+	struct tracepoint *tp = &__tracepoint_tp_test_int;
+	tracepoint_func_t f = TRACEPOINT_FUNC(probe_a);
+	(void)state;
+	assert_int_equal(tracepoint_probe_attached(tp, f, &ctx), 0);
+	assert_int_equal(register_trace_tp_test_int(probe_a, &ctx), 0);
+	assert_int_equal(tracepoint_probe_attached(tp, f, &ctx), 1);
+	assert_int_equal(tracepoint_probe_attached(tp, f, &other), 0);
+	assert_int_equal(tracepoint_probe_attached(&__tracepoint_tp_test_args, f, &ctx), 0);
+	assert_int_equal(tracepoint_probe_attached(NULL, f, &ctx), -EINVAL);
+	assert_int_equal(tracepoint_probe_attached(tp, NULL, &ctx), -EINVAL);
+	assert_int_equal(unregister_trace_tp_test_int(probe_a, &ctx), 0);
+	assert_int_equal(tracepoint_probe_attached(tp, f, &ctx), 0);
+}
+
 static void test_register_same_probe_and_data_twice_returns_eexist(void **state)
 {
 	int ctx;
@@ -329,6 +346,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_register_then_unregister_returns_zero, reset),
+		cmocka_unit_test_teardown(test_probe_attached_says_which_probe_and_data_are_attached, reset),
 		cmocka_unit_test_teardown(test_register_same_probe_and_data_twice_returns_eexist, reset),
 		cmocka_unit_test_teardown(test_register_null_data_twice_returns_eexist, reset),
 		cmocka_unit_test_teardown(test_same_probe_with_different_data_is_allowed_and_both_fire, reset),
