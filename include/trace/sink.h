@@ -1590,7 +1590,10 @@ static struct trace_event_sink *__tps_slot(const struct trace_event *ev)
 }
 
 /* op 0: the slot tp is attached with, or NULL; 1: remember (tp, slot);
- * 2: forget tp and return its slot.  Lock held. */
+ * 2: forget tp and return its slot.  Lock held.  An entry whose probe is
+ * no longer attached is forgotten: the library that defined tp was
+ * dlclose()d (its destructor detached the recorder), and another may now
+ * sit at the same address. */
 static struct trace_event_sink *__tps_attached(const struct tracepoint *tp, int op,
 					       struct trace_event_sink *slot)
 {
@@ -1598,9 +1601,13 @@ static struct trace_event_sink *__tps_attached(const struct tracepoint *tp, int 
 	for (i = 0; i < __tps.nattached; i++) {
 		if (__tps.attached[i].tp == tp) {
 			struct trace_event_sink *s = __tps.attached[i].slot;
-			if (op == 2)
+			const struct trace_event *ev = (const struct trace_event *)tp->event;
+			int live = ev && tracepoint_probe_attached(tp, ev->probe, s) == 1;
+			if (op == 2 || !live)
 				__tps.attached[i] = __tps.attached[--__tps.nattached];
-			return s;
+			if (live)
+				return s;
+			break;
 		}
 	}
 	if (op == 1) {
