@@ -884,8 +884,8 @@ static inline int __tp_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, voi
 static inline void __tp_adopt_counters(struct tracepoint *tp, int me)
 {
 	unsigned g = tp->__tp.gen ^ 1u;
-	tp->__tp.readers[g][0] = 0;
-	tp->__tp.readers[g][1] = 0;
+	__atomic_store_n(&tp->__tp.readers[g][0], 0L, __ATOMIC_RELAXED);
+	__atomic_store_n(&tp->__tp.readers[g][1], 0L, __ATOMIC_RELAXED);
 	tp->__tp.gen = g;
 	__atomic_store_n(&tp->__tp.cur, &tp->__tp.readers[g][tp->__tp.seq & 1],
 			 __ATOMIC_SEQ_CST);
@@ -1014,7 +1014,10 @@ static inline void __tp_report_module(const char *module, uint32_t abi)
  * the fixed prefix is read to tell. */
 static inline bool __tp_abi_ok(const struct tracepoint *tp)
 {
-	return tp->abi == TRACEPOINT_ABI && tp->size == sizeof(struct tracepoint);
+	/* Atomic loads: never merged into one wider load that spans the key,
+	 * which other threads change. */
+	return __atomic_load_n(&tp->abi, __ATOMIC_RELAXED) == TRACEPOINT_ABI &&
+	       __atomic_load_n(&tp->size, __ATOMIC_RELAXED) == sizeof(struct tracepoint);
 }
 
 /* Calls fn once per module that carries our note; stops on non-zero. */
