@@ -390,6 +390,12 @@ int __tp_use_args(int, ...);
 	_Pragma("GCC diagnostic ignored \"-Wattributes\"")
 #define __TP_NOWARN_END _Pragma("GCC diagnostic pop")
 #endif
+/* DEFINE_TRACE redeclares the dispatch extern to get its one external
+ * definition (C99 inline), which -Wredundant-decls would flag. */
+#define __TP_REDECL_BEGIN                                                     \
+	_Pragma("GCC diagnostic push")                                        \
+	_Pragma("GCC diagnostic ignored \"-Wredundant-decls\"")
+#define __TP_REDECL_END _Pragma("GCC diagnostic pop")
 
 /* --- Layer 4: the fast-path check. ---
  * Static keys (x86-64, aarch64; gcc, clang >= 9): each call site is one
@@ -703,8 +709,10 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	__TP_STATIC_ASSERT(__tp_declared_##name == 1, __TP_DECISION_MSG(name),  \
 			   __TP_DECISION_IDENT(name));                        \
 	__TP_MODULE_NOTE;                                                     \
+	__TP_REDECL_BEGIN                                                     \
 	extern __typeof__(__tp_iter_##name) __tp_iter_##name;                 \
 	extern __typeof__(__tp_iter_many_##name) __tp_iter_many_##name;       \
+	__TP_REDECL_END                                                       \
 	static const char __tp_strtab_##name[]                                \
 		__attribute__((section("__tracepoints_strings"), used)) = #name; \
 	struct tracepoint __tracepoint_##name                                 \
@@ -740,9 +748,11 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 /* --- Layer 11: POSIX calls that strict ISO C modes (-std=c99) hide.  The
  * prototypes are glibc's; redeclaring them is harmless where they are
  * already visible.  C++ compilers always expose them. --- */
-#ifndef __cplusplus
+#if !defined(__cplusplus) && !defined(__USE_GNU)
 struct dl_phdr_info;
 extern int dl_iterate_phdr(int (*)(struct dl_phdr_info *, size_t, void *), void *);
+#endif
+#if !defined(__cplusplus) && !defined(__USE_POSIX199309)
 extern int nanosleep(const struct timespec *, struct timespec *);
 #endif
 
@@ -815,22 +825,28 @@ struct __tp_fork_guard {
 	int exiting;              /* exit() has begun (set by the main program) */
 };
 
+/* The process-wide guard: one weak, exported object per layout version. */
+#define __TP_GUARD_SYM "__tp_fork_guard_" __TP_STR(TRACEPOINT_ABI)
+extern struct __tp_fork_guard __tp_fork_guard_obj __asm__(__TP_GUARD_SYM)
+	__attribute__((weak));
+__TP_STATIC_ASSERT(sizeof(struct __tp_fork_guard) <= 32, "the fork guard outgrew its 32 bytes",
+		   __tp_fork_guard_outgrew_its_32_bytes);
+
 static inline struct __tp_fork_guard *__tp_guard(void)
 {
-	extern struct __tp_fork_guard __tp_fork_guard_v2 __attribute__((weak));
 	__asm__(".ifndef __tp_fork_guard_emitted\n\t"
 		".set __tp_fork_guard_emitted, 1\n\t"
-		".pushsection .bss.__tp_fork_guard_v2,\"awG\",@nobits,"
-		"__tp_fork_guard_v2,comdat\n\t"
-		".weak __tp_fork_guard_v2\n\t"
-		".type __tp_fork_guard_v2, @object\n\t"
-		".size __tp_fork_guard_v2, 32\n\t"
+		".pushsection .bss." __TP_GUARD_SYM ",\"awG\",@nobits,"
+		__TP_GUARD_SYM ",comdat\n\t"
+		".weak " __TP_GUARD_SYM "\n\t"
+		".type " __TP_GUARD_SYM ", @object\n\t"
+		".size " __TP_GUARD_SYM ", 32\n\t"
 		".balign 8\n"
-		"__tp_fork_guard_v2:\n\t"
+		__TP_GUARD_SYM ":\n\t"
 		".zero 32\n\t"
 		".popsection\n\t"
 		".endif");
-	return &__tp_fork_guard_v2;
+	return &__tp_fork_guard_obj;
 }
 
 static inline unsigned long __tp_self(void)
@@ -904,8 +920,6 @@ static inline void __tp_fork_parent(void)
 	__tp_guard_unlock();
 }
 
-static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
-				      void *priv);
 static inline int __tp_patch_key(struct tracepoint *tp);
 
 static inline int __tp_fork_adopt_cb(struct tracepoint *tp, void *priv)

@@ -168,8 +168,8 @@ struct trace_event_sink {
 #else
 #define __TPE_CLOCK_MONOTONIC 1 /* Linux's value; hidden by strict -std=c99 */
 #endif
-#ifndef __cplusplus
-extern int clock_gettime(clockid_t, struct timespec *);
+#if !defined(__cplusplus) && !defined(__USE_POSIX199309)
+extern int clock_gettime(clockid_t, struct timespec *); /* hidden by strict -std=c99 */
 #endif
 
 static __TPE_ALWAYS_INLINE uint64_t __tpe_clock(int clock)
@@ -356,9 +356,10 @@ static inline const char *__tpe_get_str(const void *entry, size_t fixed, size_t 
 	unsigned i;
 	for (i = 0; i < n && p < end; i++) {
 		size_t len;
+		const char *nul;
 		if (f[i].kind != TRACE_FIELD_STRING)
 			continue;
-		const char *nul = (const char *)memchr(p, '\0', (size_t)(end - p));
+		nul = (const char *)memchr(p, '\0', (size_t)(end - p));
 		if (!nul)
 			break; /* not terminated inside the record */
 		len = (size_t)(nul - p);
