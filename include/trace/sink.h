@@ -222,9 +222,10 @@ enum __tps_state {
 	__TPS_FREE = 0,   /* may be claimed by a new thread */
 	__TPS_OWNED = 1,  /* its thread records; its exit handler closes the stream */
 	__TPS_EXITED = 2, /* stream closed (exit handler ran); free once the thread is gone */
-	__TPS_LATE = 3    /* its thread records, but no exit handler will close the stream
+	__TPS_LATE = 3,   /* its thread records, but no exit handler will close the stream
 			     (an event after the handler ran, or no thread key): whoever
 			     finds the thread gone closes it (__tps_reap_node) */
+	__TPS_CLOSING = 4 /* a thread gone: its stream is being closed by another one */
 };
 
 /* Errors reported once per process (a bit each). */
@@ -901,8 +902,8 @@ static int __tps_gone(int pid, int tid)
 }
 
 /* Closes the stream of node n, whose state its caller has just made
- * __TPS_EXITED: once no snapshot reads the ring, the last packet is shrunk
- * to its content, the window unmapped, the file closed. */
+ * __TPS_EXITED (or __TPS_CLOSING): once no snapshot reads the ring, the last
+ * packet is shrunk to its content, the window unmapped, the file closed. */
 static void __tps_retire(struct __tps_node *n)
 {
 	while (__atomic_load_n(&n->snap_busy, __ATOMIC_SEQ_CST))
@@ -913,15 +914,25 @@ static void __tps_retire(struct __tps_node *n)
 }
 
 /* Closes the stream of node n if it is __TPS_LATE and its thread is gone
- * (no exit handler will close it).  Async-signal-safe. */
+ * (no exit handler will close it).  Async-signal-safe, and never waits: if
+ * a snapshot is reading the ring (it may be the one this signal handler
+ * interrupted), the node is left for later. */
 static void __tps_reap_node(struct __tps_node *n, int pid)
 {
 	int st = __TPS_LATE;
-	if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) == __TPS_LATE && n != __tps_mine &&
-	    __tps_gone(pid, n->tid) &&
-	    __atomic_compare_exchange_n(&n->b.state, &st, __TPS_EXITED, 0, __ATOMIC_SEQ_CST,
-					__ATOMIC_ACQUIRE))
-		__tps_retire(n);
+	if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != __TPS_LATE || n == __tps_mine ||
+	    !__tps_gone(pid, n->tid) ||
+	    !__atomic_compare_exchange_n(&n->b.state, &st, __TPS_CLOSING, 0, __ATOMIC_SEQ_CST,
+					 __ATOMIC_ACQUIRE))
+		return;
+	/* A snapshot counts itself in snap_busy before it reads the state:
+	 * either it sees __TPS_CLOSING and skips the ring, or it is seen here. */
+	if (__atomic_load_n(&n->snap_busy, __ATOMIC_SEQ_CST)) {
+		__atomic_store_n(&n->b.state, __TPS_LATE, __ATOMIC_SEQ_CST);
+		return;
+	}
+	__tps_retire(n);
+	__atomic_store_n(&n->b.state, __TPS_EXITED, __ATOMIC_RELEASE);
 }
 
 /* A node for the calling thread: a free one, one whose thread is gone, or
