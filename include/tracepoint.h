@@ -272,6 +272,11 @@ static inline bool tracepoint_enabled(const struct tracepoint *tp);
 static inline int tracepoint_probe_attached(const struct tracepoint *tp,
 					    tracepoint_func_t probe, void *data);
 static inline void tracepoint_synchronize_unregister(void);
+/* How many patchable call sites of tp the loaded modules have (0: no code
+ * that was compiled with its subsystem switched on fires it), or -ENOSYS
+ * where call sites are not recorded (-DTRACEPOINT_PORTABLE, -DTRACEPOINT_USDT,
+ * architectures without static keys). */
+static inline int tracepoint_sites(const struct tracepoint *tp);
 
 /* Every tracepoint of the running program, executable and loaded libraries.
  * fn runs with the dynamic loader's lock held: it must not dlopen/dlclose.
@@ -823,6 +828,7 @@ struct __tp_fork_guard {
 				   * a fork is not starved by a walking loop */
 	int handlers;             /* the pthread_atfork() handlers are installed */
 	int exiting;              /* exit() has begun (set by the main program) */
+	int said_no_sink;         /* "TRACEPOINTS is set but ..." was printed */
 };
 
 /* The process-wide guard: one weak, exported object per layout version. */
@@ -1222,6 +1228,27 @@ extern const struct __tp_jump_entry __stop___tp_jump[] __attribute__((weak, visi
  * that fails, they stay jumps and the dispatch's check keeps them right. */
 extern int __tp_jump_done __attribute__((visibility("hidden")));
 
+/* TRACEPOINTS in the environment of a program that has no recorder would
+ * silently record nothing: say so once (from the first module constructor).
+ * The recorder is the file that defines TRACEPOINT_SINK_MAIN before
+ * <trace/sink.h>; its tracepoint_enable() is looked up as a weak symbol. */
+extern int __tp_sink_enable(const char *) __asm__("tracepoint_enable") __attribute__((weak));
+
+static inline void __tp_no_sink_check(void)
+{
+	const char *v = getenv("TRACEPOINTS");
+	const char *line[2];
+	if (!v || !*v || __tp_sink_enable ||
+	    __atomic_exchange_n(&__tp_guard()->said_no_sink, 1, __ATOMIC_RELAXED))
+		return;
+	line[0] = "tracepoint: TRACEPOINTS is set, but this program has no recorder: nothing "
+		  "is recorded (one file must #define TRACEPOINT_SINK_MAIN before including "
+		  "<trace/sink.h>; from a static library, make sure the linker keeps that "
+		  "object)\n";
+	line[1] = NULL;
+	__tp_say(line);
+}
+
 static inline void __tp_jump_init(void)
 {
 	const struct __tp_jump_entry *e = __start___tp_jump;
@@ -1230,6 +1257,7 @@ static inline void __tp_jump_init(void)
 	if (__atomic_exchange_n(&__tp_jump_done, 1, __ATOMIC_RELAXED))
 		return;
 	__tp_process_hooks();
+	__tp_no_sink_check();
 	if (e < __stop___tp_jump && e->key && __tp_abi_ok(e->key) && e->key->patch_sites)
 		e->key->patch_sites(__start___tp_jump, __stop___tp_jump);
 }
@@ -1664,6 +1692,43 @@ static inline void tracepoint_synchronize_unregister(void)
 			return;
 		__tp_pause(round++);
 	}
+}
+
+struct __tp_count_sites {
+	const struct tracepoint *tp;
+	int n;
+};
+
+static inline int __tp_count_sites_module(const struct __tp_module *m, void *arg)
+{
+	struct __tp_count_sites *c = (struct __tp_count_sites *)arg;
+	const struct __tp_jump_entry *e;
+	for (e = m->jump_start; e < m->jump_stop; e++)
+		if (e->key == c->tp)
+			c->n++;
+	return 0;
+}
+
+static inline int __tp_count_sites_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)size;
+	return __tp_for_each_module(info, __tp_count_sites_module, arg);
+}
+
+static inline int tracepoint_sites(const struct tracepoint *tp)
+{
+#if TRACEPOINT_STATIC_KEYS
+	struct __tp_count_sites c;
+	if (!tp)
+		return -EINVAL;
+	c.tp = tp;
+	c.n = 0;
+	__tp_iterate_phdr(__tp_count_sites_cb, &c);
+	return c.n;
+#else
+	(void)tp;
+	return -ENOSYS;
+#endif
 }
 
 static inline int tracepoint_probe_attached(const struct tracepoint *tp,

@@ -101,6 +101,18 @@ static void test_probe_attached_says_which_probe_and_data_are_attached(void **st
 	assert_int_equal(tracepoint_probe_attached(tp, f, &ctx), 0);
 }
 
+static void test_sites_counts_the_call_sites_compiled_in(void **state)
+{
+	(void)state;
+#if TRACEPOINT_STATIC_KEYS
+	/* this file fires tp_test_int at least once; tp_test_noargs below */
+	assert_true(tracepoint_sites(&__tracepoint_tp_test_int) >= 1);
+	assert_int_equal(tracepoint_sites(NULL), -EINVAL);
+#else
+	assert_int_equal(tracepoint_sites(&__tracepoint_tp_test_int), -ENOSYS);
+#endif
+}
+
 static void test_register_same_probe_and_data_twice_returns_eexist(void **state)
 {
 	int ctx;
@@ -347,6 +359,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_register_then_unregister_returns_zero, reset),
 		cmocka_unit_test_teardown(test_probe_attached_says_which_probe_and_data_are_attached, reset),
+		cmocka_unit_test_teardown(test_sites_counts_the_call_sites_compiled_in, reset),
 		cmocka_unit_test_teardown(test_register_same_probe_and_data_twice_returns_eexist, reset),
 		cmocka_unit_test_teardown(test_register_null_data_twice_returns_eexist, reset),
 		cmocka_unit_test_teardown(test_same_probe_with_different_data_is_allowed_and_both_fire, reset),

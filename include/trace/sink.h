@@ -1829,8 +1829,12 @@ static int __tps_print_cb(const struct tracepoint_info *info, void *priv)
 	FILE *out = (FILE *)priv;
 	unsigned n = 0, i;
 	const struct trace_event_field *f;
+	/* No call site compiled in anywhere: the files that fire it were built
+	 * without its subsystem's switch (static keys only; elsewhere unknown). */
+	const char *nosites = tracepoint_sites(info->tp) == 0
+		? " - no call site compiled in (build the files that fire it with its switch)" : "";
 	if (!info->event) {
-		fprintf(out, "%s (plain tracepoint, no fields)\n", info->name);
+		fprintf(out, "%s (plain tracepoint, no fields)%s\n", info->name, nosites);
 		return 0;
 	}
 	fprintf(out, "%s:%s (", info->system, info->name);
@@ -1843,7 +1847,7 @@ static int __tps_print_cb(const struct tracepoint_info *info, void *priv)
 		else
 			fprintf(out, "%s%s %s", i ? ", " : "", f[i].type, f[i].name);
 	}
-	fprintf(out, ")%s\n", info->enabled ? " enabled" : "");
+	fprintf(out, ")%s%s\n", info->enabled ? " enabled" : "", nosites);
 	return 0;
 }
 
@@ -1851,8 +1855,6 @@ TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out)
 {
 	tracepoint_list(__tps_print_cb, out ? out : stdout);
 }
-
-/* ---- Start and end of the program. ---- */
 
 /* ---- Start and end of the program. ---- */
 
