@@ -142,22 +142,39 @@ TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes);
 extern "C" {
 #endif
 
+/* POSIX and GNU calls that strict ISO C modes (-std=c99) hide, declared
+ * only where the C library hides them (glibc's feature macros), so that
+ * -Wredundant-decls stays quiet. */
 #ifndef __cplusplus
+#ifndef __USE_MISC
 extern long syscall(long, ...);
+extern int madvise(void *, size_t, int);
+#endif
+#if !defined(__USE_XOPEN_EXTENDED) && !defined(__USE_XOPEN2K8)
 extern char *strdup(const char *);
-extern int pthread_atfork(void (*)(void), void (*)(void), void (*)(void));
+#endif
+#ifndef __USE_GNU
 extern int fallocate(int, int, off_t, off_t);
+#endif
+#if !defined(__USE_POSIX199309) && !defined(__USE_UNIX98)
 extern int fdatasync(int);
+#endif
+#if !defined(__USE_UNIX98) && !defined(__USE_XOPEN2K8)
 extern ssize_t pwrite(int, const void *, size_t, off_t);
+#endif
+#if !defined(__USE_POSIX199309) && !defined(__USE_XOPEN_EXTENDED) && !defined(__USE_XOPEN2K8)
 extern int ftruncate(int, off_t);
+#endif
+#ifndef __USE_ATFILE
 extern int mkdirat(int, const char *, mode_t);
 extern int openat(int, const char *, int, ...);
 extern int renameat(int, const char *, int, const char *);
 extern int unlinkat(int, const char *, int);
-extern int rmdir(const char *);
-extern int gethostname(char *, size_t);
-extern int sched_yield(void);
 extern int fstatat(int, const char *, struct stat *, int);
+#endif
+#if !defined(__USE_MISC) && !defined(__USE_UNIX98) && !defined(__USE_XOPEN2K)
+extern int gethostname(char *, size_t);
+#endif
 #endif
 /* glibc's own signal() (BSD semantics: stays installed, restarts calls),
  * whatever the -std: strict ISO modes redirect `signal` to SysV's. */
@@ -166,9 +183,6 @@ extern void (*__tps_signal(int, void (*)(int)))(int) __asm__("signal");
 #define CLOCK_REALTIME 0
 #endif
 #define __TPS_MADV_POPULATE_WRITE 23 /* Linux 5.14 */
-#ifndef __cplusplus
-extern int madvise(void *, size_t, int);
-#endif
 #ifndef MAP_ANONYMOUS
 #define MAP_ANONYMOUS 0x20
 #endif
@@ -315,6 +329,7 @@ static uint64_t __tps_ns(clockid_t c)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+static void __tps_vmsg(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 static void __tps_vmsg(const char *fmt, va_list ap)
 {
 	char buf[1024];
@@ -394,8 +409,10 @@ static const char *__tps_shown(const char *v, char *buf, size_t len)
 	size_t i;
 	for (i = 0; v[i] && i + 4 < len && i < 40; i++)
 		buf[i] = (unsigned char)v[i] < 0x20 || v[i] == 0x7f ? '?' : v[i];
-	if (v[i])
-		buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
+	if (v[i]) {
+		memcpy(buf + i, "...", 3);
+		i += 3;
+	}
 	buf[i] = '\0';
 	return buf;
 }
@@ -1800,6 +1817,8 @@ static int __tps_list_cb(struct tracepoint *tp, void *priv)
 {
 	struct __tps_list *l = (struct __tps_list *)priv;
 	struct tracepoint_info info;
+	if (!tp)
+		return 0;
 	info.tp = tp;
 	info.event = trace_event_of(tp);
 	info.system = info.event ? info.event->cls->system : "";

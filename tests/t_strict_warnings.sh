@@ -1,0 +1,63 @@
+#!/bin/sh
+# Consumers build warning-free under the union of the strict warning sets
+# real C projects use, with every header: plain tracepoints (tracepoint.h),
+# events defined with CREATE_TRACE_POINTS, the recorder (trace/sink.h), a
+# file that only fires; compiled in and compiled out; linked and run.
+#   gcc: C (c99, c11, gnu17) with GCC_C below, C++ (c++11, c++17) with the
+#        same minus the C-only options (GCC_CXX);
+#   clang: C and C++ with -Weverything minus these, each for a reason:
+#     -Wno-reserved-identifier -Wno-reserved-macro-identifier: the internal
+#        names keep the kernel's reserved __tp/__tracepoint_ prefixes (the
+#        rename to one non-reserved prefix belongs to the renovation issue);
+#     -Wno-padded: reports every struct with padding, a fact, not a defect;
+#     -Wno-used-but-marked-unused: the generated inlines are marked unused
+#        because a file calls only some of them, and clang flags the rest;
+#     -Wno-c++98-compat -Wno-c++98-compat-pedantic: the header needs C++11;
+#     -Wno-declaration-after-statement: C99 allows it (the consumers' own);
+#     C++ only, -Wno-old-style-cast -Wno-zero-as-null-pointer-constant: the
+#        headers (and these consumers, built with -x c++) are C, whose casts
+#        and NULL are what those flag.
+set -u
+T=strict_warnings
+. tests/script_env.sh
+GCC_COMMON="-Wall -Wextra -Wpedantic -Wundef -Wshadow -Wconversion -Wsign-conversion
+ -Wredundant-decls -Wmissing-declarations -Wcast-qual -Wcast-align -Wformat=2
+ -Wswitch-default -Wswitch-enum -Wdouble-promotion -Wnull-dereference
+ -Wwrite-strings -Wlogical-op -Wduplicated-cond -Wvla"
+GCC_C="$GCC_COMMON -Wmissing-prototypes -Wstrict-prototypes -Wold-style-definition -Wnested-externs"
+GCC_CXX="$GCC_COMMON"
+CLANG_EXCL="-Wno-reserved-identifier -Wno-reserved-macro-identifier -Wno-padded
+ -Wno-used-but-marked-unused -Wno-c++98-compat -Wno-c++98-compat-pedantic
+ -Wno-declaration-after-statement"
+fails=0 n=0
+build() { # name compiler lang std flags... : compiles the three files, links, runs
+	name=$1 cc=$2 lang=$3 std=$4; shift 4
+	n=$((n + 1))
+	out="$B/$name"
+	if $cc -x "$lang" "-std=$std" -O2 -Werror "$@" $TPF -Iinclude -I"$S" \
+		"$S/plain.c" "$S/events.c" "$S/fire.c" -o "$out" -ldl -lpthread >"$out.log" 2>&1 &&
+		[ ! -s "$out.log" ] && "$out" >"$out.run" 2>&1; then
+		echo "ok: $name"
+	else
+		echo "FAIL: $name: $cc -std=$std $*"; head -30 "$out.log" "$out.run" 2>/dev/null
+		fails=$((fails + 1))
+	fi
+}
+for sw in "-DCONFIG_SW_DISK -DCONFIG_SW_NET" ""; do
+	tag=$( [ -n "$sw" ] && echo in || echo out )
+	for std in c99 c11 gnu17; do
+		build "gcc-$std-$tag" gcc c $std $GCC_C $sw
+	done
+	for std in c++11 c++17; do
+		build "g++-$std-$tag" g++ c++ $std $GCC_CXX $sw
+	done
+	if command -v clang >/dev/null 2>&1; then
+		build "clang-c11-$tag" clang c c11 -Weverything $CLANG_EXCL $sw
+		build "clang++-c++17-$tag" clang++ c++ c++17 -Weverything $CLANG_EXCL \
+			-Wno-old-style-cast -Wno-zero-as-null-pointer-constant $sw
+	else
+		echo "clang not installed: its -Weverything builds are skipped"
+	fi
+done
+echo "== $n builds, $fails failed"
+[ $fails = 0 ]
