@@ -711,13 +711,13 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 	"DECLARE_TRACE(" #name "): put it right after its own event header, " \
 	"before any other event header is included"
 #define __TP_DEFINE_1(name, reg, unreg, ev, sys)                              \
-	__TP_STATIC_ASSERT(__tp_declared_##name == 1, __TP_DECISION_MSG(name),  \
-			   __TP_DECISION_IDENT(name));                        \
-	__TP_MODULE_NOTE;                                                     \
 	__TP_REDECL_BEGIN                                                     \
 	extern __typeof__(__tp_iter_##name) __tp_iter_##name;                 \
 	extern __typeof__(__tp_iter_many_##name) __tp_iter_many_##name;       \
 	__TP_REDECL_END                                                       \
+	__TP_STATIC_ASSERT(__tp_declared_##name == 1, __TP_DECISION_MSG(name),  \
+			   __TP_DECISION_IDENT(name));                        \
+	__TP_MODULE_NOTE;                                                     \
 	static const char __tp_strtab_##name[]                                \
 		__attribute__((section("__tracepoints_strings"), used)) = #name; \
 	struct tracepoint __tracepoint_##name                                 \
