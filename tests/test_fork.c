@@ -28,6 +28,11 @@ DEFINE_TRACE(tp_stress_0);
  * thread was inside malloc() blocks in its own first malloc() (seen in
  * gdb: __sanitizer::SizeClassAllocator64::GetFromAllocator), whatever the
  * tracepoint code does.  glibc's malloc resets its locks in the child. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && !defined(__SANITIZE_ADDRESS__)
+#define __SANITIZE_ADDRESS__ 1 /* clang 14 says it this way only */
+#endif
+#endif
 #if defined(__SANITIZE_ADDRESS__)
 #define FORKS 200
 #define TOGGLERS 0
