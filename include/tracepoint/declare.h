@@ -171,11 +171,6 @@ int __tp_use_args(int, ...);
  * --gc-sections.  DECLARE_TRACE gave the struct and its dispatch default
  * visibility, so other modules can attach to them even when the defining
  * library is built with -fvisibility=hidden. --- */
-#if defined(__x86_64__) || defined(__aarch64__)
-#define __TP_PATCHER __tp_patch_sites
-#else
-#define __TP_PATCHER 0
-#endif
 #define __TP_DECISION_IDENT(name)                                             \
 	DEFINE_TRACE_##name##_sees_another_TRACE_CONFIG_decision_than_its_DECLARE_TRACE
 #define __TP_DECISION_MSG(name)                                               \
