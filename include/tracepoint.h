@@ -26,8 +26,8 @@
  *   Build with -DCONFIG_KMEMTRACE to compile the subsystem in.  Without it the
  *   tracepoints of kmem.h become empty inlines and leave no byte behind.
  *   Compiled in but idle, a call site is one instruction that is patched into
- *   a jump while a probe is attached (static keys, Layer 4; -DTRACEPOINT_PORTABLE
- *   for a load and a branch instead, -DTRACEPOINT_USDT to be a USDT probe too).
+ *   a jump while a probe is attached (static keys; -DTRACEPOINT_PORTABLE for
+ *   a load and a branch instead, -DTRACEPOINT_USDT to be a USDT probe too).
  *
  * Selection rule (re-made at every #include of this file, outside its guard):
  *   TRACE_CONFIG undefined                    -> compiled in (unconverted header)
@@ -51,7 +51,7 @@
  *   dl_iterate_phdr() -> PT_NOTE -> our note.  A dlopen'ed library is thus seen
  *   from the moment it is mapped and is gone again after dlclose, with no
  *   registration and no global lock (the only constructor is the one that
- *   idles a module's call sites, Layer 14).  Code patching is serialized by
+ *   idles a module's call sites).  Code patching is serialized by
  *   the loader's own lock.  The registry functions are static inline: a
  *   translation unit pays only for those it calls.
  *
@@ -68,6 +68,34 @@
  *   it has left.  Writers only poll (never wait), so probes may register
  *   probes.  No lock, no allocation and no system call on the fire path, so
  *   firing from a signal handler is safe.
+ *
+ * Build-time knobs (use the same for every file of a program)
+ * -----------------------------------------------------------
+ *   -DTRACEPOINT_PORTABLE   every call site a load and a branch: no code patching
+ *   -DTRACEPOINT_USDT       every compiled-in tracepoint also a USDT probe that
+ *                           perf, bpftrace and gdb see (call sites as portable)
+ *   TRACEPOINT_MALLOC(size), TRACEPOINT_FREE(ptr)
+ *                           allocator of the probe lists (default malloc, free)
+ *   TRACEPOINT_MPROTECT(addr, len, prot)
+ *                           makes text writable while patching (default mprotect)
+ *   TRACEPOINT_STATIC_KEYS  defined by this header: 1 where call sites are
+ *                           patchable (x86-64 or aarch64, gcc or clang >= 9,
+ *                           neither of the first two knobs), else 0
+ *
+ * Files
+ * -----
+ *   This file is the public API and the per-inclusion decision.  The
+ *   machinery is in tracepoint/, one mechanism per file, each using only the
+ *   ones included before it:
+ *     compiler.h     what is required of the compiler; C/C++ spellings
+ *     defs.h         the layout all modules share (struct tracepoint, ABI)
+ *     modules.h      the module note and walk, the registration lock, fork()
+ *     static_key.h   call sites and the code patching that flips them
+ *     usdt.h         the USDT note of each tracepoint (-DTRACEPOINT_USDT)
+ *     grace.h        grace periods: the read side and the write side
+ *     registry.h     the functions declared below
+ *     unload.h       what a module's destructors undo at dlclose()
+ *     declare.h      what DECLARE_TRACE, DEFINE_TRACE and EXPORT_... become
  */
 
 /* ------------------------------------------------------------------------ */
@@ -77,13 +105,16 @@
 #ifndef TRACEPOINT_H_INCLUDED
 #define TRACEPOINT_H_INCLUDED
 
+/* Refuses unsupported compilers and language versions, and includes the
+ * libc headers: first, and outside extern "C". */
 #include "tracepoint/compiler.h"
 
 /* gcc >= 11 takes a const pointer parameter to mean "reads the pointee" and
  * flags freshly malloc'ed memory passed to trace_kmalloc(p, ...) once the
  * call reaches the dispatch.  The dispatch never dereferences arguments; the
- * warning is off for code written in this file (diagnostics are placed at
- * the macro definitions here, not in the user's code). */
+ * warning is off for code written in this file and the headers it includes
+ * next (diagnostics are placed at the macro definitions there, not in the
+ * user's code). */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -97,10 +128,30 @@ extern "C" {
 /* Public API                                                               */
 /* ======================================================================== */
 
+/* The types, defined in tracepoint/defs.h with the layout every module
+ * shares.  What a user may use of them:
+ *
+ *   typedef void (*tracepoint_func_t)(void);   an untyped probe (TRACEPOINT_FUNC)
+ *   struct tracepoint {
+ *           const char *name;                  first member, as in the kernel
+ *           unsigned short enabled;            the key: non-zero while listened to
+ *           ...
+ *           struct tracepoint_probe *funcs;    the published probe list, or NULL
+ *           ...
+ *   };
+ *   struct tracepoint_probe {                  a list ends with func == NULL
+ *           tracepoint_func_t func;
+ *           void *data;
+ *           int prio;
+ *           ...
+ *   };
+ *
+ * enabled and funcs are read-only to users; the other members are not theirs.
+ * DECLARE_TRACE(name, ...) declares struct tracepoint __tracepoint_<name>. */
 #include "tracepoint/defs.h"
 
+/* The priority of register_trace_<name>(); higher runs first. */
 #define TRACEPOINT_DEFAULT_PRIO 10
-
 
 #define TP_PROTO(...) __VA_ARGS__
 #define TP_ARGS(...) __VA_ARGS__
@@ -141,50 +192,83 @@ extern "C" {
 			__tp_iter_##name(__VA_ARGS__);                        \
 	} while (0)
 
-/* Generated per tracepoint (see README for the full contract):
+/* Generated per tracepoint (see README for the full contract); compiled out,
+ * they are empty inlines that still type-check their arguments:
  *   void trace_<name>(proto);
+ *          calls every attached probe, highest priority first, equal
+ *          priorities in registration order, each with its own data;
+ *          compiled out: nothing
  *   bool trace_<name>_enabled(void);
+ *          true while a probe is attached (the call sites' key); compiled
+ *          out: false, so that if (trace_x_enabled()) { ... } folds away
  *   int  register_trace_<name>(void (*probe)(void *data, proto), void *data);
  *   int  register_trace_prio_<name>(probe, data, int prio);
+ *          as tracepoint_probe_register[_prio]() below; compiled out: -ENOSYS
  *   int  unregister_trace_<name>(probe, data);
+ *          as tracepoint_probe_unregister() below; compiled out: -ENOSYS
  */
 
 /* Untyped registry API (cast probes with TRACEPOINT_FUNC). */
 #define TRACEPOINT_FUNC(f) ((tracepoint_func_t)(f))
+/* Attaches probe (called as probe(data, args...)) with a priority (higher
+ * runs first; equals in registration order).  0, or -EEXIST if this
+ * (probe, data) is attached already, -EINVAL for NULL tp or probe, -ENOMEM,
+ * the error of the tracepoint's reg callback (DEFINE_TRACE_FN), -EPERM or
+ * -EACCES if a call site could not be patched (then nothing is attached),
+ * -EPROTO (and a line on stderr) for a tracepoint of another tracepoint.h
+ * layout. */
 static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 						 tracepoint_func_t probe,
 						 void *data, int prio);
+/* The same with TRACEPOINT_DEFAULT_PRIO. */
 static inline int tracepoint_probe_register(struct tracepoint *tp,
 					    tracepoint_func_t probe, void *data);
+/* Detaches (probe, data).  0, or -ENOENT if it is not attached, -EINVAL for
+ * NULL tp or probe, -EPROTO for a tracepoint of another layout; never fails
+ * for lack of memory.  Its data may be freed after
+ * tracepoint_synchronize_unregister(). */
 static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 					      tracepoint_func_t probe, void *data);
+/* True while a probe is attached (or, with -DTRACEPOINT_USDT, an external
+ * tracer listens). */
 static inline bool tracepoint_enabled(const struct tracepoint *tp);
 /* 1 if (probe, data) is attached to tp, 0 if not, -EINVAL for NULL tp or
  * probe, -EPROTO for a tracepoint of another tracepoint.h layout. */
 static inline int tracepoint_probe_attached(const struct tracepoint *tp,
 					    tracepoint_func_t probe, void *data);
+/* Returns once no probe unregistered before the call is running or will
+ * run again, so that its data may be freed.  Must not be called from inside
+ * a probe (it would wait for itself). */
 static inline void tracepoint_synchronize_unregister(void);
 /* How many patchable call sites of tp the loaded modules have (0: no code
- * that was compiled with its subsystem switched on fires it), or -ENOSYS
- * where call sites are not recorded (-DTRACEPOINT_PORTABLE, -DTRACEPOINT_USDT,
- * architectures without static keys). */
+ * that was compiled with its subsystem switched on fires it), -EINVAL for
+ * NULL, or -ENOSYS where call sites are not recorded (-DTRACEPOINT_PORTABLE,
+ * -DTRACEPOINT_USDT, architectures without static keys). */
 static inline int tracepoint_sites(const struct tracepoint *tp);
 
 /* Every tracepoint of the running program, executable and loaded libraries.
  * fn runs with the dynamic loader's lock held: it must not dlopen/dlclose.
- * A non-zero return from fn stops the walk and is returned. */
+ * A non-zero return from fn stops the walk and is returned; 0 otherwise,
+ * -EINVAL for NULL fn. */
 static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
 				      void *priv);
+/* The first tracepoint with that name, or NULL. */
 static inline struct tracepoint *tracepoint_find(const char *name);
+/* Attaches an untyped probe (with the tracepoint's prototype, void *data
+ * first) to the first tracepoint with that name: -ENOENT if there is none,
+ * -EINVAL for NULL name or probe, otherwise as
+ * tracepoint_probe_register_prio(). */
 static inline int tracepoint_probe_register_name(const char *name,
 						 tracepoint_func_t probe,
 						 void *data, int prio);
+/* 0, -ENOENT (no such tracepoint, or the probe is not attached), -EINVAL
+ * for NULL name or probe. */
 static inline int tracepoint_probe_unregister_name(const char *name,
 						   tracepoint_func_t probe,
 						   void *data);
 
 /* ======================================================================== */
-/* Machinery                                                                */
+/* Machinery: tracepoint/, in the order of the list under "Files" above     */
 /* ======================================================================== */
 
 #include "tracepoint/modules.h"
