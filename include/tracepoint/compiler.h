@@ -17,8 +17,7 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/compiler.h is internal: #include <tracepoint.h> instead"
-#endif
-#ifndef __TP_COMPILER_H
+#elif !defined(__TP_COMPILER_H)
 #define __TP_COMPILER_H
 
 /* The design needs ELF sections, GNU asm and C99 inline semantics: refuse

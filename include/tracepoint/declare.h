@@ -19,8 +19,7 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/declare.h is internal: #include <tracepoint.h> instead"
-#endif
-#ifndef __TP_DECLARE_H
+#elif !defined(__TP_DECLARE_H)
 #define __TP_DECLARE_H
 
 /* --- Dispatch on the decision.  Two levels are needed so that

@@ -17,8 +17,7 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/defs.h is internal: #include <tracepoint.h> instead"
-#endif
-#ifndef __TP_DEFS_H
+#elif !defined(__TP_DEFS_H)
 #define __TP_DEFS_H
 
 /* Probes are stored untyped; every typed wrapper casts through this type,

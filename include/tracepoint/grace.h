@@ -16,8 +16,7 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/grace.h is internal: #include <tracepoint.h> instead"
-#endif
-#ifndef __TP_GRACE_H
+#elif !defined(__TP_GRACE_H)
 #define __TP_GRACE_H
 
 /* --- The read side of the grace period, inlined into each typed

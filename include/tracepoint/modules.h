@@ -25,8 +25,7 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/modules.h is internal: #include <tracepoint.h> instead"
-#endif
-#ifndef __TP_MODULES_H
+#elif !defined(__TP_MODULES_H)
 #define __TP_MODULES_H
 
 /* --- The module note.  One per translation unit (the assembler's

@@ -19,8 +19,7 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/registry.h is internal: #include <tracepoint.h> instead"
-#endif
-#ifndef __TP_REGISTRY_H
+#elif !defined(__TP_REGISTRY_H)
 #define __TP_REGISTRY_H
 
 /* A module that registers probes gets __tp_owner_fini as a destructor: an

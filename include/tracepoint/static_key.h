@@ -16,8 +16,7 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/static_key.h is internal: #include <tracepoint.h> instead"
-#endif
-#ifndef __TP_STATIC_KEY_H
+#elif !defined(__TP_STATIC_KEY_H)
 #define __TP_STATIC_KEY_H
 
 /* --- The fast-path check. ---

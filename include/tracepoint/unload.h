@@ -16,8 +16,7 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/unload.h is internal: #include <tracepoint.h> instead"
-#endif
-#ifndef __TP_UNLOAD_H
+#elif !defined(__TP_UNLOAD_H)
 #define __TP_UNLOAD_H
 
 /* --- dlclose().  A module that goes away takes with it what

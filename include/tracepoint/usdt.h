@@ -14,8 +14,7 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/usdt.h is internal: #include <tracepoint.h> instead"
-#endif
-#ifndef __TP_USDT_H
+#elif !defined(__TP_USDT_H)
 #define __TP_USDT_H
 
 /* --- USDT probes (-DTRACEPOINT_USDT).  The tracepoint's key is
