@@ -42,7 +42,7 @@ struct __tp_probes {
 /* Bookkeeping owned by the registry; readers touch only cur and readers[].
  * Counters come in two generations: a forked child cannot know which
  * counts belong to threads that did not survive the fork, so it moves to
- * the other generation, zeroed (see __tp_fork_child). */
+ * the other generation, zeroed (see __tp_fork_child in modules.h). */
 struct __tp_state {
 	int lock;                 /* pid of the process holding it, 0 if free */
 	int pid;                  /* process whose threads the counters count */
@@ -65,9 +65,9 @@ struct __tp_jump_entry {
  * versions: any code can read a tracepoint's name, key, layout version and
  * size, whatever header its definer was built with.  What follows belongs
  * to TRACEPOINT_ABI; a change to it (or to struct __tp_jump_entry, the
- * module note or struct __tp_state) bumps TRACEPOINT_ABI, and code meeting
- * another version reports the module and leaves it alone (never mis-reads).
- * New members go at the end. */
+ * module note of modules.h or struct __tp_state) bumps TRACEPOINT_ABI, and
+ * code meeting another version reports the module and leaves it alone
+ * (never mis-reads).  New members go at the end. */
 #define TRACEPOINT_ABI 2
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */

@@ -234,6 +234,8 @@ static inline void __tp_fork_parent(void)
 	__tp_guard_unlock();
 }
 
+/* In static_key.h, which needs the walk below: the child brings every call
+ * site in line with its key. */
 static inline int __tp_patch_key(struct tracepoint *tp);
 
 static inline int __tp_fork_adopt_cb(struct tracepoint *tp, void *priv)
@@ -283,6 +285,7 @@ static inline void __tp_fork_handlers_once(void)
 		__atomic_store_n(&g->handlers, 0, __ATOMIC_RELEASE);
 }
 
+/* In unload.h: marks process exit, from the main program's first entry. */
 static inline void __tp_exit_mark_once(void);
 
 /* What every entry point runs first: fork handlers, exit marker. */
@@ -294,7 +297,7 @@ static inline void __tp_process_hooks(void)
 
 /* --- Module discovery, dl_iterate_phdr -> PT_NOTE -> our note.  The
  * callback runs under the loader's lock, which also serializes every code
- * patch in the process (see __tp_patch_*). --- */
+ * patch in the process (see __tp_patch_* in static_key.h). --- */
 struct __tp_module {
 	struct tracepoint *const *tp_start, *const *tp_stop;
 	const struct __tp_jump_entry *jump_start, *jump_stop;

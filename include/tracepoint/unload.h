@@ -2,17 +2,14 @@
 /*
  * tracepoint/unload.h - what a module's destructors undo at dlclose().
  *
- * A module that goes away must leave nothing pointing into its unmapped
- * memory: the probe lists of the tracepoints it defines, and the probes
- * whose code it holds that are attached to other modules' tracepoints.  Its
- * destructors (one per DEFINE_TRACE, and one .fini_array entry per
- * translation unit that registers probes) detach them and wait, a bounded
- * time, for calls under way.  At process exit nothing is detached, so that
- * the events of later destructors are still recorded; the main program's
- * atexit() handler, installed by the first entry point it runs, marks that.
+ * The one mechanism that runs at the end of a module's life, from its
+ * destructors (one per DEFINE_TRACE, and an .fini_array entry left by
+ * registry.h in each translation unit that registers probes), and that uses
+ * all the others: unregistration and the walks of registry.h, the
+ * grace-period poll of grace.h, the registration lock and the fork guard of
+ * modules.h.  The section below says what is undone, and when nothing is.
  *
- * Internal: included by tracepoint.h, after registry.h, whose functions
- * (unregistration, the walks, the grace-period poll) these destructors use.
+ * Internal: included by tracepoint.h, after registry.h.
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/unload.h is internal: #include <tracepoint.h> instead"
@@ -130,7 +127,7 @@ static inline void __tp_drain(struct tracepoint *tp)
 /* The destructor of a module that defines tracepoints. */
 static inline void __tp_defining_module_fini(void)
 {
-	static int done; /* every DEFINE_TRACE of this file calls it */
+	static int done; /* every DEFINE_TRACE of the translation unit calls it */
 	struct tracepoint *const *it;
 	if (__tp_exiting() || __atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
 		return;
