@@ -37,7 +37,7 @@ command -v valgrind >/dev/null 2>&1 && command -v callgrind_annotate >/dev/null 
 
 echo "== tracepoint.h benchmark  ($(date -u '+%Y-%m-%d %H:%M:%S UTC'))"
 echo "machine : $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) CPUs, $(uname -r)"
-echo "header  : include/tracepoint.h blob $(git hash-object include/tracepoint.h 2>/dev/null | cut -c1-12) (HEAD $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD -- include/tracepoint.h 2>/dev/null || echo ', modified'))"
+echo "header  : include/tracepoint.h + include/tracepoint/*.h, contents $(cat include/tracepoint.h include/tracepoint/*.h | git hash-object --stdin 2>/dev/null | cut -c1-12) (HEAD $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD -- include/tracepoint.h include/tracepoint 2>/dev/null || echo ', modified'))"
 echo "loop CC : $($CC --version | head -1)"
 echo "size CC : $($SZCC --version | head -1)"
 command -v clang >/dev/null 2>&1 && echo "clang   : $(clang --version | head -1)"

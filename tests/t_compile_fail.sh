@@ -14,6 +14,9 @@
 #  (e) a TRACE_EVENT whose fixed fields exceed 65535 bytes: static assert
 #      "take more than 65535 bytes"; one byte less compiles.
 #  (f) -DCONFIG_X=y or =m: #error "defined as y or m"; =1 compiles.
+#  (g) an internal header (include/tracepoint/*.h) included on its own:
+#      #error "... is internal"; each included again after <tracepoint.h>
+#      compiles (C and C++).
 # Positive checks that must produce no diagnostic at all:
 #  - every file-scope macro followed by ';' under -Wpedantic (C99, C11, C++),
 #    plus -Wextra-semi where the compiler has it;
@@ -148,6 +151,17 @@ for lang in c c++; do
 	sel "$lang-all" "sel_x=in sel_unconv=in" $cc $lang -DCONFIG_TRACEPOINTS_ALL
 	sel "$lang-off" "sel_x=out sel_unconv=out" $cc $lang -DCONFIG_TRACEPOINTS_OFF -DCONFIG_X=1
 done
+
+echo "== (g) internal headers are not included on their own"
+printf '#include <tracepoint.h>\n' >"$B/internal_after.c"
+for h in include/tracepoint/*.h; do
+	f=${h#include/} b=$(basename "$h" .h)
+	printf '#include <%s>\n' "$f" >"$B/internal_$b.c"
+	printf '#include <%s>\n' "$f" >>"$B/internal_after.c"
+	must_fail "g-alone-$b" "$f is internal: #include <tracepoint.h> instead" $CC -std=c11 $WARN -Werror $I "$B/internal_$b.c"
+done
+must_build g-after-tracepoint-h $CC -std=c11 $WARN -Werror $I "$B/internal_after.c"
+must_build g-after-tracepoint-h-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I "$B/internal_after.c"
 
 echo "$((n - fails))/$n cases passed"
 [ $fails -eq 0 ]

@@ -3,7 +3,8 @@
 # (-fno-sanitize-recover=all) and under -fsanitize=thread, runs each, and
 # fails on any sanitizer report (or test failure).  A sanitizer whose runtime
 # is missing is skipped; if both are, the script exits 77.  No suppressions:
-# a report about include/tracepoint.h is a bug to fix there.
+# a report about include/tracepoint.h or include/tracepoint/*.h is a bug to
+# fix there.
 set -u
 B=${TP_BUILD:-build}/sanitizers
 TPF=${TP_CFLAGS:-}

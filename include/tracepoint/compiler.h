@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tracepoint/compiler.h - what tracepoint.h asks of the compiler and the
+ * language, in one place.
+ *
+ * The rest of the header is written once for C99..C2x and C++11..C++20, for
+ * gcc and clang, and it leans on GNU extensions (asm goto, sections,
+ * attributes).  This file refuses anything else loudly, includes the libc
+ * headers the machinery needs, and holds the spellings that differ between C
+ * and C++ or between compilers, plus the preprocessor trick that turns "is
+ * CONFIG_FOO defined as 1" into a literal 0 or 1 (for the per-inclusion
+ * decision at the end of tracepoint.h).  Macros only: no declaration here
+ * has linkage, so it is included before tracepoint.h opens extern "C" (libc
+ * headers must not be inside it).
+ *
+ * Internal: included by tracepoint.h, first; depends on nothing.
+ */
+#ifndef TRACEPOINT_H_INCLUDED
+#error "tracepoint/compiler.h is internal: #include <tracepoint.h> instead"
+#elif !defined(__TP_COMPILER_H)
+#define __TP_COMPILER_H
+
+/* The design needs ELF sections, GNU asm and C99 inline semantics: refuse
+ * anything else loudly instead of building something subtly wrong. */
+#if !defined(__GNUC__) || !defined(__ELF__) || !defined(__linux__)
+#error "tracepoint.h needs gcc or clang on Linux (ELF sections, GNU asm, dl_iterate_phdr)"
+#endif
+#if !defined(__cplusplus) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 199901L)
+#error "tracepoint.h needs C99 or later (or C++11 or later)"
+#endif
+#if !defined(__cplusplus) && defined(__GNUC_GNU_INLINE__)
+#error "tracepoint.h needs C99 inline semantics; do not use -std=gnu89 or -fgnu89-inline"
+#endif
+#if defined(__cplusplus) && __cplusplus < 201103L
+#error "tracepoint.h needs C++11 or later"
+#endif
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sched.h>
+#include <unistd.h>
+#include <link.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
+
+/* --- Turn "is CONFIG_FOO defined as 1" into a literal 0 or 1. ---
+ * Pasting a prefix onto the value yields a macro only for "1"; that macro
+ * adds an argument and shifts a pick-the-second macro onto the 1.  Any other
+ * value leaves a dead token in the discarded first slot.  No `defined`, so no
+ * -Wundef and no -Wexpansion-to-defined; usable in #if and in C. */
+#define __TP_PLACEHOLDER_1 0,
+#define __TP_SECOND(a, b, ...) b
+#define __TP_IS_ONE(x) __TP_IS_ONE_(x)
+#define __TP_IS_ONE_(val) __TP_IS_ONE__(__TP_PLACEHOLDER_##val)
+#define __TP_IS_ONE__(junk_or_zero_comma) __TP_SECOND(junk_or_zero_comma 1, 0, ~)
+/* The same for "defined as y or m" (a Kconfig habit, -DCONFIG_FOO=y). */
+#define __TP_KCONFIG_y 0,
+#define __TP_KCONFIG_m 0,
+#define __TP_IS_YM(x) __TP_IS_YM_(x)
+#define __TP_IS_YM_(val) __TP_IS_ONE__(__TP_KCONFIG_##val)
+
+/* --- Small portability helpers. --- */
+/* Static assertions carry their message; before C11 (where glibc turns
+ * _Static_assert into an anonymous bit-field) the message is the name of
+ * an array whose size turns negative (a declaration only: no storage). */
+#ifdef __cplusplus
+#define __TP_EXTERN extern "C"
+#define __TP_LINKAGE extern "C"
+#define __TP_STATIC_ASSERT(cond, msg, ident) static_assert(cond, msg)
+#else
+#define __TP_EXTERN extern
+#define __TP_LINKAGE
+#if __STDC_VERSION__ >= 201112L
+#define __TP_STATIC_ASSERT(cond, msg, ident) _Static_assert(cond, msg)
+#else
+#define __TP_STATIC_ASSERT(cond, msg, ident) extern char ident[(cond) ? 1 : -1]
+#endif
+#endif
+#define __TP_ALWAYS_INLINE inline __attribute__((always_inline))
+/* An asm operand that names a function (for .quad in a data section). */
+#if defined(__aarch64__)
+#define __TP_FN_CONSTRAINT(f) "S"(f) /* "i" cannot name a symbol in PIC code there */
+#else
+#define __TP_FN_CONSTRAINT(f) "i"(f)
+#endif
+#define __TP_VISIBLE __attribute__((visibility("default")))
+/* Generated inlines may be expanded in a .c file, where clang would flag
+ * the unused ones. */
+#define __TP_UNUSED __attribute__((unused))
+#define __TP_STR(x) __TP_STR_(x)
+#define __TP_STR_(x) #x
+
+#endif /* __TP_COMPILER_H */

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tracepoint/defs.h - the data layout that every module of a process shares.
+ *
+ * A struct tracepoint is defined once per program (DEFINE_TRACE) and read
+ * and written by every module that fires it or attaches to it, whichever
+ * tracepoint.h each was built with.  Its layout, the probe lists it points
+ * to, the jump-table entry of a call site and the symbol names are therefore
+ * an ABI, versioned by TRACEPOINT_ABI; they live in this one file so that a
+ * change to any of them is seen next to the version it must bump.  The public
+ * part (struct tracepoint's name, enabled and funcs; struct tracepoint_probe;
+ * tracepoint_func_t) is described in tracepoint.h.  (tests/t_modules.sh
+ * edits a copy of this file to build a module with another layout.)
+ *
+ * Internal: included by tracepoint.h, inside extern "C"; depends on
+ * compiler.h.
+ */
+#ifndef TRACEPOINT_H_INCLUDED
+#error "tracepoint/defs.h is internal: #include <tracepoint.h> instead"
+#elif !defined(__TP_DEFS_H)
+#define __TP_DEFS_H
+
+/* Probes are stored untyped; every typed wrapper casts through this type,
+ * which -Wcast-function-type accepts in both directions. */
+typedef void (*tracepoint_func_t)(void);
+
+/* One attached probe.  Arrays of these end with func == NULL. */
+struct tracepoint_probe {
+	tracepoint_func_t func;
+	void *data;
+	int prio;
+	int __dead; /* replaced by a stub because memory ran out (writers only) */
+};
+
+/* Probe lists are allocated with this header in front of them. */
+struct __tp_probes {
+	struct __tp_probes *next; /* retired list, oldest last */
+	unsigned long seq;        /* sequence at retirement */
+	struct tracepoint_probe probes[1];
+};
+
+/* Bookkeeping owned by the registry; readers touch only cur and readers[].
+ * Counters come in two generations: a forked child cannot know which
+ * counts belong to threads that did not survive the fork, so it moves to
+ * the other generation, zeroed (see __tp_fork_child in modules.h). */
+struct __tp_state {
+	int lock;                 /* pid of the process holding it, 0 if free */
+	int pid;                  /* process whose threads the counters count */
+	unsigned long seq;        /* grace-period sequence; parity picks readers[] */
+	long readers[2][2];       /* [generation][parity]: readers in the enabled path */
+	long *cur;                /* &readers[gen][seq & 1], what readers increment */
+	unsigned long wait_seq;   /* sequence that frees everything retired so far */
+	struct __tp_probes *retired;
+	unsigned gen;             /* generation of readers[] in use */
+};
+
+/* One patchable call site (static keys), in section __tp_jump. */
+struct __tp_jump_entry {
+	int32_t site;            /* offset from this field to the instruction */
+	int32_t target;          /* offset from this field to the slow path */
+	struct tracepoint *key;
+};
+
+/* The layout every module shares.  The first four members are fixed for all
+ * versions: any code can read a tracepoint's name, key, layout version and
+ * size, whatever header its definer was built with.  What follows belongs
+ * to TRACEPOINT_ABI; a change to it (or to struct __tp_jump_entry, the
+ * module note of modules.h or struct __tp_state) bumps TRACEPOINT_ABI, and
+ * code meeting another version reports the module and leaves it alone
+ * (never mis-reads).  New members go at the end. */
+#define TRACEPOINT_ABI 2
+struct tracepoint {
+	const char *name;            /* first member, as in the kernel */
+	/* Non-zero while someone listens: __TP_KEY_PROBES while in-process
+	 * probes are attached, and with -DTRACEPOINT_USDT it is also the USDT
+	 * semaphore that external tracers (perf, bpftrace, gdb) increment. */
+	unsigned short enabled;
+	unsigned short abi;          /* TRACEPOINT_ABI of the definer */
+	unsigned int size;           /* sizeof(struct tracepoint) of the definer */
+	/* ---- TRACEPOINT_ABI 2 ---- */
+	const char *system;          /* TRACE_SYSTEM of the declaring header */
+	int (*regfunc)(void);        /* called when the first probe attaches */
+	void (*unregfunc)(void);     /* called when the last probe detaches */
+	/* The typed dispatch, void (*)(proto); also what makes C++ emit it. */
+	tracepoint_func_t iterator;
+	/* Patches a module's call sites; lives in the defining module so that
+	 * modules which only fire carry a small constructor stub. */
+	void (*patch_sites)(const struct __tp_jump_entry *start,
+			    const struct __tp_jump_entry *stop);
+	struct tracepoint_probe *funcs; /* published probe list or NULL */
+	const void *event;           /* event metadata (trace/define_trace.h) or NULL */
+	struct __tp_state __tp;
+};
+
+/* The layout all versions share (see struct tracepoint). */
+__TP_STATIC_ASSERT(offsetof(struct tracepoint, name) == 0 &&
+		   offsetof(struct tracepoint, enabled) == sizeof(void *) &&
+		   offsetof(struct tracepoint, abi) == sizeof(void *) + 2 &&
+		   offsetof(struct tracepoint, size) == sizeof(void *) + 4,
+		   "struct tracepoint: the fixed prefix moved", __tp_fixed_prefix_moved);
+
+/* The bit of .enabled that says "in-process probes are attached"; the low
+ * bits count external tracers (USDT semaphore). */
+enum { __TP_KEY_PROBES = 0x8000 };
+
+/* What DEFINE_TRACE puts in a struct tracepoint (self: the struct itself). */
+#define __TP_INITIALIZER(self, name, system, reg, unreg, iter, patcher, ev)   \
+	{ name, 0, TRACEPOINT_ABI, sizeof(struct tracepoint), system, reg,    \
+	  unreg, iter, patcher, 0, ev,                                        \
+	  { 0, 0, 0, { { 0, 0 }, { 0, 0 } }, &self.__tp.readers[0][0], 0, 0, 0 } }
+
+/* The symbols of a tracepoint: __tracepoint_<name> for DECLARE_TRACE (one
+ * namespace, as in the kernel), __tracepoint_<system>__<name> for the events
+ * of TRACE_EVENT headers, so that two libraries may each have an "init"
+ * event in their own system.  sym is "" or "<system>__". */
+#define __TP_SYM(prefix, sym, name) prefix sym #name
+#define __TP_EVENT_SYM __TP_STR(TRACE_SYSTEM) "__"
+
+#endif /* __TP_DEFS_H */

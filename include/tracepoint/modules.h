@@ -1,0 +1,408 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tracepoint/modules.h - the process: its loaded modules, its locks, fork().
+ *
+ * There is no registry of tracepoints: the list of all of them is the
+ * dynamic loader's list of modules.  Each module carries an ELF note,
+ * written here (__TP_MODULE_NOTE_ASM, left by the first call site or
+ * DEFINE_TRACE of each translation unit) and read here
+ * (__tp_for_each_module, from dl_iterate_phdr), with the bounds of its
+ * __tracepoints_ptrs and __tp_jump sections; a module whose note or
+ * tracepoints have another layout is reported and skipped.
+ *
+ * The two locks of the header live here too, because what shapes them is
+ * fork(): the per-tracepoint registration lock records its owner's pid so
+ * that a forked child can take it over, and every walk of the modules goes
+ * through one process-wide guard, because glibc's fork() can leave the
+ * loader's lock held in the child.  The fork handlers that take that guard,
+ * and what the child must redo (fresh reader counters, keys and call sites
+ * brought in line), are next to it.
+ *
+ * Internal: included by tracepoint.h; depends on compiler.h and defs.h.
+ * The child handler calls tracepoint_for_each (declared in tracepoint.h)
+ * and __tp_patch_key (static_key.h), and the entry points' hooks call
+ * __tp_exit_mark_once (unload.h); those two are declared ahead.
+ */
+#ifndef TRACEPOINT_H_INCLUDED
+#error "tracepoint/modules.h is internal: #include <tracepoint.h> instead"
+#elif !defined(__TP_MODULES_H)
+#define __TP_MODULES_H
+
+/* --- The module note.  One per translation unit (the assembler's
+ * .ifndef sees earlier ones), holding link-time offsets to this module's
+ * __tracepoints_ptrs and __tp_jump bounds, so iteration and patching find
+ * them from the program headers alone.  Offsets, not addresses: no
+ * relocation in read-only data.  It opens with TRACEPOINT_ABI: a module
+ * built with another layout is reported and skipped by every walk. */
+#define __TP_NOTE_TYPE 0x7470
+#define __TP_MODULE_NOTE_ASM                                                  \
+	".ifndef __tp_module_note_emitted\n\t"                                \
+	".set __tp_module_note_emitted, 1\n\t"                                \
+	".pushsection .note.tracepoint,\"a\",@note\n\t"                       \
+	".balign 4\n\t"                                                       \
+	".long 11, 40, " __TP_STR(__TP_NOTE_TYPE) "\n\t"                      \
+	".asciz \"tracepoint\"\n\t"                                           \
+	".balign 4\n\t"                                                       \
+	".long " __TP_STR(TRACEPOINT_ABI) ", 0\n\t"                           \
+	".weak __start___tracepoints_ptrs, __stop___tracepoints_ptrs\n\t"     \
+	".weak __start___tp_jump, __stop___tp_jump\n\t"                       \
+	".hidden __start___tracepoints_ptrs, __stop___tracepoints_ptrs\n\t"   \
+	".hidden __start___tp_jump, __stop___tp_jump\n\t"                     \
+	".quad __start___tracepoints_ptrs - .\n\t"                            \
+	".quad __stop___tracepoints_ptrs - .\n\t"                             \
+	".quad __start___tp_jump - .\n\t"                                     \
+	".quad __stop___tp_jump - .\n\t"                                      \
+	".popsection\n\t"                                                     \
+	".endif\n\t"
+#define __TP_MODULE_NOTE __asm__(__TP_MODULE_NOTE_ASM)
+
+/* --- POSIX calls that strict ISO C modes (-std=c99) hide.  The
+ * prototypes are glibc's; redeclaring them is harmless where they are
+ * already visible.  C++ compilers always expose them. --- */
+#if !defined(__cplusplus) && !defined(__USE_GNU)
+struct dl_phdr_info;
+extern int dl_iterate_phdr(int (*)(struct dl_phdr_info *, size_t, void *), void *);
+#endif
+#if !defined(__cplusplus) && !defined(__USE_POSIX199309)
+extern int nanosleep(const struct timespec *, struct timespec *);
+#endif
+
+/* The part of glibc's struct dl_phdr_info we read (hidden in strict C). */
+struct __tp_phdr_info {
+	ElfW(Addr) addr;
+	const char *name;
+	const ElfW(Phdr) *phdr;
+	ElfW(Half) phnum;
+};
+
+/* --- The registration lock.  A spin-then-sleep lock holding the
+ * owner's pid: a child forked while another thread held it sees a foreign
+ * pid and takes the lock over, so fork never inherits a dead owner. --- */
+static inline void __tp_pause(unsigned round)
+{
+	if (round < 64) {
+		sched_yield();
+	} else {
+		struct timespec ts = { 0, 50000 };
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* Below, with fork(): the first lock in a new process moves the tracepoint
+ * to fresh reader counters. */
+static inline void __tp_adopt_counters(struct tracepoint *tp, int me);
+
+static inline void __tp_lock(struct tracepoint *tp)
+{
+	int me = (int)getpid();
+	unsigned round = 0;
+	for (;;) {
+		int owner = 0;
+		if (__atomic_compare_exchange_n(&tp->__tp.lock, &owner, me, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			break;
+		if (owner != me && __atomic_compare_exchange_n(&tp->__tp.lock, &owner, me,
+							       false, __ATOMIC_ACQUIRE,
+							       __ATOMIC_RELAXED))
+			break; /* inherited across fork from a parent's thread */
+		__tp_pause(round++);
+	}
+	if (tp->__tp.pid != me)
+		__tp_adopt_counters(tp, me);
+}
+
+static inline void __tp_unlock(struct tracepoint *tp)
+{
+	__atomic_store_n(&tp->__tp.lock, 0, __ATOMIC_RELEASE);
+}
+
+/* --- fork().  Two things do not survive fork() on their own.
+ * (1) glibc's fork() leaves the loader's dl_iterate_phdr() lock held in the
+ * child if another thread was inside dl_iterate_phdr(): every walk of ours
+ * (listing, patching) therefore runs inside one process-wide guard, which
+ * our pthread_atfork() prepare handler takes, so that no walk of ours is in
+ * progress when the process forks.  The guard is an exported weak object,
+ * one for the executable and its libraries (a module whose symbols are not
+ * shared gets its own, with its own handlers).  The handlers are installed
+ * once, before the first walk, the first registration, and by every
+ * module constructor, so that they run after (prepare) the handlers that
+ * libraries install later: those may take locks under which they walk.
+ * (2) Reader counters count threads that do not exist in the child: the
+ * child handler moves every tracepoint to fresh counters (below). --- */
+struct __tp_fork_guard {
+	unsigned long owner;      /* pthread_self() of the holder, 0 if free */
+	unsigned depth;           /* nesting of the holder */
+	unsigned next, serving;   /* tickets: first come, first served, so that
+				   * a fork is not starved by a walking loop */
+	int handlers;             /* the pthread_atfork() handlers are installed */
+	int exiting;              /* exit() has begun (set by the main program) */
+	int said_no_sink;         /* "TRACEPOINTS is set but ..." was printed */
+};
+
+/* The process-wide guard: one weak, exported object per layout version. */
+#define __TP_GUARD_SYM "__tp_fork_guard_" __TP_STR(TRACEPOINT_ABI)
+extern struct __tp_fork_guard __tp_fork_guard_obj __asm__(__TP_GUARD_SYM)
+	__attribute__((weak));
+__TP_STATIC_ASSERT(sizeof(struct __tp_fork_guard) <= 32, "the fork guard outgrew its 32 bytes",
+		   __tp_fork_guard_outgrew_its_32_bytes);
+
+static inline struct __tp_fork_guard *__tp_guard(void)
+{
+	__asm__(".ifndef __tp_fork_guard_emitted\n\t"
+		".set __tp_fork_guard_emitted, 1\n\t"
+		".pushsection .bss." __TP_GUARD_SYM ",\"awG\",@nobits,"
+		__TP_GUARD_SYM ",comdat\n\t"
+		".weak " __TP_GUARD_SYM "\n\t"
+		".type " __TP_GUARD_SYM ", @object\n\t"
+		".size " __TP_GUARD_SYM ", 32\n\t"
+		".balign 8\n"
+		__TP_GUARD_SYM ":\n\t"
+		".zero 32\n\t"
+		".popsection\n\t"
+		".endif");
+	return &__tp_fork_guard_obj;
+}
+
+static inline unsigned long __tp_self(void)
+{
+	return (unsigned long)pthread_self();
+}
+
+static inline void __tp_guard_lock(void)
+{
+	struct __tp_fork_guard *g = __tp_guard();
+	unsigned long me = __tp_self();
+	unsigned round = 0, ticket;
+	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == me) {
+		g->depth++;
+		return;
+	}
+	ticket = __atomic_fetch_add(&g->next, 1u, __ATOMIC_RELAXED);
+	while (__atomic_load_n(&g->serving, __ATOMIC_ACQUIRE) != ticket)
+		__tp_pause(round++);
+	__atomic_store_n(&g->owner, me, __ATOMIC_RELAXED);
+	g->depth = 1;
+}
+
+static inline void __tp_guard_unlock(void)
+{
+	struct __tp_fork_guard *g = __tp_guard();
+	if (--g->depth == 0) {
+		__atomic_store_n(&g->owner, 0UL, __ATOMIC_RELAXED);
+		__atomic_store_n(&g->serving, g->serving + 1, __ATOMIC_RELEASE);
+	}
+}
+
+/* Every dl_iterate_phdr() of ours goes through here. */
+static inline int __tp_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *),
+				    void *arg)
+{
+	int r;
+	__tp_guard_lock();
+	r = dl_iterate_phdr(cb, arg);
+	__tp_guard_unlock();
+	return r;
+}
+
+/* A child moves a tracepoint to the other generation of counters, zeroed.
+ * Only the forking thread survived, and it may be inside a probe (fork()
+ * called by a probe): its pending decrement lands on the old generation,
+ * and lists retired before the fork are left allocated, since that probe's
+ * caller may still hold one.  Called by the child handler, and by the
+ * first writer of a process that never installed it (then no probe was
+ * ever attached in this process's lineage, so there is nothing to keep). */
+static inline void __tp_adopt_counters(struct tracepoint *tp, int me)
+{
+	unsigned g = tp->__tp.gen ^ 1u;
+	__atomic_store_n(&tp->__tp.readers[g][0], 0L, __ATOMIC_RELAXED);
+	__atomic_store_n(&tp->__tp.readers[g][1], 0L, __ATOMIC_RELAXED);
+	tp->__tp.gen = g;
+	__atomic_store_n(&tp->__tp.cur, &tp->__tp.readers[g][tp->__tp.seq & 1],
+			 __ATOMIC_SEQ_CST);
+	tp->__tp.retired = NULL;
+	tp->__tp.wait_seq = tp->__tp.seq;
+	tp->__tp.pid = me;
+}
+
+static inline void __tp_fork_prepare(void)
+{
+	__tp_guard_lock();
+}
+
+static inline void __tp_fork_parent(void)
+{
+	__tp_guard_unlock();
+}
+
+/* In static_key.h, which needs the walk below: the child brings every call
+ * site in line with its key. */
+static inline int __tp_patch_key(struct tracepoint *tp);
+
+static inline int __tp_fork_adopt_cb(struct tracepoint *tp, void *priv)
+{
+	int me = *(const int *)priv;
+	if (tp->__tp.pid != me)
+		__tp_adopt_counters(tp, me);
+	/* A thread that died with the fork may have been between publishing
+	 * a list and setting the key: make the key say what the list says. */
+	if (tp->funcs)
+		tp->enabled = (unsigned short)(tp->enabled | __TP_KEY_PROBES);
+	else
+		tp->enabled = (unsigned short)(tp->enabled & ~__TP_KEY_PROBES);
+	return 0;
+}
+
+static inline void __tp_fork_child(void)
+{
+	struct __tp_fork_guard *g = __tp_guard();
+	int me = (int)getpid();
+	/* Tickets taken by threads that did not survive are void. */
+	g->next = g->serving + 1;
+	__tp_guard_unlock();
+	/* fork() from inside one of our walks (a tracepoint_for_each callback,
+	 * a signal handler) leaves the loader's lock held for good: do not
+	 * walk then.  Otherwise no walk of ours was in progress. */
+	if (g->depth != 0)
+		return;
+	tracepoint_for_each(__tp_fork_adopt_cb, &me);
+	/* A thread that changed a key may not have patched its sites yet, and
+	 * that thread is gone: bring every site in line with its key. */
+	__tp_patch_key(NULL);
+}
+
+static inline void __tp_fork_handlers_once(void)
+{
+	struct __tp_fork_guard *g = __tp_guard();
+	if (__atomic_load_n(&g->handlers, __ATOMIC_ACQUIRE))
+		return;
+	/* Never while holding the guard: a fork in progress holds glibc's
+	 * handler lock and waits for the guard. */
+	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == __tp_self())
+		return;
+	if (__atomic_exchange_n(&g->handlers, 1, __ATOMIC_ACQ_REL))
+		return;
+	if (pthread_atfork(__tp_fork_prepare, __tp_fork_parent, __tp_fork_child) != 0)
+		__atomic_store_n(&g->handlers, 0, __ATOMIC_RELEASE);
+}
+
+/* In unload.h: marks process exit, from the main program's first entry. */
+static inline void __tp_exit_mark_once(void);
+
+/* What every entry point runs first: fork handlers, exit marker. */
+static inline void __tp_process_hooks(void)
+{
+	__tp_fork_handlers_once();
+	__tp_exit_mark_once();
+}
+
+/* --- Module discovery, dl_iterate_phdr -> PT_NOTE -> our note.  The
+ * callback runs under the loader's lock, which also serializes every code
+ * patch in the process (see __tp_patch_* in static_key.h). --- */
+struct __tp_module {
+	struct tracepoint *const *tp_start, *const *tp_stop;
+	const struct __tp_jump_entry *jump_start, *jump_stop;
+};
+
+/* One line on stderr, written without stdio (async-signal-safe). */
+static inline void __tp_say(const char *const *parts)
+{
+	for (; *parts; parts++) {
+		ssize_t r = write(2, *parts, strlen(*parts));
+		(void)r;
+	}
+}
+
+static inline void __tp_report_module(const char *module, uint32_t abi)
+{
+	/* Once per module and translation unit; more than 8 are all reported. */
+	static const char *seen[8];
+	static unsigned nseen;
+	char v[12], *q = v + sizeof(v);
+	const char *line[8];
+	unsigned i;
+	if (!module || !*module)
+		module = "the executable";
+	for (i = 0; i < nseen && i < 8; i++)
+		if (seen[i] == module)
+			return;
+	if (nseen < 8)
+		seen[nseen++] = module;
+	*--q = 0;
+	do
+		*--q = (char)('0' + abi % 10);
+	while ((abi /= 10) != 0);
+	line[0] = "tracepoint: ";
+	line[1] = module;
+	line[2] = " was built with tracepoint.h layout ";
+	line[3] = q;
+	line[4] = ", this code reads layout " __TP_STR(TRACEPOINT_ABI)
+		  "; its tracepoints are skipped (rebuild it with this tracepoint.h)\n";
+	line[5] = NULL;
+	__tp_say(line);
+}
+
+/* Whether a tracepoint (of any module, any version) has our layout: only
+ * the fixed prefix is read to tell. */
+static inline bool __tp_abi_ok(const struct tracepoint *tp)
+{
+	/* Atomic loads: never merged into one wider load that spans the key,
+	 * which other threads change. */
+	return __atomic_load_n(&tp->abi, __ATOMIC_RELAXED) == TRACEPOINT_ABI &&
+	       __atomic_load_n(&tp->size, __ATOMIC_RELAXED) == sizeof(struct tracepoint);
+}
+
+/* Calls fn once per module that carries our note; stops on non-zero. */
+static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
+				       int (*fn)(const struct __tp_module *m, void *arg),
+				       void *arg)
+{
+	const struct __tp_phdr_info *info = (const struct __tp_phdr_info *)(const void *)dlinfo;
+	const char *seen = NULL;
+	ElfW(Half) i;
+
+	for (i = 0; i < info->phnum; i++) {
+		const char *p, *end;
+		if (info->phdr[i].p_type != PT_NOTE)
+			continue;
+		p = (const char *)(info->addr + info->phdr[i].p_vaddr);
+		end = p + info->phdr[i].p_memsz;
+		while (p + 12 <= end) {
+			uint32_t nsz, dsz, type, abi = 0;
+			const char *name, *desc;
+			int64_t off[4];
+			struct __tp_module m;
+			memcpy(&nsz, p, 4);
+			memcpy(&dsz, p + 4, 4);
+			memcpy(&type, p + 8, 4);
+			name = p + 12;
+			desc = name + ((nsz + 3u) & ~3u);
+			p = desc + ((dsz + 3u) & ~3u);
+			if (p > end)
+				break;
+			if (type != __TP_NOTE_TYPE || nsz != 11 ||
+			    memcmp(name, "tracepoint", 11) != 0)
+				continue;
+			if (dsz >= 4)
+				memcpy(&abi, desc, 4);
+			if (dsz != 40 || abi != TRACEPOINT_ABI) {
+				/* Built with another tracepoint.h: never read it. */
+				__tp_report_module(info->name, dsz == 40 ? abi : 1);
+				continue;
+			}
+			desc += 8;
+			memcpy(off, desc, sizeof(off));
+			if (desc + off[0] == seen)
+				continue; /* another translation unit's copy */
+			seen = desc + off[0];
+			m.tp_start = (struct tracepoint *const *)(const void *)(desc + off[0]);
+			m.tp_stop = (struct tracepoint *const *)(const void *)(desc + 8 + off[1]);
+			m.jump_start = (const struct __tp_jump_entry *)(const void *)(desc + 16 + off[2]);
+			m.jump_stop = (const struct __tp_jump_entry *)(const void *)(desc + 24 + off[3]);
+			if (fn(&m, arg))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+#endif /* __TP_MODULES_H */

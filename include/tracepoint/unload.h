@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tracepoint/unload.h - what a module's destructors undo at dlclose().
+ *
+ * The one mechanism that runs at the end of a module's life, from its
+ * destructors (one per DEFINE_TRACE, and an .fini_array entry left by
+ * registry.h in each translation unit that registers probes), and that uses
+ * all the others: unregistration and the walks of registry.h, the
+ * grace-period poll of grace.h, the registration lock and the fork guard of
+ * modules.h.  The section below says what is undone, and when nothing is.
+ *
+ * Internal: included by tracepoint.h, after registry.h.
+ */
+#ifndef TRACEPOINT_H_INCLUDED
+#error "tracepoint/unload.h is internal: #include <tracepoint.h> instead"
+#elif !defined(__TP_UNLOAD_H)
+#define __TP_UNLOAD_H
+
+/* --- dlclose().  A module that goes away takes with it what
+ * belongs to it, from its destructors: the probe lists of the tracepoints
+ * it defines (detached and freed), and the probes whose code it holds that
+ * are attached to tracepoints of other modules (detached), so that nothing
+ * is left pointing into unmapped memory.  At process exit nothing is
+ * detached (the events of later destructors are still recorded): the main
+ * program's atexit() handler, which runs before every destructor, says so.
+ * A program whose executable has no tracepoint code has no such handler;
+ * its libraries then detach at exit too. --- */
+extern struct tracepoint *const __start___tracepoints_ptrs[]
+	__attribute__((weak, visibility("hidden")));
+extern struct tracepoint *const __stop___tracepoints_ptrs[]
+	__attribute__((weak, visibility("hidden")));
+
+static inline void __tp_exit_mark(void)
+{
+	__atomic_store_n(&__tp_guard()->exiting, 1, __ATOMIC_RELEASE);
+}
+
+static inline int __tp_exiting(void)
+{
+	return __atomic_load_n(&__tp_guard()->exiting, __ATOMIC_ACQUIRE);
+}
+
+/* The address ranges of the module that holds `addr`. */
+struct __tp_range {
+	uintptr_t addr;
+	int found, main_program, n;
+	uintptr_t lo[8], hi[8];
+};
+
+static inline int __tp_range_cb(struct dl_phdr_info *dlinfo, size_t size, void *arg)
+{
+	const struct __tp_phdr_info *info = (const struct __tp_phdr_info *)(const void *)dlinfo;
+	struct __tp_range *r = (struct __tp_range *)arg;
+	ElfW(Half) i;
+	int mine = 0;
+	(void)size;
+	for (i = 0; i < info->phnum; i++) {
+		const ElfW(Phdr) *ph = &info->phdr[i];
+		uintptr_t lo = info->addr + ph->p_vaddr;
+		if (ph->p_type == PT_LOAD && r->addr >= lo && r->addr < lo + ph->p_memsz)
+			mine = 1;
+	}
+	if (!mine) {
+		r->main_program = 0; /* only the first module walked is the program */
+		return 0;
+	}
+	for (i = 0; i < info->phnum && r->n < 8; i++) {
+		const ElfW(Phdr) *ph = &info->phdr[i];
+		if (ph->p_type != PT_LOAD)
+			continue;
+		r->lo[r->n] = info->addr + ph->p_vaddr;
+		r->hi[r->n++] = info->addr + ph->p_vaddr + ph->p_memsz;
+	}
+	r->found = 1;
+	return 1;
+}
+
+static inline void __tp_module_of(uintptr_t addr, struct __tp_range *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->addr = addr;
+	r->main_program = 1;
+	__tp_iterate_phdr(__tp_range_cb, r);
+	if (!r->found)
+		r->main_program = 0;
+}
+
+static inline int __tp_in_range(const struct __tp_range *r, uintptr_t p)
+{
+	int i;
+	for (i = 0; i < r->n; i++)
+		if (p >= r->lo[i] && p < r->hi[i])
+			return 1;
+	return 0;
+}
+
+/* Installs __tp_exit_mark once, from the main program's code only (a
+ * library's atexit() handlers also run at its dlclose()). */
+static inline void __tp_exit_mark_once(void)
+{
+	static int done;
+	struct __tp_range r;
+	if (__atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
+		return;
+	__tp_module_of((uintptr_t)__tp_exit_mark_once, &r);
+	if (r.main_program)
+		atexit(__tp_exit_mark);
+}
+
+/* Waits (a bounded time: a probe that never returns must not hang dlclose)
+ * for the readers of tp to leave, so that its retired lists are freed. */
+static inline void __tp_drain(struct tracepoint *tp)
+{
+	unsigned round;
+	for (round = 0; round < 200; round++) {
+		int done;
+		__tp_lock(tp);
+		__tp_gp_poll(tp);
+		done = !tp->__tp.retired;
+		__tp_unlock(tp);
+		if (done)
+			return;
+		__tp_pause(round);
+	}
+}
+
+/* The destructor of a module that defines tracepoints. */
+static inline void __tp_defining_module_fini(void)
+{
+	static int done; /* every DEFINE_TRACE of the translation unit calls it */
+	struct tracepoint *const *it;
+	if (__tp_exiting() || __atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
+		return;
+	for (it = __start___tracepoints_ptrs; it < __stop___tracepoints_ptrs; it++) {
+		struct tracepoint *tp = *it;
+		struct tracepoint_probe *old;
+		if (!tp || !__tp_abi_ok(tp) || (!tp->funcs && !tp->__tp.retired))
+			continue;
+		__tp_lock(tp);
+		old = tp->funcs;
+		__tp_publish(tp, NULL);
+		__tp_retire(tp, old);
+		if (old && tp->unregfunc)
+			tp->unregfunc();
+		__tp_unlock(tp);
+		__tp_drain(tp);
+	}
+}
+
+struct __tp_owner_walk {
+	struct __tp_range self;
+	int detached;
+};
+
+static inline int __tp_owner_cb(struct tracepoint *tp, void *priv)
+{
+	struct __tp_owner_walk *w = (struct __tp_owner_walk *)priv;
+	if (__tp_in_range(&w->self, (uintptr_t)tp))
+		return 0; /* goes away with this module: its own destructor */
+	for (;;) {
+		const struct tracepoint_probe *p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE);
+		tracepoint_func_t f = NULL;
+		void *data = NULL;
+		for (; p && p->func; p++) {
+			if (!p->__dead && __tp_in_range(&w->self, (uintptr_t)p->func)) {
+				f = p->func;
+				data = p->data;
+				break;
+			}
+		}
+		if (!f || tracepoint_probe_unregister(tp, f, data) != 0)
+			return 0;
+		w->detached++;
+	}
+}
+
+/* The destructor of a module that registers probes: detaches those whose
+ * code is in it. */
+static inline void __tp_owner_fini(void)
+{
+	struct __tp_owner_walk w;
+	unsigned round;
+	if (__tp_exiting())
+		return;
+	memset(&w, 0, sizeof(w));
+	__tp_module_of((uintptr_t)__tp_owner_fini, &w.self);
+	if (!w.self.found || w.self.main_program)
+		return;
+	tracepoint_for_each(__tp_owner_cb, &w);
+	/* Then wait, a bounded time, for calls already under way. */
+	for (round = 0; w.detached && round < 200; round++) {
+		int pending = 0;
+		tracepoint_for_each(__tp_sync_cb, &pending);
+		if (!pending)
+			break;
+		__tp_pause(round);
+	}
+}
+
+#endif /* __TP_UNLOAD_H */
