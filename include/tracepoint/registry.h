@@ -58,6 +58,19 @@ static inline void __tp_stub_probe(void)
 {
 }
 
+/* What every change of a probe list checks and runs first: -EINVAL for a
+ * NULL tp or probe, -EPROTO (said on stderr) for another layout, else the
+ * process hooks (fork handlers, exit marker) and 0. */
+static inline int __tp_writer_check(struct tracepoint *tp, tracepoint_func_t probe)
+{
+	if (!tp || !probe)
+		return -EINVAL;
+	if (!__tp_abi_ok(tp))
+		return __tp_abi_mismatch(tp);
+	__tp_process_hooks();
+	return 0;
+}
+
 static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 						 tracepoint_func_t probe,
 						 void *data, int prio)
@@ -66,11 +79,8 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 	size_t n = 0, live = 0, i, j;
 	int ret = 0, inserted = 0;
 
-	if (!tp || !probe)
-		return -EINVAL;
-	if (!__tp_abi_ok(tp))
-		return __tp_abi_mismatch(tp);
-	__tp_process_hooks();
+	if ((ret = __tp_writer_check(tp, probe)) != 0)
+		return ret;
 	__TP_OWNER_FINI();
 	__tp_lock(tp);
 	old = tp->funcs;
@@ -151,11 +161,10 @@ static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 	struct tracepoint_probe *old, *neu = NULL;
 	size_t n = 0, live = 0, i, j, found = (size_t)-1;
 
-	if (!tp || !probe)
-		return -EINVAL;
-	if (!__tp_abi_ok(tp))
-		return __tp_abi_mismatch(tp);
-	__tp_process_hooks();
+	int ret;
+
+	if ((ret = __tp_writer_check(tp, probe)) != 0)
+		return ret;
 	__tp_lock(tp);
 	old = tp->funcs;
 	for (; old && old[n].func; n++) {
@@ -332,17 +341,25 @@ static inline int __tp_sync_cb(struct tracepoint *tp, void *priv)
  * Returns once no probe unregistered before the call is running or can run
  * again.  Must not be called from inside a probe (it would wait for itself).
  */
-static inline void tracepoint_synchronize_unregister(void)
+/* Polls every tracepoint until no grace period is pending, at most
+ * max_rounds times; 1 if none is pending. */
+static inline int __tp_sync_rounds(unsigned max_rounds)
 {
-	unsigned round = 0;
-	__tp_process_hooks();
-	for (;;) {
+	unsigned round;
+	for (round = 0; round < max_rounds; round++) {
 		int pending = 0;
 		tracepoint_for_each(__tp_sync_cb, &pending);
 		if (!pending)
-			return;
-		__tp_pause(round++);
+			return 1;
+		__tp_pause(round);
 	}
+	return 0;
+}
+
+static inline void tracepoint_synchronize_unregister(void)
+{
+	__tp_process_hooks();
+	__tp_sync_rounds(~0u);
 }
 
 struct __tp_count_sites {

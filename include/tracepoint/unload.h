@@ -44,6 +44,7 @@ static inline int __tp_exiting(void)
 struct __tp_range {
 	uintptr_t addr;
 	int found, main_program, n;
+	int first_only;         /* stop after the first module (the program) */
 	uintptr_t lo[8], hi[8];
 };
 
@@ -62,7 +63,7 @@ static inline int __tp_range_cb(struct dl_phdr_info *dlinfo, size_t size, void *
 	}
 	if (!mine) {
 		r->main_program = 0; /* only the first module walked is the program */
-		return 0;
+		return r->first_only;
 	}
 	for (i = 0; i < info->phnum && r->n < 8; i++) {
 		const ElfW(Phdr) *ph = &info->phdr[i];
@@ -75,10 +76,11 @@ static inline int __tp_range_cb(struct dl_phdr_info *dlinfo, size_t size, void *
 	return 1;
 }
 
-static inline void __tp_module_of(uintptr_t addr, struct __tp_range *r)
+static inline void __tp_module_of(uintptr_t addr, int first_only, struct __tp_range *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->addr = addr;
+	r->first_only = first_only;
 	r->main_program = 1;
 	__tp_iterate_phdr(__tp_range_cb, r);
 	if (!r->found)
@@ -102,7 +104,8 @@ static inline void __tp_exit_mark_once(void)
 	struct __tp_range r;
 	if (__atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
 		return;
-	__tp_module_of((uintptr_t)__tp_exit_mark_once, &r);
+	/* The program is the first module walked: no need to look further. */
+	__tp_module_of((uintptr_t)__tp_exit_mark_once, 1, &r);
 	if (r.main_program)
 		atexit(__tp_exit_mark);
 }
@@ -179,22 +182,16 @@ static inline int __tp_owner_cb(struct tracepoint *tp, void *priv)
 static inline void __tp_owner_fini(void)
 {
 	struct __tp_owner_walk w;
-	unsigned round;
 	if (__tp_exiting())
 		return;
 	memset(&w, 0, sizeof(w));
-	__tp_module_of((uintptr_t)__tp_owner_fini, &w.self);
+	__tp_module_of((uintptr_t)__tp_owner_fini, 0, &w.self);
 	if (!w.self.found || w.self.main_program)
 		return;
 	tracepoint_for_each(__tp_owner_cb, &w);
 	/* Then wait, a bounded time, for calls already under way. */
-	for (round = 0; w.detached && round < 200; round++) {
-		int pending = 0;
-		tracepoint_for_each(__tp_sync_cb, &pending);
-		if (!pending)
-			break;
-		__tp_pause(round);
-	}
+	if (w.detached)
+		__tp_sync_rounds(200);
 }
 
 #endif /* __TP_UNLOAD_H */
