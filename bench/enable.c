@@ -33,10 +33,10 @@ static int cmp(const void *x, const void *y)
 static int sites_with(unsigned op, int *total)
 {
 #if TRACEPOINT_STATIC_KEYS
-	const struct __tp_jump_entry *e;
+	const struct tp__jump_entry *e;
 	int n = 0;
 	*total = 0;
-	for (e = __start___tp_jump; e < __stop___tp_jump; e++) {
+	for (e = __start_tp__jump; e < __stop_tp__jump; e++) {
 		if (e->key != &__tracepoint_sz_0)
 			continue;
 		(*total)++;

@@ -24,7 +24,7 @@ rm -rf "$B"/trace.*
 N1=100000 N2=1100000
 a=$(ir $N1) b=$(ir $N2)
 per=$(( (b - a) / (N2 - N1) ))
-rec=$(callgrind_annotate --inclusive=yes "$B/cg.$N2" 2>/dev/null | grep '__tpe_probe_evf_three' | head -1 | awk '{gsub(",","",$1); print $1}')
+rec=$(callgrind_annotate --inclusive=yes "$B/cg.$N2" 2>/dev/null | grep 'tp__ev_probe_evf_three' | head -1 | awk '{gsub(",","",$1); print $1}')
 [ -n "$rec" ] && rec=$(( rec / (N2 + 1) )) || rec=?
 rm -rf "$B"/trace.*
 echo "instructions per recorded event (3 integer fields, $CC ${TPF:-static keys}): $per total, $rec in the recorder probe"

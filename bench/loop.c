@@ -113,11 +113,11 @@ int main(int argc, char **argv)
 	long n;
 	if (argc >= 2 && strcmp(argv[1], "sites") == 0) {
 #if defined(V_OURS) && TRACEPOINT_STATIC_KEYS && defined(CONFIG_BENCH_TP)
-		const struct __tp_jump_entry *e;
+		const struct tp__jump_entry *e;
 		int k = argc >= 3 ? atoi(argv[2]) : 0;
 		if (attach(k))
 			return 1;
-		for (e = __start___tp_jump; e < __stop___tp_jump; e++)
+		for (e = __start_tp__jump; e < __stop_tp__jump; e++)
 			printf("%02x\n", *((const unsigned char *)&e->site + e->site));
 #endif
 		return 0;

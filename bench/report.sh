@@ -58,7 +58,7 @@ END {
 		}
 	}
 	printf "   hot = .text (incl. function alignment padding); unpadded = sum of site_* symbol sizes;\n"
-	printf "   cold = .text.unlikely; meta = every other allocated section (__tp_jump, .init_array,\n"
+	printf "   cold = .text.unlikely; meta = every other allocated section (tp__jump, .init_array,\n"
 	printf "   .note.tracepoint, .probes, .data, .rodata, ...); eh_frame listed apart; notes = .note.*\n"
 	printf "   sections not loaded at run time (USDT .note.stapsdt).  Per section: build/bench/obj/sections.txt\n"
 

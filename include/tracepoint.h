@@ -46,7 +46,7 @@
  *   the meeting point for the executable and every shared library (as in the
  *   kernel).  The list of all tracepoints is the dynamic loader's own list of
  *   loaded modules: DEFINE_TRACE adds the tracepoint's address to the module's
- *   "__tracepoints_ptrs" section and leaves an ELF note (one per translation
+ *   "tp__ptrs" section and leaves an ELF note (one per translation
  *   unit) holding link-time offsets to that section's bounds; iteration walks
  *   dl_iterate_phdr() -> PT_NOTE -> our note.  A dlopen'ed library is thus seen
  *   from the moment it is mapped and is gone again after dlclose, with no
@@ -166,21 +166,21 @@ extern "C" {
  * DEFINE_TRACE_FN(name, reg, unreg);                  same, with int reg(void), void unreg(void)
  * EXPORT_TRACEPOINT_SYMBOL(name);  EXPORT_TRACEPOINT_SYMBOL_GPL(name);
  */
-#define DECLARE_TRACE(name, proto, args) __TP_DECLARE(name, "", PARAMS(proto), PARAMS(args))
-#define __TP_DECLARE(name, sym, proto, args)                                  \
-	__TP_DECLARE_SEL(__TP_ON, sym, name, PARAMS(proto), PARAMS(args),     \
-			 PARAMS(void *__tp_data, proto),                      \
-			 PARAMS(__tp_it->data, args), PARAMS(0, args),        \
-			 PARAMS(const struct tracepoint_probe *__tp_it, proto), \
-			 PARAMS(__tp_it, args))
+#define DECLARE_TRACE(name, proto, args) TP__DECLARE(name, "", PARAMS(proto), PARAMS(args))
+#define TP__DECLARE(name, sym, proto, args)                                  \
+	TP__DECLARE_SEL(TP__ON, sym, name, PARAMS(proto), PARAMS(args),     \
+			 PARAMS(void *tp__data, proto),                      \
+			 PARAMS(tp__it->data, args), PARAMS(0, args),        \
+			 PARAMS(const struct tracepoint_probe *tp__it, proto), \
+			 PARAMS(tp__it, args))
 #define DECLARE_TRACE_NOARGS(name)                                            \
-	__TP_DECLARE_SEL(__TP_ON, "", name, void, , void *__tp_data,          \
-			 __tp_it->data, 0,                                    \
-			 const struct tracepoint_probe *__tp_it, __tp_it)
-#define DEFINE_TRACE_FN(name, reg, unreg) __TP_DEFINE_SEL(__TP_ON, name, reg, unreg, 0, "")
+	TP__DECLARE_SEL(TP__ON, "", name, void, , void *tp__data,          \
+			 tp__it->data, 0,                                    \
+			 const struct tracepoint_probe *tp__it, tp__it)
+#define DEFINE_TRACE_FN(name, reg, unreg) TP__DEFINE_SEL(TP__ON, name, reg, unreg, 0, "")
 #define DEFINE_TRACE(name) DEFINE_TRACE_FN(name, NULL, NULL)
-#define EXPORT_TRACEPOINT_SYMBOL(name) __TP_EXPORT_SEL(__TP_ON, name)
-#define EXPORT_TRACEPOINT_SYMBOL_GPL(name) __TP_EXPORT_SEL(__TP_ON, name)
+#define EXPORT_TRACEPOINT_SYMBOL(name) TP__EXPORT_SEL(TP__ON, name)
+#define EXPORT_TRACEPOINT_SYMBOL_GPL(name) TP__EXPORT_SEL(TP__ON, name)
 
 /*
  * trace_lazy(name, args...): fire with arguments evaluated only while a probe
@@ -189,7 +189,7 @@ extern "C" {
 #define trace_lazy(name, ...)                                                 \
 	do {                                                                  \
 		if (trace_##name##_enabled())                                 \
-			__tp_iter_##name(__VA_ARGS__);                        \
+			tp__iter_##name(__VA_ARGS__);                        \
 	} while (0)
 
 /* Generated per tracepoint (see README for the full contract); compiled out,
@@ -293,33 +293,33 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 /* Per-inclusion part: outside the guard, so that every event header that   */
 /* includes this file gets its own decision from its own TRACE_CONFIG.      */
 /* ------------------------------------------------------------------------ */
-#if __TP_IS_ONE(CONFIG_TRACEPOINTS_OFF) && __TP_IS_ONE(CONFIG_TRACEPOINTS_ALL)
+#if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF) && TP__IS_ONE(CONFIG_TRACEPOINTS_ALL)
 #error "CONFIG_TRACEPOINTS_OFF and CONFIG_TRACEPOINTS_ALL contradict each other"
 #endif
 
-#if defined(TRACE_CONFIG) && __TP_IS_YM(TRACE_CONFIG)
+#if defined(TRACE_CONFIG) && TP__IS_YM(TRACE_CONFIG)
 #error "this header's TRACE_CONFIG switch is defined as y or m (a Kconfig habit); define it as 1 (-DCONFIG_FOO) to compile the subsystem in"
 #endif
 
-#undef __TP_ON
-#if __TP_IS_ONE(CONFIG_TRACEPOINTS_OFF)
-#define __TP_ON 0
-#elif __TP_IS_ONE(CONFIG_TRACEPOINTS_ALL)
-#define __TP_ON 1
+#undef TP__ON
+#if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF)
+#define TP__ON 0
+#elif TP__IS_ONE(CONFIG_TRACEPOINTS_ALL)
+#define TP__ON 1
 #elif !defined(TRACE_CONFIG)
-#define __TP_ON 1
-#elif __TP_IS_ONE(TRACE_CONFIG)
-#define __TP_ON 1
+#define TP__ON 1
+#elif TP__IS_ONE(TRACE_CONFIG)
+#define TP__ON 1
 #else
-#define __TP_ON 0
+#define TP__ON 0
 #endif
 
 /* The USDT provider name of the tracepoints declared next. */
-#undef __TP_PROVIDER_NOW
+#undef TP__PROVIDER_NOW
 #ifdef TRACE_SYSTEM
-#define __TP_PROVIDER_NOW TRACE_SYSTEM
+#define TP__PROVIDER_NOW TRACE_SYSTEM
 #else
-#define __TP_PROVIDER_NOW tracepoint
+#define TP__PROVIDER_NOW tracepoint
 #endif
 
 /* TRACE_CONFIG is consumed: a later header that never sets it (unconverted)
@@ -333,9 +333,9 @@ static inline int tracepoint_probe_unregister_name(const char *name,
  * machinery. */
 #ifndef TRACE_EVENT
 #define TRACE_EVENT(name, proto, args, tstruct, assign, print)                \
-	__TP_DECLARE(name, __TP_EVENT_SYM, PARAMS(proto), PARAMS(args))
+	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define DECLARE_EVENT_CLASS(name, proto, args, tstruct, assign, print)        \
-	enum { __tp_event_class_##name = 1 }
+	enum { tp__event_class_##name = 1 }
 #define DEFINE_EVENT(template, name, proto, args)                             \
-	__TP_DECLARE(name, __TP_EVENT_SYM, PARAMS(proto), PARAMS(args))
+	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #endif

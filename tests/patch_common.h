@@ -10,19 +10,19 @@
 #if TRACEPOINT_STATIC_KEYS
 enum site_state { SITE_IDLE, SITE_JUMP, SITE_OTHER };
 
-static inline const unsigned char *site_addr(const struct __tp_jump_entry *e)
+static inline const unsigned char *site_addr(const struct tp__jump_entry *e)
 {
 	return (const unsigned char *)&e->site + e->site;
 }
 
-static inline const unsigned char *target_addr(const struct __tp_jump_entry *e)
+static inline const unsigned char *target_addr(const struct tp__jump_entry *e)
 {
 	return (const unsigned char *)&e->target + e->target;
 }
 
 /* Idle (x86-64 0xa9 test, aarch64 nop), a jump to the entry's own target
  * (x86-64 0xe9 rel32, aarch64 b), or anything else. */
-static inline enum site_state site_state(const struct __tp_jump_entry *e)
+static inline enum site_state site_state(const struct tp__jump_entry *e)
 {
 	const volatile unsigned char *s = site_addr(e);
 #if defined(__x86_64__)
@@ -55,7 +55,7 @@ struct site_count {
 static inline struct site_count count_sites(const struct tracepoint *key)
 {
 	struct site_count c = { 0, 0, 0 };
-	for (const struct __tp_jump_entry *e = __start___tp_jump; e < __stop___tp_jump; e++) {
+	for (const struct tp__jump_entry *e = __start_tp__jump; e < __stop_tp__jump; e++) {
 		if (e->key != key)
 			continue;
 		switch (site_state(e)) {

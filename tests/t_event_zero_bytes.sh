@@ -8,8 +8,8 @@
 #    define_trace.h passes add nothing at all;
 #  - "free": every TRACE-ONLY line deleted (no event header at all): at -O2
 #    the section list, nm list and .text size must be identical, and there
-#    must be no __tracepoint_*/__tpe_*/__tp_* symbol, no event, field or
-#    class string and no __tracepoints* section.  (.text bytes are not
+#    must be no __tracepoint_*/tp__ev_*/tp__* symbol, no event, field or
+#    class string and no tp__tracepoints* section.  (.text bytes are not
 #    compared here: gcc may order a compare's operands differently once a
 #    compiled-out trace_x() stub was inlined; that is tracepoint.h's layer,
 #    tested by t_zero_bytes.sh, and the size is the same.)
@@ -46,9 +46,9 @@ compare() {
 		strings -a "$o" >"$d/str1"; strings -a "$t" >"$d/str2"
 		cmp -s "$d/str1" "$d/str2" || { echo "   strings differ"; n=$((n + 1)); }
 	else
-		grep -Eq '__tracepoint_|__tpe_|__tp_' "$d/n1" && { echo "   tracing symbols in nm"; n=$((n + 1)); }
+		grep -Eq '__tracepoint_|tp__ev_|tp__' "$d/n1" && { echo "   tracing symbols in nm"; n=$((n + 1)); }
 		strings -a "$o" | grep -Eq 'evf_|lock_class|__get_str|__data_loc' && { echo "   event strings present"; n=$((n + 1)); }
-		grep -q '__tracepoints' "$d/s1" && { echo "   __tracepoints sections"; n=$((n + 1)); }
+		grep -q 'tp__' "$d/s1" && { echo "   tp__* sections"; n=$((n + 1)); }
 	fi
 	return $n
 }

@@ -14,7 +14,7 @@
 #    empty; hello.c built with only those flags (no -Iinclude, no -ldl or
 #    -lpthread) includes the installed tracepoint.h (cc -H); with
 #    -DCONFIG_HELLO_TRACE the binary has __tracepoint_hello_greet and prints
-#    the three events, without it has no __tracepoint_ / __tp_ symbol and
+#    the three events, without it has no __tracepoint_ / tp__ symbol and
 #    prints that the tracepoints are compiled out.  The same with the
 #    examples/install/Makefile snippet (HELLO_TRACE=1 and 0).
 #  - CMake: cmake -S examples/install -DCMAKE_PREFIX_PATH=<destdir>/usr/local,
@@ -64,7 +64,7 @@ EXP_OFF="hello tracepoints compiled out
 check_program() {
 	label=$1 bin=$2 want=$3
 	[ -x "$bin" ] || { fail "$label: $bin was not built"; return; }
-	syms=$(nm "$bin" | awk '{print $NF}' | grep -E '^(__tracepoint_|__tp_)')
+	syms=$(nm "$bin" | awk '{print $NF}' | grep -E '^(__tracepoint_|tp__)')
 	out=$("$bin" 2>&1); rc=$?
 	[ $rc -eq 0 ] || fail "$label: $bin exited with $rc"
 	if [ $want = on ]; then

@@ -11,8 +11,8 @@
 #    own tracepoint stays visible and working throughout.
 # Built four ways: default, -no-pie (copy relocations), -flto, and
 # -ffunction-sections -fdata-sections -Wl,--gc-sections (the last two with
-# an explicit PIE executable); readelf -S must still show the __tracepoints,
-# __tracepoints_strings, __tracepoints_ptrs and .note.tracepoint sections in
+# an explicit PIE executable); readelf -S must still show the tp__tracepoints,
+# tp__strings, tp__ptrs and .note.tracepoint sections in
 # the .so and in the executables.  Finally app_dlopen runs once more under
 # AddressSanitizer (when the compiler can build with it).
 set -u
@@ -36,7 +36,7 @@ run() { # log-file command...; prints the command's output on failure
 }
 
 has_sections() { # file
-	for sec in __tracepoints __tracepoints_strings __tracepoints_ptrs .note.tracepoint; do
+	for sec in tp__tracepoints tp__strings tp__ptrs .note.tracepoint; do
 		if readelf -SW "$1" | grep -q " $sec "; then
 			echo "ok: readelf -S $1 shows section $sec"
 		else

@@ -3,7 +3,7 @@
 # from include/tracepoint/ (through a small TU that uses the
 # whole API) and of examples/*.c, with the mode flags:
 #  - cppcheck --enable=warning,performance,portability --error-exitcode=1.
-#    cppcheck's own preprocessor cannot expand the header's __TP_IS_ONE
+#    cppcheck's own preprocessor cannot expand the header's TP__IS_ONE
 #    placeholder trick (it counts macro arguments after expanding them, which
 #    C forbids, and gives up with preprocessorErrorDirective), so it is given
 #    the compiler's preprocessed output (with line markers) instead.
@@ -68,8 +68,8 @@ if [ $have_cppcheck = 1 ]; then
 	# Two findings in the header are false positives, disabled for the
 	# internal headers that have them only (the examples' own code keeps
 	# both checks):
-	#  memleak (tracepoint/grace.h): __tp_alloc_probes() returns h->probes,
-	#    a pointer into the block, and __tp_free_unpublished()/__tp_gp_poll()
+	#  memleak (tracepoint/grace.h): tp__alloc_probes() returns h->probes,
+	#    a pointer into the block, and tp__free_unpublished()/tp__gp_poll()
 	#    free it from there; cppcheck does not follow interior pointers.
 	#  comparePointers (tracepoint/static_key.h, tracepoint/unload.h): the
 	#    walks of the jump table and of the tracepoint pointers compare

@@ -7,7 +7,7 @@
 #        same minus the C-only options (GCC_CXX);
 #   clang: C and C++ with -Weverything minus these, each for a reason:
 #     -Wno-reserved-identifier -Wno-reserved-macro-identifier: the internal
-#        names keep the kernel's reserved __tp/__tracepoint_ prefixes (the
+#        names keep the kernel's reserved tp__priv/__tracepoint_ prefixes (the
 #        rename to one non-reserved prefix belongs to the renovation issue);
 #     -Wno-padded: reports every struct with padding, a fact, not a defect;
 #     -Wno-used-but-marked-unused: the generated inlines are marked unused

@@ -6,9 +6,9 @@
 # every trace_* line and the guarded block removed).  Built with $CC -O2 -c:
 #  - .text of both objects is byte-identical (objcopy -O binary | cmp), and
 #    so are the section lists (name, type, size) and the nm symbol lists;
-#  - nm shows no __tracepoint_* / __tp_* symbol (defined or undefined);
-#  - strings shows no tracepoint name, readelf -S no __tracepoints*,
-#    __tp_jump or .note.tracepoint section.
+#  - nm shows no __tracepoint_* / tp__* symbol (defined or undefined);
+#  - strings shows no tracepoint name, readelf -S no tp__tracepoints*,
+#    tp__jump or .note.tracepoint section.
 # Cases: CONFIG_ZB undefined, -DCONFIG_ZB=0, and -DCONFIG_ZB with the global
 # -DCONFIG_TRACEPOINTS_OFF.  A control build with -DCONFIG_ZB alone must show
 # all of these traces, proving that the checks can see them.
@@ -74,20 +74,20 @@ check() {
 	else
 		report "nm symbol list differs from the twin's"; bad=$((bad + 1))
 	fi
-	if grep -E '__tracepoint_|__tp_' "$d/nm" >"$d/nm-tp"; then
+	if grep -E '__tracepoint_|tp__' "$d/nm" >"$d/nm-tp"; then
 		report "nm shows tracepoint symbols: $(awk '{print $NF}' "$d/nm-tp" | tr '\n' ' ')"; bad=$((bad + 1))
 	else
-		report "nm shows no __tracepoint_* / __tp_* symbol"
+		report "nm shows no __tracepoint_* / tp__* symbol"
 	fi
 	if strings -a "$d/zb.o" | grep -E 'zb_event_|tracepoint' >"$d/strings-tp"; then
 		report "strings shows: $(sort -u "$d/strings-tp" | tr '\n' ' ')"; bad=$((bad + 1))
 	else
 		report "strings shows no tracepoint name (nor 'tracepoint')"
 	fi
-	if grep -E '__tracepoints|__tp_jump|\.note\.tracepoint' "$d/sections" >"$d/sections-tp"; then
+	if grep -E 'tp__|\.note\.tracepoint' "$d/sections" >"$d/sections-tp"; then
 		report "readelf -S shows: $(awk '{print $1}' "$d/sections-tp" | tr '\n' ' ')"; bad=$((bad + 1))
 	else
-		report "readelf -S shows no __tracepoints*, __tp_jump or .note.tracepoint section"
+		report "readelf -S shows no tp__* or .note.tracepoint section"
 	fi
 	if [ "$expect" = clean ] && [ $bad -ne 0 ]; then
 		fail "$c: the compiled-out build left $bad kind(s) of trace behind"

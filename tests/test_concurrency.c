@@ -280,7 +280,7 @@ static void find_site_pages(struct site_pages *sp)
 {
 	uintptr_t pagesz = (uintptr_t)sysconf(_SC_PAGESIZE);
 	memset(sp, 0, sizeof(*sp));
-	for (const struct __tp_jump_entry *e = __start___tp_jump; e < __stop___tp_jump; e++) {
+	for (const struct tp__jump_entry *e = __start_tp__jump; e < __stop_tp__jump; e++) {
 		uintptr_t site = (uintptr_t)&e->site + (uintptr_t)(intptr_t)e->site;
 		uintptr_t fp = (uintptr_t)(void *)fire_pair;
 		if (site < fp || site >= fp + 64)

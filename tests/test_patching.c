@@ -67,7 +67,7 @@ static int nsites(const struct tracepoint *key)
 /* Every page holding a site: r-xp (not writable, still executable). */
 static void assert_text_pages_not_writable(void)
 {
-	for (const struct __tp_jump_entry *e = __start___tp_jump; e < __stop___tp_jump; e++) {
+	for (const struct tp__jump_entry *e = __start_tp__jump; e < __stop_tp__jump; e++) {
 		char perms[5];
 		assert_true(mapping_perms(site_addr(e), perms));
 		if (strcmp(perms, "r-xp") != 0)
@@ -85,11 +85,11 @@ static void test_every_site_of_a_disabled_tracepoint_is_idle_after_startup(void 
 #if TRACEPOINT_STATIC_KEYS
 	print_message("%d sites of tp_stress_hot, %d of tp_stress_steady, %d in all\n",
 		      nsites(&__tracepoint_tp_stress_hot), nsites(&__tracepoint_tp_stress_steady),
-		      (int)(__stop___tp_jump - __start___tp_jump));
+		      (int)(__stop_tp__jump - __start_tp__jump));
 	/* -O0 keeps one out-of-line trace_tp_stress_hot(): one site only */
 	assert_true(nsites(&__tracepoint_tp_stress_hot) >= 1);
 	assert_true(nsites(&__tracepoint_tp_stress_steady) >= 1);
-	for (const struct __tp_jump_entry *e = __start___tp_jump; e < __stop___tp_jump; e++) {
+	for (const struct tp__jump_entry *e = __start_tp__jump; e < __stop_tp__jump; e++) {
 		assert_false(tracepoint_enabled(e->key));
 		assert_int_equal(site_state(e), SITE_IDLE);
 	}

@@ -139,7 +139,7 @@ static void test_fork_while_another_thread_holds_the_registration_lock_child_reg
 		sched_yield();
 	assert_true(__atomic_load_n(&in_reg, __ATOMIC_SEQ_CST));
 	/* The lock is held (by this process, in slow_reg) right now. */
-	assert_int_equal(__atomic_load_n(&__tracepoint_tp_stress_regfn.__tp.lock, __ATOMIC_SEQ_CST),
+	assert_int_equal(__atomic_load_n(&__tracepoint_tp_stress_regfn.tp__priv.lock, __ATOMIC_SEQ_CST),
 			 (int)getpid());
 	rc = st_run_forked(child_uses_the_registry, 5);
 	if (rc == -1)
@@ -461,8 +461,8 @@ static void test_200_threads_that_fire_and_exit_leak_nothing_and_do_not_hang_syn
 	tracepoint_synchronize_unregister();
 	assert_true(st_now() - t0 < 1.0);
 	/* no reader count left behind by an exited thread ... */
-	assert_int_equal(__tracepoint_tp_stress_hot.__tp.readers[__tracepoint_tp_stress_hot.__tp.gen][0], 0);
-	assert_int_equal(__tracepoint_tp_stress_hot.__tp.readers[__tracepoint_tp_stress_hot.__tp.gen][1], 0);
+	assert_int_equal(__tracepoint_tp_stress_hot.tp__priv.readers[__tracepoint_tp_stress_hot.tp__priv.gen][0], 0);
+	assert_int_equal(__tracepoint_tp_stress_hot.tp__priv.readers[__tracepoint_tp_stress_hot.tp__priv.gen][1], 0);
 	/* ... and every probe list allocated was freed */
 	assert_int_equal(outstanding_lists(), 0);
 }

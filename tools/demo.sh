@@ -73,9 +73,9 @@ echo "--- none -> all: tools/bloat-o-meter build/demo-none/subsystems.o build/de
 tools/bloat-o-meter -n "$NM" build/demo-none/subsystems.o build/demo-all/subsystems.o >build/demo-all/bloat.txt
 awk 'NR <= 2 { print; next }
      /^Total:/ { total = $0; next }
-     /^__tp_|^__tracepoint_/ { n++; sum += $4; next }
+     /^tp__|^__tracepoint_/ { n++; sum += $4; next }
      ++shown <= 20 { print }
      END { if (shown > 20) printf "... %d more rows of subsystem functions\n", shown - 20
-	   printf "... %d rows for __tracepoint_* and __tp_* symbols: %+d bytes in all\n", n, sum
+	   printf "... %d rows for __tracepoint_* and tp__* symbols: %+d bytes in all\n", n, sum
 	   print total
 	   print "(the whole table: build/demo-all/bloat.txt)" }' build/demo-all/bloat.txt

@@ -43,6 +43,6 @@ set ylabel "bytes"
 set style histogram rowstacked
 plot "$tmp/size.dat" using 2:xtic(1) title "hot .text" lc rgb "#cc6677", \
      "" using 3 title "cold .text.unlikely" lc rgb "#ddcc77", \
-     "" using 4 title "metadata (__tp_jump, .init_array, notes, data)" lc rgb "#117733"
+     "" using 4 title "metadata (tp__jump, .init_array, notes, data)" lc rgb "#117733"
 unset multiplot
 G

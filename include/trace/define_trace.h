@@ -31,18 +31,18 @@
  *
  * gets three more reads of the header (TRACE_HEADER_MULTI_READ lets them
  * through its guard), each with TRACE_EVENT & co. meaning something else:
- *   1. struct __tpe_entry_<class>, the packed record layout of the fixed
+ *   1. struct tp__ev_entry_<class>, the packed record layout of the fixed
  *      fields of TP_STRUCT__entry (the __string()s follow it in a record);
  *   2. the field descriptors, struct trace_event_class (system, name,
  *      TP_printk text, layout, formatter) and struct trace_event per event;
  *   3. the recorder (reserve, TP_fast_assign, commit), the TP_printk
  *      formatter, one recorder probe per event, and the tracepoint itself,
- *      defined with __TP_DEFINE_TRACE_EVENT so that its .event points at the
+ *      defined with TP__DEFINE_TRACE_EVENT so that its .event points at the
  *      struct trace_event.  Plain DECLARE_TRACE()s of the header get their
  *      DEFINE_TRACE here as well.
  * Every read includes <tracepoint.h> again, which recomputes the header's
  * TRACE_CONFIG decision: a compiled-out header emits nothing in any pass
- * (selection by token pasting on __TP_ON), so it leaves zero bytes.
+ * (selection by token pasting on TP__ON), so it leaves zero bytes.
  *
  * The header is re-read as <trace/events/TRACE_INCLUDE_FILE.h> when
  * TRACE_INCLUDE_PATH is undefined, else as "TRACE_INCLUDE_PATH/
@@ -68,36 +68,36 @@
 /* The re-reads below include this file again: keep them from recursing. */
 #undef CREATE_TRACE_POINTS
 
-#define __TPE_STR(x) __TPE_STR_(x)
-#define __TPE_STR_(x) #x
+#define TP__EV_STR(x) TP__EV_STR_(x)
+#define TP__EV_STR_(x) #x
 #ifndef TRACE_INCLUDE_FILE
 #define TRACE_INCLUDE_FILE TRACE_SYSTEM
 #endif
 #ifndef TRACE_INCLUDE_PATH
-#define __TPE_INCLUDE(file) <trace/events/file.h>
+#define TP__EV_INCLUDE(file) <trace/events/file.h>
 #else
-#define __TPE_INCLUDE(file) __TPE_STR(TRACE_INCLUDE_PATH/file.h)
+#define TP__EV_INCLUDE(file) TP__EV_STR(TRACE_INCLUDE_PATH/file.h)
 #endif
-#define __TPE_INCLUDE_FILE(file) __TPE_INCLUDE(file)
+#define TP__EV_INCLUDE_FILE(file) TP__EV_INCLUDE(file)
 
-/* __TPE_IF(on)(tokens): the tokens if on is 1, nothing if it is 0. */
-#define __TPE_IF(on) __TPE_IF_(on)
-#define __TPE_IF_(on) __TPE_IF_##on
-#define __TPE_IF_1(...) __VA_ARGS__
-#define __TPE_IF_0(...)
-#define __TPE_P(...) __VA_ARGS__
+/* TP__EV_IF(on)(tokens): the tokens if on is 1, nothing if it is 0. */
+#define TP__EV_IF(on) TP__EV_IF_(on)
+#define TP__EV_IF_(on) TP__EV_IF_##on
+#define TP__EV_IF_1(...) __VA_ARGS__
+#define TP__EV_IF_0(...)
+#define TP__EV_P(...) __VA_ARGS__
 /* Closes each expansion with a declaration for the header's ';'. */
-#define __TPE_SEMI __TPE_SEMI_(__COUNTER__)
-#define __TPE_SEMI_(n) __TPE_SEMI__(n)
-#define __TPE_SEMI__(n) enum { __tpe_semicolon_##n }
-#define __TPE_PACKED __attribute__((packed))
+#define TP__EV_SEMI TP__EV_SEMI_(__COUNTER__)
+#define TP__EV_SEMI_(n) TP__EV_SEMI__(n)
+#define TP__EV_SEMI__(n) enum { tp__ev_semicolon_##n }
+#define TP__EV_PACKED __attribute__((packed))
 
 #pragma push_macro("TRACE_EVENT")
 #pragma push_macro("DECLARE_EVENT_CLASS")
 #pragma push_macro("DEFINE_EVENT")
 #pragma push_macro("DECLARE_TRACE")
 #pragma push_macro("DECLARE_TRACE_NOARGS")
-#pragma push_macro("__TP_ON")
+#pragma push_macro("TP__ON")
 #undef TRACE_EVENT
 #undef DECLARE_EVENT_CLASS
 #undef DEFINE_EVENT
@@ -114,31 +114,31 @@
 
 #ifndef TRACE_HEADER_MULTI_READ
 #define TRACE_HEADER_MULTI_READ
-#define __TPE_UNDEF_MULTI_READ
+#define TP__EV_UNDEF_MULTI_READ
 #endif
 
 #define TRACE_EVENT(name, proto, args, tstruct, assign, print)                \
-	DECLARE_EVENT_CLASS(name, __TPE_P(proto), __TPE_P(args),              \
-			    __TPE_P(tstruct), __TPE_P(assign), __TPE_P(print)); \
-	DEFINE_EVENT(name, name, __TPE_P(proto), __TPE_P(args))
+	DECLARE_EVENT_CLASS(name, TP__EV_P(proto), TP__EV_P(args),              \
+			    TP__EV_P(tstruct), TP__EV_P(assign), TP__EV_P(print)); \
+	DEFINE_EVENT(name, name, TP__EV_P(proto), TP__EV_P(args))
 #define TP_STRUCT__entry(...) __VA_ARGS__
 #define TP_fast_assign(...) __VA_ARGS__
 
 /* ---- Pass 1: the entry struct. ---- */
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
-	__TPE_IF(__TP_ON)(struct __TPE_PACKED __tpe_entry_##c { tstruct char __tpe_end; }; \
-	__TP_STATIC_ASSERT(offsetof(struct __tpe_entry_##c, __tpe_end) <= 0xffff,   \
+	TP__EV_IF(TP__ON)(struct TP__EV_PACKED tp__ev_entry_##c { tstruct char tp__ev_end; }; \
+	TP__STATIC_ASSERT(offsetof(struct tp__ev_entry_##c, tp__ev_end) <= 0xffff,   \
 			   "event class " #c ": the fixed fields take more than 65535 bytes " \
 			   "(offsets and sizes are 16-bit; use __string or smaller arrays)", \
-			   __tpe_entry_of_##c##_takes_more_than_65535_bytes);) __TPE_SEMI
-#define DEFINE_EVENT(c, name, proto, args) __TPE_SEMI
-#define DECLARE_TRACE(name, proto, args) __TPE_SEMI
-#define DECLARE_TRACE_NOARGS(name) __TPE_SEMI
+			   tp__ev_entry_of_##c##_takes_more_than_65535_bytes);) TP__EV_SEMI
+#define DEFINE_EVENT(c, name, proto, args) TP__EV_SEMI
+#define DECLARE_TRACE(name, proto, args) TP__EV_SEMI
+#define DECLARE_TRACE_NOARGS(name) TP__EV_SEMI
 #define TP_printk(...)
 #define __field(type, name) type name;
 #define __array(type, name, len) type name[len];
 #define __string(name, src)
-#include __TPE_INCLUDE_FILE(TRACE_INCLUDE_FILE)
+#include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Pass 2: metadata. ---- */
 #undef DECLARE_EVENT_CLASS
@@ -148,37 +148,37 @@
 #undef __array
 #undef __string
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
-	__TPE_IF(__TP_ON)(                                                    \
-	static int __tpe_fmt_##c(char *, size_t, void *, size_t);             \
-	static const struct trace_event_field *__tpe_fields_##c(unsigned *__tpe_n) \
+	TP__EV_IF(TP__ON)(                                                    \
+	static int tp__ev_fmt_##c(char *, size_t, void *, size_t);             \
+	static const struct trace_event_field *tp__ev_fields_##c(unsigned *tp__ev_n) \
 	{                                                                     \
-		typedef struct __tpe_entry_##c __tpe_entry_t __TPE_UNUSED;    \
-		static const struct trace_event_field __tpe_f[] = { tstruct }; \
-		*__tpe_n = (unsigned)(sizeof(__tpe_f) / sizeof(__tpe_f[0]));  \
-		return __tpe_f;                                               \
+		typedef struct tp__ev_entry_##c tp__ev_entry_t TP__EV_UNUSED;    \
+		static const struct trace_event_field tp__ev_f[] = { tstruct }; \
+		*tp__ev_n = (unsigned)(sizeof(tp__ev_f) / sizeof(tp__ev_f[0]));  \
+		return tp__ev_f;                                               \
 	}                                                                     \
-	static const struct trace_event_class __tpe_class_##c = {             \
-		__TPE_STR(TRACE_SYSTEM), #c, print,                           \
-		(unsigned)offsetof(struct __tpe_entry_##c, __tpe_end),        \
-		__tpe_fields_##c, __tpe_fmt_##c };) __TPE_SEMI
+	static const struct trace_event_class tp__ev_class_##c = {             \
+		TP__EV_STR(TRACE_SYSTEM), #c, print,                           \
+		(unsigned)offsetof(struct tp__ev_entry_##c, tp__ev_end),        \
+		tp__ev_fields_##c, tp__ev_fmt_##c };) TP__EV_SEMI
 #define DEFINE_EVENT(c, name, proto, args)                                    \
-	__TPE_IF(__TP_ON)(                                                    \
-	static void __tpe_probe_##name(void *, proto);                        \
-	static const struct trace_event __tpe_event_##name = {                \
-		&__tpe_class_##c, #name, &__tracepoint_##name,                \
-		(tracepoint_func_t)__tpe_probe_##name };) __TPE_SEMI
+	TP__EV_IF(TP__ON)(                                                    \
+	static void tp__ev_probe_##name(void *, proto);                        \
+	static const struct trace_event tp__ev_event_##name = {                \
+		&tp__ev_class_##c, #name, &__tracepoint_##name,                \
+		(tracepoint_func_t)tp__ev_probe_##name };) TP__EV_SEMI
 #define TP_printk(...) #__VA_ARGS__
 #define __field(type, name)                                                   \
-	{ #type, #name, (unsigned short)offsetof(__tpe_entry_t, name),        \
-	  (unsigned short)sizeof(type), (unsigned char)__TPE_KIND(type),      \
-	  (unsigned char)__TPE_IS_SIGNED(type), 0 },
+	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
+	  (unsigned short)sizeof(type), (unsigned char)TP__EV_KIND(type),      \
+	  (unsigned char)TP__EV_IS_SIGNED(type), 0 },
 #define __array(type, name, len)                                              \
-	{ #type, #name, (unsigned short)offsetof(__tpe_entry_t, name),        \
-	  (unsigned short)(sizeof(type) * (len)), (unsigned char)__TPE_KIND(type), \
-	  (unsigned char)__TPE_IS_SIGNED(type), (unsigned short)(len) },
+	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
+	  (unsigned short)(sizeof(type) * (len)), (unsigned char)TP__EV_KIND(type), \
+	  (unsigned char)TP__EV_IS_SIGNED(type), (unsigned short)(len) },
 #define __string(name, src)                                                   \
 	{ "string", #name, 0, 0, TRACE_FIELD_STRING, 0, 0 },
-#include __TPE_INCLUDE_FILE(TRACE_INCLUDE_FILE)
+#include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Pass 3: recorder, formatter, probes and the tracepoints. ---- */
 #undef DECLARE_EVENT_CLASS
@@ -190,69 +190,69 @@
 #undef __array
 #undef __string
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
-	__TPE_IF(__TP_ON)(                                                    \
-	static __TPE_ALWAYS_INLINE __TPE_UNUSED int                             \
-	__tpe_do_##c(const int __tpe_full, void *__tpe_data, proto)          \
+	TP__EV_IF(TP__ON)(                                                    \
+	static TP__EV_ALWAYS_INLINE TP__EV_UNUSED int                             \
+	tp__ev_do_##c(const int tp__ev_full, void *tp__ev_data, proto)          \
 	{                                                                     \
-		struct __tpe_res __tpe_r;                                     \
-		struct __tpe_entry_##c *__entry;                              \
-		const char *const __tpe_srcs[] = { tstruct 0 };               \
-		enum { __tpe_nstr = sizeof(__tpe_srcs) / sizeof(__tpe_srcs[0]) - 1 }; \
-		uint32_t __tpe_lens[__tpe_nstr + 1];                          \
-		size_t __tpe_size = offsetof(struct __tpe_entry_##c, __tpe_end); \
-		unsigned __tpe_i;                                             \
-		(void)sizeof(__tpe_use_args(0, args));                        \
-		for (__tpe_i = 0; __tpe_i != (unsigned)__tpe_nstr; __tpe_i++) { \
-			__tpe_lens[__tpe_i] = __tpe_str_size(__tpe_srcs[__tpe_i]); \
-			__tpe_size += __tpe_lens[__tpe_i];                    \
+		struct tp__ev_res tp__ev_r;                                     \
+		struct tp__ev_entry_##c *__entry;                              \
+		const char *const tp__ev_srcs[] = { tstruct 0 };               \
+		enum { tp__ev_nstr = sizeof(tp__ev_srcs) / sizeof(tp__ev_srcs[0]) - 1 }; \
+		uint32_t tp__ev_lens[tp__ev_nstr + 1];                          \
+		size_t tp__ev_size = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
+		unsigned tp__ev_i;                                             \
+		(void)sizeof(tp__ev_use_args(0, args));                        \
+		for (tp__ev_i = 0; tp__ev_i != (unsigned)tp__ev_nstr; tp__ev_i++) { \
+			tp__ev_lens[tp__ev_i] = tp__ev_str_size(tp__ev_srcs[tp__ev_i]); \
+			tp__ev_size += tp__ev_lens[tp__ev_i];                    \
 		}                                                             \
-		__entry = (struct __tpe_entry_##c *)__tpe_reserve(            \
-			__tpe_data, __tpe_size, &__tpe_r, __tpe_full);        \
+		__entry = (struct tp__ev_entry_##c *)tp__ev_reserve(            \
+			tp__ev_data, tp__ev_size, &tp__ev_r, tp__ev_full);        \
 		if (!__entry)                                                 \
 			return 0;                                             \
 		{ assign }                                                    \
-		__tpe_str_copy((char *)__entry +                              \
-			       offsetof(struct __tpe_entry_##c, __tpe_end),   \
-			       __tpe_srcs, __tpe_lens, (unsigned)__tpe_nstr); \
-		__tpe_commit(&__tpe_r);                                       \
+		tp__ev_str_copy((char *)__entry +                              \
+			       offsetof(struct tp__ev_entry_##c, tp__ev_end),   \
+			       tp__ev_srcs, tp__ev_lens, (unsigned)tp__ev_nstr); \
+		tp__ev_commit(&tp__ev_r);                                       \
 		return 1;                                                     \
 	}                                                                     \
-	/* The recorder's full copy: see __tpe_reserve. */                   \
-	static __attribute__((noinline)) __TPE_UNUSED void                    \
-	__tpe_full_##c(void *__tpe_data, proto)                               \
+	/* The recorder's full copy: see tp__ev_reserve. */                   \
+	static __attribute__((noinline)) TP__EV_UNUSED void                    \
+	tp__ev_full_##c(void *tp__ev_data, proto)                               \
 	{                                                                     \
-		__tpe_do_##c(1, __tpe_data, args);                            \
+		tp__ev_do_##c(1, tp__ev_data, args);                            \
 	}                                                                     \
-	static int __tpe_fmt_##c(char *__tpe_buf, size_t __tpe_len, void *__tpe_e, \
-				 size_t __tpe_size)                           \
+	static int tp__ev_fmt_##c(char *tp__ev_buf, size_t tp__ev_len, void *tp__ev_e, \
+				 size_t tp__ev_size)                           \
 	{                                                                     \
-		struct __tpe_entry_##c *__entry = (struct __tpe_entry_##c *)__tpe_e; \
-		const size_t __tpe_fixed = offsetof(struct __tpe_entry_##c, __tpe_end); \
-		unsigned __tpe_nf = 0;                                        \
-		const struct trace_event_field *__tpe_fl = __tpe_fields_##c(&__tpe_nf); \
+		struct tp__ev_entry_##c *__entry = (struct tp__ev_entry_##c *)tp__ev_e; \
+		const size_t tp__ev_fixed = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
+		unsigned tp__ev_nf = 0;                                        \
+		const struct trace_event_field *tp__ev_fl = tp__ev_fields_##c(&tp__ev_nf); \
 		(void)__entry;                                                \
-		(void)__tpe_size;                                             \
-		(void)__tpe_fixed;                                            \
-		(void)__tpe_fl;                                               \
-		return snprintf(__tpe_buf, __tpe_len, print);                 \
-	}) __TPE_SEMI
+		(void)tp__ev_size;                                             \
+		(void)tp__ev_fixed;                                            \
+		(void)tp__ev_fl;                                               \
+		return snprintf(tp__ev_buf, tp__ev_len, print);                 \
+	}) TP__EV_SEMI
 #define DEFINE_EVENT(c, name, proto, args)                                    \
-	__TPE_IF(__TP_ON)(                                                    \
-	static void __tpe_probe_##name(void *__tpe_data, proto)               \
+	TP__EV_IF(TP__ON)(                                                    \
+	static void tp__ev_probe_##name(void *tp__ev_data, proto)               \
 	{                                                                     \
-		if (!__tpe_do_##c(0, __tpe_data, args))                       \
-			__tpe_full_##c(__tpe_data, args);                     \
+		if (!tp__ev_do_##c(0, tp__ev_data, args))                       \
+			tp__ev_full_##c(tp__ev_data, args);                     \
 	})                                                                    \
-	__TP_DEFINE_TRACE_EVENT(name, &__tpe_event_##name)
+	TP__DEFINE_TRACE_EVENT(name, &tp__ev_event_##name)
 #define DECLARE_TRACE(name, proto, args) DEFINE_TRACE(name)
 #define DECLARE_TRACE_NOARGS(name) DEFINE_TRACE(name)
 #define TP_printk(...) __VA_ARGS__
 #define __field(type, name)
 #define __array(type, name, len)
-#define __string(name, src) __tpe_str_src(src),
+#define __string(name, src) tp__ev_str_src(src),
 #define __assign_str(...) ((void)0)
-#define __get_str(name) __tpe_get_str(__entry, __tpe_fixed, __tpe_size, __tpe_fl, __tpe_nf, #name)
-#include __TPE_INCLUDE_FILE(TRACE_INCLUDE_FILE)
+#define __get_str(name) tp__ev_get_str(__entry, tp__ev_fixed, tp__ev_size, tp__ev_fl, tp__ev_nf, #name)
+#include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Back to the plain meaning of everything. ---- */
 #undef TRACE_EVENT
@@ -268,17 +268,17 @@
 #undef __string
 #undef __assign_str
 #undef __get_str
-#undef __TPE_INCLUDE
-#undef __TPE_INCLUDE_FILE
+#undef TP__EV_INCLUDE
+#undef TP__EV_INCLUDE_FILE
 #pragma pop_macro("TRACE_EVENT")
 #pragma pop_macro("DECLARE_EVENT_CLASS")
 #pragma pop_macro("DEFINE_EVENT")
 #pragma pop_macro("DECLARE_TRACE")
 #pragma pop_macro("DECLARE_TRACE_NOARGS")
-#pragma pop_macro("__TP_ON")
-#ifdef __TPE_UNDEF_MULTI_READ
+#pragma pop_macro("TP__ON")
+#ifdef TP__EV_UNDEF_MULTI_READ
 #undef TRACE_HEADER_MULTI_READ
-#undef __TPE_UNDEF_MULTI_READ
+#undef TP__EV_UNDEF_MULTI_READ
 #endif
 #undef TRACE_INCLUDE_FILE
 #undef TRACE_INCLUDE_PATH

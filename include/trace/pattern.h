@@ -24,13 +24,13 @@ extern "C" {
 
 #define TRACE_PATTERN_MAX 1024 /* bytes in one item */
 
-static inline int __tpp_is_name(char c)
+static inline int tp__pat_is_name(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
 	       c == '_';
 }
 
-static inline int __tpp_is_space(char c)
+static inline int tp__pat_is_space(char c)
 {
 	return c == ' ' || c == '\t';
 }
@@ -50,11 +50,11 @@ static inline int trace_pattern_check(const char *list, size_t *pos, const char 
 		goto bad;
 	}
 	for (;;) {
-		while (__tpp_is_space(list[i]))
+		while (tp__pat_is_space(list[i]))
 			i++;
 		item_start = i;
 		colon = (size_t)-1;
-		while (list[i] && list[i] != ',' && !__tpp_is_space(list[i])) {
+		while (list[i] && list[i] != ',' && !tp__pat_is_space(list[i])) {
 			char c = list[i];
 			if (c == ':') {
 				if (colon != (size_t)-1) {
@@ -66,7 +66,7 @@ static inline int trace_pattern_check(const char *list, size_t *pos, const char 
 					goto bad;
 				}
 				colon = i;
-			} else if (!__tpp_is_name(c) && c != '*' && c != '?') {
+			} else if (!tp__pat_is_name(c) && c != '*' && c != '?') {
 				w = (unsigned char)c < 0x20 || (unsigned char)c >= 0x7f
 					? "a control or non-ASCII byte (allowed: A-Z a-z 0-9 _ * ? : ,)"
 					: "a character that is not allowed (allowed: A-Z a-z 0-9 _ * ? : ,)";
@@ -90,7 +90,7 @@ static inline int trace_pattern_check(const char *list, size_t *pos, const char 
 			goto bad;
 		}
 		item_start = i; /* the first space after the item, if any */
-		while (__tpp_is_space(list[i]))
+		while (tp__pat_is_space(list[i]))
 			i++;
 		if (list[i] == '\0')
 			return 0;
@@ -146,14 +146,14 @@ static inline int trace_pattern_for_each(const char *list,
 	int ret;
 	for (;;) {
 		const char *end;
-		while (__tpp_is_space(*p))
+		while (tp__pat_is_space(*p))
 			p++;
 		end = p;
-		while (*end && *end != ',' && !__tpp_is_space(*end))
+		while (*end && *end != ',' && !tp__pat_is_space(*end))
 			end++;
 		if ((ret = fn(p, (size_t)(end - p), priv)) != 0)
 			return ret;
-		while (__tpp_is_space(*end))
+		while (tp__pat_is_space(*end))
 			end++;
 		if (*end != ',')
 			return 0;

@@ -121,10 +121,10 @@ TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes);
 /* The recorder itself: only in the one TRACEPOINT_SINK_MAIN translation unit. */
 /* ======================================================================== */
 #ifdef TRACEPOINT_SINK_MAIN
-#ifdef __TPS_DEFINED
+#ifdef TP__SINK_DEFINED
 #error "TRACEPOINT_SINK_MAIN: the sink is defined once per translation unit"
 #endif
-#define __TPS_DEFINED
+#define TP__SINK_DEFINED
 
 #include <fcntl.h>
 #include <limits.h>
@@ -178,11 +178,11 @@ extern int gethostname(char *, size_t);
 #endif
 /* glibc's own signal() (BSD semantics: stays installed, restarts calls),
  * whatever the -std: strict ISO modes redirect `signal` to SysV's. */
-extern void (*__tps_signal(int, void (*)(int)))(int) __asm__("signal");
+extern void (*tp__sink_signal(int, void (*)(int)))(int) __asm__("signal");
 #ifndef CLOCK_REALTIME
 #define CLOCK_REALTIME 0
 #endif
-#define __TPS_MADV_POPULATE_WRITE 23 /* Linux 5.14 */
+#define TP__SINK_MADV_POPULATE_WRITE 23 /* Linux 5.14 */
 #ifndef MAP_ANONYMOUS
 #define MAP_ANONYMOUS 0x20
 #endif
@@ -195,7 +195,7 @@ extern void (*__tps_signal(int, void (*)(int)))(int) __asm__("signal");
 #ifndef AT_SYMLINK_NOFOLLOW
 #define AT_SYMLINK_NOFOLLOW 0x100
 #endif
-__extension__ typedef unsigned __int128 __tps_u128;
+__extension__ typedef unsigned __int128 tp__sink_u128;
 #ifndef O_CLOEXEC
 #define O_CLOEXEC 02000000
 #endif
@@ -225,43 +225,43 @@ __extension__ typedef unsigned __int128 __tps_u128;
  * flight ring per thread (TRACEPOINTS_FLIGHT_KB, tracepoint_flight_size):
  * each is allocated on disk (fallocate) and mapped in one piece, the window
  * faulted in at once. */
-#define __TPS_WINDOW_MAX ((size_t)1 << 30)                            /* 1 GiB */
-#define __TPS_RING_MAX ((size_t)1 << (sizeof(size_t) > 4 ? 32 : 30)) /* 4 GiB */
+#define TP__SINK_WINDOW_MAX ((size_t)1 << 30)                            /* 1 GiB */
+#define TP__SINK_RING_MAX ((size_t)1 << (sizeof(size_t) > 4 ? 32 : 30)) /* 4 GiB */
 
 /* Recorder modes. */
-enum __tps_mode { __TPS_STREAM = 0, __TPS_FLIGHT = 1 };
+enum tp__sink_mode { TP__SINK_STREAM = 0, TP__SINK_FLIGHT = 1 };
 
 /* A thread's buffer state (struct trace_buffer.state). */
-enum __tps_state {
-	__TPS_FREE = 0,   /* may be claimed by a new thread */
-	__TPS_OWNED = 1,  /* its thread records; its exit handler closes the stream */
-	__TPS_EXITED = 2, /* stream closed (exit handler ran); free once the thread is gone */
-	__TPS_LATE = 3,   /* its thread records, but no exit handler will close the stream
+enum tp__sink_state {
+	TP__SINK_FREE = 0,   /* may be claimed by a new thread */
+	TP__SINK_OWNED = 1,  /* its thread records; its exit handler closes the stream */
+	TP__SINK_EXITED = 2, /* stream closed (exit handler ran); free once the thread is gone */
+	TP__SINK_LATE = 3,   /* its thread records, but no exit handler will close the stream
 			     (an event after the handler ran, or no thread key): whoever
-			     finds the thread gone closes it (__tps_reap_node) */
-	__TPS_CLOSING = 4 /* a thread gone: its stream is being closed by another one */
+			     finds the thread gone closes it (tp__sink_reap_node) */
+	TP__SINK_CLOSING = 4 /* a thread gone: its stream is being closed by another one */
 };
 
 /* Errors reported once per process (a bit each). */
-enum __tps_err {
-	__TPS_ERR_WINDOW = 1,  /* a window could not be allocated or mapped */
-	__TPS_ERR_STREAM = 2,  /* a stream file could not be created */
-	__TPS_ERR_TOOBIG = 4,  /* a record bigger than a window */
-	__TPS_ERR_META = 8,    /* the metadata could not be written */
-	__TPS_ERR_CHILD = 16   /* a forked child's trace could not be made */
+enum tp__sink_err {
+	TP__SINK_ERR_WINDOW = 1,  /* a window could not be allocated or mapped */
+	TP__SINK_ERR_STREAM = 2,  /* a stream file could not be created */
+	TP__SINK_ERR_TOOBIG = 4,  /* a record bigger than a window */
+	TP__SINK_ERR_META = 8,    /* the metadata could not be written */
+	TP__SINK_ERR_CHILD = 16   /* a forked child's trace could not be made */
 };
 
 enum {
-	__TPS_PATH_MAX = 4096,
-	__TPS_PACKET = (int)sizeof(struct trace_packet),
-	__TPS_RETRY_DROPS = 1024 /* records dropped before a failed window is tried again */
+	TP__SINK_PATH_MAX = 4096,
+	TP__SINK_PACKET = (int)sizeof(struct trace_packet),
+	TP__SINK_RETRY_DROPS = 1024 /* records dropped before a failed window is tried again */
 };
 
 /* One thread's buffer: the recorder's part first.  Nodes are mmap()ed
  * (async-signal-safe), never freed, and reused once their thread is gone. */
-struct __tps_node {
+struct tp__sink_node {
 	struct trace_buffer b;
-	struct __tps_node *next;     /* the sink's list (push only) */
+	struct tp__sink_node *next;     /* the sink's list (push only) */
 	int fd;                      /* the stream file, -1: none */
 	int tid;
 	unsigned char *map;          /* stream: the window; flight: the ring */
@@ -275,23 +275,23 @@ struct __tps_node {
 	uint64_t bytes;              /* bytes of closed packets */
 };
 
-struct __tps_slot_ref {
+struct tp__sink_slot_ref {
 	const struct tracepoint *tp;
 	struct trace_event_sink *slot;
 };
 
-struct __tps_sink {
+struct tp__sink_sink {
 	struct trace_sink_base base;    /* first: what recorders see */
 	pthread_mutex_t lock;           /* enabling, metadata, trace start; never
 					   waited for by a recording thread */
 	pthread_mutex_t msg_lock;       /* the reported-once list */
 	pthread_key_t key;              /* closes a thread's stream when it exits */
 	int have_key;                   /* pthread_key_create() succeeded */
-	struct __tps_node *nodes;
+	struct tp__sink_node *nodes;
 	int inited, recording, mode, pid;
 	int rootfd, dirfd, metafd, child_pending;
-	char root[__TPS_PATH_MAX];      /* the session directory */
-	char dir[__TPS_PATH_MAX];       /* this process's trace in it */
+	char root[TP__SINK_PATH_MAX];      /* the session directory */
+	char dir[TP__SINK_PATH_MAX];       /* this process's trace in it */
 	char procname[17];
 	uint8_t uuid[16];
 	size_t window, flight_bytes;
@@ -302,35 +302,35 @@ struct __tps_sink {
 	struct trace_event_sink **slots; /* by id */
 	char **slot_names;              /* "system:event" of each */
 	size_t nslots, capslots;
-	struct __tps_slot_ref *attached;
+	struct tp__sink_slot_ref *attached;
 	size_t nattached, capattached;
 	unsigned long long lost;        /* records with no buffer at all */
 	unsigned long long gone_dropped, gone_bytes; /* of exited threads */
 	unsigned snapshots;
-	int errs;                       /* enum __tps_err bits already reported */
+	int errs;                       /* enum tp__sink_err bits already reported */
 	int ring_warned;                /* a too small flight ring was reported */
 	char **reported;
 	size_t nreported;
 };
 
-static struct __tps_sink __tps;
-static pthread_once_t __tps_once = PTHREAD_ONCE_INIT;
-static __thread struct __tps_node *__tps_mine;
+static struct tp__sink_sink tp__sink;
+static pthread_once_t tp__sink_once = PTHREAD_ONCE_INIT;
+static __thread struct tp__sink_node *tp__sink_mine;
 
-static int __tps_gettid(void)
+static int tp__sink_gettid(void)
 {
 	return (int)syscall(__NR_gettid);
 }
 
-static uint64_t __tps_ns(clockid_t c)
+static uint64_t tp__sink_ns(clockid_t c)
 {
 	struct timespec ts;
 	clock_gettime(c, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void __tps_vmsg(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
-static void __tps_vmsg(const char *fmt, va_list ap)
+static void tp__sink_vmsg(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+static void tp__sink_vmsg(const char *fmt, va_list ap)
 {
 	char buf[1024];
 	int n = snprintf(buf, sizeof(buf), "tracepoints: ");
@@ -345,51 +345,51 @@ static void __tps_vmsg(const char *fmt, va_list ap)
 
 /* A message on stderr (one write(), async-signal-safe in practice: no
  * allocation). */
-static void __tps_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void __tps_msg(const char *fmt, ...)
+static void tp__sink_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void tp__sink_msg(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	__tps_vmsg(fmt, ap);
+	tp__sink_vmsg(fmt, ap);
 	va_end(ap);
 }
 
 /* Reports an error of kind `err` the first time only. */
-static void __tps_err_once(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void __tps_err_once(int err, const char *fmt, ...)
+static void tp__sink_err_once(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tp__sink_err_once(int err, const char *fmt, ...)
 {
 	va_list ap;
-	if (__atomic_fetch_or(&__tps.errs, err, __ATOMIC_RELAXED) & err)
+	if (__atomic_fetch_or(&tp__sink.errs, err, __ATOMIC_RELAXED) & err)
 		return;
 	va_start(ap, fmt);
-	__tps_vmsg(fmt, ap);
+	tp__sink_vmsg(fmt, ap);
 	va_end(ap);
 }
 
 /* Prints a message the first time its key is seen (not signal-safe). */
-static void __tps_msg_once(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void __tps_msg_once(const char *key, const char *fmt, ...)
+static void tp__sink_msg_once(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tp__sink_msg_once(const char *key, const char *fmt, ...)
 {
 	size_t i;
 	va_list ap;
 	char **n;
-	pthread_mutex_lock(&__tps.msg_lock);
-	for (i = 0; i < __tps.nreported; i++) {
-		if (strcmp(__tps.reported[i], key) == 0) {
-			pthread_mutex_unlock(&__tps.msg_lock);
+	pthread_mutex_lock(&tp__sink.msg_lock);
+	for (i = 0; i < tp__sink.nreported; i++) {
+		if (strcmp(tp__sink.reported[i], key) == 0) {
+			pthread_mutex_unlock(&tp__sink.msg_lock);
 			return;
 		}
 	}
-	n = (char **)realloc(__tps.reported, (__tps.nreported + 1) * sizeof(*n));
+	n = (char **)realloc(tp__sink.reported, (tp__sink.nreported + 1) * sizeof(*n));
 	if (n) {
-		__tps.reported = n;
-		if ((n[__tps.nreported] = strdup(key)) != NULL)
-			__tps.nreported++;
+		tp__sink.reported = n;
+		if ((n[tp__sink.nreported] = strdup(key)) != NULL)
+			tp__sink.nreported++;
 	}
 	va_start(ap, fmt);
-	__tps_vmsg(fmt, ap);
+	tp__sink_vmsg(fmt, ap);
 	va_end(ap);
-	pthread_mutex_unlock(&__tps.msg_lock);
+	pthread_mutex_unlock(&tp__sink.msg_lock);
 }
 
 /* Every TRACEPOINTS* variable is read through this: in a process with
@@ -397,14 +397,14 @@ static void __tps_msg_once(const char *key, const char *fmt, ...)
  * transition) the environment belongs to whoever ran it, so the variables
  * are ignored, silently, as secure_getenv() (glibc, _GNU_SOURCE) would -
  * the kernel's AT_SECURE flag is what it checks too. */
-static const char *__tps_getenv(const char *name)
+static const char *tp__sink_getenv(const char *name)
 {
 	return getauxval(AT_SECURE) ? NULL : getenv(name);
 }
 
 /* A value from the environment as shown in a message: at most 40 bytes,
  * control characters as '?'. */
-static const char *__tps_shown(const char *v, char *buf, size_t len)
+static const char *tp__sink_shown(const char *v, char *buf, size_t len)
 {
 	size_t i;
 	for (i = 0; v[i] && i + 4 < len && i < 40; i++)
@@ -421,7 +421,7 @@ static const char *__tps_shown(const char *v, char *buf, size_t len)
 
 /* Is the cycle counter a usable clock?  x86-64: constant and nonstop TSC;
  * aarch64: always (the generic timer). */
-static int __tps_counter_ok(void)
+static int tp__sink_counter_ok(void)
 {
 #if defined(__x86_64__)
 	char line[4096];
@@ -446,13 +446,13 @@ static int __tps_counter_ok(void)
 
 /* A (counter, CLOCK_MONOTONIC) pair read as close together as possible:
  * the best of a few tries (a VM may be descheduled between two reads). */
-static void __tps_clock_pair(uint64_t *c, uint64_t *m)
+static void tp__sink_clock_pair(uint64_t *c, uint64_t *m)
 {
 	uint64_t best = ~(uint64_t)0;
 	int i;
 	for (i = 0; i < 8; i++) {
-		uint64_t t1 = __tpe_clock(__tps.base.clock), mm = __tps_ns(__TPE_CLOCK_MONOTONIC);
-		uint64_t t2 = __tpe_clock(__tps.base.clock);
+		uint64_t t1 = tp__ev_clock(tp__sink.base.clock), mm = tp__sink_ns(TP__EV_CLOCK_MONOTONIC);
+		uint64_t t2 = tp__ev_clock(tp__sink.base.clock);
 		if (t2 - t1 < best) {
 			best = t2 - t1;
 			*c = t1 + (t2 - t1) / 2;
@@ -463,37 +463,37 @@ static void __tps_clock_pair(uint64_t *c, uint64_t *m)
 
 /* The counter's frequency against CLOCK_MONOTONIC from the anchor
  * (c0, m0) to now, at least `at_least_ns` after it. */
-static uint64_t __tps_measure_freq(uint64_t c0, uint64_t m0, uint64_t at_least_ns)
+static uint64_t tp__sink_measure_freq(uint64_t c0, uint64_t m0, uint64_t at_least_ns)
 {
 	uint64_t c1, m1;
-	if (__tps.base.clock != TRACE_CLOCK_COUNTER)
+	if (tp__sink.base.clock != TRACE_CLOCK_COUNTER)
 		return 1000000000u;
-	while ((m1 = __tps_ns(__TPE_CLOCK_MONOTONIC)) - m0 < at_least_ns) {
+	while ((m1 = tp__sink_ns(TP__EV_CLOCK_MONOTONIC)) - m0 < at_least_ns) {
 		struct timespec ts;
 		ts.tv_sec = 0;
 		ts.tv_nsec = (long)(at_least_ns - (m1 - m0));
 		nanosleep(&ts, NULL);
 	}
-	__tps_clock_pair(&c1, &m1);
+	tp__sink_clock_pair(&c1, &m1);
 	if (m1 == m0 || c1 <= c0)
 		return 1000000000u;
-	return (uint64_t)((__tps_u128)(c1 - c0) * 1000000000u / (m1 - m0));
+	return (uint64_t)((tp__sink_u128)(c1 - c0) * 1000000000u / (m1 - m0));
 }
 
 
-static void __tps_clock_start(void)
+static void tp__sink_clock_start(void)
 {
 	uint64_t m, r;
-	__tps_clock_pair(&__tps.c0, &m);
-	r = __tps_ns(CLOCK_REALTIME) - (__tps_ns(__TPE_CLOCK_MONOTONIC) - m);
-	__tps.m0 = m;
-	__tps.r0 = r; /* realtime at the anchor */
-	__tps.freq = __tps_measure_freq(__tps.c0, m, 5000000u);
+	tp__sink_clock_pair(&tp__sink.c0, &m);
+	r = tp__sink_ns(CLOCK_REALTIME) - (tp__sink_ns(TP__EV_CLOCK_MONOTONIC) - m);
+	tp__sink.m0 = m;
+	tp__sink.r0 = r; /* realtime at the anchor */
+	tp__sink.freq = tp__sink_measure_freq(tp__sink.c0, m, 5000000u);
 }
 
 /* ---- Metadata (CTF 1.8 TSDL). ---- */
 
-static void __tps_uuid_str(const uint8_t *u, char *out)
+static void tp__sink_uuid_str(const uint8_t *u, char *out)
 {
 	static const char hex[] = "0123456789abcdef";
 	int i, k = 0;
@@ -506,12 +506,12 @@ static void __tps_uuid_str(const uint8_t *u, char *out)
 	out[k] = '\0';
 }
 
-static void __tps_new_uuid(uint8_t *u)
+static void tp__sink_new_uuid(uint8_t *u)
 {
 	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	uint64_t x = __tpe_clock(__tps.base.clock) ^ ((uint64_t)getpid() << 32), y;
+	uint64_t x = tp__ev_clock(tp__sink.base.clock) ^ ((uint64_t)getpid() << 32), y;
 	if (fd < 0 || read(fd, u, 16) != 16) {
-		y = __tps_ns(CLOCK_REALTIME) * 0x9e3779b97f4a7c15ull;
+		y = tp__sink_ns(CLOCK_REALTIME) * 0x9e3779b97f4a7c15ull;
 		memcpy(u, &x, 8);
 		memcpy(u + 8, &y, 8);
 	}
@@ -522,7 +522,7 @@ static void __tps_new_uuid(uint8_t *u)
 }
 
 /* Copies s into a TSDL string literal's body (quotes and backslashes escaped). */
-static void __tps_tsdl_str(char *out, size_t len, const char *s)
+static void tp__sink_tsdl_str(char *out, size_t len, const char *s)
 {
 	size_t k = 0;
 	for (; *s && k + 3 < len; s++) {
@@ -536,19 +536,19 @@ static void __tps_tsdl_str(char *out, size_t len, const char *s)
 
 /* Renders the metadata's fixed part for a trace with this uuid into buf
  * (no allocation: used in a forked child and by snapshots); its length. */
-static size_t __tps_meta_header(char *buf, size_t len, const uint8_t *uuid, const char *mode)
+static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, const char *mode)
 {
 	char u[40], host[256] = "", proc[64], hostq[512];
-	const char *clk = __tps.base.clock == TRACE_CLOCK_COUNTER ? "tsc" : "monotonic";
-	uint64_t ns_at_c0 = (uint64_t)((__tps_u128)__tps.c0 * 1000000000u / __tps.freq);
-	uint64_t t0 = __tps.r0 - ns_at_c0; /* realtime ns at tick 0 */
+	const char *clk = tp__sink.base.clock == TRACE_CLOCK_COUNTER ? "tsc" : "monotonic";
+	uint64_t ns_at_c0 = (uint64_t)((tp__sink_u128)tp__sink.c0 * 1000000000u / tp__sink.freq);
+	uint64_t t0 = tp__sink.r0 - ns_at_c0; /* realtime ns at tick 0 */
 	uint64_t off_s = t0 / 1000000000u;
-	uint64_t off = (uint64_t)((__tps_u128)(t0 % 1000000000u) * __tps.freq / 1000000000u);
+	uint64_t off = (uint64_t)((tp__sink_u128)(t0 % 1000000000u) * tp__sink.freq / 1000000000u);
 	int n;
-	__tps_uuid_str(uuid, u);
+	tp__sink_uuid_str(uuid, u);
 	gethostname(host, sizeof(host) - 1);
-	__tps_tsdl_str(hostq, sizeof(hostq), host);
-	__tps_tsdl_str(proc, sizeof(proc), __tps.procname);
+	tp__sink_tsdl_str(hostq, sizeof(hostq), host);
+	tp__sink_tsdl_str(proc, sizeof(proc), tp__sink.procname);
 	n = snprintf(buf, len,
 		"/* CTF 1.8 */\n"
 		"/* Written by tracepoint.h's recorder; see docs/trace-format.md. */\n\n"
@@ -588,33 +588,33 @@ static size_t __tps_meta_header(char *buf, size_t len, const uint8_t *uuid, cons
 #else
 		"le",
 #endif
-		hostq, proc, (int)getpid(), mode, clk, (unsigned long long)__tps.freq,
+		hostq, proc, (int)getpid(), mode, clk, (unsigned long long)tp__sink.freq,
 		(unsigned long long)off_s, (unsigned long long)off, clk, clk, clk);
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 
 /* Appends text to the event blocks (lock held). */
-static int __tps_events_append(const char *s, size_t n)
+static int tp__sink_events_append(const char *s, size_t n)
 {
-	if (__tps.events_len + n + 1 > __tps.events_cap) {
-		size_t cap = __tps.events_cap ? __tps.events_cap : 4096;
+	if (tp__sink.events_len + n + 1 > tp__sink.events_cap) {
+		size_t cap = tp__sink.events_cap ? tp__sink.events_cap : 4096;
 		char *e;
-		while (cap < __tps.events_len + n + 1)
+		while (cap < tp__sink.events_len + n + 1)
 			cap *= 2;
-		e = (char *)realloc(__tps.events, cap);
+		e = (char *)realloc(tp__sink.events, cap);
 		if (!e)
 			return -ENOMEM;
-		__tps.events = e;
-		__tps.events_cap = cap;
+		tp__sink.events = e;
+		tp__sink.events_cap = cap;
 	}
-	memcpy(__tps.events + __tps.events_len, s, n);
-	__tps.events_len += n;
-	__tps.events[__tps.events_len] = '\0';
+	memcpy(tp__sink.events + tp__sink.events_len, s, n);
+	tp__sink.events_len += n;
+	tp__sink.events[tp__sink.events_len] = '\0';
 	return 0;
 }
 
 /* One field's TSDL declaration. */
-static int __tps_field_tsdl(char *out, size_t len, const struct trace_event_field *f)
+static int tp__sink_field_tsdl(char *out, size_t len, const struct trace_event_field *f)
 {
 	unsigned n = f->array_len ? f->array_len : 1, es = f->size / (n ? n : 1);
 	char dim[24] = "";
@@ -641,7 +641,7 @@ static int __tps_field_tsdl(char *out, size_t len, const struct trace_event_fiel
 
 /* The event block of an event with this id, appended to the event blocks
  * and to the metadata file (lock held). */
-static int __tps_describe(const struct trace_event *ev, uint32_t id)
+static int tp__sink_describe(const struct trace_event *ev, uint32_t id)
 {
 	char buf[16384], *p = buf;
 	size_t left = sizeof(buf);
@@ -667,7 +667,7 @@ static int __tps_describe(const struct trace_event *ev, uint32_t id)
 		for (i = 0; i < n && left > 256; i++) {
 			if ((f[i].kind == TRACE_FIELD_STRING) != (pass == 1))
 				continue;
-			k = __tps_field_tsdl(p, left, &f[i]);
+			k = tp__sink_field_tsdl(p, left, &f[i]);
 			if (k < 0 || (size_t)k >= left)
 				return -ENAMETOOLONG;
 			p += k;
@@ -678,11 +678,11 @@ static int __tps_describe(const struct trace_event *ev, uint32_t id)
 	if (k < 0 || (size_t)k >= left)
 		return -ENAMETOOLONG;
 	p += k;
-	if (__tps_events_append(buf, (size_t)(p - buf)) != 0)
+	if (tp__sink_events_append(buf, (size_t)(p - buf)) != 0)
 		return -ENOMEM;
-	if (__tps.metafd >= 0 && write(__tps.metafd, buf, (size_t)(p - buf)) != (ssize_t)(p - buf)) {
+	if (tp__sink.metafd >= 0 && write(tp__sink.metafd, buf, (size_t)(p - buf)) != (ssize_t)(p - buf)) {
 		int e = errno;
-		__tps_err_once(__TPS_ERR_META, "cannot write %s/metadata: %s", __tps.dir, strerror(e));
+		tp__sink_err_once(TP__SINK_ERR_META, "cannot write %s/metadata: %s", tp__sink.dir, strerror(e));
 		return -e;
 	}
 	return 0;
@@ -690,18 +690,18 @@ static int __tps_describe(const struct trace_event *ev, uint32_t id)
 
 /* Writes a whole metadata file (header + event blocks) into dirfd as
  * `name`, through a dot-file renamed into place.  No allocation. */
-static int __tps_write_metadata(int dirfd, const char *name, const uint8_t *uuid)
+static int tp__sink_write_metadata(int dirfd, const char *name, const uint8_t *uuid)
 {
 	char head[8192];
-	size_t n = __tps_meta_header(head, sizeof(head), uuid,
-				     __tps.mode == __TPS_FLIGHT ? "flight" : "stream");
+	size_t n = tp__sink_meta_header(head, sizeof(head), uuid,
+				     tp__sink.mode == TP__SINK_FLIGHT ? "flight" : "stream");
 	int fd = openat(dirfd, ".metadata.tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
 	int ok;
 	if (fd < 0)
 		return -errno;
 	ok = write(fd, head, n) == (ssize_t)n &&
-	     (__tps.events_len == 0 ||
-	      write(fd, __tps.events, __tps.events_len) == (ssize_t)__tps.events_len);
+	     (tp__sink.events_len == 0 ||
+	      write(fd, tp__sink.events, tp__sink.events_len) == (ssize_t)tp__sink.events_len);
 	if (!ok || close(fd) != 0) {
 		int e = errno ? errno : EIO;
 		unlinkat(dirfd, ".metadata.tmp", 0);
@@ -715,7 +715,7 @@ static int __tps_write_metadata(int dirfd, const char *name, const uint8_t *uuid
 /* ---- The trace directory. ---- */
 
 /* The process name, made safe for a file name. */
-static void __tps_read_procname(void)
+static void tp__sink_read_procname(void)
 {
 	char c[17] = "";
 	size_t i;
@@ -725,7 +725,7 @@ static void __tps_read_procname(void)
 		if (!((c[i] >= 'a' && c[i] <= 'z') || (c[i] >= 'A' && c[i] <= 'Z') ||
 		      (c[i] >= '0' && c[i] <= '9') || c[i] == '-' || c[i] == '_' || c[i] == '.'))
 			c[i] = '_';
-	snprintf(__tps.procname, sizeof(__tps.procname), "%s", c[0] ? c : "prog");
+	snprintf(tp__sink.procname, sizeof(tp__sink.procname), "%s", c[0] ? c : "prog");
 }
 
 /* Makes a new directory `base` (or base.1, base.2... if it exists) in at
@@ -733,7 +733,7 @@ static void __tps_read_procname(void)
  * the name used in name_out; -errno.  Nothing that exists is ever used: a
  * name taken by something else than a directory (e.g. a symbolic link
  * planted in a shared directory) is reported and skipped. */
-static int __tps_mkdir_new(int at, const char *where, const char *base, char *name_out, size_t len)
+static int tp__sink_mkdir_new(int at, const char *where, const char *base, char *name_out, size_t len)
 {
 	int i, fd;
 	for (i = 0; i < 1000; i++) {
@@ -747,7 +747,7 @@ static int __tps_mkdir_new(int at, const char *where, const char *base, char *na
 		if (errno != EEXIST)
 			return -errno;
 		if (fstatat(at, name_out, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISDIR(st.st_mode))
-			__tps_msg("%s%s%s exists and is %s: not used (not followed); the trace goes to a "
+			tp__sink_msg("%s%s%s exists and is %s: not used (not followed); the trace goes to a "
 				  "new directory next to it", where, *where ? "/" : "", name_out,
 				  S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory");
 	}
@@ -762,9 +762,9 @@ static int __tps_mkdir_new(int at, const char *where, const char *base, char *na
  * (sticky, world-writable) directory like /tmp: the kernel's
  * protected_symlinks rule, applied whatever the sysctl says.  Never blocks
  * (a FIFO is not opened).  fd or -errno, *why set for a message. */
-static int __tps_open_session(const char *dir, const char **why)
+static int tp__sink_open_session(const char *dir, const char **why)
 {
-	char path[__TPS_PATH_MAX], parent[__TPS_PATH_MAX], *slash;
+	char path[TP__SINK_PATH_MAX], parent[TP__SINK_PATH_MAX], *slash;
 	static char why_buf[192];
 	size_t l = strlen(dir);
 	struct stat link, pst;
@@ -807,41 +807,41 @@ static int __tps_open_session(const char *dir, const char **why)
 }
 
 /* Opens the trace's metadata for appending event blocks. */
-static int __tps_open_meta(void)
+static int tp__sink_open_meta(void)
 {
-	int e = __tps_write_metadata(__tps.dirfd, "metadata", __tps.uuid);
+	int e = tp__sink_write_metadata(tp__sink.dirfd, "metadata", tp__sink.uuid);
 	if (e)
 		return e;
-	__tps.metafd = openat(__tps.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
-	return __tps.metafd < 0 ? -errno : 0;
+	tp__sink.metafd = openat(tp__sink.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+	return tp__sink.metafd < 0 ? -errno : 0;
 }
 
 /* Makes this process's trace directory <comm>-<pid> in the session
  * directory (rootfd) and writes its metadata; lock held, procname read. */
-static int __tps_make_trace(void)
+static int tp__sink_make_trace(void)
 {
 	char base[64], name[96];
 	int fd, e;
 	size_t l;
-	snprintf(base, sizeof(base), "%s-%d", __tps.procname, (int)getpid());
-	fd = __tps_mkdir_new(__tps.rootfd, __tps.root, base, name, sizeof(name));
+	snprintf(base, sizeof(base), "%s-%d", tp__sink.procname, (int)getpid());
+	fd = tp__sink_mkdir_new(tp__sink.rootfd, tp__sink.root, base, name, sizeof(name));
 	if (fd < 0)
 		return fd;
-	l = strlen(__tps.root);
-	if (l + 1 + strlen(name) >= sizeof(__tps.dir)) {
+	l = strlen(tp__sink.root);
+	if (l + 1 + strlen(name) >= sizeof(tp__sink.dir)) {
 		close(fd);
 		return -ENAMETOOLONG;
 	}
-	memcpy(__tps.dir, __tps.root, l);
-	__tps.dir[l] = '/';
-	memcpy(__tps.dir + l + 1, name, strlen(name) + 1);
-	__tps.dirfd = fd;
-	__tps.pid = (int)getpid();
-	__tps_new_uuid(__tps.uuid);
-	e = __tps_open_meta();
+	memcpy(tp__sink.dir, tp__sink.root, l);
+	tp__sink.dir[l] = '/';
+	memcpy(tp__sink.dir + l + 1, name, strlen(name) + 1);
+	tp__sink.dirfd = fd;
+	tp__sink.pid = (int)getpid();
+	tp__sink_new_uuid(tp__sink.uuid);
+	e = tp__sink_open_meta();
 	if (e) {
 		close(fd);
-		__tps.dirfd = -1;
+		tp__sink.dirfd = -1;
 		return e;
 	}
 	return 0;
@@ -849,146 +849,146 @@ static int __tps_make_trace(void)
 
 /* Starts recording into the session directory `dir` (NULL: the default,
  * trace-<comm>-<pid>, made new), lock held. */
-static int __tps_start_trace(const char *dir)
+static int tp__sink_start_trace(const char *dir)
 {
 	char def[96];
 	const char *why = NULL;
 	int fd, e;
-	__tps_read_procname();
+	tp__sink_read_procname();
 	if (!dir) {
 		char base[96];
-		snprintf(base, sizeof(base), "trace-%s-%d", __tps.procname, (int)getpid());
-		fd = __tps_mkdir_new(AT_FDCWD, "", base, def, sizeof(def));
+		snprintf(base, sizeof(base), "trace-%s-%d", tp__sink.procname, (int)getpid());
+		fd = tp__sink_mkdir_new(AT_FDCWD, "", base, def, sizeof(def));
 		dir = def;
 	} else {
-		fd = __tps_open_session(dir, &why);
+		fd = tp__sink_open_session(dir, &why);
 	}
 	if (fd < 0) {
-		__tps_msg("cannot create the trace directory %s: %s", dir, why ? why : strerror(-fd));
+		tp__sink_msg("cannot create the trace directory %s: %s", dir, why ? why : strerror(-fd));
 		return fd;
 	}
-	if (strlen(dir) >= sizeof(__tps.root) - 100) {
+	if (strlen(dir) >= sizeof(tp__sink.root) - 100) {
 		close(fd);
-		__tps_msg("trace directory name too long: %s", dir);
+		tp__sink_msg("trace directory name too long: %s", dir);
 		return -ENAMETOOLONG;
 	}
-	snprintf(__tps.root, sizeof(__tps.root), "%s", dir);
-	__tps.rootfd = fd;
-	__tps_clock_start();
-	e = __tps_make_trace();
+	snprintf(tp__sink.root, sizeof(tp__sink.root), "%s", dir);
+	tp__sink.rootfd = fd;
+	tp__sink_clock_start();
+	e = tp__sink_make_trace();
 	if (e) {
-		__tps_msg("cannot create a trace in %s: %s", dir, strerror(-e));
+		tp__sink_msg("cannot create a trace in %s: %s", dir, strerror(-e));
 		close(fd);
-		__tps.rootfd = -1;
+		tp__sink.rootfd = -1;
 		return e;
 	}
-	__atomic_store_n(&__tps.recording, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&tp__sink.recording, 1, __ATOMIC_RELEASE);
 	return 0;
 }
 
 /* A forked child's first record: its own trace in the session directory
  * (trylock: never waits, may be in a signal handler). */
-static int __tps_start_child_trace(void)
+static int tp__sink_start_child_trace(void)
 {
 	int e;
-	if (pthread_mutex_trylock(&__tps.lock) != 0)
+	if (pthread_mutex_trylock(&tp__sink.lock) != 0)
 		return -EBUSY;
-	if (!__tps.child_pending) {
-		pthread_mutex_unlock(&__tps.lock);
-		return __tps.dirfd >= 0 ? 0 : -ENOENT;
+	if (!tp__sink.child_pending) {
+		pthread_mutex_unlock(&tp__sink.lock);
+		return tp__sink.dirfd >= 0 ? 0 : -ENOENT;
 	}
-	__tps_read_procname(); /* the child's name may differ from its parent's */
-	e = __tps_make_trace();
+	tp__sink_read_procname(); /* the child's name may differ from its parent's */
+	e = tp__sink_make_trace();
 	if (e)
-		__tps_err_once(__TPS_ERR_CHILD, "cannot create the trace of process %d in %s: %s",
-			       (int)getpid(), __tps.root, strerror(-e));
+		tp__sink_err_once(TP__SINK_ERR_CHILD, "cannot create the trace of process %d in %s: %s",
+			       (int)getpid(), tp__sink.root, strerror(-e));
 	else
-		__tps.child_pending = 0;
-	pthread_mutex_unlock(&__tps.lock);
+		tp__sink.child_pending = 0;
+	pthread_mutex_unlock(&tp__sink.lock);
 	return e;
 }
 
 /* ---- Threads and their windows. ---- */
 
-static void __tps_close_stream(struct __tps_node *n);
+static void tp__sink_close_stream(struct tp__sink_node *n);
 
 /* Is thread tid of this process gone? */
-static int __tps_gone(int pid, int tid)
+static int tp__sink_gone(int pid, int tid)
 {
 	return syscall(__NR_tgkill, pid, tid, 0) != 0 && errno == ESRCH;
 }
 
 /* Closes the stream of node n, whose state its caller has just made
- * __TPS_EXITED (or __TPS_CLOSING): once no snapshot reads the ring, the last
+ * TP__SINK_EXITED (or TP__SINK_CLOSING): once no snapshot reads the ring, the last
  * packet is shrunk to its content, the window unmapped, the file closed. */
-static void __tps_retire(struct __tps_node *n)
+static void tp__sink_retire(struct tp__sink_node *n)
 {
 	while (__atomic_load_n(&n->snap_busy, __ATOMIC_SEQ_CST))
 		sched_yield();
-	__atomic_add_fetch(&__tps.gone_dropped, n->b.dropped, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&tp__sink.gone_dropped, n->b.dropped, __ATOMIC_RELAXED);
 	__atomic_store_n(&n->b.dropped, 0, __ATOMIC_RELAXED);
-	__tps_close_stream(n);
+	tp__sink_close_stream(n);
 }
 
-/* Closes the stream of node n if it is __TPS_LATE and its thread is gone
+/* Closes the stream of node n if it is TP__SINK_LATE and its thread is gone
  * (no exit handler will close it).  Async-signal-safe, and never waits: if
  * a snapshot is reading the ring (it may be the one this signal handler
  * interrupted), the node is left for later. */
-static void __tps_reap_node(struct __tps_node *n, int pid)
+static void tp__sink_reap_node(struct tp__sink_node *n, int pid)
 {
-	int st = __TPS_LATE;
-	if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != __TPS_LATE || n == __tps_mine ||
-	    !__tps_gone(pid, n->tid) ||
-	    !__atomic_compare_exchange_n(&n->b.state, &st, __TPS_CLOSING, 0, __ATOMIC_SEQ_CST,
+	int st = TP__SINK_LATE;
+	if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != TP__SINK_LATE || n == tp__sink_mine ||
+	    !tp__sink_gone(pid, n->tid) ||
+	    !__atomic_compare_exchange_n(&n->b.state, &st, TP__SINK_CLOSING, 0, __ATOMIC_SEQ_CST,
 					 __ATOMIC_ACQUIRE))
 		return;
 	/* A snapshot counts itself in snap_busy before it reads the state:
-	 * either it sees __TPS_CLOSING and skips the ring, or it is seen here. */
+	 * either it sees TP__SINK_CLOSING and skips the ring, or it is seen here. */
 	if (__atomic_load_n(&n->snap_busy, __ATOMIC_SEQ_CST)) {
-		__atomic_store_n(&n->b.state, __TPS_LATE, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&n->b.state, TP__SINK_LATE, __ATOMIC_SEQ_CST);
 		return;
 	}
-	__tps_retire(n);
-	__atomic_store_n(&n->b.state, __TPS_EXITED, __ATOMIC_RELEASE);
+	tp__sink_retire(n);
+	__atomic_store_n(&n->b.state, TP__SINK_EXITED, __ATOMIC_RELEASE);
 }
 
 /* A node for the calling thread: a free one, one whose thread is gone, or
  * a new one; on the way, the streams that threads gone left open are
  * closed.  Lock-free and async-signal-safe (mmap, CAS, tgkill, munmap,
  * ftruncate, close). */
-static struct __tps_node *__tps_claim(void)
+static struct tp__sink_node *tp__sink_claim(void)
 {
-	struct __tps_node *n, *head;
+	struct tp__sink_node *n, *head;
 	int pid = (int)getpid();
-	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
-		__tps_reap_node(n, pid);
-	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
+	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
+		tp__sink_reap_node(n, pid);
+	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
 		int st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
-		if (st == __TPS_EXITED && __tps_gone(pid, n->tid)) {
-			st = __TPS_EXITED;
-			__atomic_compare_exchange_n(&n->b.state, &st, __TPS_FREE, 0, __ATOMIC_ACQ_REL,
+		if (st == TP__SINK_EXITED && tp__sink_gone(pid, n->tid)) {
+			st = TP__SINK_EXITED;
+			__atomic_compare_exchange_n(&n->b.state, &st, TP__SINK_FREE, 0, __ATOMIC_ACQ_REL,
 						    __ATOMIC_ACQUIRE);
 			st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
 		}
-		if (st == __TPS_FREE &&
-		    __atomic_compare_exchange_n(&n->b.state, &st, __TPS_OWNED, 0, __ATOMIC_ACQ_REL,
+		if (st == TP__SINK_FREE &&
+		    __atomic_compare_exchange_n(&n->b.state, &st, TP__SINK_OWNED, 0, __ATOMIC_ACQ_REL,
 						__ATOMIC_ACQUIRE))
 			return n;
 	}
-	n = (struct __tps_node *)mmap(NULL, sizeof(*n), PROT_READ | PROT_WRITE,
+	n = (struct tp__sink_node *)mmap(NULL, sizeof(*n), PROT_READ | PROT_WRITE,
 				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (n == (struct __tps_node *)MAP_FAILED)
+	if (n == (struct tp__sink_node *)MAP_FAILED)
 		return NULL;
-	n->b.state = __TPS_OWNED;
-	head = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE);
+	n->b.state = TP__SINK_OWNED;
+	head = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE);
 	do
 		n->next = head;
-	while (!__atomic_compare_exchange_n(&__tps.nodes, &head, n, 1, __ATOMIC_RELEASE,
+	while (!__atomic_compare_exchange_n(&tp__sink.nodes, &head, n, 1, __ATOMIC_RELEASE,
 					    __ATOMIC_ACQUIRE));
 	return n;
 }
 
-static void __tps_node_reset(struct __tps_node *n)
+static void tp__sink_node_reset(struct tp__sink_node *n)
 {
 	n->b.pos = n->b.end = NULL;
 	n->b.pkt = NULL;
@@ -1004,29 +1004,29 @@ static void __tps_node_reset(struct __tps_node *n)
 }
 
 /* trace_sink_base.thread_buffer: the calling thread's buffer. */
-static struct trace_buffer *__tps_thread_buffer_(struct trace_sink_base *s)
+static struct trace_buffer *tp__sink_thread_buffer_(struct trace_sink_base *s)
 {
-	struct __tps_node *n = __tps_mine;
+	struct tp__sink_node *n = tp__sink_mine;
 	if (n)
 		return &n->b;
-	if (!__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE) || !(n = __tps_claim())) {
-		__atomic_add_fetch(&__tps.lost, 1, __ATOMIC_RELAXED);
+	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || !(n = tp__sink_claim())) {
+		__atomic_add_fetch(&tp__sink.lost, 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
-	__tps_node_reset(n);
+	tp__sink_node_reset(n);
 	__atomic_store_n(&n->b.dropped, 0, __ATOMIC_RELAXED);
-	n->tid = __tps_gettid();
+	n->tid = tp__sink_gettid();
 	n->b.sink = s;
-	__tps_mine = n;
+	tp__sink_mine = n;
 	/* Its exit closes the stream; without a thread key, whoever finds the
 	 * thread gone does. */
-	if (!__tps.have_key || pthread_setspecific(__tps.key, n) != 0)
-		__atomic_store_n(&n->b.state, __TPS_LATE, __ATOMIC_RELEASE);
+	if (!tp__sink.have_key || pthread_setspecific(tp__sink.key, n) != 0)
+		__atomic_store_n(&n->b.state, TP__SINK_LATE, __ATOMIC_RELEASE);
 	return &n->b;
 }
 
 /* A record is lost: count it, in the packet too. */
-static int __tps_drop(struct __tps_node *n)
+static int tp__sink_drop(struct tp__sink_node *n)
 {
 	uint64_t d = n->b.dropped + 1;
 	__atomic_store_n(&n->b.dropped, d, __ATOMIC_RELAXED);
@@ -1036,38 +1036,38 @@ static int __tps_drop(struct __tps_node *n)
 }
 
 /* Opens the calling thread's stream file in the current trace. */
-static int __tps_open_stream(struct __tps_node *n)
+static int tp__sink_open_stream(struct tp__sink_node *n)
 {
 	char name[64];
 	int i, fd = -1;
-	if (__tps.child_pending && __tps_start_child_trace() != 0)
+	if (tp__sink.child_pending && tp__sink_start_child_trace() != 0)
 		return -1;
 	for (i = 0; i < 1000 && fd < 0; i++) {
 		if (i)
 			snprintf(name, sizeof(name), "stream-%d.%d", n->tid, i);
 		else
 			snprintf(name, sizeof(name), "stream-%d", n->tid);
-		fd = openat(__tps.dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+		fd = openat(tp__sink.dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
 		if (fd < 0 && errno != EEXIST)
 			break;
 	}
 	if (fd < 0) {
-		__tps_err_once(__TPS_ERR_STREAM, "cannot create a stream file in %s: %s", __tps.dir,
+		tp__sink_err_once(TP__SINK_ERR_STREAM, "cannot create a stream file in %s: %s", tp__sink.dir,
 			       strerror(errno));
 		return -1;
 	}
 	__atomic_store_n(&n->fd, fd, __ATOMIC_RELAXED); /* tracepoint_flush() reads it */
-	n->window = __tps.window;
+	n->window = tp__sink.window;
 	n->file_off = 0;
 	n->bytes = 0;
 	__atomic_store_n(&n->seq, 0, __ATOMIC_RELEASE);
-	if (__tps.mode == __TPS_FLIGHT) {
-		size_t ring = __tps.flight_bytes;
+	if (tp__sink.mode == TP__SINK_FLIGHT) {
+		size_t ring = tp__sink.flight_bytes;
 		void *m;
 		n->nwin = (unsigned)(ring / n->window);
 		if (n->nwin < 2) {
-			if (!__atomic_exchange_n(&__tps.ring_warned, 1, __ATOMIC_RELAXED))
-				__tps_msg("a flight ring of %zu KiB is less than two windows "
+			if (!__atomic_exchange_n(&tp__sink.ring_warned, 1, __ATOMIC_RELAXED))
+				tp__sink_msg("a flight ring of %zu KiB is less than two windows "
 				       "of %zu KiB: using %zu KiB (lower TRACEPOINTS_BUFFER_KB for a "
 				       "smaller ring)", ring / 1024, (size_t)n->window / 1024,
 				       (size_t)n->window * 2 / 1024);
@@ -1075,13 +1075,13 @@ static int __tps_open_stream(struct __tps_node *n)
 			ring = 2 * n->window;
 		}
 		if (fallocate(fd, 0, 0, (off_t)ring) != 0 && ftruncate(fd, (off_t)ring) != 0) {
-			__tps_err_once(__TPS_ERR_WINDOW, "cannot allocate %zu bytes for %s/stream-%d: %s",
-				       ring, __tps.dir, n->tid, strerror(errno));
+			tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot allocate %zu bytes for %s/stream-%d: %s",
+				       ring, tp__sink.dir, n->tid, strerror(errno));
 			return -1;
 		}
 		m = mmap(NULL, ring, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 		if (m == MAP_FAILED) {
-			__tps_err_once(__TPS_ERR_WINDOW, "cannot map %s/stream-%d: %s", __tps.dir, n->tid,
+			tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot map %s/stream-%d: %s", tp__sink.dir, n->tid,
 				       strerror(errno));
 			return -1;
 		}
@@ -1095,42 +1095,42 @@ static int __tps_open_stream(struct __tps_node *n)
  * copying what was there sees it change), then an empty content_size, and
  * content_size again last (a release: whoever reads it sees the header
  * whole). */
-static void __tps_packet_fill(struct __tps_node *n, struct trace_packet *p, uint64_t ts)
+static void tp__sink_packet_fill(struct tp__sink_node *n, struct trace_packet *p, uint64_t ts)
 {
 	/* An exchange: nothing below moves above it (a fence would do, but
 	 * ThreadSanitizer does not support fences). */
 	__atomic_exchange_n(&p->packet_seq_num, n->seq, __ATOMIC_ACQ_REL);
 	/* Empty at once: a process killed in the middle of this leaves a
 	 * packet with no events, not the old ones under the new number. */
-	__atomic_store_n(&p->content_size, (uint64_t)__TPS_PACKET * 8u, __ATOMIC_RELAXED);
+	__atomic_store_n(&p->content_size, (uint64_t)TP__SINK_PACKET * 8u, __ATOMIC_RELAXED);
 	p->magic = TRACE_PACKET_MAGIC;
-	memcpy(p->uuid, __tps.uuid, sizeof(p->uuid));
-	p->__pad = 0;
+	memcpy(p->uuid, tp__sink.uuid, sizeof(p->uuid));
+	p->pad = 0;
 	p->timestamp_begin = ts;
 	__atomic_store_n(&p->timestamp_end, ts, __ATOMIC_RELAXED);
 	p->packet_size = n->window * 8u;
 	__atomic_store_n(&p->events_discarded, n->b.dropped, __ATOMIC_RELAXED);
 	p->tid = (uint32_t)n->tid;
-	p->pid = (uint32_t)__tps.pid;
+	p->pid = (uint32_t)tp__sink.pid;
 	memset(p->comm, 0, sizeof(p->comm));
 	prctl(PR_GET_NAME, (unsigned long)p->comm, 0, 0, 0);
-	__atomic_store_n(&p->content_size, (uint64_t)__TPS_PACKET * 8u, __ATOMIC_RELEASE);
+	__atomic_store_n(&p->content_size, (uint64_t)TP__SINK_PACKET * 8u, __ATOMIC_RELEASE);
 }
 
-static void __tps_packet_init(struct __tps_node *n, struct trace_packet *p, uint64_t ts)
+static void tp__sink_packet_init(struct tp__sink_node *n, struct trace_packet *p, uint64_t ts)
 {
-	__tps_packet_fill(n, p, ts);
+	tp__sink_packet_fill(n, p, ts);
 	__atomic_store_n(&n->seq, n->seq + 1, __ATOMIC_RELEASE);
 	n->b.pkt = p;
-	n->b.pos = (unsigned char *)p + __TPS_PACKET;
+	n->b.pos = (unsigned char *)p + TP__SINK_PACKET;
 	n->b.end = (unsigned char *)p + n->window;
 	n->b.last_ts = ts;
 }
 
 /* Closes the packet being written: shrunk to its content (stream mode). */
-static void __tps_close_stream(struct __tps_node *n)
+static void tp__sink_close_stream(struct tp__sink_node *n)
 {
-	if (n->map && __tps.mode == __TPS_STREAM && n->b.pkt) {
+	if (n->map && tp__sink.mode == TP__SINK_STREAM && n->b.pkt) {
 		uint64_t used = __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
 		n->b.pkt->packet_size = used * 8u;
 		munmap(n->map, n->map_len);
@@ -1143,49 +1143,49 @@ static void __tps_close_stream(struct __tps_node *n)
 	}
 	if (n->fd >= 0)
 		close(n->fd);
-	__atomic_add_fetch(&__tps.gone_bytes, n->bytes, __ATOMIC_RELAXED);
-	__tps_node_reset(n);
+	__atomic_add_fetch(&tp__sink.gone_bytes, n->bytes, __ATOMIC_RELAXED);
+	tp__sink_node_reset(n);
 }
 
 /* trace_sink_base.next_window. */
-static int __tps_next_window_(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
+static int tp__sink_next_window_(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
 			      size_t need)
 {
-	struct __tps_node *n = (struct __tps_node *)(void *)b;
+	struct tp__sink_node *n = (struct tp__sink_node *)(void *)b;
 	(void)s;
-	if (__atomic_load_n(&b->state, __ATOMIC_ACQUIRE) == __TPS_EXITED) {
+	if (__atomic_load_n(&b->state, __ATOMIC_ACQUIRE) == TP__SINK_EXITED) {
 		/* An event after the thread's exit handler closed its stream (from
 		 * another library's thread-specific data destructor): it goes into
 		 * a fresh stream file.  The handler, armed again, closes it in the
 		 * next destructor round; after the last round, whoever finds the
-		 * thread gone does (__tps_reap_node: the next thread's first
+		 * thread gone does (tp__sink_reap_node: the next thread's first
 		 * record, or the program's exit). */
-		int st = __TPS_EXITED;
-		if (!__atomic_compare_exchange_n(&b->state, &st, __TPS_LATE, 0, __ATOMIC_ACQ_REL,
+		int st = TP__SINK_EXITED;
+		if (!__atomic_compare_exchange_n(&b->state, &st, TP__SINK_LATE, 0, __ATOMIC_ACQ_REL,
 						 __ATOMIC_ACQUIRE))
-			return __tps_drop(n);
-		if (__tps.have_key)
-			pthread_setspecific(__tps.key, n);
+			return tp__sink_drop(n);
+		if (tp__sink.have_key)
+			pthread_setspecific(tp__sink.key, n);
 	}
-	if (need + __TPS_PACKET > (n->fd >= 0 ? n->window : __tps.window)) {
-		__tps_err_once(__TPS_ERR_TOOBIG, "a record of %zu bytes does not fit a window of %zu "
-			       "bytes; dropped (raise TRACEPOINTS_BUFFER_KB)", need, __tps.window);
-		return __tps_drop(n);
+	if (need + TP__SINK_PACKET > (n->fd >= 0 ? n->window : tp__sink.window)) {
+		tp__sink_err_once(TP__SINK_ERR_TOOBIG, "a record of %zu bytes does not fit a window of %zu "
+			       "bytes; dropped (raise TRACEPOINTS_BUFFER_KB)", need, tp__sink.window);
+		return tp__sink_drop(n);
 	}
 	if (n->retry_at && b->dropped < n->retry_at)
-		return __tps_drop(n);
+		return tp__sink_drop(n);
 	n->retry_at = 0;
 	if (n->fd < 0) {
-		if (!__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE) || __tps_open_stream(n) != 0) {
+		if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || tp__sink_open_stream(n) != 0) {
 			if (n->fd >= 0)
-				__tps_close_stream(n);
-			n->retry_at = b->dropped + __TPS_RETRY_DROPS;
-			return __tps_drop(n);
+				tp__sink_close_stream(n);
+			n->retry_at = b->dropped + TP__SINK_RETRY_DROPS;
+			return tp__sink_drop(n);
 		}
 	}
-	if (__tps.mode == __TPS_FLIGHT) {
+	if (tp__sink.mode == TP__SINK_FLIGHT) {
 		uint64_t slot = n->seq % n->nwin;
-		__tps_packet_init(n, (struct trace_packet *)(void *)(n->map + slot * n->window), ts);
+		tp__sink_packet_init(n, (struct trace_packet *)(void *)(n->map + slot * n->window), ts);
 		return 0;
 	}
 	{
@@ -1211,7 +1211,7 @@ static int __tps_next_window_(struct trace_sink_base *s, struct trace_buffer *b,
 			 * file ends in zeros: tracepoint-dump --repair cuts them.) */
 			struct trace_packet h;
 			memset(&h, 0, sizeof(h));
-			__tps_packet_fill(n, &h, ts);
+			tp__sink_packet_fill(n, &h, ts);
 			if (pwrite(n->fd, &h, sizeof(h), (off_t)n->file_off) != (ssize_t)sizeof(h))
 				r = -1;
 		}
@@ -1219,11 +1219,11 @@ static int __tps_next_window_(struct trace_sink_base *s, struct trace_buffer *b,
 				  (off_t)n->file_off)
 			   : MAP_FAILED;
 		if (m == MAP_FAILED) {
-			__tps_err_once(__TPS_ERR_WINDOW, "cannot extend %s/stream-%d: %s; records are "
-				       "dropped (and counted) until there is room", __tps.dir, n->tid,
+			tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot extend %s/stream-%d: %s; records are "
+				       "dropped (and counted) until there is room", tp__sink.dir, n->tid,
 				       strerror(errno));
-			n->retry_at = b->dropped + __TPS_RETRY_DROPS;
-			return __tps_drop(n);
+			n->retry_at = b->dropped + TP__SINK_RETRY_DROPS;
+			return tp__sink_drop(n);
 		}
 		if (n->map) {
 			n->bytes += n->window;
@@ -1234,95 +1234,95 @@ static int __tps_next_window_(struct trace_sink_base *s, struct trace_buffer *b,
 		n->file_off += n->window;
 		/* Fault the whole window in now, in one call, instead of one
 		 * fault per page while recording (ignored before Linux 5.14). */
-		madvise(m, n->window, __TPS_MADV_POPULATE_WRITE);
+		madvise(m, n->window, TP__SINK_MADV_POPULATE_WRITE);
 	}
-	__tps_packet_init(n, (struct trace_packet *)(void *)n->map, ts);
+	tp__sink_packet_init(n, (struct trace_packet *)(void *)n->map, ts);
 	return 0;
 }
 
 /* The recorder's slow paths leave errno as they found it: they may run
  * in a signal handler, or between a failing call and its errno check. */
-static struct trace_buffer *__tps_thread_buffer(struct trace_sink_base *s)
+static struct trace_buffer *tp__sink_thread_buffer(struct trace_sink_base *s)
 {
 	int e = errno;
-	struct trace_buffer *b = __tps_thread_buffer_(s);
+	struct trace_buffer *b = tp__sink_thread_buffer_(s);
 	errno = e;
 	return b;
 }
 
-static int __tps_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
+static int tp__sink_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
 			     size_t need)
 {
-	int e = errno, r = __tps_next_window_(s, b, ts, need);
+	int e = errno, r = tp__sink_next_window_(s, b, ts, need);
 	errno = e;
 	return r;
 }
 
 /* The thread-specific data destructor of the sink's key: the exiting
- * thread's stream is closed.  The thread keeps its node (__tps_mine): an
- * event after this finds it __TPS_EXITED and takes the slow path
- * (__tps_next_window). */
-static void __tps_thread_exit(void *p)
+ * thread's stream is closed.  The thread keeps its node (tp__sink_mine): an
+ * event after this finds it TP__SINK_EXITED and takes the slow path
+ * (tp__sink_next_window). */
+static void tp__sink_thread_exit(void *p)
 {
-	struct __tps_node *n = (struct __tps_node *)p;
+	struct tp__sink_node *n = (struct tp__sink_node *)p;
 	n->b.busy = 1; /* a signal handler's record is dropped meanwhile */
-	__atomic_store_n(&n->b.state, __TPS_EXITED, __ATOMIC_SEQ_CST);
-	__tps_retire(n);
+	__atomic_store_n(&n->b.state, TP__SINK_EXITED, __ATOMIC_SEQ_CST);
+	tp__sink_retire(n);
 	n->b.busy = 0;
 }
 
 /* ---- fork(): the child records into a trace of its own. ---- */
 
-static void __tps_atfork_prepare(void)
+static void tp__sink_atfork_prepare(void)
 {
-	pthread_mutex_lock(&__tps.lock);
+	pthread_mutex_lock(&tp__sink.lock);
 }
 
-static void __tps_atfork_parent(void)
+static void tp__sink_atfork_parent(void)
 {
-	pthread_mutex_unlock(&__tps.lock);
+	pthread_mutex_unlock(&tp__sink.lock);
 }
 
-static void __tps_atfork_child(void)
+static void tp__sink_atfork_child(void)
 {
-	struct __tps_node *n;
-	pthread_mutex_init(&__tps.lock, NULL);
-	pthread_mutex_init(&__tps.msg_lock, NULL);
-	if (!__tps.recording)
+	struct tp__sink_node *n;
+	pthread_mutex_init(&tp__sink.lock, NULL);
+	pthread_mutex_init(&tp__sink.msg_lock, NULL);
+	if (!tp__sink.recording)
 		return;
 	/* The parent's windows stay the parent's: unmap them untouched. */
-	for (n = __tps.nodes; n; n = n->next) {
+	for (n = tp__sink.nodes; n; n = n->next) {
 		if (n->map)
 			munmap(n->map, n->map_len);
 		if (n->fd >= 0)
 			close(n->fd);
 		n->map = NULL;
 		n->fd = -1;
-		__tps_node_reset(n);
+		tp__sink_node_reset(n);
 		n->b.dropped = 0;
 		n->snap_busy = 0;
-		if (n == __tps_mine)
-			n->tid = __tps_gettid();
+		if (n == tp__sink_mine)
+			n->tid = tp__sink_gettid();
 		else
-			n->b.state = __TPS_FREE; /* its thread does not exist here */
+			n->b.state = TP__SINK_FREE; /* its thread does not exist here */
 	}
-	if (__tps.metafd >= 0)
-		close(__tps.metafd);
-	__tps.metafd = -1;
-	if (__tps.dirfd >= 0)
-		close(__tps.dirfd);
-	__tps.dirfd = -1;
-	__tps.child_pending = 1;
-	__tps.pid = (int)getpid();
-	__tps.lost = __tps.gone_dropped = __tps.gone_bytes = 0;
-	__tps.snapshots = 0;
-	__tps.errs = 0;
+	if (tp__sink.metafd >= 0)
+		close(tp__sink.metafd);
+	tp__sink.metafd = -1;
+	if (tp__sink.dirfd >= 0)
+		close(tp__sink.dirfd);
+	tp__sink.dirfd = -1;
+	tp__sink.child_pending = 1;
+	tp__sink.pid = (int)getpid();
+	tp__sink.lost = tp__sink.gone_dropped = tp__sink.gone_bytes = 0;
+	tp__sink.snapshots = 0;
+	tp__sink.errs = 0;
 }
 
 /* ---- Flight recorder snapshots. ---- */
 
 /* Copies node n's ring into fd, oldest packet first; bytes written. */
-static uint64_t __tps_copy_ring(struct __tps_node *n, int fd, const uint8_t *uuid)
+static uint64_t tp__sink_copy_ring(struct tp__sink_node *n, int fd, const uint8_t *uuid)
 {
 	uint64_t end = __atomic_load_n(&n->seq, __ATOMIC_ACQUIRE), q, written = 0;
 	uint64_t first = end > n->nwin ? end - n->nwin : 0;
@@ -1338,7 +1338,7 @@ static uint64_t __tps_copy_ring(struct __tps_node *n, int fd, const uint8_t *uui
 			continue;
 		h.magic = p->magic;
 		memcpy(h.uuid, uuid, sizeof(h.uuid));
-		h.__pad = 0;
+		h.pad = 0;
 		h.timestamp_begin = p->timestamp_begin;
 		h.timestamp_end = __atomic_load_n(&p->timestamp_end, __ATOMIC_RELAXED);
 		h.content_size = h.packet_size = used * 8u;
@@ -1366,41 +1366,41 @@ static uint64_t __tps_copy_ring(struct __tps_node *n, int fd, const uint8_t *uui
 
 TRACEPOINT_SINK_API int tracepoint_snapshot(void)
 {
-	struct __tps_node *n;
+	struct tp__sink_node *n;
 	char name[32];
 	uint8_t uuid[16];
 	int sd, e;
 	unsigned k;
-	if (!__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE) || __tps.mode != __TPS_FLIGHT)
+	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || tp__sink.mode != TP__SINK_FLIGHT)
 		return -EINVAL;
-	if (pthread_mutex_trylock(&__tps.lock) != 0)
+	if (pthread_mutex_trylock(&tp__sink.lock) != 0)
 		return -EBUSY;
-	if (__tps.dirfd < 0) { /* a forked child that recorded nothing yet */
-		pthread_mutex_unlock(&__tps.lock);
+	if (tp__sink.dirfd < 0) { /* a forked child that recorded nothing yet */
+		pthread_mutex_unlock(&tp__sink.lock);
 		return -EINVAL;
 	}
-	k = ++__tps.snapshots;
+	k = ++tp__sink.snapshots;
 	snprintf(name, sizeof(name), "snapshot-%u", k);
-	if (mkdirat(__tps.dirfd, name, 0755) != 0 ||
-	    (sd = openat(__tps.dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) < 0) {
+	if (mkdirat(tp__sink.dirfd, name, 0755) != 0 ||
+	    (sd = openat(tp__sink.dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) < 0) {
 		e = errno;
-		pthread_mutex_unlock(&__tps.lock);
+		pthread_mutex_unlock(&tp__sink.lock);
 		return -e;
 	}
-	__tps_new_uuid(uuid);
-	e = __tps_write_metadata(sd, "metadata", uuid);
-	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n && !e; n = n->next) {
+	tp__sink_new_uuid(uuid);
+	e = tp__sink_write_metadata(sd, "metadata", uuid);
+	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n && !e; n = n->next) {
 		char sname[64];
 		int fd, st;
 		__atomic_add_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 		/* seq first: what the ring's fields were set to happened before it */
 		st = __atomic_load_n(&n->b.state, __ATOMIC_SEQ_CST);
-		if ((st == __TPS_OWNED || st == __TPS_LATE) &&
+		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) &&
 		    __atomic_load_n(&n->seq, __ATOMIC_ACQUIRE) && n->map && n->nwin) {
 			snprintf(sname, sizeof(sname), "stream-%d", n->tid);
 			fd = openat(sd, sname, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
 			if (fd >= 0) {
-				if (__tps_copy_ring(n, fd, uuid) == 0)
+				if (tp__sink_copy_ring(n, fd, uuid) == 0)
 					unlinkat(sd, sname, 0);
 				close(fd);
 			}
@@ -1408,38 +1408,38 @@ TRACEPOINT_SINK_API int tracepoint_snapshot(void)
 		__atomic_sub_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 	}
 	close(sd);
-	pthread_mutex_unlock(&__tps.lock);
+	pthread_mutex_unlock(&tp__sink.lock);
 	return e ? e : (int)k;
 }
 
-static void __tps_snapshot_signal(int sig)
+static void tp__sink_snapshot_signal(int sig)
 {
 	int e = errno, k;
 	(void)sig;
 	k = tracepoint_snapshot();
 	if (k > 0)
-		__tps_msg("snapshot %d in %s/snapshot-%d", k, __tps.dir, k);
+		tp__sink_msg("snapshot %d in %s/snapshot-%d", k, tp__sink.dir, k);
 	else
-		__tps_msg("snapshot failed: %s", strerror(-k));
+		tp__sink_msg("snapshot failed: %s", strerror(-k));
 	errno = e;
 }
 
 /* ---- Settings, state, flush. ---- */
 
 /* A window size: n rounded up to a power of two, from 4 KiB to 1 GiB. */
-static size_t __tps_pow2(size_t n)
+static size_t tp__sink_pow2(size_t n)
 {
 	size_t p = 4096;
-	while (p < n && p < __TPS_WINDOW_MAX)
+	while (p < n && p < TP__SINK_WINDOW_MAX)
 		p <<= 1;
 	return p;
 }
 
 /* A size in KiB from the environment, from 1 KiB to max: its bytes; def if
  * unset, and if not a whole number of KiB in that range (reported). */
-static size_t __tps_env_kb(const char *var, size_t def, size_t max, const char *what)
+static size_t tp__sink_env_kb(const char *var, size_t def, size_t max, const char *what)
 {
-	const char *v = __tps_getenv(var), *p;
+	const char *v = tp__sink_getenv(var), *p;
 	unsigned long long k = 0;
 	char shown[48];
 	if (!v)
@@ -1450,170 +1450,170 @@ static size_t __tps_env_kb(const char *var, size_t def, size_t max, const char *
 	if (*v && !*p && k > 0 && k <= max / 1024)
 		return (size_t)k * 1024;
 	if (*v && !*p && k > 0)
-		__tps_msg("%s=\"%s\" is more than %zu KiB (%zu MiB), the largest %s; using %zu",
-			  var, __tps_shown(v, shown, sizeof(shown)), max / 1024, max >> 20, what, def / 1024);
+		tp__sink_msg("%s=\"%s\" is more than %zu KiB (%zu MiB), the largest %s; using %zu",
+			  var, tp__sink_shown(v, shown, sizeof(shown)), max / 1024, max >> 20, what, def / 1024);
 	else
-		__tps_msg("%s=\"%s\" is not a size in KiB (a whole number from 1 to %zu); using %zu",
-			  var, __tps_shown(v, shown, sizeof(shown)), max / 1024, def / 1024);
+		tp__sink_msg("%s=\"%s\" is not a size in KiB (a whole number from 1 to %zu); using %zu",
+			  var, tp__sink_shown(v, shown, sizeof(shown)), max / 1024, def / 1024);
 	return def;
 }
 
-static void __tps_init_once(void)
+static void tp__sink_init_once(void)
 {
-	const char *clk = __tps_getenv("TRACEPOINTS_CLOCK");
+	const char *clk = tp__sink_getenv("TRACEPOINTS_CLOCK");
 	char shown[48];
 	int e;
-	pthread_mutex_init(&__tps.lock, NULL);
-	pthread_mutex_init(&__tps.msg_lock, NULL);
-	e = pthread_key_create(&__tps.key, __tps_thread_exit);
-	__tps.have_key = e == 0;
+	pthread_mutex_init(&tp__sink.lock, NULL);
+	pthread_mutex_init(&tp__sink.msg_lock, NULL);
+	e = pthread_key_create(&tp__sink.key, tp__sink_thread_exit);
+	tp__sink.have_key = e == 0;
 	if (e)
-		__tps_msg("cannot create a thread-specific key (%s): the stream of an exited thread "
+		tp__sink_msg("cannot create a thread-specific key (%s): the stream of an exited thread "
 			  "is closed when another thread starts recording, or at exit", strerror(e));
-	pthread_atfork(__tps_atfork_prepare, __tps_atfork_parent, __tps_atfork_child);
-	__tps.base.thread_buffer = __tps_thread_buffer;
-	__tps.base.next_window = __tps_next_window;
-	__tps.base.clock = __tps_counter_ok() ? TRACE_CLOCK_COUNTER : TRACE_CLOCK_MONOTONIC;
+	pthread_atfork(tp__sink_atfork_prepare, tp__sink_atfork_parent, tp__sink_atfork_child);
+	tp__sink.base.thread_buffer = tp__sink_thread_buffer;
+	tp__sink.base.next_window = tp__sink_next_window;
+	tp__sink.base.clock = tp__sink_counter_ok() ? TRACE_CLOCK_COUNTER : TRACE_CLOCK_MONOTONIC;
 	if (clk && strcmp(clk, "monotonic") == 0)
-		__tps.base.clock = TRACE_CLOCK_MONOTONIC;
+		tp__sink.base.clock = TRACE_CLOCK_MONOTONIC;
 	else if (clk && strcmp(clk, "counter") != 0)
-		__tps_msg("TRACEPOINTS_CLOCK=\"%s\" is neither counter nor monotonic; using %s",
-			  __tps_shown(clk, shown, sizeof(shown)),
-			  __tps.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
-	__tps.window = __tps_pow2(__tps_env_kb("TRACEPOINTS_BUFFER_KB", (size_t)1 << 20,
-					       __TPS_WINDOW_MAX, "window"));
-	__tps.flight_bytes = __tps_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20, __TPS_RING_MAX,
+		tp__sink_msg("TRACEPOINTS_CLOCK=\"%s\" is neither counter nor monotonic; using %s",
+			  tp__sink_shown(clk, shown, sizeof(shown)),
+			  tp__sink.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
+	tp__sink.window = tp__sink_pow2(tp__sink_env_kb("TRACEPOINTS_BUFFER_KB", (size_t)1 << 20,
+					       TP__SINK_WINDOW_MAX, "window"));
+	tp__sink.flight_bytes = tp__sink_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20, TP__SINK_RING_MAX,
 					  "flight ring");
-	__tps.rootfd = __tps.dirfd = __tps.metafd = -1;
-	__tps.pid = (int)getpid();
-	__atomic_store_n(&__tps.inited, 1, __ATOMIC_RELEASE);
+	tp__sink.rootfd = tp__sink.dirfd = tp__sink.metafd = -1;
+	tp__sink.pid = (int)getpid();
+	__atomic_store_n(&tp__sink.inited, 1, __ATOMIC_RELEASE);
 }
 
-static void __tps_init(void)
+static void tp__sink_init(void)
 {
-	pthread_once(&__tps_once, __tps_init_once);
+	pthread_once(&tp__sink_once, tp__sink_init_once);
 }
 
 TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir)
 {
 	int m, e;
 	if (mode && (strcmp(mode, "text") == 0 || strcmp(mode, "json") == 0)) {
-		__tps_msg("output \"%s\": traces are recorded to a directory; tracepoint-dump --%s DIR "
+		tp__sink_msg("output \"%s\": traces are recorded to a directory; tracepoint-dump --%s DIR "
 			  "makes %s from it", mode, mode, mode);
 		return -EINVAL;
 	}
 	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
-		__tps_msg("output mode \"%s\" is neither stream nor flight", mode);
+		tp__sink_msg("output mode \"%s\" is neither stream nor flight", mode);
 		return -EINVAL;
 	}
-	m = mode && mode[0] == 'f' ? __TPS_FLIGHT : __TPS_STREAM;
-	__tps_init();
-	pthread_mutex_lock(&__tps.lock);
-	if (__tps.recording) {
-		pthread_mutex_unlock(&__tps.lock);
+	m = mode && mode[0] == 'f' ? TP__SINK_FLIGHT : TP__SINK_STREAM;
+	tp__sink_init();
+	pthread_mutex_lock(&tp__sink.lock);
+	if (tp__sink.recording) {
+		pthread_mutex_unlock(&tp__sink.lock);
 		return -EBUSY;
 	}
-	__tps.mode = m;
-	e = __tps_start_trace(dir);
-	pthread_mutex_unlock(&__tps.lock);
+	tp__sink.mode = m;
+	e = tp__sink_start_trace(dir);
+	pthread_mutex_unlock(&tp__sink.lock);
 	return e;
 }
 
 TRACEPOINT_SINK_API const char *tracepoint_trace_dir(void)
 {
-	return __atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE) && !__tps.child_pending
-		       ? __tps.dir : NULL;
+	return __atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) && !tp__sink.child_pending
+		       ? tp__sink.dir : NULL;
 }
 
 TRACEPOINT_SINK_API long tracepoint_flush(void)
 {
-	struct __tps_node *n;
+	struct tp__sink_node *n;
 	long e = 0;
-	if (!__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE))
 		return 0;
-	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
+	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
 		int fd = __atomic_load_n(&n->fd, __ATOMIC_RELAXED);
 		int st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
-		if ((st == __TPS_OWNED || st == __TPS_LATE) && fd >= 0 &&
+		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && fd >= 0 &&
 		    fdatasync(fd) != 0 && errno != EBADF && errno != EINVAL && !e)
 			e = -errno;
 	}
-	if (__tps.metafd >= 0 && fdatasync(__tps.metafd) != 0 && !e)
+	if (tp__sink.metafd >= 0 && fdatasync(tp__sink.metafd) != 0 && !e)
 		e = -errno;
 	return e;
 }
 
 TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void)
 {
-	struct __tps_node *n;
-	unsigned long long d = __atomic_load_n(&__tps.lost, __ATOMIC_RELAXED) +
-			       __atomic_load_n(&__tps.gone_dropped, __ATOMIC_RELAXED);
-	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
-		if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != __TPS_FREE)
+	struct tp__sink_node *n;
+	unsigned long long d = __atomic_load_n(&tp__sink.lost, __ATOMIC_RELAXED) +
+			       __atomic_load_n(&tp__sink.gone_dropped, __ATOMIC_RELAXED);
+	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
+		if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != TP__SINK_FREE)
 			d += __atomic_load_n(&n->b.dropped, __ATOMIC_RELAXED);
 	return d;
 }
 
 TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes)
 {
-	__tps_init();
-	pthread_mutex_lock(&__tps.lock);
-	__tps.window = __tps_pow2(bytes);
-	pthread_mutex_unlock(&__tps.lock);
+	tp__sink_init();
+	pthread_mutex_lock(&tp__sink.lock);
+	tp__sink.window = tp__sink_pow2(bytes);
+	pthread_mutex_unlock(&tp__sink.lock);
 }
 
 TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes)
 {
-	__tps_init();
-	pthread_mutex_lock(&__tps.lock);
-	__tps.flight_bytes = bytes < __TPS_RING_MAX ? bytes : __TPS_RING_MAX;
-	pthread_mutex_unlock(&__tps.lock);
+	tp__sink_init();
+	pthread_mutex_lock(&tp__sink.lock);
+	tp__sink.flight_bytes = bytes < TP__SINK_RING_MAX ? bytes : TP__SINK_RING_MAX;
+	pthread_mutex_unlock(&tp__sink.lock);
 }
 /* ---- Enabling by pattern. ---- */
 
 /* The slot (probe data: sink + id) of an event, made and described in the
  * metadata on first use; NULL if that fails (reported).  Lock held. */
-static struct trace_event_sink *__tps_slot(const struct trace_event *ev)
+static struct trace_event_sink *tp__sink_slot(const struct trace_event *ev)
 {
 	size_t i;
 	struct trace_event_sink *sl;
 	char key[512];
 	snprintf(key, sizeof(key), "%s:%s", ev->cls->system, ev->name);
-	for (i = 0; i < __tps.nslots; i++) {
+	for (i = 0; i < tp__sink.nslots; i++) {
 		/* By name: the event it was made for may be in a dlclose()d library. */
-		if (strcmp(__tps.slot_names[i], key) == 0) {
-			__tps.slots[i]->event = ev;
-			return __tps.slots[i];
+		if (strcmp(tp__sink.slot_names[i], key) == 0) {
+			tp__sink.slots[i]->event = ev;
+			return tp__sink.slots[i];
 		}
 	}
-	if (__tps.nslots == __tps.capslots) {
-		size_t nc = __tps.capslots ? __tps.capslots * 2 : 16;
+	if (tp__sink.nslots == tp__sink.capslots) {
+		size_t nc = tp__sink.capslots ? tp__sink.capslots * 2 : 16;
 		struct trace_event_sink **n = (struct trace_event_sink **)realloc(
-			(void *)__tps.slots, nc * sizeof(*n));
+			(void *)tp__sink.slots, nc * sizeof(*n));
 		char **nn;
 		if (!n)
 			return NULL;
-		__tps.slots = n;
-		nn = (char **)realloc((void *)__tps.slot_names, nc * sizeof(*nn));
+		tp__sink.slots = n;
+		nn = (char **)realloc((void *)tp__sink.slot_names, nc * sizeof(*nn));
 		if (!nn)
 			return NULL;
-		__tps.slot_names = nn;
-		__tps.capslots = nc;
+		tp__sink.slot_names = nn;
+		tp__sink.capslots = nc;
 	}
 	sl = (struct trace_event_sink *)calloc(1, sizeof(*sl));
-	if (!sl || !(__tps.slot_names[__tps.nslots] = strdup(key))) {
+	if (!sl || !(tp__sink.slot_names[tp__sink.nslots] = strdup(key))) {
 		free(sl);
 		return NULL;
 	}
-	sl->sink = &__tps.base;
-	sl->id = (uint32_t)__tps.nslots;
+	sl->sink = &tp__sink.base;
+	sl->id = (uint32_t)tp__sink.nslots;
 	sl->event = ev;
-	if (__tps_describe(ev, sl->id) != 0) { /* reported */
-		free(__tps.slot_names[__tps.nslots]);
+	if (tp__sink_describe(ev, sl->id) != 0) { /* reported */
+		free(tp__sink.slot_names[tp__sink.nslots]);
 		free(sl);
 		return NULL;
 	}
-	__tps.slots[__tps.nslots++] = sl; /* never freed: probes may still hold it */
+	tp__sink.slots[tp__sink.nslots++] = sl; /* never freed: probes may still hold it */
 	return sl;
 }
 
@@ -1622,40 +1622,40 @@ static struct trace_event_sink *__tps_slot(const struct trace_event *ev)
  * no longer attached is forgotten: the library that defined tp was
  * dlclose()d (its destructor detached the recorder), and another may now
  * sit at the same address. */
-static struct trace_event_sink *__tps_attached(const struct tracepoint *tp, int op,
+static struct trace_event_sink *tp__sink_attached(const struct tracepoint *tp, int op,
 					       struct trace_event_sink *slot)
 {
 	size_t i;
-	for (i = 0; i < __tps.nattached; i++) {
-		if (__tps.attached[i].tp == tp) {
-			struct trace_event_sink *s = __tps.attached[i].slot;
+	for (i = 0; i < tp__sink.nattached; i++) {
+		if (tp__sink.attached[i].tp == tp) {
+			struct trace_event_sink *s = tp__sink.attached[i].slot;
 			const struct trace_event *ev = (const struct trace_event *)tp->event;
 			int live = ev && tracepoint_probe_attached(tp, ev->probe, s) == 1;
 			if (op == 2 || !live)
-				__tps.attached[i] = __tps.attached[--__tps.nattached];
+				tp__sink.attached[i] = tp__sink.attached[--tp__sink.nattached];
 			if (live)
 				return s;
 			break;
 		}
 	}
 	if (op == 1) {
-		if (__tps.nattached == __tps.capattached) {
-			size_t nc = __tps.capattached ? __tps.capattached * 2 : 16;
-			struct __tps_slot_ref *n = (struct __tps_slot_ref *)realloc(
-				(void *)__tps.attached, nc * sizeof(*n));
+		if (tp__sink.nattached == tp__sink.capattached) {
+			size_t nc = tp__sink.capattached ? tp__sink.capattached * 2 : 16;
+			struct tp__sink_slot_ref *n = (struct tp__sink_slot_ref *)realloc(
+				(void *)tp__sink.attached, nc * sizeof(*n));
 			if (!n)
 				return NULL;
-			__tps.attached = n;
-			__tps.capattached = nc;
+			tp__sink.attached = n;
+			tp__sink.capattached = nc;
 		}
-		__tps.attached[__tps.nattached].tp = tp;
-		__tps.attached[__tps.nattached++].slot = slot;
+		tp__sink.attached[tp__sink.nattached].tp = tp;
+		tp__sink.attached[tp__sink.nattached++].slot = slot;
 		return slot;
 	}
 	return NULL;
 }
 
-struct __tps_pat {
+struct tp__sink_pat {
 	const char *list;
 	size_t nitems;
 	const char *item[64]; /* items beyond 64 are handled in further walks */
@@ -1666,9 +1666,9 @@ struct __tps_pat {
 	int matched;
 };
 
-static int __tps_pat_collect(const char *item, size_t len, void *priv)
+static int tp__sink_pat_collect(const char *item, size_t len, void *priv)
 {
-	struct __tps_pat *p = (struct __tps_pat *)priv;
+	struct tp__sink_pat *p = (struct tp__sink_pat *)priv;
 	if (p->nitems == 64)
 		return 1;
 	p->item[p->nitems] = item;
@@ -1678,9 +1678,9 @@ static int __tps_pat_collect(const char *item, size_t len, void *priv)
 	return 0;
 }
 
-static int __tps_pat_walk(struct tracepoint *tp, void *priv)
+static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 {
-	struct __tps_pat *p = (struct __tps_pat *)priv;
+	struct tp__sink_pat *p = (struct tp__sink_pat *)priv;
 	const struct trace_event *ev = trace_event_of(tp);
 	size_t i;
 	int hit = 0;
@@ -1695,18 +1695,18 @@ static int __tps_pat_walk(struct tracepoint *tp, void *priv)
 	if (!hit)
 		return 0;
 	if (!ev) {
-		__tps_msg_once(tp->name, "%s is a plain tracepoint (DECLARE_TRACE, no fields): "
+		tp__sink_msg_once(tp->name, "%s is a plain tracepoint (DECLARE_TRACE, no fields): "
 			       "the sink cannot record it; make it a TRACE_EVENT", tp->name);
 		return 0;
 	}
 	p->matched++;
-	pthread_mutex_lock(&__tps.lock);
+	pthread_mutex_lock(&tp__sink.lock);
 	if (p->attach) {
-		struct trace_event_sink *slot = __tps_attached(tp, 0, NULL);
+		struct trace_event_sink *slot = tp__sink_attached(tp, 0, NULL);
 		int r = -ENOMEM;
-		if (!slot && (slot = __tps_slot(ev)) != NULL) {
+		if (!slot && (slot = tp__sink_slot(ev)) != NULL) {
 			r = tracepoint_probe_register(tp, ev->probe, slot);
-			if (r == 0 && !__tps_attached(tp, 1, slot)) {
+			if (r == 0 && !tp__sink_attached(tp, 1, slot)) {
 				tracepoint_probe_unregister(tp, ev->probe, slot);
 				r = -ENOMEM;
 			}
@@ -1714,22 +1714,22 @@ static int __tps_pat_walk(struct tracepoint *tp, void *priv)
 			r = 0; /* already recorded */
 		}
 		if (r && r != -EEXIST) {
-			__tps_msg("cannot enable %s:%s: %s", ev->cls->system, ev->name, strerror(-r));
+			tp__sink_msg("cannot enable %s:%s: %s", ev->cls->system, ev->name, strerror(-r));
 			if (!p->err)
 				p->err = r;
 		}
 	} else {
-		struct trace_event_sink *slot = __tps_attached(tp, 2, NULL);
+		struct trace_event_sink *slot = tp__sink_attached(tp, 2, NULL);
 		if (slot)
 			tracepoint_probe_unregister(tp, ev->probe, slot);
 	}
-	pthread_mutex_unlock(&__tps.lock);
+	pthread_mutex_unlock(&tp__sink.lock);
 	return 0;
 }
 
-static int __tps_apply(const char *list, int attach)
+static int tp__sink_apply(const char *list, int attach)
 {
-	struct __tps_pat p;
+	struct tp__sink_pat p;
 	size_t pos = 0, i, done = 0;
 	const char *why = NULL;
 	int total = 0, err = 0;
@@ -1740,19 +1740,19 @@ static int __tps_apply(const char *list, int attach)
 		for (i = 0; shown && shown[i]; i++)
 			if ((unsigned char)shown[i] < 0x20 || (unsigned char)shown[i] >= 0x7f)
 				shown[i] = '?';
-		__tps_msg("malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^",
+		tp__sink_msg("malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^",
 			  list ? (shown ? shown : "") : "(null)", why, pos + 1,
 			  shown ? shown : "", (int)pos, "");
 		free(shown);
 		return -EINVAL;
 	}
-	__tps_init();
+	tp__sink_init();
 	if (attach) {
 		int e = 0;
-		pthread_mutex_lock(&__tps.lock);
-		if (!__tps.recording)
-			e = __tps_start_trace(NULL); /* reported */
-		pthread_mutex_unlock(&__tps.lock);
+		pthread_mutex_lock(&tp__sink.lock);
+		if (!tp__sink.recording)
+			e = tp__sink_start_trace(NULL); /* reported */
+		pthread_mutex_unlock(&tp__sink.lock);
 		if (e)
 			return e;
 	}
@@ -1768,10 +1768,10 @@ static int __tps_apply(const char *list, int attach)
 		p.list = list;
 		p.attach = attach;
 		if (s)
-			trace_pattern_for_each(s, __tps_pat_collect, &p);
+			trace_pattern_for_each(s, tp__sink_pat_collect, &p);
 		if (p.nitems == 0)
 			break;
-		tracepoint_for_each(__tps_pat_walk, &p);
+		tracepoint_for_each(tp__sink_pat_walk, &p);
 		for (i = 0; i < p.nitems; i++) {
 			if (p.hits[i])
 				continue;
@@ -1779,10 +1779,10 @@ static int __tps_apply(const char *list, int attach)
 				char key[TRACE_PATTERN_MAX + 16];
 				snprintf(key, sizeof(key), "nomatch:%.*s", (int)p.len[i], p.item[i]);
 				if (trace_pattern_is_glob(p.item[i], p.len[i]))
-					__tps_msg_once(key, "pattern \"%.*s\" matches no event of this program "
+					tp__sink_msg_once(key, "pattern \"%.*s\" matches no event of this program "
 						       "(TRACEPOINTS=list shows them)", (int)p.len[i], p.item[i]);
 				else
-					__tps_msg_once(key, "unknown event \"%.*s\" (TRACEPOINTS=list shows "
+					tp__sink_msg_once(key, "unknown event \"%.*s\" (TRACEPOINTS=list shows "
 						       "the events of this program)", (int)p.len[i], p.item[i]);
 			}
 		}
@@ -1798,24 +1798,24 @@ static int __tps_apply(const char *list, int attach)
 
 TRACEPOINT_SINK_API int tracepoint_enable(const char *patterns)
 {
-	return __tps_apply(patterns, 1);
+	return tp__sink_apply(patterns, 1);
 }
 
 TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns)
 {
-	return __tps_apply(patterns, 0);
+	return tp__sink_apply(patterns, 0);
 }
 
 /* ---- Listing. ---- */
 
-struct __tps_list {
+struct tp__sink_list {
 	int (*fn)(const struct tracepoint_info *info, void *priv);
 	void *priv;
 };
 
-static int __tps_list_cb(struct tracepoint *tp, void *priv)
+static int tp__sink_list_cb(struct tracepoint *tp, void *priv)
 {
-	struct __tps_list *l = (struct __tps_list *)priv;
+	struct tp__sink_list *l = (struct tp__sink_list *)priv;
 	struct tracepoint_info info;
 	if (!tp)
 		return 0;
@@ -1825,9 +1825,9 @@ static int __tps_list_cb(struct tracepoint *tp, void *priv)
 	info.name = tp->name;
 	info.enabled = 0;
 	if (info.event && tracepoint_enabled(tp)) {
-		pthread_mutex_lock(&__tps.lock);
-		info.enabled = __tps_attached(tp, 0, NULL) != NULL;
-		pthread_mutex_unlock(&__tps.lock);
+		pthread_mutex_lock(&tp__sink.lock);
+		info.enabled = tp__sink_attached(tp, 0, NULL) != NULL;
+		pthread_mutex_unlock(&tp__sink.lock);
 	}
 	return l->fn(&info, l->priv);
 }
@@ -1835,15 +1835,15 @@ static int __tps_list_cb(struct tracepoint *tp, void *priv)
 TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *info, void *priv),
 					void *priv)
 {
-	struct __tps_list l;
+	struct tp__sink_list l;
 	if (!fn)
 		return -EINVAL;
 	l.fn = fn;
 	l.priv = priv;
-	return tracepoint_for_each(__tps_list_cb, &l);
+	return tracepoint_for_each(tp__sink_list_cb, &l);
 }
 
-static int __tps_print_cb(const struct tracepoint_info *info, void *priv)
+static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 {
 	FILE *out = (FILE *)priv;
 	unsigned n = 0, i;
@@ -1872,12 +1872,12 @@ static int __tps_print_cb(const struct tracepoint_info *info, void *priv)
 
 TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out)
 {
-	tracepoint_list(__tps_print_cb, out ? out : stdout);
+	tracepoint_list(tp__sink_print_cb, out ? out : stdout);
 }
 
 /* ---- Start and end of the program. ---- */
 
-static int __tps_signal_number(const char *v)
+static int tp__sink_signal_number(const char *v)
 {
 	static const struct { const char *name; int sig; } names[] = {
 		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "HUP", SIGHUP }, { "INT", SIGINT },
@@ -1897,12 +1897,12 @@ static int __tps_signal_number(const char *v)
 
 /* Runs before the executable's other constructors, so that their events
  * are recorded too. */
-__attribute__((constructor(101))) static void __tps_start(void)
+__attribute__((constructor(101))) static void tp__sink_start(void)
 {
-	const char *tp = __tps_getenv("TRACEPOINTS");
-	const char *mode = __tps_getenv("TRACEPOINTS_MODE");
-	const char *sig = __tps_getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
-	const char *dir = __tps_getenv("TRACEPOINTS_DIR");
+	const char *tp = tp__sink_getenv("TRACEPOINTS");
+	const char *mode = tp__sink_getenv("TRACEPOINTS_MODE");
+	const char *sig = tp__sink_getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
+	const char *dir = tp__sink_getenv("TRACEPOINTS_DIR");
 	char shown[48];
 	if (!tp || !*tp)
 		return; /* unset, or ignored (a set-user-ID program...): silently */
@@ -1911,7 +1911,7 @@ __attribute__((constructor(101))) static void __tps_start(void)
 		fflush(stdout);
 		exit(0);
 	}
-	__tps_init();
+	tp__sink_init();
 	{
 		size_t pos;
 		const char *why;
@@ -1920,12 +1920,12 @@ __attribute__((constructor(101))) static void __tps_start(void)
 			return;
 		}
 	}
-	if (__tps_getenv("TRACEPOINTS_OUTPUT") || __tps_getenv("TRACEPOINTS_FILE"))
-		__tps_msg("TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read: the trace is a "
+	if (tp__sink_getenv("TRACEPOINTS_OUTPUT") || tp__sink_getenv("TRACEPOINTS_FILE"))
+		tp__sink_msg("TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read: the trace is a "
 			  "directory (TRACEPOINTS_DIR); tracepoint-dump --text or --json DIR formats it");
 	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
-		__tps_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
-			  __tps_shown(mode, shown, sizeof(shown)));
+		tp__sink_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
+			  tp__sink_shown(mode, shown, sizeof(shown)));
 		mode = "stream";
 	}
 	if (dir && !*dir)
@@ -1933,13 +1933,13 @@ __attribute__((constructor(101))) static void __tps_start(void)
 	if (tracepoint_output(mode ? mode : "stream", dir) != 0)
 		return; /* reported; nothing is recorded */
 	if (sig) {
-		int s = __tps_signal_number(sig);
-		if (s < 0 || __tps.mode != __TPS_FLIGHT) {
-			__tps_msg("TRACEPOINTS_SNAPSHOT_SIGNAL=\"%s\" ignored: %s",
-				  __tps_shown(sig, shown, sizeof(shown)),
+		int s = tp__sink_signal_number(sig);
+		if (s < 0 || tp__sink.mode != TP__SINK_FLIGHT) {
+			tp__sink_msg("TRACEPOINTS_SNAPSHOT_SIGNAL=\"%s\" ignored: %s",
+				  tp__sink_shown(sig, shown, sizeof(shown)),
 				  s < 0 ? "not a signal name or number" : "snapshots need TRACEPOINTS_MODE=flight");
 		} else {
-			__tps_signal(s, __tps_snapshot_signal);
+			tp__sink_signal(s, tp__sink_snapshot_signal);
 		}
 	}
 	tracepoint_enable(tp);
@@ -1949,52 +1949,52 @@ __attribute__((constructor(101))) static void __tps_start(void)
  * goes into the metadata, and a summary to stderr.  Threads (this one
  * included) keep recording afterwards: other destructors' and atexit
  * handlers' events are kept too. */
-__attribute__((destructor(101))) static void __tps_end(void)
+__attribute__((destructor(101))) static void tp__sink_end(void)
 {
-	struct __tps_node *n;
+	struct tp__sink_node *n;
 	unsigned long long d, bytes;
 	int e;
-	if (!__atomic_load_n(&__tps.inited, __ATOMIC_ACQUIRE) ||
-	    !__atomic_load_n(&__tps.recording, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&tp__sink.inited, __ATOMIC_ACQUIRE) ||
+	    !__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE))
 		return;
-	pthread_mutex_lock(&__tps.lock);
-	if (__tps.dirfd < 0) { /* a forked child that recorded nothing */
-		pthread_mutex_unlock(&__tps.lock);
+	pthread_mutex_lock(&tp__sink.lock);
+	if (tp__sink.dirfd < 0) { /* a forked child that recorded nothing */
+		pthread_mutex_unlock(&tp__sink.lock);
 		return;
 	}
-	if (__tps.nslots == 0) {
+	if (tp__sink.nslots == 0) {
 		/* No event was ever enabled (e.g. a misspelt TRACEPOINTS, reported
 		 * at start): leave no empty trace behind. */
-		unlinkat(__tps.dirfd, "metadata", 0);
-		if (unlinkat(__tps.rootfd, __tps.dir + strlen(__tps.root) + 1, AT_REMOVEDIR) == 0)
-			rmdir(__tps.root); /* only if that left it empty */
-		pthread_mutex_unlock(&__tps.lock);
+		unlinkat(tp__sink.dirfd, "metadata", 0);
+		if (unlinkat(tp__sink.rootfd, tp__sink.dir + strlen(tp__sink.root) + 1, AT_REMOVEDIR) == 0)
+			rmdir(tp__sink.root); /* only if that left it empty */
+		pthread_mutex_unlock(&tp__sink.lock);
 		return;
 	}
-	if (__tps.base.clock == TRACE_CLOCK_COUNTER) {
-		uint64_t f = __tps_measure_freq(__tps.c0, __tps.m0, 0);
-		if (f > __tps.freq / 2 && f < __tps.freq * 2)
-			__tps.freq = f;
+	if (tp__sink.base.clock == TRACE_CLOCK_COUNTER) {
+		uint64_t f = tp__sink_measure_freq(tp__sink.c0, tp__sink.m0, 0);
+		if (f > tp__sink.freq / 2 && f < tp__sink.freq * 2)
+			tp__sink.freq = f;
 	}
-	e = __tps_write_metadata(__tps.dirfd, "metadata", __tps.uuid);
+	e = tp__sink_write_metadata(tp__sink.dirfd, "metadata", tp__sink.uuid);
 	if (e == 0) {
-		if (__tps.metafd >= 0)
-			close(__tps.metafd);
-		__tps.metafd = openat(__tps.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+		if (tp__sink.metafd >= 0)
+			close(tp__sink.metafd);
+		tp__sink.metafd = openat(tp__sink.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
 	} else {
-		__tps_err_once(__TPS_ERR_META, "cannot write %s/metadata: %s", __tps.dir, strerror(-e));
+		tp__sink_err_once(TP__SINK_ERR_META, "cannot write %s/metadata: %s", tp__sink.dir, strerror(-e));
 	}
-	pthread_mutex_unlock(&__tps.lock);
+	pthread_mutex_unlock(&tp__sink.lock);
 	/* streams left open by threads gone (events after their exit handler) */
-	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
-		__tps_reap_node(n, (int)getpid());
-	bytes = __atomic_load_n(&__tps.gone_bytes, __ATOMIC_RELAXED);
-	for (n = __atomic_load_n(&__tps.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
+	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
+		tp__sink_reap_node(n, (int)getpid());
+	bytes = __atomic_load_n(&tp__sink.gone_bytes, __ATOMIC_RELAXED);
+	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
 		int st;
 		/* as a snapshot does: an exiting thread's window stays mapped meanwhile */
 		__atomic_add_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 		st = __atomic_load_n(&n->b.state, __ATOMIC_SEQ_CST);
-		if ((st == __TPS_OWNED || st == __TPS_LATE) && n->fd >= 0) {
+		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && n->fd >= 0) {
 			bytes += n->bytes;
 			if (n->b.pkt)
 				bytes += __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
@@ -2002,14 +2002,14 @@ __attribute__((destructor(101))) static void __tps_end(void)
 		__atomic_sub_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 	}
 	d = tracepoint_dropped();
-	if (__atomic_load_n(&__tps.errs, __ATOMIC_RELAXED))
-		__tps_msg("the trace in %s is incomplete (see the errors above); %llu record(s) lost",
-			  __tps.dir, d);
+	if (__atomic_load_n(&tp__sink.errs, __ATOMIC_RELAXED))
+		tp__sink_msg("the trace in %s is incomplete (see the errors above); %llu record(s) lost",
+			  tp__sink.dir, d);
 	else
-		__tps_msg("trace in %s (%.1f KiB%s); read it with: tracepoint-dump %s", __tps.dir,
-			  (double)bytes / 1024, d ? ", some records dropped: see below" : "", __tps.root);
+		tp__sink_msg("trace in %s (%.1f KiB%s); read it with: tracepoint-dump %s", tp__sink.dir,
+			  (double)bytes / 1024, d ? ", some records dropped: see below" : "", tp__sink.root);
 	if (d)
-		__tps_msg("%llu record(s) dropped (counted in the trace)", d);
+		tp__sink_msg("%llu record(s) dropped (counted in the trace)", d);
 }
 
 #ifdef __cplusplus

@@ -29,10 +29,10 @@
 extern "C" {
 #endif
 
-/* Own helpers, so that only __TP_DEFINE_TRACE_EVENT and __TP_ON are taken
+/* Own helpers, so that only TP__DEFINE_TRACE_EVENT and TP__ON are taken
  * from tracepoint.h's internals. */
-#define __TPE_ALWAYS_INLINE inline __attribute__((always_inline))
-#define __TPE_UNUSED __attribute__((unused))
+#define TP__EV_ALWAYS_INLINE inline __attribute__((always_inline))
+#define TP__EV_UNUSED __attribute__((unused))
 
 /* What a field holds, for the JSON sink and for tools. */
 enum trace_field_kind {
@@ -97,7 +97,7 @@ static inline const struct trace_event *trace_event_of(const struct tracepoint *
 struct trace_packet {
 	uint32_t magic;            /* TRACE_PACKET_MAGIC */
 	uint8_t uuid[16];          /* the trace's */
-	uint32_t __pad;
+	uint32_t pad;
 	uint64_t timestamp_begin;  /* clock at open, <= the first event */
 	uint64_t timestamp_end;    /* clock of the last committed event */
 	uint64_t content_size;     /* bits in use (header + committed events) */
@@ -164,15 +164,15 @@ struct trace_event_sink {
 };
 
 #ifdef CLOCK_MONOTONIC
-#define __TPE_CLOCK_MONOTONIC CLOCK_MONOTONIC
+#define TP__EV_CLOCK_MONOTONIC CLOCK_MONOTONIC
 #else
-#define __TPE_CLOCK_MONOTONIC 1 /* Linux's value; hidden by strict -std=c99 */
+#define TP__EV_CLOCK_MONOTONIC 1 /* Linux's value; hidden by strict -std=c99 */
 #endif
 #if !defined(__cplusplus) && !defined(__USE_POSIX199309)
 extern int clock_gettime(clockid_t, struct timespec *); /* hidden by strict -std=c99 */
 #endif
 
-static __TPE_ALWAYS_INLINE uint64_t __tpe_clock(int clock)
+static TP__EV_ALWAYS_INLINE uint64_t tp__ev_clock(int clock)
 {
 	if (__builtin_expect(clock == TRACE_CLOCK_COUNTER, 1)) {
 #if defined(__x86_64__)
@@ -187,19 +187,19 @@ static __TPE_ALWAYS_INLINE uint64_t __tpe_clock(int clock)
 	}
 	{
 		struct timespec ts;
-		clock_gettime(__TPE_CLOCK_MONOTONIC, &ts);
+		clock_gettime(TP__EV_CLOCK_MONOTONIC, &ts);
 		return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 	}
 }
 
 /* A record being written. */
-struct __tpe_res {
+struct tp__ev_res {
 	struct trace_buffer *b;
 	unsigned char *end;
 	uint64_t ts;
 };
 
-static __TPE_ALWAYS_INLINE void __tpe_put32(unsigned char *p, uint32_t v)
+static TP__EV_ALWAYS_INLINE void tp__ev_put32(unsigned char *p, uint32_t v)
 {
 	memcpy(p, &v, sizeof(v));
 }
@@ -210,7 +210,7 @@ static __TPE_ALWAYS_INLINE void __tpe_put32(unsigned char *p, uint32_t v)
  * address or NULL (the drop is counted); b->busy is set by the caller.
  */
 static inline unsigned char *
-__tpe_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t id, uint64_t ts,
+tp__ev_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t id, uint64_t ts,
 		   size_t size)
 {
 	unsigned char *p = b->pos;
@@ -227,7 +227,7 @@ __tpe_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t i
 		compact = id < TRACE_HEADER_EXTENDED;
 	}
 	if (compact) {
-		__tpe_put32(p, id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
+		tp__ev_put32(p, id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
 		return p + TRACE_HEADER_COMPACT_SIZE;
 	}
 	p[0] = TRACE_HEADER_EXTENDED;
@@ -249,7 +249,7 @@ __tpe_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t i
  * one returns NULL only for a dropped record (counted).  No lock; no
  * system call except when a window fills.
  */
-static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *data, size_t size, struct __tpe_res *r,
+static TP__EV_ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp__ev_res *r,
 					      const int full)
 {
 	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache;
@@ -274,7 +274,7 @@ static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *data, size_t size, struct _
 	}
 	if (!full && __builtin_expect(s->clock != TRACE_CLOCK_COUNTER, 0))
 		return NULL; /* clock_gettime() is a call */
-	ts = __tpe_clock(s->clock);
+	ts = tp__ev_clock(s->clock);
 	if (__builtin_expect(ts < b->last_ts, 0))
 		ts = b->last_ts; /* time never goes back within a stream */
 	p = b->pos;
@@ -283,14 +283,14 @@ static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *data, size_t size, struct _
 			     (size_t)(b->end - p) >= size + TRACE_HEADER_COMPACT_SIZE, 1)) {
 		b->busy = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
-		__tpe_put32(p, es->id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
+		tp__ev_put32(p, es->id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
 		p += TRACE_HEADER_COMPACT_SIZE;
 	} else {
 		if (!full)
 			return NULL;
 		b->busy = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
-		p = __tpe_reserve_slow(s, b, es->id, ts, size);
+		p = tp__ev_reserve_slow(s, b, es->id, ts, size);
 		if (!p) {
 			__atomic_signal_fence(__ATOMIC_SEQ_CST);
 			b->busy = 0;
@@ -305,7 +305,7 @@ static __TPE_ALWAYS_INLINE void *__tpe_reserve(void *data, size_t size, struct _
 }
 
 /* Publishes the record: the packet's content_size covers it from now on. */
-static __TPE_ALWAYS_INLINE void __tpe_commit(struct __tpe_res *r)
+static TP__EV_ALWAYS_INLINE void tp__ev_commit(struct tp__ev_res *r)
 {
 	struct trace_buffer *b = r->b;
 	struct trace_packet *pkt = b->pkt;
@@ -322,19 +322,19 @@ static __TPE_ALWAYS_INLINE void __tpe_commit(struct __tpe_res *r)
 #ifndef TRACEPOINT_STRING_MAX
 #define TRACEPOINT_STRING_MAX 1024 /* longer strings are truncated */
 #endif
-static __TPE_ALWAYS_INLINE const char *__tpe_str_src(const char *s)
+static TP__EV_ALWAYS_INLINE const char *tp__ev_str_src(const char *s)
 {
 	return s ? s : "(null)";
 }
 
-static __TPE_ALWAYS_INLINE uint32_t __tpe_str_size(const char *s)
+static TP__EV_ALWAYS_INLINE uint32_t tp__ev_str_size(const char *s)
 {
 	size_t n = strlen(s);
 	return (uint32_t)(n < TRACEPOINT_STRING_MAX ? n : TRACEPOINT_STRING_MAX) + 1u;
 }
 
 /* Copies n strings (sizes with the NUL in len[]) to dst, back to back. */
-static __TPE_ALWAYS_INLINE void __tpe_str_copy(char *dst, const char *const *src,
+static TP__EV_ALWAYS_INLINE void tp__ev_str_copy(char *dst, const char *const *src,
 					      const uint32_t *len, unsigned n)
 {
 	unsigned i;
@@ -348,7 +348,7 @@ static __TPE_ALWAYS_INLINE void __tpe_str_copy(char *dst, const char *const *src
 /* The text of the __string() field `name` of a record (entry: its payload,
  * fixed: the size of its fixed part, size: the whole payload); "" if the
  * record does not hold it. */
-static inline const char *__tpe_get_str(const void *entry, size_t fixed, size_t size,
+static inline const char *tp__ev_get_str(const void *entry, size_t fixed, size_t size,
 					const struct trace_event_field *f, unsigned n,
 					const char *name)
 {
@@ -371,18 +371,18 @@ static inline const char *__tpe_get_str(const void *entry, size_t fixed, size_t 
 }
 
 /* Marks parameters used without evaluating them (never defined). */
-int __tpe_use_args(int, ...);
+int tp__ev_use_args(int, ...);
 
 #ifdef __cplusplus
 } /* extern "C" */
-#define __TPE_IS_SIGNED(type) (std::is_signed<type>::value ? 1 : 0)
+#define TP__EV_IS_SIGNED(type) (std::is_signed<type>::value ? 1 : 0)
 #else
-#define __TPE_IS_SIGNED(type)                                                 \
+#define TP__EV_IS_SIGNED(type)                                                 \
 	__builtin_choose_expr(__builtin_classify_type(*(type *)0) == 5, 0,   \
 			      ((type)-1 < (type)1))
 #endif
 /* gcc/clang type classes: 1..4 integer-like, 5 pointer, 8 real. */
-#define __TPE_KIND(type)                                                      \
+#define TP__EV_KIND(type)                                                      \
 	(__builtin_classify_type(*(type *)0) == 5 ? TRACE_FIELD_PTR :         \
 	 __builtin_classify_type(*(type *)0) == 8 ? TRACE_FIELD_FLOAT :       \
 	 __builtin_classify_type(*(type *)0) <= 4 ? TRACE_FIELD_INT : TRACE_FIELD_OTHER)

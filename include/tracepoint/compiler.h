@@ -17,8 +17,8 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/compiler.h is internal: #include <tracepoint.h> instead"
-#elif !defined(__TP_COMPILER_H)
-#define __TP_COMPILER_H
+#elif !defined(TP__COMPILER_H)
+#define TP__COMPILER_H
 
 /* The design needs ELF sections, GNU asm and C99 inline semantics: refuse
  * anything else loudly instead of building something subtly wrong. */
@@ -55,46 +55,46 @@
  * adds an argument and shifts a pick-the-second macro onto the 1.  Any other
  * value leaves a dead token in the discarded first slot.  No `defined`, so no
  * -Wundef and no -Wexpansion-to-defined; usable in #if and in C. */
-#define __TP_PLACEHOLDER_1 0,
-#define __TP_SECOND(a, b, ...) b
-#define __TP_IS_ONE(x) __TP_IS_ONE_(x)
-#define __TP_IS_ONE_(val) __TP_IS_ONE__(__TP_PLACEHOLDER_##val)
-#define __TP_IS_ONE__(junk_or_zero_comma) __TP_SECOND(junk_or_zero_comma 1, 0, ~)
+#define TP__PLACEHOLDER_1 0,
+#define TP__SECOND(a, b, ...) b
+#define TP__IS_ONE(x) TP__IS_ONE_(x)
+#define TP__IS_ONE_(val) TP__IS_ONE__(TP__PLACEHOLDER_##val)
+#define TP__IS_ONE__(junk_or_zero_comma) TP__SECOND(junk_or_zero_comma 1, 0, ~)
 /* The same for "defined as y or m" (a Kconfig habit, -DCONFIG_FOO=y). */
-#define __TP_KCONFIG_y 0,
-#define __TP_KCONFIG_m 0,
-#define __TP_IS_YM(x) __TP_IS_YM_(x)
-#define __TP_IS_YM_(val) __TP_IS_ONE__(__TP_KCONFIG_##val)
+#define TP__KCONFIG_y 0,
+#define TP__KCONFIG_m 0,
+#define TP__IS_YM(x) TP__IS_YM_(x)
+#define TP__IS_YM_(val) TP__IS_ONE__(TP__KCONFIG_##val)
 
 /* --- Small portability helpers. --- */
 /* Static assertions carry their message; before C11 (where glibc turns
  * _Static_assert into an anonymous bit-field) the message is the name of
  * an array whose size turns negative (a declaration only: no storage). */
 #ifdef __cplusplus
-#define __TP_EXTERN extern "C"
-#define __TP_LINKAGE extern "C"
-#define __TP_STATIC_ASSERT(cond, msg, ident) static_assert(cond, msg)
+#define TP__EXTERN extern "C"
+#define TP__LINKAGE extern "C"
+#define TP__STATIC_ASSERT(cond, msg, ident) static_assert(cond, msg)
 #else
-#define __TP_EXTERN extern
-#define __TP_LINKAGE
+#define TP__EXTERN extern
+#define TP__LINKAGE
 #if __STDC_VERSION__ >= 201112L
-#define __TP_STATIC_ASSERT(cond, msg, ident) _Static_assert(cond, msg)
+#define TP__STATIC_ASSERT(cond, msg, ident) _Static_assert(cond, msg)
 #else
-#define __TP_STATIC_ASSERT(cond, msg, ident) extern char ident[(cond) ? 1 : -1]
+#define TP__STATIC_ASSERT(cond, msg, ident) extern char ident[(cond) ? 1 : -1]
 #endif
 #endif
-#define __TP_ALWAYS_INLINE inline __attribute__((always_inline))
+#define TP__ALWAYS_INLINE inline __attribute__((always_inline))
 /* An asm operand that names a function (for .quad in a data section). */
 #if defined(__aarch64__)
-#define __TP_FN_CONSTRAINT(f) "S"(f) /* "i" cannot name a symbol in PIC code there */
+#define TP__FN_CONSTRAINT(f) "S"(f) /* "i" cannot name a symbol in PIC code there */
 #else
-#define __TP_FN_CONSTRAINT(f) "i"(f)
+#define TP__FN_CONSTRAINT(f) "i"(f)
 #endif
-#define __TP_VISIBLE __attribute__((visibility("default")))
+#define TP__VISIBLE __attribute__((visibility("default")))
 /* Generated inlines may be expanded in a .c file, where clang would flag
  * the unused ones. */
-#define __TP_UNUSED __attribute__((unused))
-#define __TP_STR(x) __TP_STR_(x)
-#define __TP_STR_(x) #x
+#define TP__UNUSED __attribute__((unused))
+#define TP__STR(x) TP__STR_(x)
+#define TP__STR_(x) #x
 
-#endif /* __TP_COMPILER_H */
+#endif /* TP__COMPILER_H */

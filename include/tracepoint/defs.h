@@ -17,8 +17,8 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/defs.h is internal: #include <tracepoint.h> instead"
-#elif !defined(__TP_DEFS_H)
-#define __TP_DEFS_H
+#elif !defined(TP__DEFS_H)
+#define TP__DEFS_H
 
 /* Probes are stored untyped; every typed wrapper casts through this type,
  * which -Wcast-function-type accepts in both directions. */
@@ -29,12 +29,12 @@ struct tracepoint_probe {
 	tracepoint_func_t func;
 	void *data;
 	int prio;
-	int __dead; /* replaced by a stub because memory ran out (writers only) */
+	int dead; /* replaced by a stub because memory ran out (writers only) */
 };
 
 /* Probe lists are allocated with this header in front of them. */
-struct __tp_probes {
-	struct __tp_probes *next; /* retired list, oldest last */
+struct tp__probes {
+	struct tp__probes *next; /* retired list, oldest last */
 	unsigned long seq;        /* sequence at retirement */
 	struct tracepoint_probe probes[1];
 };
@@ -42,20 +42,20 @@ struct __tp_probes {
 /* Bookkeeping owned by the registry; readers touch only cur and readers[].
  * Counters come in two generations: a forked child cannot know which
  * counts belong to threads that did not survive the fork, so it moves to
- * the other generation, zeroed (see __tp_fork_child in modules.h). */
-struct __tp_state {
+ * the other generation, zeroed (see tp__fork_child in modules.h). */
+struct tp__state {
 	int lock;                 /* pid of the process holding it, 0 if free */
 	int pid;                  /* process whose threads the counters count */
 	unsigned long seq;        /* grace-period sequence; parity picks readers[] */
 	long readers[2][2];       /* [generation][parity]: readers in the enabled path */
 	long *cur;                /* &readers[gen][seq & 1], what readers increment */
 	unsigned long wait_seq;   /* sequence that frees everything retired so far */
-	struct __tp_probes *retired;
+	struct tp__probes *retired;
 	unsigned gen;             /* generation of readers[] in use */
 };
 
-/* One patchable call site (static keys), in section __tp_jump. */
-struct __tp_jump_entry {
+/* One patchable call site (static keys), in section tp__jump. */
+struct tp__jump_entry {
 	int32_t site;            /* offset from this field to the instruction */
 	int32_t target;          /* offset from this field to the slow path */
 	struct tracepoint *key;
@@ -64,14 +64,14 @@ struct __tp_jump_entry {
 /* The layout every module shares.  The first four members are fixed for all
  * versions: any code can read a tracepoint's name, key, layout version and
  * size, whatever header its definer was built with.  What follows belongs
- * to TRACEPOINT_ABI; a change to it (or to struct __tp_jump_entry, the
- * module note of modules.h or struct __tp_state) bumps TRACEPOINT_ABI, and
+ * to TRACEPOINT_ABI; a change to it (or to struct tp__jump_entry, the
+ * module note of modules.h or struct tp__state) bumps TRACEPOINT_ABI, and
  * code meeting another version reports the module and leaves it alone
  * (never mis-reads).  New members go at the end. */
 #define TRACEPOINT_ABI 2
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */
-	/* Non-zero while someone listens: __TP_KEY_PROBES while in-process
+	/* Non-zero while someone listens: TP__KEY_PROBES while in-process
 	 * probes are attached, and with -DTRACEPOINT_USDT it is also the USDT
 	 * semaphore that external tracers (perf, bpftrace, gdb) increment. */
 	unsigned short enabled;
@@ -85,35 +85,35 @@ struct tracepoint {
 	tracepoint_func_t iterator;
 	/* Patches a module's call sites; lives in the defining module so that
 	 * modules which only fire carry a small constructor stub. */
-	void (*patch_sites)(const struct __tp_jump_entry *start,
-			    const struct __tp_jump_entry *stop);
+	void (*patch_sites)(const struct tp__jump_entry *start,
+			    const struct tp__jump_entry *stop);
 	struct tracepoint_probe *funcs; /* published probe list or NULL */
 	const void *event;           /* event metadata (trace/define_trace.h) or NULL */
-	struct __tp_state __tp;
+	struct tp__state tp__priv;
 };
 
 /* The layout all versions share (see struct tracepoint). */
-__TP_STATIC_ASSERT(offsetof(struct tracepoint, name) == 0 &&
+TP__STATIC_ASSERT(offsetof(struct tracepoint, name) == 0 &&
 		   offsetof(struct tracepoint, enabled) == sizeof(void *) &&
 		   offsetof(struct tracepoint, abi) == sizeof(void *) + 2 &&
 		   offsetof(struct tracepoint, size) == sizeof(void *) + 4,
-		   "struct tracepoint: the fixed prefix moved", __tp_fixed_prefix_moved);
+		   "struct tracepoint: the fixed prefix moved", tp__fixed_prefix_moved);
 
 /* The bit of .enabled that says "in-process probes are attached"; the low
  * bits count external tracers (USDT semaphore). */
-enum { __TP_KEY_PROBES = 0x8000 };
+enum { TP__KEY_PROBES = 0x8000 };
 
 /* What DEFINE_TRACE puts in a struct tracepoint (self: the struct itself). */
-#define __TP_INITIALIZER(self, name, system, reg, unreg, iter, patcher, ev)   \
+#define TP__INITIALIZER(self, name, system, reg, unreg, iter, patcher, ev)   \
 	{ name, 0, TRACEPOINT_ABI, sizeof(struct tracepoint), system, reg,    \
 	  unreg, iter, patcher, 0, ev,                                        \
-	  { 0, 0, 0, { { 0, 0 }, { 0, 0 } }, &self.__tp.readers[0][0], 0, 0, 0 } }
+	  { 0, 0, 0, { { 0, 0 }, { 0, 0 } }, &self.tp__priv.readers[0][0], 0, 0, 0 } }
 
 /* The symbols of a tracepoint: __tracepoint_<name> for DECLARE_TRACE (one
  * namespace, as in the kernel), __tracepoint_<system>__<name> for the events
  * of TRACE_EVENT headers, so that two libraries may each have an "init"
  * event in their own system.  sym is "" or "<system>__". */
-#define __TP_SYM(prefix, sym, name) prefix sym #name
-#define __TP_EVENT_SYM __TP_STR(TRACE_SYSTEM) "__"
+#define TP__SYM(prefix, sym, name) prefix sym #name
+#define TP__EVENT_SYM TP__STR(TRACE_SYSTEM) "__"
 
-#endif /* __TP_DEFS_H */
+#endif /* TP__DEFS_H */

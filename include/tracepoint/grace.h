@@ -5,7 +5,7 @@
  * A probe list is never changed in place: a writer publishes a new one and
  * retires the old one, which is freed once no reader can still hold it.
  * Both sides of that contract are here, because each is only correct with
- * the other in view: the read side (__tp_read_begin/__tp_read_end, inlined
+ * the other in view: the read side (tp__read_begin/tp__read_end, inlined
  * into every dispatch function) and the write side (allocate, publish,
  * retire, poll; called with the registration lock of modules.h held).  The
  * protocol is described at the top of tracepoint.h ("Grace periods").
@@ -16,22 +16,22 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/grace.h is internal: #include <tracepoint.h> instead"
-#elif !defined(__TP_GRACE_H)
-#define __TP_GRACE_H
+#elif !defined(TP__GRACE_H)
+#define TP__GRACE_H
 
 /* --- The read side of the grace period, inlined into each typed
  * dispatch function (external-linkage inline: referenced from C99 inline
  * definitions, so it must not be static). --- */
-__TP_ALWAYS_INLINE const struct tracepoint_probe *
-__tp_read_begin(struct tracepoint *tp, long **counter)
+TP__ALWAYS_INLINE const struct tracepoint_probe *
+tp__read_begin(struct tracepoint *tp, long **counter)
 {
-	long *c = __atomic_load_n(&tp->__tp.cur, __ATOMIC_RELAXED);
+	long *c = __atomic_load_n(&tp->tp__priv.cur, __ATOMIC_RELAXED);
 	*counter = c;
 	__atomic_fetch_add(c, 1, __ATOMIC_SEQ_CST);
 	return __atomic_load_n(&tp->funcs, __ATOMIC_SEQ_CST);
 }
 
-__TP_ALWAYS_INLINE void __tp_read_end(long *counter)
+TP__ALWAYS_INLINE void tp__read_end(long *counter)
 {
 	__atomic_fetch_sub(counter, 1, __ATOMIC_RELEASE);
 }
@@ -46,21 +46,21 @@ __TP_ALWAYS_INLINE void __tp_read_end(long *counter)
 
 /* --- The write side of the grace period.  Called with the lock
  * held; never waits, so it is safe from inside a probe. --- */
-static inline void __tp_gp_poll(struct tracepoint *tp)
+static inline void tp__gp_poll(struct tracepoint *tp)
 {
-	struct __tp_probes **pp, *p;
-	unsigned long seq = __atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST);
+	struct tp__probes **pp, *p;
+	unsigned long seq = __atomic_load_n(&tp->tp__priv.seq, __ATOMIC_SEQ_CST);
 	int round;
 
-	for (round = 0; round < 2 && seq < tp->__tp.wait_seq; round++) {
-		long *r = tp->__tp.readers[tp->__tp.gen];
+	for (round = 0; round < 2 && seq < tp->tp__priv.wait_seq; round++) {
+		long *r = tp->tp__priv.readers[tp->tp__priv.gen];
 		if (__atomic_load_n(&r[(seq + 1) & 1], __ATOMIC_SEQ_CST))
 			break;
 		seq++;
-		__atomic_store_n(&tp->__tp.seq, seq, __ATOMIC_SEQ_CST);
-		__atomic_store_n(&tp->__tp.cur, &r[seq & 1], __ATOMIC_SEQ_CST);
+		__atomic_store_n(&tp->tp__priv.seq, seq, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&tp->tp__priv.cur, &r[seq & 1], __ATOMIC_SEQ_CST);
 	}
-	pp = &tp->__tp.retired;
+	pp = &tp->tp__priv.retired;
 	while ((p = *pp) != NULL) {
 		if (seq >= p->seq + 2) {
 			__atomic_store_n(pp, p->next, __ATOMIC_RELAXED);
@@ -72,28 +72,28 @@ static inline void __tp_gp_poll(struct tracepoint *tp)
 }
 
 /* Records that readers may still use what was just unpublished. */
-static inline unsigned long __tp_gp_mark(struct tracepoint *tp)
+static inline unsigned long tp__gp_mark(struct tracepoint *tp)
 {
-	unsigned long seq = __atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&tp->__tp.wait_seq, seq + 2, __ATOMIC_SEQ_CST);
+	unsigned long seq = __atomic_load_n(&tp->tp__priv.seq, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&tp->tp__priv.wait_seq, seq + 2, __ATOMIC_SEQ_CST);
 	return seq;
 }
 
-static inline void __tp_retire(struct tracepoint *tp, struct tracepoint_probe *old)
+static inline void tp__retire(struct tracepoint *tp, struct tracepoint_probe *old)
 {
-	struct __tp_probes *h;
+	struct tp__probes *h;
 	if (!old)
 		return;
-	h = (struct __tp_probes *)(void *)((char *)old - offsetof(struct __tp_probes, probes));
-	h->seq = __tp_gp_mark(tp);
-	h->next = tp->__tp.retired;
-	__atomic_store_n(&tp->__tp.retired, h, __ATOMIC_SEQ_CST);
+	h = (struct tp__probes *)(void *)((char *)old - offsetof(struct tp__probes, probes));
+	h->seq = tp__gp_mark(tp);
+	h->next = tp->tp__priv.retired;
+	__atomic_store_n(&tp->tp__priv.retired, h, __ATOMIC_SEQ_CST);
 }
 
-static inline struct tracepoint_probe *__tp_alloc_probes(size_t n)
+static inline struct tracepoint_probe *tp__alloc_probes(size_t n)
 {
-	struct __tp_probes *h = (struct __tp_probes *)TRACEPOINT_MALLOC(
-		offsetof(struct __tp_probes, probes) + (n + 1) * sizeof(struct tracepoint_probe));
+	struct tp__probes *h = (struct tp__probes *)TRACEPOINT_MALLOC(
+		offsetof(struct tp__probes, probes) + (n + 1) * sizeof(struct tracepoint_probe));
 	if (!h)
 		return NULL;
 	h->next = NULL;
@@ -102,20 +102,20 @@ static inline struct tracepoint_probe *__tp_alloc_probes(size_t n)
 	return h->probes;
 }
 
-static inline void __tp_free_unpublished(struct tracepoint_probe *p)
+static inline void tp__free_unpublished(struct tracepoint_probe *p)
 {
 	if (p)
-		TRACEPOINT_FREE((char *)p - offsetof(struct __tp_probes, probes));
+		TRACEPOINT_FREE((char *)p - offsetof(struct tp__probes, probes));
 }
 
-static inline void __tp_publish(struct tracepoint *tp, struct tracepoint_probe *p)
+static inline void tp__publish(struct tracepoint *tp, struct tracepoint_probe *p)
 {
 	struct tracepoint_probe *prev = tp->funcs;
 	__atomic_store_n(&tp->funcs, p, __ATOMIC_SEQ_CST);
 	if (!prev && p)
-		__atomic_fetch_or(&tp->enabled, (unsigned short)__TP_KEY_PROBES, __ATOMIC_SEQ_CST);
+		__atomic_fetch_or(&tp->enabled, (unsigned short)TP__KEY_PROBES, __ATOMIC_SEQ_CST);
 	else if (prev && !p)
-		__atomic_fetch_and(&tp->enabled, (unsigned short)~__TP_KEY_PROBES, __ATOMIC_SEQ_CST);
+		__atomic_fetch_and(&tp->enabled, (unsigned short)~TP__KEY_PROBES, __ATOMIC_SEQ_CST);
 }
 
-#endif /* __TP_GRACE_H */
+#endif /* TP__GRACE_H */

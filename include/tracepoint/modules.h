@@ -4,10 +4,10 @@
  *
  * There is no registry of tracepoints: the list of all of them is the
  * dynamic loader's list of modules.  Each module carries an ELF note,
- * written here (__TP_MODULE_NOTE_ASM, left by the first call site or
+ * written here (TP__MODULE_NOTE_ASM, left by the first call site or
  * DEFINE_TRACE of each translation unit) and read here
- * (__tp_for_each_module, from dl_iterate_phdr), with the bounds of its
- * __tracepoints_ptrs and __tp_jump sections; a module whose note or
+ * (tp__for_each_module, from dl_iterate_phdr), with the bounds of its
+ * tp__ptrs and tp__jump sections; a module whose note or
  * tracepoints have another layout is reported and skipped.
  *
  * The two locks of the header live here too, because what shapes them is
@@ -20,41 +20,41 @@
  *
  * Internal: included by tracepoint.h; depends on compiler.h and defs.h.
  * The child handler calls tracepoint_for_each (declared in tracepoint.h)
- * and __tp_patch_key (static_key.h), and the entry points' hooks call
- * __tp_exit_mark_once (unload.h); those two are declared ahead.
+ * and tp__patch_key (static_key.h), and the entry points' hooks call
+ * tp__exit_mark_once (unload.h); those two are declared ahead.
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/modules.h is internal: #include <tracepoint.h> instead"
-#elif !defined(__TP_MODULES_H)
-#define __TP_MODULES_H
+#elif !defined(TP__MODULES_H)
+#define TP__MODULES_H
 
 /* --- The module note.  One per translation unit (the assembler's
  * .ifndef sees earlier ones), holding link-time offsets to this module's
- * __tracepoints_ptrs and __tp_jump bounds, so iteration and patching find
+ * tp__ptrs and tp__jump bounds, so iteration and patching find
  * them from the program headers alone.  Offsets, not addresses: no
  * relocation in read-only data.  It opens with TRACEPOINT_ABI: a module
  * built with another layout is reported and skipped by every walk. */
-#define __TP_NOTE_TYPE 0x7470
-#define __TP_MODULE_NOTE_ASM                                                  \
-	".ifndef __tp_module_note_emitted\n\t"                                \
-	".set __tp_module_note_emitted, 1\n\t"                                \
+#define TP__NOTE_TYPE 0x7470
+#define TP__MODULE_NOTE_ASM                                                  \
+	".ifndef tp__module_note_emitted\n\t"                                \
+	".set tp__module_note_emitted, 1\n\t"                                \
 	".pushsection .note.tracepoint,\"a\",@note\n\t"                       \
 	".balign 4\n\t"                                                       \
-	".long 11, 40, " __TP_STR(__TP_NOTE_TYPE) "\n\t"                      \
+	".long 11, 40, " TP__STR(TP__NOTE_TYPE) "\n\t"                      \
 	".asciz \"tracepoint\"\n\t"                                           \
 	".balign 4\n\t"                                                       \
-	".long " __TP_STR(TRACEPOINT_ABI) ", 0\n\t"                           \
-	".weak __start___tracepoints_ptrs, __stop___tracepoints_ptrs\n\t"     \
-	".weak __start___tp_jump, __stop___tp_jump\n\t"                       \
-	".hidden __start___tracepoints_ptrs, __stop___tracepoints_ptrs\n\t"   \
-	".hidden __start___tp_jump, __stop___tp_jump\n\t"                     \
-	".quad __start___tracepoints_ptrs - .\n\t"                            \
-	".quad __stop___tracepoints_ptrs - .\n\t"                             \
-	".quad __start___tp_jump - .\n\t"                                     \
-	".quad __stop___tp_jump - .\n\t"                                      \
+	".long " TP__STR(TRACEPOINT_ABI) ", 0\n\t"                           \
+	".weak __start_tp__ptrs, __stop_tp__ptrs\n\t"     \
+	".weak __start_tp__jump, __stop_tp__jump\n\t"                       \
+	".hidden __start_tp__ptrs, __stop_tp__ptrs\n\t"   \
+	".hidden __start_tp__jump, __stop_tp__jump\n\t"                     \
+	".quad __start_tp__ptrs - .\n\t"                            \
+	".quad __stop_tp__ptrs - .\n\t"                             \
+	".quad __start_tp__jump - .\n\t"                                     \
+	".quad __stop_tp__jump - .\n\t"                                      \
 	".popsection\n\t"                                                     \
 	".endif\n\t"
-#define __TP_MODULE_NOTE __asm__(__TP_MODULE_NOTE_ASM)
+#define TP__MODULE_NOTE __asm__(TP__MODULE_NOTE_ASM)
 
 /* --- POSIX calls that strict ISO C modes (-std=c99) hide.  The
  * prototypes are glibc's; redeclaring them is harmless where they are
@@ -68,7 +68,7 @@ extern int nanosleep(const struct timespec *, struct timespec *);
 #endif
 
 /* The part of glibc's struct dl_phdr_info we read (hidden in strict C). */
-struct __tp_phdr_info {
+struct tp__phdr_info {
 	ElfW(Addr) addr;
 	const char *name;
 	const ElfW(Phdr) *phdr;
@@ -78,7 +78,7 @@ struct __tp_phdr_info {
 /* --- The registration lock.  A spin-then-sleep lock holding the
  * owner's pid: a child forked while another thread held it sees a foreign
  * pid and takes the lock over, so fork never inherits a dead owner. --- */
-static inline void __tp_pause(unsigned round)
+static inline void tp__pause(unsigned round)
 {
 	if (round < 64) {
 		sched_yield();
@@ -90,30 +90,30 @@ static inline void __tp_pause(unsigned round)
 
 /* Below, with fork(): the first lock in a new process moves the tracepoint
  * to fresh reader counters. */
-static inline void __tp_adopt_counters(struct tracepoint *tp, int me);
+static inline void tp__adopt_counters(struct tracepoint *tp, int me);
 
-static inline void __tp_lock(struct tracepoint *tp)
+static inline void tp__lock(struct tracepoint *tp)
 {
 	int me = (int)getpid();
 	unsigned round = 0;
 	for (;;) {
 		int owner = 0;
-		if (__atomic_compare_exchange_n(&tp->__tp.lock, &owner, me, false,
+		if (__atomic_compare_exchange_n(&tp->tp__priv.lock, &owner, me, false,
 						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			break;
-		if (owner != me && __atomic_compare_exchange_n(&tp->__tp.lock, &owner, me,
+		if (owner != me && __atomic_compare_exchange_n(&tp->tp__priv.lock, &owner, me,
 							       false, __ATOMIC_ACQUIRE,
 							       __ATOMIC_RELAXED))
 			break; /* inherited across fork from a parent's thread */
-		__tp_pause(round++);
+		tp__pause(round++);
 	}
-	if (tp->__tp.pid != me)
-		__tp_adopt_counters(tp, me);
+	if (tp->tp__priv.pid != me)
+		tp__adopt_counters(tp, me);
 }
 
-static inline void __tp_unlock(struct tracepoint *tp)
+static inline void tp__unlock(struct tracepoint *tp)
 {
-	__atomic_store_n(&tp->__tp.lock, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&tp->tp__priv.lock, 0, __ATOMIC_RELEASE);
 }
 
 /* --- fork().  Two things do not survive fork() on their own.
@@ -129,7 +129,7 @@ static inline void __tp_unlock(struct tracepoint *tp)
  * libraries install later: those may take locks under which they walk.
  * (2) Reader counters count threads that do not exist in the child: the
  * child handler moves every tracepoint to fresh counters (below). --- */
-struct __tp_fork_guard {
+struct tp__fork_guard {
 	unsigned long owner;      /* pthread_self() of the holder, 0 if free */
 	unsigned depth;           /* nesting of the holder */
 	unsigned next, serving;   /* tickets: first come, first served, so that
@@ -140,38 +140,38 @@ struct __tp_fork_guard {
 };
 
 /* The process-wide guard: one weak, exported object per layout version. */
-#define __TP_GUARD_SYM "__tp_fork_guard_" __TP_STR(TRACEPOINT_ABI)
-extern struct __tp_fork_guard __tp_fork_guard_obj __asm__(__TP_GUARD_SYM)
+#define TP__GUARD_SYM "tp__fork_guard_" TP__STR(TRACEPOINT_ABI)
+extern struct tp__fork_guard tp__fork_guard_obj __asm__(TP__GUARD_SYM)
 	__attribute__((weak));
-__TP_STATIC_ASSERT(sizeof(struct __tp_fork_guard) <= 32, "the fork guard outgrew its 32 bytes",
-		   __tp_fork_guard_outgrew_its_32_bytes);
+TP__STATIC_ASSERT(sizeof(struct tp__fork_guard) <= 32, "the fork guard outgrew its 32 bytes",
+		   tp__fork_guard_outgrew_its_32_bytes);
 
-static inline struct __tp_fork_guard *__tp_guard(void)
+static inline struct tp__fork_guard *tp__guard(void)
 {
-	__asm__(".ifndef __tp_fork_guard_emitted\n\t"
-		".set __tp_fork_guard_emitted, 1\n\t"
-		".pushsection .bss." __TP_GUARD_SYM ",\"awG\",@nobits,"
-		__TP_GUARD_SYM ",comdat\n\t"
-		".weak " __TP_GUARD_SYM "\n\t"
-		".type " __TP_GUARD_SYM ", @object\n\t"
-		".size " __TP_GUARD_SYM ", 32\n\t"
+	__asm__(".ifndef tp__fork_guard_emitted\n\t"
+		".set tp__fork_guard_emitted, 1\n\t"
+		".pushsection .bss." TP__GUARD_SYM ",\"awG\",@nobits,"
+		TP__GUARD_SYM ",comdat\n\t"
+		".weak " TP__GUARD_SYM "\n\t"
+		".type " TP__GUARD_SYM ", @object\n\t"
+		".size " TP__GUARD_SYM ", 32\n\t"
 		".balign 8\n"
-		__TP_GUARD_SYM ":\n\t"
+		TP__GUARD_SYM ":\n\t"
 		".zero 32\n\t"
 		".popsection\n\t"
 		".endif");
-	return &__tp_fork_guard_obj;
+	return &tp__fork_guard_obj;
 }
 
-static inline unsigned long __tp_self(void)
+static inline unsigned long tp__self(void)
 {
 	return (unsigned long)pthread_self();
 }
 
-static inline void __tp_guard_lock(void)
+static inline void tp__guard_lock(void)
 {
-	struct __tp_fork_guard *g = __tp_guard();
-	unsigned long me = __tp_self();
+	struct tp__fork_guard *g = tp__guard();
+	unsigned long me = tp__self();
 	unsigned round = 0, ticket;
 	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == me) {
 		g->depth++;
@@ -179,14 +179,14 @@ static inline void __tp_guard_lock(void)
 	}
 	ticket = __atomic_fetch_add(&g->next, 1u, __ATOMIC_RELAXED);
 	while (__atomic_load_n(&g->serving, __ATOMIC_ACQUIRE) != ticket)
-		__tp_pause(round++);
+		tp__pause(round++);
 	__atomic_store_n(&g->owner, me, __ATOMIC_RELAXED);
 	g->depth = 1;
 }
 
-static inline void __tp_guard_unlock(void)
+static inline void tp__guard_unlock(void)
 {
-	struct __tp_fork_guard *g = __tp_guard();
+	struct tp__fork_guard *g = tp__guard();
 	if (--g->depth == 0) {
 		__atomic_store_n(&g->owner, 0UL, __ATOMIC_RELAXED);
 		__atomic_store_n(&g->serving, g->serving + 1, __ATOMIC_RELEASE);
@@ -194,13 +194,13 @@ static inline void __tp_guard_unlock(void)
 }
 
 /* Every dl_iterate_phdr() of ours goes through here. */
-static inline int __tp_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *),
+static inline int tp__iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *),
 				    void *arg)
 {
 	int r;
-	__tp_guard_lock();
+	tp__guard_lock();
 	r = dl_iterate_phdr(cb, arg);
-	__tp_guard_unlock();
+	tp__guard_unlock();
 	return r;
 }
 
@@ -211,100 +211,100 @@ static inline int __tp_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, voi
  * caller may still hold one.  Called by the child handler, and by the
  * first writer of a process that never installed it (then no probe was
  * ever attached in this process's lineage, so there is nothing to keep). */
-static inline void __tp_adopt_counters(struct tracepoint *tp, int me)
+static inline void tp__adopt_counters(struct tracepoint *tp, int me)
 {
-	unsigned g = tp->__tp.gen ^ 1u;
-	__atomic_store_n(&tp->__tp.readers[g][0], 0L, __ATOMIC_RELAXED);
-	__atomic_store_n(&tp->__tp.readers[g][1], 0L, __ATOMIC_RELAXED);
-	tp->__tp.gen = g;
-	__atomic_store_n(&tp->__tp.cur, &tp->__tp.readers[g][tp->__tp.seq & 1],
+	unsigned g = tp->tp__priv.gen ^ 1u;
+	__atomic_store_n(&tp->tp__priv.readers[g][0], 0L, __ATOMIC_RELAXED);
+	__atomic_store_n(&tp->tp__priv.readers[g][1], 0L, __ATOMIC_RELAXED);
+	tp->tp__priv.gen = g;
+	__atomic_store_n(&tp->tp__priv.cur, &tp->tp__priv.readers[g][tp->tp__priv.seq & 1],
 			 __ATOMIC_SEQ_CST);
-	tp->__tp.retired = NULL;
-	tp->__tp.wait_seq = tp->__tp.seq;
-	tp->__tp.pid = me;
+	tp->tp__priv.retired = NULL;
+	tp->tp__priv.wait_seq = tp->tp__priv.seq;
+	tp->tp__priv.pid = me;
 }
 
-static inline void __tp_fork_prepare(void)
+static inline void tp__fork_prepare(void)
 {
-	__tp_guard_lock();
+	tp__guard_lock();
 }
 
-static inline void __tp_fork_parent(void)
+static inline void tp__fork_parent(void)
 {
-	__tp_guard_unlock();
+	tp__guard_unlock();
 }
 
 /* In static_key.h, which needs the walk below: the child brings every call
  * site in line with its key. */
-static inline int __tp_patch_key(struct tracepoint *tp);
+static inline int tp__patch_key(struct tracepoint *tp);
 
-static inline int __tp_fork_adopt_cb(struct tracepoint *tp, void *priv)
+static inline int tp__fork_adopt_cb(struct tracepoint *tp, void *priv)
 {
 	int me = *(const int *)priv;
-	if (tp->__tp.pid != me)
-		__tp_adopt_counters(tp, me);
+	if (tp->tp__priv.pid != me)
+		tp__adopt_counters(tp, me);
 	/* A thread that died with the fork may have been between publishing
 	 * a list and setting the key: make the key say what the list says. */
 	if (tp->funcs)
-		tp->enabled = (unsigned short)(tp->enabled | __TP_KEY_PROBES);
+		tp->enabled = (unsigned short)(tp->enabled | TP__KEY_PROBES);
 	else
-		tp->enabled = (unsigned short)(tp->enabled & ~__TP_KEY_PROBES);
+		tp->enabled = (unsigned short)(tp->enabled & ~TP__KEY_PROBES);
 	return 0;
 }
 
-static inline void __tp_fork_child(void)
+static inline void tp__fork_child(void)
 {
-	struct __tp_fork_guard *g = __tp_guard();
+	struct tp__fork_guard *g = tp__guard();
 	int me = (int)getpid();
 	/* Tickets taken by threads that did not survive are void. */
 	g->next = g->serving + 1;
-	__tp_guard_unlock();
+	tp__guard_unlock();
 	/* fork() from inside one of our walks (a tracepoint_for_each callback,
 	 * a signal handler) leaves the loader's lock held for good: do not
 	 * walk then.  Otherwise no walk of ours was in progress. */
 	if (g->depth != 0)
 		return;
-	tracepoint_for_each(__tp_fork_adopt_cb, &me);
+	tracepoint_for_each(tp__fork_adopt_cb, &me);
 	/* A thread that changed a key may not have patched its sites yet, and
 	 * that thread is gone: bring every site in line with its key. */
-	__tp_patch_key(NULL);
+	tp__patch_key(NULL);
 }
 
-static inline void __tp_fork_handlers_once(void)
+static inline void tp__fork_handlers_once(void)
 {
-	struct __tp_fork_guard *g = __tp_guard();
+	struct tp__fork_guard *g = tp__guard();
 	if (__atomic_load_n(&g->handlers, __ATOMIC_ACQUIRE))
 		return;
 	/* Never while holding the guard: a fork in progress holds glibc's
 	 * handler lock and waits for the guard. */
-	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == __tp_self())
+	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == tp__self())
 		return;
 	if (__atomic_exchange_n(&g->handlers, 1, __ATOMIC_ACQ_REL))
 		return;
-	if (pthread_atfork(__tp_fork_prepare, __tp_fork_parent, __tp_fork_child) != 0)
+	if (pthread_atfork(tp__fork_prepare, tp__fork_parent, tp__fork_child) != 0)
 		__atomic_store_n(&g->handlers, 0, __ATOMIC_RELEASE);
 }
 
 /* In unload.h: marks process exit, from the main program's first entry. */
-static inline void __tp_exit_mark_once(void);
+static inline void tp__exit_mark_once(void);
 
 /* What every entry point runs first: fork handlers, exit marker. */
-static inline void __tp_process_hooks(void)
+static inline void tp__process_hooks(void)
 {
-	__tp_fork_handlers_once();
-	__tp_exit_mark_once();
+	tp__fork_handlers_once();
+	tp__exit_mark_once();
 }
 
 /* --- Module discovery, dl_iterate_phdr -> PT_NOTE -> our note.  The
  * callback runs under the loader's lock, which also serializes every code
- * patch in the process (see __tp_patch_* in static_key.h). --- */
-struct __tp_module {
+ * patch in the process (see tp__patch_* in static_key.h). --- */
+struct tp__module {
 	struct tracepoint *const *tp_start, *const *tp_stop;
-	const struct __tp_jump_entry *jump_start, *jump_stop;
+	const struct tp__jump_entry *jump_start, *jump_stop;
 };
 
 /* One line on stderr, written without stdio (async-signal-safe). */
-static inline void __tp_say(const char *const *parts)
+static inline void tp__say(const char *const *parts)
 {
 	for (; *parts; parts++) {
 		ssize_t r = write(2, *parts, strlen(*parts));
@@ -312,7 +312,7 @@ static inline void __tp_say(const char *const *parts)
 	}
 }
 
-static inline void __tp_report_module(const char *module, uint32_t abi)
+static inline void tp__report_module(const char *module, uint32_t abi)
 {
 	/* Once per module and translation unit; more than 8 are all reported. */
 	static const char *seen[8];
@@ -335,15 +335,15 @@ static inline void __tp_report_module(const char *module, uint32_t abi)
 	line[1] = module;
 	line[2] = " was built with tracepoint.h layout ";
 	line[3] = q;
-	line[4] = ", this code reads layout " __TP_STR(TRACEPOINT_ABI)
+	line[4] = ", this code reads layout " TP__STR(TRACEPOINT_ABI)
 		  "; its tracepoints are skipped (rebuild it with this tracepoint.h)\n";
 	line[5] = NULL;
-	__tp_say(line);
+	tp__say(line);
 }
 
 /* Whether a tracepoint (of any module, any version) has our layout: only
  * the fixed prefix is read to tell. */
-static inline bool __tp_abi_ok(const struct tracepoint *tp)
+static inline bool tp__abi_ok(const struct tracepoint *tp)
 {
 	/* Atomic loads: never merged into one wider load that spans the key,
 	 * which other threads change. */
@@ -352,11 +352,11 @@ static inline bool __tp_abi_ok(const struct tracepoint *tp)
 }
 
 /* Calls fn once per module that carries our note; stops on non-zero. */
-static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
-				       int (*fn)(const struct __tp_module *m, void *arg),
+static inline int tp__for_each_module(const struct dl_phdr_info *dlinfo,
+				       int (*fn)(const struct tp__module *m, void *arg),
 				       void *arg)
 {
-	const struct __tp_phdr_info *info = (const struct __tp_phdr_info *)(const void *)dlinfo;
+	const struct tp__phdr_info *info = (const struct tp__phdr_info *)(const void *)dlinfo;
 	const char *seen = NULL;
 	ElfW(Half) i;
 
@@ -370,7 +370,7 @@ static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
 			uint32_t nsz, dsz, type, abi = 0;
 			const char *name, *desc;
 			int64_t off[4];
-			struct __tp_module m;
+			struct tp__module m;
 			memcpy(&nsz, p, 4);
 			memcpy(&dsz, p + 4, 4);
 			memcpy(&type, p + 8, 4);
@@ -379,14 +379,14 @@ static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
 			p = desc + ((dsz + 3u) & ~3u);
 			if (p > end)
 				break;
-			if (type != __TP_NOTE_TYPE || nsz != 11 ||
+			if (type != TP__NOTE_TYPE || nsz != 11 ||
 			    memcmp(name, "tracepoint", 11) != 0)
 				continue;
 			if (dsz >= 4)
 				memcpy(&abi, desc, 4);
 			if (dsz != 40 || abi != TRACEPOINT_ABI) {
 				/* Built with another tracepoint.h: never read it. */
-				__tp_report_module(info->name, dsz == 40 ? abi : 1);
+				tp__report_module(info->name, dsz == 40 ? abi : 1);
 				continue;
 			}
 			desc += 8;
@@ -396,8 +396,8 @@ static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
 			seen = desc + off[0];
 			m.tp_start = (struct tracepoint *const *)(const void *)(desc + off[0]);
 			m.tp_stop = (struct tracepoint *const *)(const void *)(desc + 8 + off[1]);
-			m.jump_start = (const struct __tp_jump_entry *)(const void *)(desc + 16 + off[2]);
-			m.jump_stop = (const struct __tp_jump_entry *)(const void *)(desc + 24 + off[3]);
+			m.jump_start = (const struct tp__jump_entry *)(const void *)(desc + 16 + off[2]);
+			m.jump_stop = (const struct tp__jump_entry *)(const void *)(desc + 24 + off[3]);
 			if (fn(&m, arg))
 				return 1;
 		}
@@ -405,4 +405,4 @@ static inline int __tp_for_each_module(const struct dl_phdr_info *dlinfo,
 	return 0;
 }
 
-#endif /* __TP_MODULES_H */
+#endif /* TP__MODULES_H */

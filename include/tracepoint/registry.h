@@ -19,29 +19,29 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/registry.h is internal: #include <tracepoint.h> instead"
-#elif !defined(__TP_REGISTRY_H)
-#define __TP_REGISTRY_H
+#elif !defined(TP__REGISTRY_H)
+#define TP__REGISTRY_H
 
-/* A module that registers probes gets __tp_owner_fini as a destructor: an
+/* A module that registers probes gets tp__owner_fini as a destructor: an
  * .fini_array entry, one per translation unit.  The destructor (it detaches
  * the module's probes at dlclose) is defined in unload.h, which needs the
  * functions below. */
-static inline void __tp_owner_fini(void);
+static inline void tp__owner_fini(void);
 #if defined(__x86_64__) || defined(__aarch64__)
-#define __TP_OWNER_FINI()                                                     \
-	__asm__(".ifndef __tp_owner_fini_emitted\n\t"                          \
-		".set __tp_owner_fini_emitted, 1\n\t"                          \
+#define TP__OWNER_FINI()                                                     \
+	__asm__(".ifndef tp__owner_fini_emitted\n\t"                          \
+		".set tp__owner_fini_emitted, 1\n\t"                          \
 		".pushsection .fini_array,\"aw\",@fini_array\n\t"             \
 		".balign 8\n\t"                                                \
 		".quad %c0\n\t"                                                \
 		".popsection\n\t"                                              \
-		".endif" : : __TP_FN_CONSTRAINT(__tp_owner_fini))
+		".endif" : : TP__FN_CONSTRAINT(tp__owner_fini))
 #else
-#define __TP_OWNER_FINI() do { } while (0)
+#define TP__OWNER_FINI() do { } while (0)
 #endif
 
 /* A tracepoint defined with another tracepoint.h layout: said, not touched. */
-static inline int __tp_abi_mismatch(const struct tracepoint *tp)
+static inline int tp__abi_mismatch(const struct tracepoint *tp)
 {
 	const char *line[4];
 	line[0] = "tracepoint: ";
@@ -49,25 +49,25 @@ static inline int __tp_abi_mismatch(const struct tracepoint *tp)
 	line[2] = " is defined by a module built with another tracepoint.h layout; "
 		  "not attached (rebuild that module with this tracepoint.h)\n";
 	line[3] = NULL;
-	__tp_say(line);
+	tp__say(line);
 	return -EPROTO;
 }
 
 /* Stands in for a probe removed while memory was short (see unregister). */
-static inline void __tp_stub_probe(void)
+static inline void tp__stub_probe(void)
 {
 }
 
 /* What every change of a probe list checks and runs first: -EINVAL for a
  * NULL tp or probe, -EPROTO (said on stderr) for another layout, else the
  * process hooks (fork handlers, exit marker) and 0. */
-static inline int __tp_writer_check(struct tracepoint *tp, tracepoint_func_t probe)
+static inline int tp__writer_check(struct tracepoint *tp, tracepoint_func_t probe)
 {
 	if (!tp || !probe)
 		return -EINVAL;
-	if (!__tp_abi_ok(tp))
-		return __tp_abi_mismatch(tp);
-	__tp_process_hooks();
+	if (!tp__abi_ok(tp))
+		return tp__abi_mismatch(tp);
+	tp__process_hooks();
 	return 0;
 }
 
@@ -79,13 +79,13 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 	size_t n = 0, live = 0, i, j;
 	int ret = 0, inserted = 0;
 
-	if ((ret = __tp_writer_check(tp, probe)) != 0)
+	if ((ret = tp__writer_check(tp, probe)) != 0)
 		return ret;
-	__TP_OWNER_FINI();
-	__tp_lock(tp);
+	TP__OWNER_FINI();
+	tp__lock(tp);
 	old = tp->funcs;
 	for (; old && old[n].func; n++) {
-		if (old[n].__dead)
+		if (old[n].dead)
 			continue;
 		live++;
 		if (old[n].func == probe && old[n].data == data) {
@@ -93,7 +93,7 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 			goto out;
 		}
 	}
-	neu = __tp_alloc_probes(live + 1);
+	neu = tp__alloc_probes(live + 1);
 	if (!neu) {
 		ret = -ENOMEM;
 		goto out;
@@ -101,13 +101,13 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 	if (live == 0 && tp->regfunc) {
 		ret = tp->regfunc();
 		if (ret) {
-			__tp_free_unpublished(neu);
+			tp__free_unpublished(neu);
 			goto out;
 		}
 	}
 	/* Higher priority first; a newcomer goes after its equals. */
 	for (i = 0, j = 0; i < n; i++) {
-		if (old[i].__dead)
+		if (old[i].dead)
 			continue;
 		if (!inserted && prio > old[i].prio) {
 			neu[j].func = probe;
@@ -125,12 +125,12 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 		j++;
 	}
 	neu[j].func = NULL;
-	__tp_publish(tp, neu);
-	__tp_retire(tp, old);
-	__tp_gp_poll(tp);
-	__tp_unlock(tp);
+	tp__publish(tp, neu);
+	tp__retire(tp, old);
+	tp__gp_poll(tp);
+	tp__unlock(tp);
 	if (live == 0) {
-		int err = __tp_patch_key(tp);
+		int err = tp__patch_key(tp);
 		if (err && err != -EILSEQ) {
 			/* Some site could not be made to jump: undo, report. */
 			tracepoint_probe_unregister(tp, probe, data);
@@ -139,7 +139,7 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 	}
 	return 0;
 out:
-	__tp_unlock(tp);
+	tp__unlock(tp);
 	return ret;
 }
 
@@ -163,44 +163,44 @@ static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 
 	int ret;
 
-	if ((ret = __tp_writer_check(tp, probe)) != 0)
+	if ((ret = tp__writer_check(tp, probe)) != 0)
 		return ret;
-	__tp_lock(tp);
+	tp__lock(tp);
 	old = tp->funcs;
 	for (; old && old[n].func; n++) {
-		if (old[n].__dead)
+		if (old[n].dead)
 			continue;
 		live++;
 		if (old[n].func == probe && old[n].data == data)
 			found = n;
 	}
 	if (found == (size_t)-1) {
-		__tp_unlock(tp);
+		tp__unlock(tp);
 		return -ENOENT;
 	}
 	if (live > 1) {
-		neu = __tp_alloc_probes(live - 1);
+		neu = tp__alloc_probes(live - 1);
 		if (!neu) {
-			old[found].__dead = 1;
-			__atomic_store_n(&old[found].func, (tracepoint_func_t)__tp_stub_probe,
+			old[found].dead = 1;
+			__atomic_store_n(&old[found].func, (tracepoint_func_t)tp__stub_probe,
 					 __ATOMIC_RELEASE);
-			__tp_gp_mark(tp);
-			__tp_gp_poll(tp);
-			__tp_unlock(tp);
+			tp__gp_mark(tp);
+			tp__gp_poll(tp);
+			tp__unlock(tp);
 			return 0;
 		}
 		for (i = 0, j = 0; i < n; i++)
-			if (i != found && !old[i].__dead)
+			if (i != found && !old[i].dead)
 				neu[j++] = old[i];
 	}
-	__tp_publish(tp, neu);
-	__tp_retire(tp, old);
+	tp__publish(tp, neu);
+	tp__retire(tp, old);
 	if (!neu && tp->unregfunc)
 		tp->unregfunc();
-	__tp_gp_poll(tp);
-	__tp_unlock(tp);
+	tp__gp_poll(tp);
+	tp__unlock(tp);
 	if (!neu)
-		__tp_patch_key(tp); /* a site left jumping is still correct */
+		tp__patch_key(tp); /* a site left jumping is still correct */
 	return 0;
 }
 
@@ -209,44 +209,44 @@ static inline bool tracepoint_enabled(const struct tracepoint *tp)
 	return __atomic_load_n(&tp->enabled, __ATOMIC_RELAXED) != 0;
 }
 
-struct __tp_walk {
+struct tp__walk {
 	int (*fn)(struct tracepoint *tp, void *priv);
 	void *priv;
 	int ret;
 };
 
-static inline int __tp_walk_tracepoints(const struct __tp_module *m, void *arg)
+static inline int tp__walk_tracepoints(const struct tp__module *m, void *arg)
 {
-	struct __tp_walk *w = (struct __tp_walk *)arg;
+	struct tp__walk *w = (struct tp__walk *)arg;
 	struct tracepoint *const *it;
 	for (it = m->tp_start; it < m->tp_stop; it++) {
-		if (*it && __tp_abi_ok(*it) && (w->ret = w->fn(*it, w->priv)) != 0)
+		if (*it && tp__abi_ok(*it) && (w->ret = w->fn(*it, w->priv)) != 0)
 			return 1;
 	}
 	return 0;
 }
 
-static inline int __tp_walk_module(struct dl_phdr_info *info, size_t size, void *arg)
+static inline int tp__walk_module(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	(void)size;
-	return __tp_for_each_module(info, __tp_walk_tracepoints, arg);
+	return tp__for_each_module(info, tp__walk_tracepoints, arg);
 }
 
 static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
 				      void *priv)
 {
-	struct __tp_walk w;
+	struct tp__walk w;
 	w.fn = fn;
 	w.priv = priv;
 	w.ret = 0;
 	if (!fn)
 		return -EINVAL;
-	__tp_process_hooks();
-	__tp_iterate_phdr(__tp_walk_module, &w);
+	tp__process_hooks();
+	tp__iterate_phdr(tp__walk_module, &w);
 	return w.ret;
 }
 
-struct __tp_by_name {
+struct tp__by_name {
 	const char *name;
 	struct tracepoint *tp;
 	tracepoint_func_t probe;
@@ -256,9 +256,9 @@ struct __tp_by_name {
 	int ret;
 };
 
-static inline int __tp_by_name_cb(struct tracepoint *tp, void *priv)
+static inline int tp__by_name_cb(struct tracepoint *tp, void *priv)
 {
-	struct __tp_by_name *q = (struct __tp_by_name *)priv;
+	struct tp__by_name *q = (struct tp__by_name *)priv;
 	if (strcmp(tp->name, q->name) != 0)
 		return 0;
 	q->tp = tp;
@@ -270,22 +270,22 @@ static inline int __tp_by_name_cb(struct tracepoint *tp, void *priv)
 	return 1;
 }
 
-static inline int __tp_by_name_do(struct __tp_by_name *q)
+static inline int tp__by_name_do(struct tp__by_name *q)
 {
 	if (!q->name)
 		return -EINVAL;
 	q->tp = NULL;
 	q->ret = -ENOENT;
-	tracepoint_for_each(__tp_by_name_cb, q);
+	tracepoint_for_each(tp__by_name_cb, q);
 	return q->tp ? q->ret : -ENOENT;
 }
 
 static inline struct tracepoint *tracepoint_find(const char *name)
 {
-	struct __tp_by_name q;
+	struct tp__by_name q;
 	memset(&q, 0, sizeof(q));
 	q.name = name;
-	__tp_by_name_do(&q);
+	tp__by_name_do(&q);
 	return q.tp;
 }
 
@@ -293,7 +293,7 @@ static inline int tracepoint_probe_register_name(const char *name,
 						 tracepoint_func_t probe,
 						 void *data, int prio)
 {
-	struct __tp_by_name q;
+	struct tp__by_name q;
 	if (!probe)
 		return -EINVAL;
 	memset(&q, 0, sizeof(q));
@@ -302,14 +302,14 @@ static inline int tracepoint_probe_register_name(const char *name,
 	q.data = data;
 	q.prio = prio;
 	q.op = 1;
-	return __tp_by_name_do(&q);
+	return tp__by_name_do(&q);
 }
 
 static inline int tracepoint_probe_unregister_name(const char *name,
 						   tracepoint_func_t probe,
 						   void *data)
 {
-	struct __tp_by_name q;
+	struct tp__by_name q;
 	if (!probe)
 		return -EINVAL;
 	memset(&q, 0, sizeof(q));
@@ -317,23 +317,23 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 	q.probe = probe;
 	q.data = data;
 	q.op = 2;
-	return __tp_by_name_do(&q);
+	return tp__by_name_do(&q);
 }
 
 /* One pass over every tracepoint: advance grace periods that can advance and
  * count those still waiting for readers.  Never sleeps under the loader lock. */
-static inline int __tp_sync_cb(struct tracepoint *tp, void *priv)
+static inline int tp__sync_cb(struct tracepoint *tp, void *priv)
 {
 	int *pending = (int *)priv;
-	if (__atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST) >=
-		    __atomic_load_n(&tp->__tp.wait_seq, __ATOMIC_SEQ_CST) &&
-	    !__atomic_load_n(&tp->__tp.retired, __ATOMIC_SEQ_CST))
+	if (__atomic_load_n(&tp->tp__priv.seq, __ATOMIC_SEQ_CST) >=
+		    __atomic_load_n(&tp->tp__priv.wait_seq, __ATOMIC_SEQ_CST) &&
+	    !__atomic_load_n(&tp->tp__priv.retired, __ATOMIC_SEQ_CST))
 		return 0;
-	__tp_lock(tp);
-	__tp_gp_poll(tp);
-	if (__atomic_load_n(&tp->__tp.seq, __ATOMIC_SEQ_CST) < tp->__tp.wait_seq)
+	tp__lock(tp);
+	tp__gp_poll(tp);
+	if (__atomic_load_n(&tp->tp__priv.seq, __ATOMIC_SEQ_CST) < tp->tp__priv.wait_seq)
 		(*pending)++;
-	__tp_unlock(tp);
+	tp__unlock(tp);
 	return 0;
 }
 
@@ -343,55 +343,55 @@ static inline int __tp_sync_cb(struct tracepoint *tp, void *priv)
  */
 /* Polls every tracepoint until no grace period is pending, at most
  * max_rounds times; 1 if none is pending. */
-static inline int __tp_sync_rounds(unsigned max_rounds)
+static inline int tp__sync_rounds(unsigned max_rounds)
 {
 	unsigned round;
 	for (round = 0; round < max_rounds; round++) {
 		int pending = 0;
-		tracepoint_for_each(__tp_sync_cb, &pending);
+		tracepoint_for_each(tp__sync_cb, &pending);
 		if (!pending)
 			return 1;
-		__tp_pause(round);
+		tp__pause(round);
 	}
 	return 0;
 }
 
 static inline void tracepoint_synchronize_unregister(void)
 {
-	__tp_process_hooks();
-	__tp_sync_rounds(~0u);
+	tp__process_hooks();
+	tp__sync_rounds(~0u);
 }
 
-struct __tp_count_sites {
+struct tp__count_sites {
 	const struct tracepoint *tp;
 	int n;
 };
 
-static inline int __tp_count_sites_module(const struct __tp_module *m, void *arg)
+static inline int tp__count_sites_module(const struct tp__module *m, void *arg)
 {
-	struct __tp_count_sites *c = (struct __tp_count_sites *)arg;
-	const struct __tp_jump_entry *e;
+	struct tp__count_sites *c = (struct tp__count_sites *)arg;
+	const struct tp__jump_entry *e;
 	for (e = m->jump_start; e < m->jump_stop; e++)
 		if (e->key == c->tp)
 			c->n++;
 	return 0;
 }
 
-static inline int __tp_count_sites_cb(struct dl_phdr_info *info, size_t size, void *arg)
+static inline int tp__count_sites_cb(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	(void)size;
-	return __tp_for_each_module(info, __tp_count_sites_module, arg);
+	return tp__for_each_module(info, tp__count_sites_module, arg);
 }
 
 static inline int tracepoint_sites(const struct tracepoint *tp)
 {
 #if TRACEPOINT_STATIC_KEYS
-	struct __tp_count_sites c;
+	struct tp__count_sites c;
 	if (!tp)
 		return -EINVAL;
 	c.tp = tp;
 	c.n = 0;
-	__tp_iterate_phdr(__tp_count_sites_cb, &c);
+	tp__iterate_phdr(tp__count_sites_cb, &c);
 	return c.n;
 #else
 	(void)tp;
@@ -405,13 +405,13 @@ static inline int tracepoint_probe_attached(const struct tracepoint *tp,
 	const struct tracepoint_probe *p;
 	if (!tp || !probe)
 		return -EINVAL;
-	if (!__tp_abi_ok(tp))
+	if (!tp__abi_ok(tp))
 		return -EPROTO;
 	p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE);
 	for (; p && p->func; p++)
-		if (!p->__dead && p->func == probe && p->data == data)
+		if (!p->dead && p->func == probe && p->data == data)
 			return 1;
 	return 0;
 }
 
-#endif /* __TP_REGISTRY_H */
+#endif /* TP__REGISTRY_H */

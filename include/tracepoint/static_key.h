@@ -4,9 +4,9 @@
  * the code patching that flips it.
  *
  * Both ends of the static-key mechanism are here: what a call site is
- * compiled to (__TP_KEY_CHECK: an asm goto listed in the module's __tp_jump
+ * compiled to (TP__KEY_CHECK: an asm goto listed in the module's tp__jump
  * table, or the portable load and branch), and what rewrites it (the module
- * constructor that idles a module's sites at load time, and __tp_patch_key,
+ * constructor that idles a module's sites at load time, and tp__patch_key,
  * which points every site of a tracepoint at its key whenever the key
  * changes).  TRACEPOINT_STATIC_KEYS says which of the two forms call sites
  * have; TRACEPOINT_MPROTECT may be defined before including tracepoint.h.
@@ -16,13 +16,13 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/static_key.h is internal: #include <tracepoint.h> instead"
-#elif !defined(__TP_STATIC_KEY_H)
-#define __TP_STATIC_KEY_H
+#elif !defined(TP__STATIC_KEY_H)
+#define TP__STATIC_KEY_H
 
 /* --- The fast-path check. ---
  * Static keys (x86-64, aarch64; gcc, clang >= 9): each call site is one
  * 5-byte x86 instruction or one aarch64 instruction, listed in the module's
- * "__tp_jump" table.  As compiled it jumps to the out-of-line slow path (the
+ * "tp__jump" table.  As compiled it jumps to the out-of-line slow path (the
  * dispatch function checks the key again), so an unpatched site is always
  * correct; the module's constructor turns the sites
  * of disabled tracepoints into a no-op, and enabling turns them back.  On
@@ -40,55 +40,55 @@
 #define TRACEPOINT_STATIC_KEYS 0
 #endif
 
-__TP_ALWAYS_INLINE bool __tp_key_enabled(const struct tracepoint *tp)
+TP__ALWAYS_INLINE bool tp__key_enabled(const struct tracepoint *tp)
 {
 	return __builtin_expect(__atomic_load_n(&tp->enabled, __ATOMIC_RELAXED), 0) != 0;
 }
 
 #if TRACEPOINT_STATIC_KEYS
 #if defined(__x86_64__)
-#define __TP_SITE_INSN "1: .byte 0xe9\n\t.long %l[__tp_slow] - (1b + 5)\n\t"
+#define TP__SITE_INSN "1: .byte 0xe9\n\t.long %l[tp__slow] - (1b + 5)\n\t"
 #else
-#define __TP_SITE_INSN "1: b %l[__tp_slow]\n\t"
+#define TP__SITE_INSN "1: b %l[tp__slow]\n\t"
 #endif
-static inline void __tp_jump_init(void);
-#define __TP_KEY_CHECK(sym, name, slow_result)                                \
-	__asm__ goto(__TP_SITE_INSN                                           \
-		     ".pushsection __tp_jump,\"aw\",@progbits\n\t"           \
+static inline void tp__jump_init(void);
+#define TP__KEY_CHECK(sym, name, slow_result)                                \
+	__asm__ goto(TP__SITE_INSN                                           \
+		     ".pushsection tp__jump,\"aw\",@progbits\n\t"           \
 		     ".balign 8\n\t"                                          \
-		     ".long 1b - ., %l[__tp_slow] - .\n\t"                    \
-		     ".quad " __TP_SYM("__tracepoint_", sym, name) "\n\t"     \
+		     ".long 1b - ., %l[tp__slow] - .\n\t"                    \
+		     ".quad " TP__SYM("__tracepoint_", sym, name) "\n\t"     \
 		     ".popsection\n\t"                                        \
-		     __TP_MODULE_NOTE_ASM                                     \
-		     ".ifndef __tp_jump_init_emitted\n\t"                     \
-		     ".set __tp_jump_init_emitted, 1\n\t"                     \
+		     TP__MODULE_NOTE_ASM                                     \
+		     ".ifndef tp__jump_init_emitted\n\t"                     \
+		     ".set tp__jump_init_emitted, 1\n\t"                     \
 		     ".pushsection .init_array,\"aw\",@init_array\n\t"        \
 		     ".balign 8\n\t"                                          \
 		     ".quad %c0\n\t"                                          \
 		     ".popsection\n\t"                                        \
-		     ".pushsection .bss.__tp_jump_done,\"awG\",@nobits,"     \
-		     "__tp_jump_done,comdat\n\t"                              \
-		     ".weak __tp_jump_done\n\t"                               \
-		     ".hidden __tp_jump_done\n\t"                             \
+		     ".pushsection .bss.tp__jump_done,\"awG\",@nobits,"     \
+		     "tp__jump_done,comdat\n\t"                              \
+		     ".weak tp__jump_done\n\t"                               \
+		     ".hidden tp__jump_done\n\t"                             \
 		     ".balign 4\n\t"                                          \
-		     "__tp_jump_done: .zero 4\n\t"                            \
+		     "tp__jump_done: .zero 4\n\t"                            \
 		     ".popsection\n\t"                                        \
 		     ".endif\n\t"                                             \
-		     : : __TP_FN_CONSTRAINT(__tp_jump_init) : : __tp_slow);   \
+		     : : TP__FN_CONSTRAINT(tp__jump_init) : : tp__slow);   \
 	return false;                                                         \
-__tp_slow:                                                                    \
+tp__slow:                                                                    \
 	return slow_result
 #elif defined(__x86_64__) && (!defined(__clang__) || __clang_major__ >= 9)
 /* Portable check on x86-64: compilers will not fold an atomic load into a
  * compare, so spell it: one cmpw against memory and one branch. */
-#define __TP_KEY_CHECK(sym, name, slow_result)                                \
-	__asm__ goto("cmpw $0, %0\n\tjne %l[__tp_slow]"                      \
-		     : : "m"(__tracepoint_##name.enabled) : "cc" : __tp_slow);  \
+#define TP__KEY_CHECK(sym, name, slow_result)                                \
+	__asm__ goto("cmpw $0, %0\n\tjne %l[tp__slow]"                      \
+		     : : "m"(__tracepoint_##name.enabled) : "cc" : tp__slow);  \
 	return false;                                                         \
-__tp_slow:                                                                    \
+tp__slow:                                                                    \
 	return true
 #else
-#define __TP_KEY_CHECK(sym, name, slow_result) return __tp_key_enabled(&__tracepoint_##name)
+#define TP__KEY_CHECK(sym, name, slow_result) return tp__key_enabled(&__tracepoint_##name)
 #endif
 
 /* --- Code patching.  Every patch runs inside a dl_iterate_phdr
@@ -101,21 +101,21 @@ __tp_slow:                                                                    \
 #define TRACEPOINT_MPROTECT mprotect
 #endif
 
-struct __tp_patch {
+struct tp__patch {
 	uintptr_t page;     /* page currently writable, 0 if none */
 	uintptr_t pagesz;
 	int err;            /* first failure, as -errno */
 	struct tracepoint *key; /* only this key's sites, or NULL for all */
 };
 
-static inline void __tp_patch_begin(struct __tp_patch *pt, struct tracepoint *key)
+static inline void tp__patch_begin(struct tp__patch *pt, struct tracepoint *key)
 {
 	memset(pt, 0, sizeof(*pt));
 	pt->pagesz = (uintptr_t)sysconf(_SC_PAGESIZE);
 	pt->key = key;
 }
 
-static inline void __tp_patch_close(struct __tp_patch *pt)
+static inline void tp__patch_close(struct tp__patch *pt)
 {
 	if (pt->page) {
 		TRACEPOINT_MPROTECT((void *)pt->page, (size_t)pt->pagesz, PROT_READ | PROT_EXEC);
@@ -124,7 +124,7 @@ static inline void __tp_patch_close(struct __tp_patch *pt)
 }
 
 /* Sets one site to "jump to the slow path" (on) or "fall through" (off). */
-static inline int __tp_patch_site(struct __tp_patch *pt, const struct __tp_jump_entry *e,
+static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_entry *e,
 				  bool on)
 {
 	unsigned char *site = (unsigned char *)(uintptr_t)&e->site + e->site;
@@ -154,7 +154,7 @@ static inline int __tp_patch_site(struct __tp_patch *pt, const struct __tp_jump_
 #endif
 #if defined(__x86_64__) || defined(__aarch64__)
 	if (page != pt->page) {
-		__tp_patch_close(pt);
+		tp__patch_close(pt);
 		if (TRACEPOINT_MPROTECT((void *)page, (size_t)pt->pagesz,
 					PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
 			if (!pt->err)
@@ -175,39 +175,39 @@ static inline int __tp_patch_site(struct __tp_patch *pt, const struct __tp_jump_
 #endif
 }
 
-static inline void __tp_patch_range(struct __tp_patch *pt, const struct __tp_jump_entry *e,
-				    const struct __tp_jump_entry *stop)
+static inline void tp__patch_range(struct tp__patch *pt, const struct tp__jump_entry *e,
+				    const struct tp__jump_entry *stop)
 {
 	for (; e < stop; e++) {
 		if (!e->key || (pt->key && e->key != pt->key))
 			continue;
-		__tp_patch_site(pt, e, __tp_key_enabled(e->key));
+		tp__patch_site(pt, e, tp__key_enabled(e->key));
 	}
-	__tp_patch_close(pt);
+	tp__patch_close(pt);
 }
 
-static inline int __tp_patch_module(const struct __tp_module *m, void *arg)
+static inline int tp__patch_module(const struct tp__module *m, void *arg)
 {
-	__tp_patch_range((struct __tp_patch *)arg, m->jump_start, m->jump_stop);
+	tp__patch_range((struct tp__patch *)arg, m->jump_start, m->jump_stop);
 	return 0;
 }
 
-static inline int __tp_patch_key_cb(struct dl_phdr_info *info, size_t size, void *arg)
+static inline int tp__patch_key_cb(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	(void)size;
-	return __tp_for_each_module(info, __tp_patch_module, arg);
+	return tp__for_each_module(info, tp__patch_module, arg);
 }
 
 /* Points every site of one tracepoint (NULL: of every tracepoint), in every
  * loaded module, at the tracepoint's state as read under the loader's lock:
  * whoever patches last applies the latest state.  Called without the registration lock, so the
  * only lock order is loader lock -> registration lock. */
-static inline int __tp_patch_key(struct tracepoint *tp)
+static inline int tp__patch_key(struct tracepoint *tp)
 {
 #if TRACEPOINT_STATIC_KEYS
-	struct __tp_patch pt;
-	__tp_patch_begin(&pt, tp);
-	__tp_iterate_phdr(__tp_patch_key_cb, &pt);
+	struct tp__patch pt;
+	tp__patch_begin(&pt, tp);
+	tp__iterate_phdr(tp__patch_key_cb, &pt);
 	return pt.err;
 #else
 	(void)tp;
@@ -216,80 +216,80 @@ static inline int __tp_patch_key(struct tracepoint *tp)
 }
 
 #if TRACEPOINT_STATIC_KEYS
-extern const struct __tp_jump_entry __start___tp_jump[] __attribute__((weak, visibility("hidden")));
-extern const struct __tp_jump_entry __stop___tp_jump[] __attribute__((weak, visibility("hidden")));
+extern const struct tp__jump_entry __start_tp__jump[] __attribute__((weak, visibility("hidden")));
+extern const struct tp__jump_entry __stop_tp__jump[] __attribute__((weak, visibility("hidden")));
 
 /* The module constructor (an .init_array entry left by the first call site
  * of each translation unit) hands the module's sites to the patcher of the
  * first site's tracepoint, which idles those of disabled tracepoints.  If
  * that fails, they stay jumps and the dispatch's check keeps them right. */
-extern int __tp_jump_done __attribute__((visibility("hidden")));
+extern int tp__jump_done __attribute__((visibility("hidden")));
 
 /* TRACEPOINTS in the environment of a program that has no recorder would
  * silently record nothing: say so once (from the first module constructor).
  * The recorder is the file that defines TRACEPOINT_SINK_MAIN before
  * <trace/sink.h>; its tracepoint_enable() is looked up as a weak symbol. */
-extern int __tp_sink_enable(const char *) __asm__("tracepoint_enable") __attribute__((weak));
+extern int tp__recorder_enable_ref(const char *) __asm__("tracepoint_enable") __attribute__((weak));
 
-static inline void __tp_no_sink_check(void)
+static inline void tp__no_sink_check(void)
 {
 	const char *v = getenv("TRACEPOINTS");
 	const char *line[2];
-	if (!v || !*v || __tp_sink_enable ||
-	    __atomic_exchange_n(&__tp_guard()->said_no_sink, 1, __ATOMIC_RELAXED))
+	if (!v || !*v || tp__recorder_enable_ref ||
+	    __atomic_exchange_n(&tp__guard()->said_no_sink, 1, __ATOMIC_RELAXED))
 		return;
 	line[0] = "tracepoint: TRACEPOINTS is set, but this program has no recorder: nothing "
 		  "is recorded (one file must #define TRACEPOINT_SINK_MAIN before including "
 		  "<trace/sink.h>; from a static library, make sure the linker keeps that "
 		  "object)\n";
 	line[1] = NULL;
-	__tp_say(line);
+	tp__say(line);
 }
 
-static inline void __tp_jump_init(void)
+static inline void tp__jump_init(void)
 {
-	const struct __tp_jump_entry *e = __start___tp_jump;
+	const struct tp__jump_entry *e = __start_tp__jump;
 	/* Every translation unit with sites has this constructor; a word the
 	 * linker keeps once per module (a COMDAT group) lets only the first run. */
-	if (__atomic_exchange_n(&__tp_jump_done, 1, __ATOMIC_RELAXED))
+	if (__atomic_exchange_n(&tp__jump_done, 1, __ATOMIC_RELAXED))
 		return;
-	__tp_process_hooks();
-	__tp_no_sink_check();
-	if (e < __stop___tp_jump && e->key && __tp_abi_ok(e->key) && e->key->patch_sites)
-		e->key->patch_sites(__start___tp_jump, __stop___tp_jump);
+	tp__process_hooks();
+	tp__no_sink_check();
+	if (e < __stop_tp__jump && e->key && tp__abi_ok(e->key) && e->key->patch_sites)
+		e->key->patch_sites(__start_tp__jump, __stop_tp__jump);
 }
 #endif
 
-struct __tp_site_range {
-	struct __tp_patch pt;
-	const struct __tp_jump_entry *start, *stop;
+struct tp__site_range {
+	struct tp__patch pt;
+	const struct tp__jump_entry *start, *stop;
 };
 
-static inline int __tp_patch_sites_cb(struct dl_phdr_info *info, size_t size, void *arg)
+static inline int tp__patch_sites_cb(struct dl_phdr_info *info, size_t size, void *arg)
 {
-	struct __tp_site_range *r = (struct __tp_site_range *)arg;
+	struct tp__site_range *r = (struct tp__site_range *)arg;
 	(void)info; (void)size;
-	__tp_patch_range(&r->pt, r->start, r->stop);
+	tp__patch_range(&r->pt, r->start, r->stop);
 	return 1; /* ran once, under the loader's lock */
 }
 
 /* Brings every site of one module in line with its tracepoint's state. */
-static inline void __tp_patch_sites(const struct __tp_jump_entry *start,
-				    const struct __tp_jump_entry *stop)
+static inline void tp__patch_sites(const struct tp__jump_entry *start,
+				    const struct tp__jump_entry *stop)
 {
-	struct __tp_site_range r;
-	__tp_patch_begin(&r.pt, NULL);
+	struct tp__site_range r;
+	tp__patch_begin(&r.pt, NULL);
 	r.start = start;
 	r.stop = stop;
-	__tp_iterate_phdr(__tp_patch_sites_cb, &r);
+	tp__iterate_phdr(tp__patch_sites_cb, &r);
 }
 
 /* What DEFINE_TRACE stores in struct tracepoint's patch_sites, which the
  * module constructor above calls (0 where there is nothing to patch). */
 #if defined(__x86_64__) || defined(__aarch64__)
-#define __TP_PATCHER __tp_patch_sites
+#define TP__PATCHER tp__patch_sites
 #else
-#define __TP_PATCHER 0
+#define TP__PATCHER 0
 #endif
 
-#endif /* __TP_STATIC_KEY_H */
+#endif /* TP__STATIC_KEY_H */

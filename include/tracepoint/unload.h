@@ -13,8 +13,8 @@
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/unload.h is internal: #include <tracepoint.h> instead"
-#elif !defined(__TP_UNLOAD_H)
-#define __TP_UNLOAD_H
+#elif !defined(TP__UNLOAD_H)
+#define TP__UNLOAD_H
 
 /* --- dlclose().  A module that goes away takes with it what
  * belongs to it, from its destructors: the probe lists of the tracepoints
@@ -25,33 +25,33 @@
  * program's atexit() handler, which runs before every destructor, says so.
  * A program whose executable has no tracepoint code has no such handler;
  * its libraries then detach at exit too. --- */
-extern struct tracepoint *const __start___tracepoints_ptrs[]
+extern struct tracepoint *const __start_tp__ptrs[]
 	__attribute__((weak, visibility("hidden")));
-extern struct tracepoint *const __stop___tracepoints_ptrs[]
+extern struct tracepoint *const __stop_tp__ptrs[]
 	__attribute__((weak, visibility("hidden")));
 
-static inline void __tp_exit_mark(void)
+static inline void tp__exit_mark(void)
 {
-	__atomic_store_n(&__tp_guard()->exiting, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&tp__guard()->exiting, 1, __ATOMIC_RELEASE);
 }
 
-static inline int __tp_exiting(void)
+static inline int tp__exiting(void)
 {
-	return __atomic_load_n(&__tp_guard()->exiting, __ATOMIC_ACQUIRE);
+	return __atomic_load_n(&tp__guard()->exiting, __ATOMIC_ACQUIRE);
 }
 
 /* The address ranges of the module that holds `addr`. */
-struct __tp_range {
+struct tp__range {
 	uintptr_t addr;
 	int found, main_program, n;
 	int first_only;         /* stop after the first module (the program) */
 	uintptr_t lo[8], hi[8];
 };
 
-static inline int __tp_range_cb(struct dl_phdr_info *dlinfo, size_t size, void *arg)
+static inline int tp__range_cb(struct dl_phdr_info *dlinfo, size_t size, void *arg)
 {
-	const struct __tp_phdr_info *info = (const struct __tp_phdr_info *)(const void *)dlinfo;
-	struct __tp_range *r = (struct __tp_range *)arg;
+	const struct tp__phdr_info *info = (const struct tp__phdr_info *)(const void *)dlinfo;
+	struct tp__range *r = (struct tp__range *)arg;
 	ElfW(Half) i;
 	int mine = 0;
 	(void)size;
@@ -76,18 +76,18 @@ static inline int __tp_range_cb(struct dl_phdr_info *dlinfo, size_t size, void *
 	return 1;
 }
 
-static inline void __tp_module_of(uintptr_t addr, int first_only, struct __tp_range *r)
+static inline void tp__module_of(uintptr_t addr, int first_only, struct tp__range *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->addr = addr;
 	r->first_only = first_only;
 	r->main_program = 1;
-	__tp_iterate_phdr(__tp_range_cb, r);
+	tp__iterate_phdr(tp__range_cb, r);
 	if (!r->found)
 		r->main_program = 0;
 }
 
-static inline int __tp_in_range(const struct __tp_range *r, uintptr_t p)
+static inline int tp__in_range(const struct tp__range *r, uintptr_t p)
 {
 	int i;
 	for (i = 0; i < r->n; i++)
@@ -96,76 +96,76 @@ static inline int __tp_in_range(const struct __tp_range *r, uintptr_t p)
 	return 0;
 }
 
-/* Installs __tp_exit_mark once, from the main program's code only (a
+/* Installs tp__exit_mark once, from the main program's code only (a
  * library's atexit() handlers also run at its dlclose()). */
-static inline void __tp_exit_mark_once(void)
+static inline void tp__exit_mark_once(void)
 {
 	static int done;
-	struct __tp_range r;
+	struct tp__range r;
 	if (__atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
 		return;
 	/* The program is the first module walked: no need to look further. */
-	__tp_module_of((uintptr_t)__tp_exit_mark_once, 1, &r);
+	tp__module_of((uintptr_t)tp__exit_mark_once, 1, &r);
 	if (r.main_program)
-		atexit(__tp_exit_mark);
+		atexit(tp__exit_mark);
 }
 
 /* Waits (a bounded time: a probe that never returns must not hang dlclose)
  * for the readers of tp to leave, so that its retired lists are freed. */
-static inline void __tp_drain(struct tracepoint *tp)
+static inline void tp__drain(struct tracepoint *tp)
 {
 	unsigned round;
 	for (round = 0; round < 200; round++) {
 		int done;
-		__tp_lock(tp);
-		__tp_gp_poll(tp);
-		done = !tp->__tp.retired;
-		__tp_unlock(tp);
+		tp__lock(tp);
+		tp__gp_poll(tp);
+		done = !tp->tp__priv.retired;
+		tp__unlock(tp);
 		if (done)
 			return;
-		__tp_pause(round);
+		tp__pause(round);
 	}
 }
 
 /* The destructor of a module that defines tracepoints. */
-static inline void __tp_defining_module_fini(void)
+static inline void tp__defining_module_fini(void)
 {
 	static int done; /* every DEFINE_TRACE of the translation unit calls it */
 	struct tracepoint *const *it;
-	if (__tp_exiting() || __atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
+	if (tp__exiting() || __atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
 		return;
-	for (it = __start___tracepoints_ptrs; it < __stop___tracepoints_ptrs; it++) {
+	for (it = __start_tp__ptrs; it < __stop_tp__ptrs; it++) {
 		struct tracepoint *tp = *it;
 		struct tracepoint_probe *old;
-		if (!tp || !__tp_abi_ok(tp) || (!tp->funcs && !tp->__tp.retired))
+		if (!tp || !tp__abi_ok(tp) || (!tp->funcs && !tp->tp__priv.retired))
 			continue;
-		__tp_lock(tp);
+		tp__lock(tp);
 		old = tp->funcs;
-		__tp_publish(tp, NULL);
-		__tp_retire(tp, old);
+		tp__publish(tp, NULL);
+		tp__retire(tp, old);
 		if (old && tp->unregfunc)
 			tp->unregfunc();
-		__tp_unlock(tp);
-		__tp_drain(tp);
+		tp__unlock(tp);
+		tp__drain(tp);
 	}
 }
 
-struct __tp_owner_walk {
-	struct __tp_range self;
+struct tp__owner_walk {
+	struct tp__range self;
 	int detached;
 };
 
-static inline int __tp_owner_cb(struct tracepoint *tp, void *priv)
+static inline int tp__owner_cb(struct tracepoint *tp, void *priv)
 {
-	struct __tp_owner_walk *w = (struct __tp_owner_walk *)priv;
-	if (__tp_in_range(&w->self, (uintptr_t)tp))
+	struct tp__owner_walk *w = (struct tp__owner_walk *)priv;
+	if (tp__in_range(&w->self, (uintptr_t)tp))
 		return 0; /* goes away with this module: its own destructor */
 	for (;;) {
 		const struct tracepoint_probe *p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE);
 		tracepoint_func_t f = NULL;
 		void *data = NULL;
 		for (; p && p->func; p++) {
-			if (!p->__dead && __tp_in_range(&w->self, (uintptr_t)p->func)) {
+			if (!p->dead && tp__in_range(&w->self, (uintptr_t)p->func)) {
 				f = p->func;
 				data = p->data;
 				break;
@@ -179,19 +179,19 @@ static inline int __tp_owner_cb(struct tracepoint *tp, void *priv)
 
 /* The destructor of a module that registers probes: detaches those whose
  * code is in it. */
-static inline void __tp_owner_fini(void)
+static inline void tp__owner_fini(void)
 {
-	struct __tp_owner_walk w;
-	if (__tp_exiting())
+	struct tp__owner_walk w;
+	if (tp__exiting())
 		return;
 	memset(&w, 0, sizeof(w));
-	__tp_module_of((uintptr_t)__tp_owner_fini, 0, &w.self);
+	tp__module_of((uintptr_t)tp__owner_fini, 0, &w.self);
 	if (!w.self.found || w.self.main_program)
 		return;
-	tracepoint_for_each(__tp_owner_cb, &w);
+	tracepoint_for_each(tp__owner_cb, &w);
 	/* Then wait, a bounded time, for calls already under way. */
 	if (w.detached)
-		__tp_sync_rounds(200);
+		tp__sync_rounds(200);
 }
 
-#endif /* __TP_UNLOAD_H */
+#endif /* TP__UNLOAD_H */
