@@ -165,6 +165,13 @@ extern "C" {
  * DEFINE_TRACE(name);                                 in exactly one .c file
  * DEFINE_TRACE_FN(name, reg, unreg);                  same, with int reg(void), void unreg(void)
  * EXPORT_TRACEPOINT_SYMBOL(name);  EXPORT_TRACEPOINT_SYMBOL_GPL(name);
+ *
+ * Declarations, no value.  reg (or NULL) runs when the first probe
+ * attaches: a non-zero return aborts that registration and is what
+ * register_trace_<name>() returns (unreg is then not called); unreg (or
+ * NULL) runs when the last probe detaches.  A DEFINE_TRACE or EXPORT_...
+ * that sees another TRACE_CONFIG decision than its DECLARE_TRACE is a
+ * compile error (static assertion).
  */
 #define DECLARE_TRACE(name, proto, args) TP__DECLARE(name, "", PARAMS(proto), PARAMS(args))
 #define TP__DECLARE(name, sym, proto, args)                                  \
@@ -185,6 +192,7 @@ extern "C" {
 /*
  * trace_lazy(name, args...): fire with arguments evaluated only while a probe
  * is attached (trace_<name>(args) is a function: its arguments always are).
+ * A statement, no value; compiled out, the arguments are not evaluated.
  */
 #define trace_lazy(name, ...)                                                 \
 	do {                                                                  \
@@ -192,8 +200,8 @@ extern "C" {
 			tp__iter_##name(__VA_ARGS__);                        \
 	} while (0)
 
-/* Generated per tracepoint (see README for the full contract); compiled out,
- * they are empty inlines that still type-check their arguments:
+/* Generated per tracepoint (docs/reference.md has the full contract); compiled
+ * out, they are empty inlines that still type-check their arguments:
  *   void trace_<name>(proto);
  *          calls every attached probe, highest priority first, equal
  *          priorities in registration order, each with its own data;
@@ -220,7 +228,7 @@ extern "C" {
 static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
 						 tracepoint_func_t probe,
 						 void *data, int prio);
-/* The same with TRACEPOINT_DEFAULT_PRIO. */
+/* The same with TRACEPOINT_DEFAULT_PRIO; the same return values. */
 static inline int tracepoint_probe_register(struct tracepoint *tp,
 					    tracepoint_func_t probe, void *data);
 /* Detaches (probe, data).  0, or -ENOENT if it is not attached, -EINVAL for
@@ -230,15 +238,15 @@ static inline int tracepoint_probe_register(struct tracepoint *tp,
 static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 					      tracepoint_func_t probe, void *data);
 /* True while a probe is attached (or, with -DTRACEPOINT_USDT, an external
- * tracer listens). */
+ * tracer listens), else false.  No error value: tp must not be NULL. */
 static inline bool tracepoint_enabled(const struct tracepoint *tp);
 /* 1 if (probe, data) is attached to tp, 0 if not, -EINVAL for NULL tp or
  * probe, -EPROTO for a tracepoint of another tracepoint.h layout. */
 static inline int tracepoint_probe_attached(const struct tracepoint *tp,
 					    tracepoint_func_t probe, void *data);
-/* Returns once no probe unregistered before the call is running or will
- * run again, so that its data may be freed.  Must not be called from inside
- * a probe (it would wait for itself). */
+/* Returns (no value; it cannot fail) once no probe unregistered before the
+ * call is running or will run again, so that its data may be freed.  Must
+ * not be called from inside a probe (it would wait for itself). */
 static inline void tracepoint_synchronize_unregister(void);
 /* How many patchable call sites of tp the loaded modules have (0: no code
  * that was compiled with its subsystem switched on fires it), -EINVAL for
@@ -252,7 +260,8 @@ static inline int tracepoint_sites(const struct tracepoint *tp);
  * -EINVAL for NULL fn. */
 static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
 				      void *priv);
-/* The first tracepoint with that name, or NULL. */
+/* The first tracepoint with that name (executable first, then libraries in
+ * load order), or NULL if there is none or name is NULL. */
 static inline struct tracepoint *tracepoint_find(const char *name);
 /* Attaches an untyped probe (with the tracepoint's prototype, void *data
  * first) to the first tracepoint with that name: -ENOENT if there is none,

@@ -109,9 +109,9 @@ bad:
 	return -EINVAL;
 }
 
-/* Glob match of pat[0..plen) against the NUL-terminated s, without
- * recursion: only the last '*' seen is backtracked to, so the cost is at
- * most plen * strlen(s) steps. */
+/* Glob match of pat[0..plen) against the NUL-terminated s: 1 if it
+ * matches, 0 if not.  No recursion: only the last '*' seen is backtracked
+ * to, so the cost is at most plen * strlen(s) steps. */
 static inline int trace_glob_match(const char *pat, size_t plen, const char *s)
 {
 	size_t p = 0, star = (size_t)-1;
@@ -136,8 +136,9 @@ static inline int trace_glob_match(const char *pat, size_t plen, const char *s)
 	return p == plen;
 }
 
-/* Splits a checked list: calls fn(item, len, priv) for every item (spaces
- * trimmed); stops on a non-zero return, which it returns. */
+/* Splits a list that trace_pattern_check() accepted (no check here):
+ * calls fn(item, len, priv) for every item (spaces trimmed); stops on a
+ * non-zero return, which it returns; 0 after the last item. */
 static inline int trace_pattern_for_each(const char *list,
 					 int (*fn)(const char *item, size_t len, void *priv),
 					 void *priv)
@@ -161,7 +162,9 @@ static inline int trace_pattern_for_each(const char *list,
 	}
 }
 
-/* Does one item (as passed by trace_pattern_for_each) match system:event? */
+/* Whether one item (as passed by trace_pattern_for_each) matches
+ * system:event: 1 if it does, 0 if not.  An item without ':' is matched
+ * against the event name only. */
 static inline int trace_pattern_match(const char *item, size_t len, const char *system,
 				      const char *event)
 {
@@ -172,8 +175,9 @@ static inline int trace_pattern_match(const char *item, size_t len, const char *
 	       trace_glob_match(colon + 1, len - (size_t)(colon - item) - 1, event);
 }
 
-/* Whether an item has a wildcard (an exact name that matches nothing is an
- * unknown event; a glob that matches nothing is just reported). */
+/* Whether an item has a wildcard: 1 if it holds '*' or '?', 0 if not (an
+ * exact name that matches nothing is an unknown event; a glob that matches
+ * nothing is just reported). */
 static inline int trace_pattern_is_glob(const char *item, size_t len)
 {
 	return memchr(item, '*', len) != NULL || memchr(item, '?', len) != NULL;

@@ -72,24 +72,30 @@ struct tracepoint_info {
 
 #define TRACEPOINT_SINK_API __attribute__((visibility("default")))
 
-/* Attach (detach) the recorder to every event matching the pattern list;
- * the first enable starts the trace (default directory and mode unless
- * tracepoint_output() chose them).  Returns how many events matched (0:
- * none, reported on stderr), -EINVAL for a malformed list (reported with
- * its position, nothing changed), or the first error (starting the trace:
- * -errno, reported with the path; registering: e.g. -ENOMEM). */
+/* Attaches the recorder to every event matching the pattern list; the
+ * first call starts the trace (default directory and mode unless
+ * tracepoint_output() chose them).  Returns how many events matched (events
+ * already recorded count; 0: none, reported on stderr), -EINVAL for a
+ * malformed or NULL list (reported with its position, nothing changed), or
+ * the first error (starting the trace: -errno, reported with the path;
+ * registering: e.g. -ENOMEM, -EPERM, reported with the event). */
 TRACEPOINT_SINK_API int tracepoint_enable(const char *patterns);
+/* Detaches the recorder from every event matching the pattern list.
+ * Returns how many events matched (0: none, reported), or -EINVAL for a
+ * malformed or NULL list (reported, nothing changed). */
 TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns);
 /* Starts the trace: mode "stream" (default) or "flight", dir NULL for the
  * default (trace-<comm>-<pid>).  0, -EINVAL (unknown mode; "text" and
  * "json" are made by tracepoint-dump from a trace), -EBUSY (a trace is
  * already being recorded) or -errno (cannot create it; reported). */
 TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir);
-/* The directory of the trace being recorded, or NULL. */
+/* This process's trace directory (SESSION/<comm>-<pid>), or NULL before the
+ * trace starts and in a forked child before its first record. */
 TRACEPOINT_SINK_API const char *tracepoint_trace_dir(void);
-/* Writes what was recorded so far through to storage (fsync of every
- * stream); 0 or -errno.  Not needed for a complete trace: the pages are
- * the file's, the kernel writes them back even if the process dies. */
+/* Writes what was recorded so far through to storage (fdatasync of every
+ * open stream and of the metadata): 0 (also when nothing is recorded) or
+ * the first -errno.  Not needed for a complete trace: the pages are the
+ * file's, the kernel writes them back even if the process dies. */
 TRACEPOINT_SINK_API long tracepoint_flush(void);
 /* Flight mode: copies the rings as they are now into <dir>/snapshot-<n>
  * (a trace of its own) and returns n (1, 2, ...); -EINVAL in stream mode
@@ -97,20 +103,25 @@ TRACEPOINT_SINK_API long tracepoint_flush(void);
  * snapshot from a signal handler that interrupted tracepoint_enable), or
  * -errno.  Async-signal-safe. */
 TRACEPOINT_SINK_API int tracepoint_snapshot(void);
-/* Records lost so far: a nested record from a signal handler, a window
- * that could not be allocated (disk full), a record bigger than a window. */
+/* Records lost so far (cannot fail): a nested record from a signal
+ * handler, a window that could not be allocated (disk full), a record
+ * bigger than a window. */
 TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void);
 /* Calls fn for every tracepoint of the running program; a non-zero return
- * stops the walk and is returned.  fn must not dlopen/dlclose. */
+ * stops the walk and is returned; 0 after a full walk; -EINVAL for NULL fn.
+ * fn must not dlopen/dlclose. */
 TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *info, void *priv),
 					void *priv);
-/* Prints "system:event (fields...)" lines, one per tracepoint. */
+/* Prints the TRACEPOINTS=list lines, "system:event (fields...)", one per
+ * tracepoint, to out (NULL: stdout).  No return value. */
 TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out);
 /* Window (packet) size for streams opened from now on: rounded up to a
- * power of two, at least 4096, at most 1 GiB. */
+ * power of two, at least 4096, at most 1 GiB.  No return value: any size
+ * is brought into that range. */
 TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes);
 /* Flight mode: bytes of ring per thread for streams opened from now on
- * (at least two windows, at most 4 GiB). */
+ * (at least two windows, at most 4 GiB).  No return value: any size is
+ * brought into that range. */
 TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes);
 
 #ifdef __cplusplus

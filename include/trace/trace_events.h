@@ -62,7 +62,8 @@ struct trace_event_class {
 	unsigned entry_size;    /* bytes of the fixed fields (strings follow them) */
 	/* The field descriptors; *n receives their number. */
 	const struct trace_event_field *(*fields)(unsigned *n);
-	/* Writes the TP_printk text of one record (snprintf semantics). */
+	/* Writes the TP_printk text of one record; returns what snprintf
+	 * returns (the length of the whole text, or negative on error). */
 	int (*format)(char *buf, size_t len, void *entry, size_t size);
 };
 
@@ -76,7 +77,8 @@ struct trace_event {
 	tracepoint_func_t probe;
 };
 
-/* The event of a tracepoint, or NULL for a plain DECLARE_TRACE one. */
+/* The event of a tracepoint, or NULL for a plain DECLARE_TRACE one (and for
+ * a NULL tp). */
 static inline const struct trace_event *trace_event_of(const struct tracepoint *tp)
 {
 	return tp ? (const struct trace_event *)tp->event : NULL;
