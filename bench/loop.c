@@ -10,6 +10,9 @@
  *
  * usage: loop cg   N PROBES   run bench_loop(N) once (for callgrind)
  *        loop time N PROBES   warm up, then print ns per call of bench_loop(N)
+ *        loop threads N PROBES T   T threads run bench_loop(N) at once, all
+ *                             firing the same tracepoint; prints the mean
+ *                             ns per call of one thread (wall time / N)
  *        loop sites           print the opcode of every static-key site
  * PROBES (0..4) empty probes are registered first (V_OURS compiled in only).
  */
@@ -17,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
 
 #if defined(__has_attribute)
 #if __has_attribute(noipa)
@@ -108,9 +112,48 @@ static double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+static long mt_n;
+static pthread_barrier_t mt_start;
+
+static void *mt_thread(void *arg)
+{
+	(void)arg;
+	bench_loop(mt_n / 10); /* warm up */
+	pthread_barrier_wait(&mt_start);
+	bench_loop(mt_n);
+	return NULL;
+}
+
+/* T threads fire the same tracepoint together: ns per call of each. */
+static int run_threads(long n, int t)
+{
+	pthread_t th[64];
+	double t0, t1;
+	int i;
+	if (t < 1 || t > 64)
+		return 2;
+	mt_n = n;
+	pthread_barrier_init(&mt_start, NULL, (unsigned)t + 1);
+	for (i = 0; i < t; i++)
+		if (pthread_create(&th[i], NULL, mt_thread, NULL) != 0)
+			return 1;
+	pthread_barrier_wait(&mt_start);
+	t0 = now_ns();
+	for (i = 0; i < t; i++)
+		pthread_join(th[i], NULL);
+	t1 = now_ns();
+	printf("%.4f\n", (t1 - t0) / (double)n);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	long n;
+	if (argc == 5 && strcmp(argv[1], "threads") == 0) {
+		if (attach(atoi(argv[3])))
+			return 1;
+		return run_threads(atol(argv[2]), atoi(argv[4]));
+	}
 	if (argc >= 2 && strcmp(argv[1], "sites") == 0) {
 #if defined(V_OURS) && TRACEPOINT_STATIC_KEYS && defined(CONFIG_BENCH_TP)
 		const struct tp__jump_entry *e;

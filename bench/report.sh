@@ -48,6 +48,17 @@ END {
 	printf "   cores, frequency drift); the instruction counts are the precise comparison.\n"
 	printf "   \"excl. probes\" subtracts the instructions callgrind attributes to the empty probes.\n"
 
+	if (n["threads"] > 0) {
+		nt = v["param", "all", "threads"]
+		printf "\n== (a2) one enabled tracepoint (1 empty probe) fired by 1 and by %d threads at once\n", nt
+		printf "   ns per call of each thread (wall time / calls), median of %d interleaved runs\n", runs
+		printf "   %-18s %10s %10s %10s %12s\n", "variant", "1 thread", nt " threads", "slowdown", "throughput"
+		for (i = 1; i <= n["threads"]; i++) {
+			x = order["threads", i]; a = v["threads", x, "ns_1"]; b = v["threads", x, "ns_" nt]
+			printf "   %-18s %10s %10s %9sx %11sx\n", x, f2(a), f2(b), f2(b / a), f2(nt * a / b)
+		}
+	}
+
 	for (L = 1; L <= 2; L++) {
 		lay = (L == 1) ? "d" : "s"
 		printf "\n== (c) bytes per call site, gcc -O2, 100 sites %s, minus the same file without the calls\n", (L == 1) ? "of 100 distinct tracepoints" : "of 10 tracepoints (10 sites each)"
@@ -136,6 +147,14 @@ END {
 	for (j = 1; j <= 2; j++) if (has("loop", m[j], "instr_total")) {
 		d = (v["loop", m[j], "instr_total"] - v["loop", m[j], "instr_probes"] - bi) / ncg
 		target(m[j] ": instr above base excl. probe", "<= 12", f2(d), d <= 12)
+		if (has("loop", m[j], "ns_median")) {
+			d = v["loop", m[j], "ns_median"] - bt
+			target(m[j] ": ns above base", "<= 4", f2(d), d <= 4)
+		}
+		if (has("threads", m[j], "ns_1") && v["param", "all", "threads"] > 1) {
+			nt = v["param", "all", "threads"]; d = v["threads", m[j], "ns_" nt] / v["threads", m[j], "ns_1"]
+			target(m[j] ": " nt " threads, per-call slowdown", "<= 1.10", f2(d) "x", d <= 1.1)
+		}
 	}
 	if (has("sink", "sink_recording", "instr_event"))
 		target("recorded event, 3 integer fields (instr)", "<= 100", v["sink", "sink_recording", "instr_event"], v["sink", "sink_recording", "instr_event"] <= 100)

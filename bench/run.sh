@@ -113,6 +113,28 @@ for v in $VARIANTS; do
 	put loop "$name" ns_median "$(sort -n "$B/time/$name" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" ns
 done
 
+# Threads: the same enabled tracepoint (one empty probe) fired by 1 thread and
+# by as many threads as there are CPUs at once; ns per call of each thread,
+# median of RUNS interleaved runs (N_TIME / 5 calls per thread).
+NT=$(nproc)
+MT_VARIANTS="static_1probe:static portable_1probe:portable"
+r=0
+while [ $r -lt "$RUNS" ]; do
+	for v in $MT_VARIANTS; do
+		for t in 1 "$NT"; do
+			"$B/bin/${v#*:}" threads $((N_TIME / 5)) 1 "$t" >>"$B/time/mt_${v%%:*}_$t" ||
+				{ echo "threads ${v%%:*} $t failed"; exit 1; }
+		done
+	done
+	r=$((r + 1))
+done
+put param all threads "$NT" threads
+for v in $MT_VARIANTS; do
+	for t in 1 "$NT"; do
+		put threads "${v%%:*}" "ns_$t" "$(sort -n "$B/time/mt_${v%%:*}_$t" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" ns
+	done
+done
+
 # LTTng-UST recording in a running session (its own session daemon), after
 # the interleaved runs so that no daemon is up while lttng_idle runs.
 if [ $have_lttng = 1 ]; then

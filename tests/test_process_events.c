@@ -461,8 +461,7 @@ static void test_200_threads_that_fire_and_exit_leak_nothing_and_do_not_hang_syn
 	tracepoint_synchronize_unregister();
 	assert_true(st_now() - t0 < 1.0);
 	/* no reader count left behind by an exited thread ... */
-	assert_int_equal(__tracepoint_tp_stress_hot.tp__priv.readers[__tracepoint_tp_stress_hot.tp__priv.gen][0], 0);
-	assert_int_equal(__tracepoint_tp_stress_hot.tp__priv.readers[__tracepoint_tp_stress_hot.tp__priv.gen][1], 0);
+	assert_int_equal(tp__gp_active(__tracepoint_tp_stress_hot.tp__priv.gp), 0);
 	/* ... and every probe list allocated was freed */
 	assert_int_equal(outstanding_lists(), 0);
 }

@@ -158,8 +158,7 @@ extern "C" {
  * -Wredundant-decls stays quiet. */
 #ifndef __cplusplus
 #ifndef __USE_MISC
-extern long syscall(long, ...);
-extern int madvise(void *, size_t, int);
+extern int madvise(void *, size_t, int); /* syscall(): tracepoint/grace.h */
 #endif
 #if !defined(__USE_XOPEN_EXTENDED) && !defined(__USE_XOPEN2K8)
 extern char *strdup(const char *);

@@ -46,6 +46,7 @@
 #include <link.h>
 #include <pthread.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #ifndef __cplusplus
 #include <stdbool.h>
 #endif
@@ -94,6 +95,23 @@
 /* Generated inlines may be expanded in a .c file, where clang would flag
  * the unused ones. */
 #define TP__UNUSED __attribute__((unused))
+/* Out-of-line C99 inline functions (the dispatch, the grace period's slow
+ * paths) are declared noinline, which gcc's -Wattributes questions. */
+#if defined(__clang__)
+#define TP__NOWARN_BEGIN
+#define TP__NOWARN_END
+#else
+#define TP__NOWARN_BEGIN                                                     \
+	_Pragma("GCC diagnostic push")                                        \
+	_Pragma("GCC diagnostic ignored \"-Wattributes\"")
+#define TP__NOWARN_END _Pragma("GCC diagnostic pop")
+#endif
+/* DEFINE_TRACE redeclares such functions extern to get their one external
+ * definition (C99 inline), which -Wredundant-decls would flag. */
+#define TP__REDECL_BEGIN                                                     \
+	_Pragma("GCC diagnostic push")                                        \
+	_Pragma("GCC diagnostic ignored \"-Wredundant-decls\"")
+#define TP__REDECL_END _Pragma("GCC diagnostic pop")
 #define TP__STR(x) TP__STR_(x)
 #define TP__STR_(x) #x
 

@@ -50,23 +50,23 @@ int tp__use_args(int, ...);
  * (an unpatched site jumps here whatever the state), calls a lone probe
  * directly and leaves longer lists to a second function, so the common case
  * saves only one register around the call. */
-#if defined(__clang__)
 #define TP__DISPATCH_ATTRS __attribute__((noinline, cold))
-#define TP__NOWARN_BEGIN
-#define TP__NOWARN_END
+/* The probe calls of a dispatch, once the grace period's read side began. */
+#define TP__CALL_PROBES(name, dproto, dargs, iargs)                          \
+	tp__it = __atomic_load_n(&__tracepoint_##name.funcs, __ATOMIC_ACQUIRE); \
+	if (__builtin_expect(tp__it && !tp__it[1].func, 1))                 \
+		((void (*)(dproto))tp__it->func)(dargs);                     \
+	else if (tp__it)                                                     \
+		tp__iter_many_##name(iargs)
+/* An empty probe list is the dispatch's "off"; with USDT the key also
+ * counts external tracers, who get their probe before the list is read. */
+#if defined(TRACEPOINT_USDT)
+#define TP__DISPATCH_KEY_CHECK(name)                                         \
+	if (!tp__key_enabled(&__tracepoint_##name))                          \
+		return
 #else
-#define TP__DISPATCH_ATTRS __attribute__((noinline, cold))
-#define TP__NOWARN_BEGIN                                                     \
-	_Pragma("GCC diagnostic push")                                        \
-	_Pragma("GCC diagnostic ignored \"-Wattributes\"")
-#define TP__NOWARN_END _Pragma("GCC diagnostic pop")
+#define TP__DISPATCH_KEY_CHECK(name) ((void)0)
 #endif
-/* DEFINE_TRACE redeclares the dispatch extern to get its one external
- * definition (C99 inline), which -Wredundant-decls would flag. */
-#define TP__REDECL_BEGIN                                                     \
-	_Pragma("GCC diagnostic push")                                        \
-	_Pragma("GCC diagnostic ignored \"-Wredundant-decls\"")
-#define TP__REDECL_END _Pragma("GCC diagnostic pop")
 
 /* --- What DECLARE_TRACE becomes when compiled in. ---
  * The declarations end with an enum so that the user's ';' closes a
@@ -78,6 +78,8 @@ int tp__use_args(int, ...);
 	TP__NOWARN_BEGIN                                                     \
 	TP__LINKAGE inline TP__VISIBLE void tp__iter_many_##name(iproto)   \
 		__asm__(TP__SYM("tp__iter_many_", sym, name));              \
+	TP__LINKAGE inline TP__VISIBLE void tp__iter_shared_##name(proto)  \
+		__asm__(TP__SYM("tp__iter_shared_", sym, name));            \
 	TP__LINKAGE inline TP__VISIBLE void tp__iter_##name(proto)         \
 		__asm__(TP__SYM("tp__iter_", sym, name));                   \
 	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
@@ -88,18 +90,28 @@ int tp__use_args(int, ...);
 		} while ((++tp__it)->func);                                  \
 	}                                                                     \
 	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
+	void tp__iter_shared_##name(proto)                                   \
+	{                                                                     \
+		const struct tracepoint_probe *tp__it;                       \
+		long *tp__token = __tracepoint_##name.read_slow();           \
+		TP__CALL_PROBES(name, PARAMS(dproto), PARAMS(dargs), PARAMS(iargs)); \
+		tp__read_end_token(tp__token);                              \
+	}                                                                     \
+	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
 	void tp__iter_##name(proto)                                          \
 	{                                                                     \
-		long *tp__counter;                                           \
 		const struct tracepoint_probe *tp__it;                       \
-		if (!tp__key_enabled(&__tracepoint_##name))                  \
-			return;                                               \
+		struct tp__slot *tp__own;                                    \
+		long *tp__counter;                                           \
+		TP__DISPATCH_KEY_CHECK(name);                                \
 		TP__USDT_PROBE(sym, name, PARAMS(uargs));                         \
-		tp__it = tp__read_begin(&__tracepoint_##name, &tp__counter); \
-		if (__builtin_expect(tp__it && !tp__it[1].func, 1))         \
-			((void (*)(dproto))tp__it->func)(dargs);             \
-		else if (tp__it)                                             \
-			tp__iter_many_##name(iargs);                         \
+		tp__own = tp__me.slot;                                       \
+		if (__builtin_expect(!tp__own, 0)) {                       \
+			tp__iter_shared_##name(args);                        \
+			return;                                               \
+		}                                                             \
+		tp__counter = tp__read_begin(tp__own);                       \
+		TP__CALL_PROBES(name, PARAMS(dproto), PARAMS(dargs), PARAMS(iargs)); \
 		tp__read_end(tp__counter);                                  \
 	}                                                                     \
 	static TP__ALWAYS_INLINE TP__UNUSED bool trace_##name##_enabled(void) \
@@ -180,6 +192,7 @@ int tp__use_args(int, ...);
 	TP__REDECL_BEGIN                                                     \
 	extern __typeof__(tp__iter_##name) tp__iter_##name;                 \
 	extern __typeof__(tp__iter_many_##name) tp__iter_many_##name;       \
+	extern __typeof__(tp__iter_shared_##name) tp__iter_shared_##name;   \
 	TP__REDECL_END                                                       \
 	TP__STATIC_ASSERT(tp__declared_##name == 1, TP__DECISION_MSG(name),  \
 			   TP__DECISION_IDENT(name));                        \

@@ -39,19 +39,15 @@ struct tp__probes {
 	struct tracepoint_probe probes[1];
 };
 
-/* Bookkeeping owned by the registry; readers touch only cur and readers[].
- * Counters come in two generations: a forked child cannot know which
- * counts belong to threads that did not survive the fork, so it moves to
- * the other generation, zeroed (see tp__fork_child in modules.h). */
+/* Bookkeeping owned by the registry (readers never touch it).  The grace
+ * domain (grace.h) is the process's, as the defining module sees it. */
+struct tp__domain;
 struct tp__state {
 	int lock;                 /* pid of the process holding it, 0 if free */
-	int pid;                  /* process whose threads the counters count */
-	unsigned long seq;        /* grace-period sequence; parity picks readers[] */
-	long readers[2][2];       /* [generation][parity]: readers in the enabled path */
-	long *cur;                /* &readers[gen][seq & 1], what readers increment */
-	unsigned long wait_seq;   /* sequence that frees everything retired so far */
+	int pid;                  /* process the retired lists belong to */
 	struct tp__probes *retired;
-	unsigned gen;             /* generation of readers[] in use */
+	unsigned long wait_seq;   /* domain sequence that frees all of retired */
+	struct tp__domain *gp;    /* the grace domain of this tracepoint's readers */
 };
 
 /* One patchable call site (static keys), in section tp__jump. */
@@ -68,7 +64,7 @@ struct tp__jump_entry {
  * module note of modules.h or struct tp__state) bumps TRACEPOINT_ABI, and
  * code meeting another version reports the module and leaves it alone
  * (never mis-reads).  New members go at the end. */
-#define TRACEPOINT_ABI 2
+#define TRACEPOINT_ABI 3
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */
 	/* Non-zero while someone listens: TP__KEY_PROBES while in-process
@@ -77,7 +73,7 @@ struct tracepoint {
 	unsigned short enabled;
 	unsigned short abi;          /* TRACEPOINT_ABI of the definer */
 	unsigned int size;           /* sizeof(struct tracepoint) of the definer */
-	/* ---- TRACEPOINT_ABI 2 ---- */
+	/* ---- TRACEPOINT_ABI 3 ---- */
 	const char *system;          /* TRACE_SYSTEM of the declaring header */
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */
@@ -87,6 +83,9 @@ struct tracepoint {
 	 * modules which only fire carry a small constructor stub. */
 	void (*patch_sites)(const struct tp__jump_entry *start,
 			    const struct tp__jump_entry *stop);
+	/* Where a thread without a slot starts reading (grace.h), also in
+	 * the defining module. */
+	long *(*read_slow)(void);
 	struct tracepoint_probe *funcs; /* published probe list or NULL */
 	const void *event;           /* event metadata (trace/define_trace.h) or NULL */
 	struct tp__state tp__priv;
@@ -106,8 +105,8 @@ enum { TP__KEY_PROBES = 0x8000 };
 /* What DEFINE_TRACE puts in a struct tracepoint (self: the struct itself). */
 #define TP__INITIALIZER(self, name, system, reg, unreg, iter, patcher, ev)   \
 	{ name, 0, TRACEPOINT_ABI, sizeof(struct tracepoint), system, reg,    \
-	  unreg, iter, patcher, 0, ev,                                        \
-	  { 0, 0, 0, { { 0, 0 }, { 0, 0 } }, &self.tp__priv.readers[0][0], 0, 0, 0 } }
+	  unreg, iter, patcher, tp__read_begin_slow, 0, ev,                   \
+	  { 0, 0, 0, 0, &tp__domain_obj } }
 
 /* The symbols of a tracepoint: __tracepoint_<name> for DECLARE_TRACE (one
  * namespace, as in the kernel), __tracepoint_<system>__<name> for the events

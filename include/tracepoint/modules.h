@@ -88,8 +88,7 @@ static inline void tp__pause(unsigned round)
 	}
 }
 
-/* Below, with fork(): the first lock in a new process moves the tracepoint
- * to fresh reader counters. */
+/* Below, with fork(): the first lock in a new process starts over. */
 static inline void tp__adopt_counters(struct tracepoint *tp, int me);
 
 static inline void tp__lock(struct tracepoint *tp)
@@ -127,8 +126,8 @@ static inline void tp__unlock(struct tracepoint *tp)
  * once, before the first walk, the first registration, and by every
  * module constructor, so that they run after (prepare) the handlers that
  * libraries install later: those may take locks under which they walk.
- * (2) Reader counters count threads that do not exist in the child: the
- * child handler moves every tracepoint to fresh counters (below). --- */
+ * (2) Reader counts include threads that do not exist in the child: the
+ * child handler starts every tracepoint's grace domain over (below). --- */
 struct tp__fork_guard {
 	unsigned long owner;      /* pthread_self() of the holder, 0 if free */
 	unsigned depth;           /* nesting of the holder */
@@ -204,23 +203,17 @@ static inline int tp__iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void
 	return r;
 }
 
-/* A child moves a tracepoint to the other generation of counters, zeroed.
- * Only the forking thread survived, and it may be inside a probe (fork()
- * called by a probe): its pending decrement lands on the old generation,
- * and lists retired before the fork are left allocated, since that probe's
- * caller may still hold one.  Called by the child handler, and by the
- * first writer of a process that never installed it (then no probe was
- * ever attached in this process's lineage, so there is nothing to keep). */
+/* A child starts over with each tracepoint: lists retired before the fork
+ * are left allocated, since the forking thread may be inside a probe (fork()
+ * called by one) whose caller holds one; the grace domain frees the slots
+ * of the threads that did not survive (tp__gp_adopt, grace.h).  Called by
+ * the child handler, and by the first writer of a process that never
+ * installed it. */
+static inline void tp__gp_adopt(struct tp__domain *d, int me);
 static inline void tp__adopt_counters(struct tracepoint *tp, int me)
 {
-	unsigned g = tp->tp__priv.gen ^ 1u;
-	__atomic_store_n(&tp->tp__priv.readers[g][0], 0L, __ATOMIC_RELAXED);
-	__atomic_store_n(&tp->tp__priv.readers[g][1], 0L, __ATOMIC_RELAXED);
-	tp->tp__priv.gen = g;
-	__atomic_store_n(&tp->tp__priv.cur, &tp->tp__priv.readers[g][tp->tp__priv.seq & 1],
-			 __ATOMIC_SEQ_CST);
+	tp__gp_adopt(tp->tp__priv.gp, me);
 	tp->tp__priv.retired = NULL;
-	tp->tp__priv.wait_seq = tp->tp__priv.seq;
 	tp->tp__priv.pid = me;
 }
 

@@ -325,13 +325,11 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 static inline int tp__sync_cb(struct tracepoint *tp, void *priv)
 {
 	int *pending = (int *)priv;
-	if (__atomic_load_n(&tp->tp__priv.seq, __ATOMIC_SEQ_CST) >=
-		    __atomic_load_n(&tp->tp__priv.wait_seq, __ATOMIC_SEQ_CST) &&
-	    !__atomic_load_n(&tp->tp__priv.retired, __ATOMIC_SEQ_CST))
+	if (tp__gp_done(tp) && !__atomic_load_n(&tp->tp__priv.retired, __ATOMIC_SEQ_CST))
 		return 0;
 	tp__lock(tp);
 	tp__gp_poll(tp);
-	if (__atomic_load_n(&tp->tp__priv.seq, __ATOMIC_SEQ_CST) < tp->tp__priv.wait_seq)
+	if (!tp__gp_done(tp))
 		(*pending)++;
 	tp__unlock(tp);
 	return 0;
