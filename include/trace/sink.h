@@ -274,6 +274,7 @@ struct tp__sink_node {
 	struct tp__sink_node *next;     /* the sink's list (push only) */
 	int fd;                      /* the stream file, -1: none */
 	int tid;
+	int exit_done;               /* its exit handler is done with it */
 	unsigned char *map;          /* stream: the window; flight: the ring */
 	size_t map_len;
 	uint64_t window;             /* packet size of this stream */
@@ -974,7 +975,10 @@ static struct tp__sink_node *tp__sink_claim(void)
 		tp__sink_reap_node(n, pid);
 	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
 		int st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
-		if (st == TP__SINK_EXITED && tp__sink_gone(pid, n->tid)) {
+		/* exit_done orders the exit handler's last writes before ours
+		 * in a way ThreadSanitizer sees (thread death does too). */
+		if (st == TP__SINK_EXITED && __atomic_load_n(&n->exit_done, __ATOMIC_ACQUIRE) &&
+		    tp__sink_gone(pid, n->tid)) {
 			st = TP__SINK_EXITED;
 			__atomic_compare_exchange_n(&n->b.state, &st, TP__SINK_FREE, 0, __ATOMIC_ACQ_REL,
 						    __ATOMIC_ACQUIRE);
@@ -1025,6 +1029,7 @@ static struct trace_buffer *tp__sink_thread_buffer_(struct trace_sink_base *s)
 	}
 	tp__sink_node_reset(n);
 	__atomic_store_n(&n->b.dropped, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&n->exit_done, 0, __ATOMIC_RELAXED);
 	n->tid = tp__sink_gettid();
 	n->b.sink = s;
 	tp__sink_mine = n;
@@ -1279,6 +1284,7 @@ static void tp__sink_thread_exit(void *p)
 	__atomic_store_n(&n->b.state, TP__SINK_EXITED, __ATOMIC_SEQ_CST);
 	tp__sink_retire(n);
 	n->b.busy = 0;
+	__atomic_store_n(&n->exit_done, 1, __ATOMIC_RELEASE);
 }
 
 /* ---- fork(): the child records into a trace of its own. ---- */
