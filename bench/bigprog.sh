@@ -47,7 +47,7 @@ while [ $f -lt $NF ]; do
 	[ $f -gt 0 ] && sed -i 's/^long big_sink;$/extern long big_sink;/' "$OUT/src/big_s$f.c"
 	f=$((f + 1))
 done
-for b in static portable none; do
+for b in ${BIG_BUILDS:-static portable none}; do
 	case $b in
 	static) d="-DCONFIG_BIG=1 -DTP_ON_BIG=1" ;;
 	portable) d="-DCONFIG_BIG=1 -DTP_ON_BIG=1 -DTRACEPOINT_PORTABLE" ;;
@@ -55,11 +55,30 @@ for b in static portable none; do
 	esac
 	objs=""
 	for s in "$OUT"/src/big_s*.c "$OUT/src/big_def.c" bench/bigprog.c; do
-		o="$OUT/bin/$b-$(basename "$s" .c).o"
-		# shellcheck disable=SC2086
-		$CC -O2 -g -fPIE -Iinclude -I"$OUT/src" $d -c "$s" -o "$o" || exit 1
-		objs="$objs $o"
+		objs="$objs $OUT/bin/$b-$(basename "$s" .c).o"
 	done
+	for s in "$OUT"/src/big_s*.c "$OUT/src/big_def.c" bench/bigprog.c; do
+		echo "$s"
+	done | CC=$CC D=$d O=$OUT/bin/$b I=$OUT/src xargs -P "$(nproc)" -I{} sh -c \
+		'$CC -O2 -g -fPIE -Iinclude -I"$I" $D -c "$1" -o "$O-$(basename "$1" .c).o"' sh {} || exit 1
 	# shellcheck disable=SC2086
 	$CC -pie $objs -o "$OUT/bin/big_$b" -ldl -lpthread || exit 1
+done
+sync # a freshly linked binary's page-cache pages count as dirty in smaps
+for b in static portable none; do
+	bin=$OUT/bin/big_$b
+	put big "$b" startup_us "$("$bin" startup "$RUNS")" us
+	put big "$b" private_kb "$("$bin" smaps)" KiB
+	put big "$b" alloc_bytes "$(size -A "$bin" | awk 'NR > 2 && $3 > 0 && $1 !~ /^\.(debug|comment)/ {s += $2} END {print s}')" bytes
+	if [ "$b" != none ]; then
+		set -- $("$bin" enable-all)
+		put big "$b" enable_all_us "$1" us
+		put big "$b" disable_all_us "$2" us
+		if command -v valgrind >/dev/null 2>&1; then
+			valgrind --tool=callgrind --toggle-collect=enable_one \
+				--callgrind-out-file="$OUT/cg.$b" "$bin" enable-one >/dev/null 2>&1 || exit 1
+			put big "$b" enable_one_instr "$(awk '/^(summary|totals):/ {print $2; exit}' "$OUT/cg.$b")" instr
+		fi
+	fi
+	size -A "$bin" | awk 'NR > 2 && $2 > 0 {printf "%s=%s ", $1, $2} END {print ""}' >"$OUT/sections-$b.txt"
 done

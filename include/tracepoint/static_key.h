@@ -100,6 +100,7 @@ struct tp__patch {
 	uintptr_t pagesz;
 	int err;            /* first failure, as -errno */
 	struct tracepoint *key; /* only this key's sites, or NULL for all */
+	int load;           /* a module's first patch: its sites are all idle */
 };
 
 static inline void tp__patch_begin(struct tp__patch *pt, struct tracepoint *key)
@@ -173,7 +174,8 @@ static inline void tp__patch_range(struct tp__patch *pt, const struct tp__jump_e
 				    const struct tp__jump_entry *stop)
 {
 	for (; e < stop; e++) {
-		if (!e->key || (pt->key && e->key != pt->key))
+		if (!e->key || (pt->key && e->key != pt->key) ||
+		    (pt->load && !tp__key_enabled(e->key)))
 			continue;
 		tp__patch_site(pt, e, tp__key_enabled(e->key));
 	}
@@ -334,12 +336,22 @@ static inline int tp__patch_sites_cb(struct dl_phdr_info *info, size_t size, voi
 	return 1; /* ran once, under the loader's lock */
 }
 
-/* Brings every site of one module in line with its tracepoint's state. */
+/* A module's constructor: points the sites of tracepoints already enabled
+ * at their slow path (the others are idle as compiled). */
 static inline void tp__patch_sites(const struct tp__jump_entry *start,
 				    const struct tp__jump_entry *stop)
 {
 	struct tp__site_range r;
+	const struct tp__jump_entry *e;
+	/* Nothing to do, and no text page to touch, unless some tracepoint of
+	 * the module is enabled already.  A key enabled after this check is
+	 * patched here by its enabler, whose walk sees this module. */
+	for (e = start; e < stop && !(e->key && tp__key_enabled(e->key)); e++)
+		;
+	if (e == stop)
+		return;
 	tp__patch_begin(&r.pt, NULL);
+	r.pt.load = 1;
 	r.start = start;
 	r.stop = stop;
 	tp__iterate_phdr(tp__patch_sites_cb, &r);
