@@ -59,6 +59,22 @@ END {
 		}
 	}
 
+	if (n["big"] > 0) {
+		printf "\n== (g) a program of some size: 1,000 tracepoints, 10,000 call sites (10 files), PIE, gcc -O2\n"
+		printf "   %-10s %12s %12s %12s %14s %14s %14s\n", "build", "exec->main us", "private KiB", "bytes/site", "enable one", "enable all us", "disable all us"
+		nb = v["big", "none", "alloc_bytes"]
+		for (i = 1; i <= n["big"]; i++) {
+			x = order["big", i]
+			bs = (x == "none") ? "-" : f2((v["big", x, "alloc_bytes"] - nb) / 10000)
+			printf "   %-10s %12s %12s %12s %14s %14s %14s\n", x, v["big", x, "startup_us"], v["big", x, "private_kb"], bs, \
+				has("big", x, "enable_one_instr") ? v["big", x, "enable_one_instr"] " instr" : "-", \
+				has("big", x, "enable_all_us") ? v["big", x, "enable_all_us"] : "-", has("big", x, "disable_all_us") ? v["big", x, "disable_all_us"] : "-"
+		}
+		printf "   exec->main: posix_spawn to the first line of main, median of %d runs; private: dirty pages of\n", runs
+		printf "   executable mappings at main; enable one: callgrind instructions of attaching the first probe to\n"
+		printf "   one tracepoint (10 sites, after a warm-up cycle), patching included.\n"
+	}
+
 	for (L = 1; L <= 2; L++) {
 		lay = (L == 1) ? "d" : "s"
 		printf "\n== (c) bytes per call site, gcc -O2, 100 sites %s, minus the same file without the calls\n", (L == 1) ? "of 100 distinct tracepoints" : "of 10 tracepoints (10 sites each)"

@@ -155,6 +155,9 @@ fi
 CC=$CC bench/stream.sh "$B/stream" "$TSV" "${N_STREAM:-10000000}" 3 || { echo "stream.sh failed"; exit 1; }
 export LTTNG_UST_REGISTER_TIMEOUT=0
 
+# A program of some size: 1,000 tracepoints, 10,000 call sites.
+CC=$CC RUNS=$RUNS bench/bigprog.sh "$B/big" "$TSV" || { echo "bigprog.sh failed"; exit 1; }
+
 # Static-key sites: the opcode the site holds while the loop runs.
 for v in $VARIANTS; do
 	IFS=: read -r name bin pr <<E

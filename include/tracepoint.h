@@ -40,34 +40,37 @@
  *
  * Runtime state without a runtime library
  * ---------------------------------------
- *   There is no process-wide singleton to agree on.  Every piece of mutable
- *   state belongs to one tracepoint and lives inside its struct tracepoint,
- *   which DEFINE_TRACE emits exactly once per program, so the symbol itself is
- *   the meeting point for the executable and every shared library (as in the
- *   kernel).  The list of all tracepoints is the dynamic loader's own list of
+ *   There is no runtime library to agree on.  The state of a tracepoint
+ *   lives inside its struct tracepoint, which DEFINE_TRACE emits exactly once
+ *   per program, so the symbol itself is the meeting point for the executable
+ *   and every shared library (as in the kernel); the few process-wide objects
+ *   (the fork guard, the grace domain) are weak exported objects that the
+ *   dynamic linker makes one.  The list of all tracepoints is the dynamic loader's own list of
  *   loaded modules: DEFINE_TRACE adds the tracepoint's address to the module's
  *   "tp__ptrs" section and leaves an ELF note (one per translation
  *   unit) holding link-time offsets to that section's bounds; iteration walks
  *   dl_iterate_phdr() -> PT_NOTE -> our note.  A dlopen'ed library is thus seen
  *   from the moment it is mapped and is gone again after dlclose, with no
  *   registration and no global lock (the only constructor is the one that
- *   idles a module's call sites).  Code patching is serialized by
+ *   brings a new module's call sites in line with tracepoints already
+ *   enabled).  Code patching is serialized by
  *   the loader's own lock.  The registry functions are static inline: a
  *   translation unit pays only for those it calls.
  *
  * Grace periods (what tracepoint_synchronize_unregister() waits for)
  * ------------------------------------------------------------------
  *   A probe list is never modified in place: registration builds a new array
- *   and publishes it with one atomic store.  Each tracepoint keeps two reader
- *   counters and a sequence number.  The enabled path (never the disabled one)
- *   increments the counter of the current parity (through a pointer that the
- *   writer moves) before loading the list and decrements it after the last
- *   probe returns.  A writer may advance the sequence only while the counter
- *   of the other parity is zero; an old array retired at sequence s is freed
- *   once the sequence reaches s + 2, when every reader that could have loaded
- *   it has left.  Writers only poll (never wait), so probes may register
- *   probes.  No lock, no allocation and no system call on the fire path, so
- *   firing from a signal handler is safe.
+ *   and publishes it with one atomic store.  The enabled path (never the
+ *   disabled one) counts "entered" on its thread's own counter of the current
+ *   phase before loading the list and "left" after the last probe returns,
+ *   with plain increments on a cache line no other thread writes.  A writer
+ *   may advance the process's sequence only when, after a membarrier(), no
+ *   thread has more "entered" than "left" in the other phase; an old array
+ *   retired at sequence s is freed once the sequence reaches s + 2, when
+ *   every reader that could have loaded it has left (tracepoint/grace.h).
+ *   Writers only poll (never wait), so probes may register probes.  No lock
+ *   and no allocation on the fire path, so firing from a signal handler is
+ *   safe.
  *
  * Build-time knobs (use the same for every file of a program)
  * -----------------------------------------------------------

@@ -58,6 +58,15 @@ int tp__use_args(int, ...);
 		((void (*)(dproto))tp__it->func)(dargs);                     \
 	else if (tp__it)                                                     \
 		tp__iter_many_##name(iargs)
+/* In C the dispatch exists only in the defining module, which binds the
+ * thread's slot and the tracepoint's grace domain alike.  A C++ copy (vague
+ * linkage) may run in another module whose symbols resolve elsewhere (two
+ * RTLD_LOCAL groups): it counts on the tracepoint's own domain then. */
+#ifdef __cplusplus
+#define TP__FOREIGN_DOMAIN(name) (__tracepoint_##name.tp__priv.gp != &tp__domain_obj)
+#else
+#define TP__FOREIGN_DOMAIN(name) 0
+#endif
 /* An empty probe list is the dispatch's "off"; with USDT the key also
  * counts external tracers, who get their probe before the list is read. */
 #if defined(TRACEPOINT_USDT)
@@ -106,7 +115,7 @@ int tp__use_args(int, ...);
 		TP__DISPATCH_KEY_CHECK(name);                                \
 		TP__USDT_PROBE(sym, name, PARAMS(uargs));                         \
 		tp__own = tp__me.slot;                                       \
-		if (__builtin_expect(!tp__own, 0)) {                       \
+		if (__builtin_expect(!tp__own || TP__FOREIGN_DOMAIN(name), 0)) { \
 			tp__iter_shared_##name(args);                        \
 			return;                                               \
 		}                                                             \

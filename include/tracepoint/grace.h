@@ -135,6 +135,14 @@ TP__STATIC_ASSERT(sizeof(struct tp__thread) == 16, "struct tp__thread outgrew 16
 #endif
 #endif
 
+/* A full fence; ThreadSanitizer builds (which reject fences) rely on the
+ * sequentially consistent read-modify-writes around it instead. */
+#if defined(TP__TSAN)
+#define TP__FENCE() ((void)0)
+#else
+#define TP__FENCE() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#endif
+
 /* A plain increment of the caller's own counter.  One instruction on x86-64,
  * so a signal handler that fires in between cannot lose an update. */
 TP__ALWAYS_INLINE void tp__count(long *c)
@@ -253,7 +261,7 @@ static inline long *tp__read_begin_slow(void)
 	seq = __atomic_load_n(&d->seq, __ATOMIC_SEQ_CST);
 	c = &d->shared[__atomic_load_n(&d->gen, __ATOMIC_RELAXED) & 1][seq & 1];
 	__atomic_fetch_add(c, 1L, __ATOMIC_SEQ_CST);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	TP__FENCE();
 	return (long *)(void *)((uintptr_t)c | 1u);
 }
 
@@ -337,7 +345,7 @@ static inline bool tp__gp_drained(struct tp__domain *d, unsigned q)
 		left += __atomic_load_n(&d->slot[i].count[q][1], __ATOMIC_ACQUIRE);
 	if (n && tp__gp_barrier() != 0)
 		return false;
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	TP__FENCE();
 	for (i = 0; i < n; i++)
 		entered += __atomic_load_n(&d->slot[i].count[q][0], __ATOMIC_RELAXED);
 	if (entered != left) {

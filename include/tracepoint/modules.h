@@ -30,28 +30,44 @@
 
 /* --- The module note.  One per translation unit (the assembler's
  * .ifndef sees earlier ones), holding link-time offsets to this module's
- * tp__ptrs and tp__jump bounds, so iteration and patching find
- * them from the program headers alone.  Offsets, not addresses: no
- * relocation in read-only data.  It opens with TRACEPOINT_ABI: a module
+ * tp__ptrs and tp__jump bounds and to its state, so iteration and
+ * patching find them from the program headers alone.  Offsets, not
+ * addresses: no relocation in read-only data.  It opens with TRACEPOINT_ABI: a module
  * built with another layout is reported and skipped by every walk. */
 #define TP__NOTE_TYPE 0x7470
+#define TP__NOTE_DESC 48
+/* Each module's own state (tp__module_state, one per module), which the
+ * note points to: whether its constructor ran, and whether its jump table is
+ * sorted by tracepoint (static_key.h sorts it on first use). */
+struct tp__module_state {
+	int init_done;
+	int sorted;
+};
 #define TP__MODULE_NOTE_ASM                                                  \
 	".ifndef tp__module_note_emitted\n\t"                                \
 	".set tp__module_note_emitted, 1\n\t"                                \
 	".pushsection .note.tracepoint,\"a\",@note\n\t"                       \
 	".balign 4\n\t"                                                       \
-	".long 11, 40, " TP__STR(TP__NOTE_TYPE) "\n\t"                      \
+	".long 11, " TP__STR(TP__NOTE_DESC) ", " TP__STR(TP__NOTE_TYPE) "\n\t" \
 	".asciz \"tracepoint\"\n\t"                                           \
 	".balign 4\n\t"                                                       \
 	".long " TP__STR(TRACEPOINT_ABI) ", 0\n\t"                           \
-	".weak __start_tp__ptrs, __stop_tp__ptrs\n\t"     \
+	".weak __start_tp__ptrs, __stop_tp__ptrs\n\t"                       \
 	".weak __start_tp__jump, __stop_tp__jump\n\t"                       \
-	".hidden __start_tp__ptrs, __stop_tp__ptrs\n\t"   \
+	".hidden __start_tp__ptrs, __stop_tp__ptrs\n\t"                     \
 	".hidden __start_tp__jump, __stop_tp__jump\n\t"                     \
-	".quad __start_tp__ptrs - .\n\t"                            \
-	".quad __stop_tp__ptrs - .\n\t"                             \
+	".quad __start_tp__ptrs - .\n\t"                                     \
+	".quad __stop_tp__ptrs - .\n\t"                                      \
 	".quad __start_tp__jump - .\n\t"                                     \
 	".quad __stop_tp__jump - .\n\t"                                      \
+	".quad tp__module_state - .\n\t"                                     \
+	".popsection\n\t"                                                     \
+	".pushsection .bss.tp__module_state,\"awG\",@nobits,"                \
+	"tp__module_state,comdat\n\t"                                         \
+	".weak tp__module_state\n\t"                                          \
+	".hidden tp__module_state\n\t"                                        \
+	".balign 8\n\t"                                                        \
+	"tp__module_state: .zero 8\n\t"                                       \
 	".popsection\n\t"                                                     \
 	".endif\n\t"
 #define TP__MODULE_NOTE __asm__(TP__MODULE_NOTE_ASM)
@@ -294,6 +310,7 @@ static inline void tp__process_hooks(void)
 struct tp__module {
 	struct tracepoint *const *tp_start, *const *tp_stop;
 	const struct tp__jump_entry *jump_start, *jump_stop;
+	struct tp__module_state *state;
 };
 
 /* One line on stderr, written without stdio (async-signal-safe). */
@@ -362,7 +379,7 @@ static inline int tp__for_each_module(const struct dl_phdr_info *dlinfo,
 		while (p + 12 <= end) {
 			uint32_t nsz, dsz, type, abi = 0;
 			const char *name, *desc;
-			int64_t off[4];
+			int64_t off[5];
 			struct tp__module m;
 			memcpy(&nsz, p, 4);
 			memcpy(&dsz, p + 4, 4);
@@ -377,9 +394,9 @@ static inline int tp__for_each_module(const struct dl_phdr_info *dlinfo,
 				continue;
 			if (dsz >= 4)
 				memcpy(&abi, desc, 4);
-			if (dsz != 40 || abi != TRACEPOINT_ABI) {
+			if (dsz != TP__NOTE_DESC || abi != TRACEPOINT_ABI) {
 				/* Built with another tracepoint.h: never read it. */
-				tp__report_module(info->name, dsz == 40 ? abi : 1);
+				tp__report_module(info->name, dsz == TP__NOTE_DESC ? abi : 1);
 				continue;
 			}
 			desc += 8;
@@ -391,6 +408,7 @@ static inline int tp__for_each_module(const struct dl_phdr_info *dlinfo,
 			m.tp_stop = (struct tracepoint *const *)(const void *)(desc + 8 + off[1]);
 			m.jump_start = (const struct tp__jump_entry *)(const void *)(desc + 16 + off[2]);
 			m.jump_stop = (const struct tp__jump_entry *)(const void *)(desc + 24 + off[3]);
+			m.state = (struct tp__module_state *)(void *)(uintptr_t)(desc + 32 + off[4]);
 			if (fn(&m, arg))
 				return 1;
 		}

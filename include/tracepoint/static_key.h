@@ -22,16 +22,15 @@
 /* --- The fast-path check. ---
  * Static keys (x86-64, aarch64; gcc, clang >= 9): each call site is one
  * 5-byte x86 instruction or one aarch64 instruction, listed in the module's
- * "tp__jump" table.  As compiled it jumps to the out-of-line slow path (the
- * dispatch function checks the key again), so an unpatched site is always
- * correct; the module's constructor turns the sites
- * of disabled tracepoints into a no-op, and enabling turns them back.  On
- * x86-64 only the opcode byte changes, e9 (jmp rel32) <-> a9 (test $rel32,
- * %eax), so no thread can ever fetch a torn instruction; on aarch64 a single
- * aligned word flips between b and nop.  Where patching is impossible the
- * sites stay jumps and the dispatch's load-and-branch decides (portable
- * fallback).  -DTRACEPOINT_PORTABLE compiles every site as that load and
- * branch instead. */
+ * "tp__jump" table.  It is compiled idle (falls through), so nothing is
+ * patched, and no page of code made private, until a tracepoint is enabled:
+ * enabling points that tracepoint's sites at the out-of-line slow path, and
+ * a module loaded later has its constructor do the same for the tracepoints
+ * already enabled.  On x86-64 only the opcode byte changes, a9 (test
+ * $rel32, %eax) <-> e9 (jmp rel32), so no thread can ever fetch a torn
+ * instruction; on aarch64 a single aligned word flips between nop and b.
+ * Where patching is impossible, enabling fails and attaches nothing.
+ * -DTRACEPOINT_PORTABLE compiles every site as a load and branch instead. */
 #if !defined(TRACEPOINT_PORTABLE) && !defined(TRACEPOINT_USDT) && \
 	(defined(__x86_64__) || defined(__aarch64__)) && \
 	(!defined(__clang__) || __clang_major__ >= 9)
@@ -46,10 +45,12 @@ TP__ALWAYS_INLINE bool tp__key_enabled(const struct tracepoint *tp)
 }
 
 #if TRACEPOINT_STATIC_KEYS
+/* Sites are compiled idle: x86-64 "test $rel32, %eax" (a9, the jump's
+ * displacement kept as its immediate), aarch64 "nop". */
 #if defined(__x86_64__)
-#define TP__SITE_INSN "1: .byte 0xe9\n\t.long %l[tp__slow] - (1b + 5)\n\t"
+#define TP__SITE_INSN "1: .byte 0xa9\n\t.long %l[tp__slow] - (1b + 5)\n\t"
 #else
-#define TP__SITE_INSN "1: b %l[tp__slow]\n\t"
+#define TP__SITE_INSN "1: nop\n\t"
 #endif
 static inline void tp__jump_init(void);
 #define TP__KEY_CHECK(sym, name, slow_result)                                \
@@ -65,13 +66,6 @@ static inline void tp__jump_init(void);
 		     ".pushsection .init_array,\"aw\",@init_array\n\t"        \
 		     ".balign 8\n\t"                                          \
 		     ".quad %c0\n\t"                                          \
-		     ".popsection\n\t"                                        \
-		     ".pushsection .bss.tp__jump_done,\"awG\",@nobits,"     \
-		     "tp__jump_done,comdat\n\t"                              \
-		     ".weak tp__jump_done\n\t"                               \
-		     ".hidden tp__jump_done\n\t"                             \
-		     ".balign 4\n\t"                                          \
-		     "tp__jump_done: .zero 4\n\t"                            \
 		     ".popsection\n\t"                                        \
 		     ".endif\n\t"                                             \
 		     : : TP__FN_CONSTRAINT(tp__jump_init) : : tp__slow);   \
@@ -106,6 +100,7 @@ struct tp__patch {
 	uintptr_t pagesz;
 	int err;            /* first failure, as -errno */
 	struct tracepoint *key; /* only this key's sites, or NULL for all */
+	int load;           /* a module's first patch: its sites are all idle */
 };
 
 static inline void tp__patch_begin(struct tp__patch *pt, struct tracepoint *key)
@@ -179,16 +174,84 @@ static inline void tp__patch_range(struct tp__patch *pt, const struct tp__jump_e
 				    const struct tp__jump_entry *stop)
 {
 	for (; e < stop; e++) {
-		if (!e->key || (pt->key && e->key != pt->key))
+		if (!e->key || (pt->key && e->key != pt->key) ||
+		    (pt->load && !tp__key_enabled(e->key)))
 			continue;
 		tp__patch_site(pt, e, tp__key_enabled(e->key));
 	}
 	tp__patch_close(pt);
 }
 
+/* --- A module's jump table, sorted by tracepoint on first use, so that
+ * enabling one tracepoint finds its sites by binary search and touches
+ * nothing else.  Entries hold offsets relative to themselves: moving one
+ * rewrites them.  Sorting happens inside a walk (the loader's lock), like
+ * every other access to the table; heapsort: no allocation. --- */
+static inline uintptr_t tp__jump_addr(const int32_t *field)
+{
+	return (uintptr_t)field + (uintptr_t)(intptr_t)*field;
+}
+
+static inline void tp__jump_swap(struct tp__jump_entry *a, struct tp__jump_entry *b)
+{
+	uintptr_t as = tp__jump_addr(&a->site), at = tp__jump_addr(&a->target);
+	uintptr_t bs = tp__jump_addr(&b->site), bt = tp__jump_addr(&b->target);
+	struct tracepoint *k = a->key;
+	a->site = (int32_t)(intptr_t)(bs - (uintptr_t)&a->site);
+	a->target = (int32_t)(intptr_t)(bt - (uintptr_t)&a->target);
+	a->key = b->key;
+	b->site = (int32_t)(intptr_t)(as - (uintptr_t)&b->site);
+	b->target = (int32_t)(intptr_t)(at - (uintptr_t)&b->target);
+	b->key = k;
+}
+
+static inline void tp__jump_sift(struct tp__jump_entry *e, size_t i, size_t n)
+{
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && (uintptr_t)e[c + 1].key > (uintptr_t)e[c].key)
+			c++;
+		if ((uintptr_t)e[c].key <= (uintptr_t)e[i].key)
+			return;
+		tp__jump_swap(&e[i], &e[c]);
+		i = c;
+	}
+}
+
+static inline void tp__jump_sort(const struct tp__module *m)
+{
+	struct tp__jump_entry *e = (struct tp__jump_entry *)(uintptr_t)m->jump_start;
+	size_t n = (size_t)(m->jump_stop - m->jump_start), i;
+	if (__atomic_load_n(&m->state->sorted, __ATOMIC_ACQUIRE))
+		return;
+	for (i = n / 2; i-- > 0;)
+		tp__jump_sift(e, i, n);
+	for (i = n; i-- > 1;) {
+		tp__jump_swap(&e[0], &e[i]);
+		tp__jump_sift(e, 0, i);
+	}
+	__atomic_store_n(&m->state->sorted, 1, __ATOMIC_RELEASE);
+}
+
 static inline int tp__patch_module(const struct tp__module *m, void *arg)
 {
-	tp__patch_range((struct tp__patch *)arg, m->jump_start, m->jump_stop);
+	struct tp__patch *pt = (struct tp__patch *)arg;
+	const struct tp__jump_entry *lo = m->jump_start, *hi = m->jump_stop;
+	if (pt->key && lo < hi) {
+		tp__jump_sort(m);
+		while (lo < hi) { /* the first entry not below the key */
+			const struct tp__jump_entry *mid = lo + (hi - lo) / 2;
+			if ((uintptr_t)mid->key < (uintptr_t)pt->key)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (hi = lo; hi < m->jump_stop && hi->key == pt->key; hi++)
+			;
+	}
+	tp__patch_range(pt, lo, hi);
 	return 0;
 }
 
@@ -221,9 +284,9 @@ extern const struct tp__jump_entry __stop_tp__jump[] __attribute__((weak, visibi
 
 /* The module constructor (an .init_array entry left by the first call site
  * of each translation unit) hands the module's sites to the patcher of the
- * first site's tracepoint, which idles those of disabled tracepoints.  If
- * that fails, they stay jumps and the dispatch's check keeps them right. */
-extern int tp__jump_done __attribute__((visibility("hidden")));
+ * first site's tracepoint, which points those of tracepoints already
+ * enabled at their slow path (reading, not writing, every other one). */
+extern struct tp__module_state tp__module_state __attribute__((visibility("hidden")));
 
 /* TRACEPOINTS in the environment of a program that has no recorder would
  * silently record nothing: say so once (from the first module constructor).
@@ -251,7 +314,7 @@ static inline void tp__jump_init(void)
 	const struct tp__jump_entry *e = __start_tp__jump;
 	/* Every translation unit with sites has this constructor; a word the
 	 * linker keeps once per module (a COMDAT group) lets only the first run. */
-	if (__atomic_exchange_n(&tp__jump_done, 1, __ATOMIC_RELAXED))
+	if (__atomic_exchange_n(&tp__module_state.init_done, 1, __ATOMIC_RELAXED))
 		return;
 	tp__process_hooks();
 	tp__no_sink_check();
@@ -273,12 +336,22 @@ static inline int tp__patch_sites_cb(struct dl_phdr_info *info, size_t size, voi
 	return 1; /* ran once, under the loader's lock */
 }
 
-/* Brings every site of one module in line with its tracepoint's state. */
+/* A module's constructor: points the sites of tracepoints already enabled
+ * at their slow path (the others are idle as compiled). */
 static inline void tp__patch_sites(const struct tp__jump_entry *start,
 				    const struct tp__jump_entry *stop)
 {
 	struct tp__site_range r;
+	const struct tp__jump_entry *e;
+	/* Nothing to do, and no text page to touch, unless some tracepoint of
+	 * the module is enabled already.  A key enabled after this check is
+	 * patched here by its enabler, whose walk sees this module. */
+	for (e = start; e < stop && !(e->key && tp__key_enabled(e->key)); e++)
+		;
+	if (e == stop)
+		return;
 	tp__patch_begin(&r.pt, NULL);
+	r.pt.load = 1;
 	r.start = start;
 	r.stop = stop;
 	tp__iterate_phdr(tp__patch_sites_cb, &r);

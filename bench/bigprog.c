@@ -1,0 +1,129 @@
+/*
+ * bigprog.c - the driver of bench/bigprog.sh (1,000 tracepoints, 10,000 call
+ * sites in big_s*.c, definitions in big_def.c).
+ *   big startup RUNS   median microseconds from exec to main over RUNS runs
+ *   big smaps          KiB of private dirty pages in executable mappings
+ *   big enable-one     warm-up cycle, then enable_one() once (callgrind)
+ *   big enable-all     microseconds to attach a probe to every tracepoint,
+ *                      then to detach them all
+ */
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "big_ev.h"
+
+extern struct tracepoint *const big_tps[];
+extern char **environ;
+
+static double now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static void probe(void *d, int a, long b)
+{
+	(void)d; (void)a; (void)b;
+}
+
+__attribute__((noinline)) int enable_one(void)
+{
+#if TP_ON_BIG
+	return tracepoint_probe_register(big_tps[500], TRACEPOINT_FUNC(probe), NULL);
+#else
+	return 0;
+#endif
+}
+
+static int cmpd(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+int main(int argc, char **argv)
+{
+	double t_main = now_us();
+	if (argc == 3 && strcmp(argv[1], "t0") == 0) {
+		printf("%.1f\n", t_main - atof(argv[2]));
+		return 0;
+	}
+	if (argc == 3 && strcmp(argv[1], "startup") == 0) {
+		int runs = atoi(argv[2]), i;
+		double *v = calloc((size_t)runs, sizeof(double));
+		for (i = 0; v && i < runs; i++) {
+			char t0[32], buf[64] = "";
+			char *args[] = { argv[0], (char *)"t0", t0, NULL };
+			int fd[2], st;
+			pid_t pid;
+			posix_spawn_file_actions_t fa;
+			ssize_t n;
+			if (pipe(fd) != 0)
+				return 1;
+			posix_spawn_file_actions_init(&fa);
+			posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
+			snprintf(t0, sizeof(t0), "%.1f", now_us());
+			if (posix_spawn(&pid, argv[0], &fa, NULL, args, environ) != 0)
+				return 1;
+			close(fd[1]);
+			n = read(fd[0], buf, sizeof(buf) - 1);
+			close(fd[0]);
+			waitpid(pid, &st, 0);
+			posix_spawn_file_actions_destroy(&fa);
+			v[i] = n > 0 ? atof(buf) : -1;
+		}
+		qsort(v, (size_t)runs, sizeof(double), cmpd);
+		printf("%.1f\n", v[runs / 2]);
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "smaps") == 0) {
+		FILE *f = fopen("/proc/self/smaps", "r");
+		char line[512];
+		int exec = 0;
+		long kb = 0, v;
+		while (f && fgets(line, sizeof(line), f)) {
+			char perms[8];
+			if (sscanf(line, "%*x-%*x %7s", perms) == 1 && strlen(perms) == 4) {
+				exec = perms[2] == 'x';
+				if (exec && getenv("BIG_DEBUG"))
+					fputs(line, stderr);
+			} else if (exec && sscanf(line, "Private_Dirty: %ld kB", &v) == 1) {
+				kb += v;
+			}
+		}
+		printf("%ld\n", kb);
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "enable-one") == 0) {
+#if TP_ON_BIG
+		/* warm-up: the first enable sorts each module's jump table */
+		if (tracepoint_probe_register(big_tps[500], TRACEPOINT_FUNC(probe), NULL) != 0)
+			return 1;
+		tracepoint_probe_unregister(big_tps[500], TRACEPOINT_FUNC(probe), NULL);
+		tracepoint_synchronize_unregister();
+#endif
+		return enable_one() != 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "enable-all") == 0) {
+		int i;
+		double t0, t1, t2;
+		t0 = now_us();
+		for (i = 0; big_tps[i]; i++)
+			if (tracepoint_probe_register(big_tps[i], TRACEPOINT_FUNC(probe), NULL) != 0)
+				return 1;
+		t1 = now_us();
+		for (i = 0; big_tps[i]; i++)
+			if (tracepoint_probe_unregister(big_tps[i], TRACEPOINT_FUNC(probe), NULL) != 0)
+				return 1;
+		t2 = now_us();
+		printf("%.1f\t%.1f\n", t1 - t0, t2 - t1);
+		return 0;
+	}
+	fprintf(stderr, "usage: %s startup RUNS | smaps | enable-one | enable-all\n", argv[0]);
+	return 2;
+}
