@@ -5,8 +5,16 @@ CFLAGS   ?= -O2 -g
 WARN     := -Wall -Wextra -Wundef -Werror
 CPPFLAGS += -Iinclude
 LDLIBS   += -ldl -lpthread
-PREFIX   ?= /usr/local
-VERSION  := 0.1.0
+# The version is written once, in include/tracepoint/version.h; the three
+# `#define TRACEPOINT_VERSION_<PART> <number>` lines are read from there.
+empty :=
+space := $(empty) $(empty)
+version_part = $(shell sed -n 's/^.define TRACEPOINT_VERSION_$(1)[[:space:]][[:space:]]*\([0-9][0-9]*\)[[:space:]]*$$/\1/p' include/tracepoint/version.h)
+VERSION_PARTS := $(call version_part,MAJOR) $(call version_part,MINOR) $(call version_part,PATCH)
+ifneq ($(words $(VERSION_PARTS)),3)
+$(error include/tracepoint/version.h: want one line each of define TRACEPOINT_VERSION_MAJOR, _MINOR, _PATCH <number>; read '$(VERSION_PARTS)')
+endif
+VERSION  := $(subst $(space),.,$(VERSION_PARTS))
 B        := build
 JOBS     ?= $(shell nproc 2>/dev/null || echo 1)
 
@@ -18,7 +26,7 @@ HEADERS      := $(wildcard include/*.h include/*/*.h)
 all: $(B)/demo $(B)/tracepoint-dump
 
 # The trace reader (tools/tracepoint-dump.c, libc only).
-$(B)/tracepoint-dump: tools/tracepoint-dump.c
+$(B)/tracepoint-dump: tools/tracepoint-dump.c include/tracepoint/version.h
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS) $(WARN) $< -o $@
 
