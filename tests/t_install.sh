@@ -90,6 +90,8 @@ run "$B/install.log" make --no-print-directory install B="$B/build" PREFIX=$PREF
 "$P/bin/tracepoint-dump" --version >/dev/null || fail "the installed tracepoint-dump does not run"
 expected=$( (for h in include/*.h include/*/*.h; do [ -f "$h" ] && echo "$P/$h"; done
 	echo "$P/bin/tracepoint-dump"
+	echo "$P/bin/tracepoint-list"
+	echo "$P/bin/tracepoint-bloat-o-meter"
 	echo "$P/lib/pkgconfig/tracepoint.pc"
 	echo "$P/lib/cmake/tracepoint/tracepoint-config.cmake"
 	echo "$P/lib/cmake/tracepoint/tracepoint-config-version.cmake") | sort)
