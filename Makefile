@@ -5,8 +5,16 @@ CFLAGS   ?= -O2 -g
 WARN     := -Wall -Wextra -Wundef -Werror
 CPPFLAGS += -Iinclude
 LDLIBS   += -ldl -lpthread
-PREFIX   ?= /usr/local
-VERSION  := 0.1.0
+# The version is written once, in include/tracepoint/version.h; the three
+# `#define TRACEPOINT_VERSION_<PART> <number>` lines are read from there.
+empty :=
+space := $(empty) $(empty)
+version_part = $(shell sed -n 's/^.define TRACEPOINT_VERSION_$(1)[[:space:]][[:space:]]*\([0-9][0-9]*\)[[:space:]]*$$/\1/p' include/tracepoint/version.h)
+VERSION_PARTS := $(call version_part,MAJOR) $(call version_part,MINOR) $(call version_part,PATCH)
+ifneq ($(words $(VERSION_PARTS)),3)
+$(error include/tracepoint/version.h: want one line each of define TRACEPOINT_VERSION_MAJOR, _MINOR, _PATCH <number>; read '$(VERSION_PARTS)')
+endif
+VERSION  := $(subst $(space),.,$(VERSION_PARTS))
 B        := build
 JOBS     ?= $(shell nproc 2>/dev/null || echo 1)
 
@@ -18,7 +26,7 @@ HEADERS      := $(wildcard include/*.h include/*/*.h)
 all: $(B)/demo $(B)/tracepoint-dump
 
 # The trace reader (tools/tracepoint-dump.c, libc only).
-$(B)/tracepoint-dump: tools/tracepoint-dump.c
+$(B)/tracepoint-dump: tools/tracepoint-dump.c include/tracepoint/version.h
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS) $(WARN) $< -o $@
 
@@ -65,25 +73,64 @@ stress-mode: $(STRESS_UNIT)
 bench: $(B)/tracepoint-dump
 	@CC="$(CC)" TP_DUMP="$(B)/tracepoint-dump" bench/run.sh
 
-# make install [PREFIX=/usr/local] [DESTDIR=]: every header under include/ (layout
-# kept), the trace reader in $(BINDIR), tracepoint.pc and a CMake package
-# (tracepoint::tracepoint).
-BINDIR    ?= $(PREFIX)/bin
-PCDIR     := $(PREFIX)/lib/pkgconfig
-CMAKEDIR  := $(PREFIX)/lib/cmake/tracepoint
-INSTALLED := $(HEADERS:%=$(PREFIX)/%) $(BINDIR)/tracepoint-dump $(PCDIR)/tracepoint.pc \
-	$(CMAKEDIR)/tracepoint-config.cmake $(CMAKEDIR)/tracepoint-config-version.cmake
-SUBST     = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g'
+# make install [prefix=/usr/local] [DESTDIR=/staging] [bindir=...]: every
+# header under include/ in $(includedir) (layout kept), the tools in
+# $(bindir) (tracepoint-dump, tracepoint-list, tracepoint-bloat-o-meter),
+# tracepoint.pc in $(pkgconfigdir) and a CMake package (tracepoint::tracepoint)
+# in $(cmakedir).  make uninstall, with the same variables, removes exactly
+# these files and the directories that are the package's own.  The names are
+# the GNU ones; set them on the command line.  PREFIX and BINDIR, the former
+# spellings of prefix and bindir, still work.  docs/install.md has the rest.
+PREFIX       ?= /usr/local
+prefix       = $(PREFIX)
+exec_prefix  = $(prefix)
+BINDIR       ?= $(exec_prefix)/bin
+bindir       = $(BINDIR)
+libdir       = $(exec_prefix)/lib
+includedir   = $(prefix)/include
+datarootdir  = $(prefix)/share
+datadir      = $(datarootdir)
+pkgconfigdir = $(libdir)/pkgconfig
+cmakedir     = $(libdir)/cmake/tracepoint
+INSTALL      = install
+INSTALL_PROGRAM = $(INSTALL)
+INSTALL_SCRIPT  = $(INSTALL)
+INSTALL_DATA    = $(INSTALL) -m 644
+
+HEADER_SUBDIRS := $(patsubst %/,%,$(sort $(filter-out ./,$(dir $(HEADERS:include/%=%)))))
+TOOLS     := $(B)/tracepoint-dump tools/tracepoint-list tools/tracepoint-bloat-o-meter
+INSTALLED := $(HEADERS:include/%=$(includedir)/%) $(addprefix $(bindir)/,$(notdir $(TOOLS))) \
+	$(pkgconfigdir)/tracepoint.pc $(cmakedir)/tracepoint-config.cmake \
+	$(cmakedir)/tracepoint-config-version.cmake
+
+# The installed files locate the headers relative to their own place when
+# both are under $(prefix) (so a staged or moved tree still works), else by
+# absolute path: $(call below_prefix,dir) is dir relative to $(prefix), or
+# empty; $(call up,a/b/c) is ../../..
+below_prefix = $(patsubst $(prefix)/%,%,$(filter $(prefix)/%,$(1)))
+up           = $(subst $(space),/,$(patsubst %,..,$(subst /, ,$(1))))
+PC_INCLUDEDIR = $(if $(call below_prefix,$(includedir)),$${prefix}/$(call below_prefix,$(includedir)),$(includedir))
+CMAKE_INCLUDEDIR = $(if $(and $(call below_prefix,$(cmakedir)),$(call below_prefix,$(includedir))),$(call up,$(call below_prefix,$(cmakedir)))/$(call below_prefix,$(includedir)),$(includedir))
+SUBST = sed -e 's|@prefix@|$(prefix)|g' -e 's|@PC_INCLUDEDIR@|$(PC_INCLUDEDIR)|g' \
+	-e 's|@CMAKE_INCLUDEDIR@|$(CMAKE_INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
+
 install: $(B)/tracepoint-dump
-	for f in $(HEADERS); do install -D -m 644 $$f "$(DESTDIR)$(PREFIX)/$$f" || exit 1; done
-	install -D -m 755 $(B)/tracepoint-dump "$(DESTDIR)$(BINDIR)/tracepoint-dump"
-	install -d "$(DESTDIR)$(PCDIR)" "$(DESTDIR)$(CMAKEDIR)"
-	$(SUBST) tools/tracepoint.pc.in >"$(DESTDIR)$(PCDIR)/tracepoint.pc"
+	$(SUBST) tools/tracepoint.pc.in >$(B)/tracepoint.pc
 	for f in config config-version; do $(SUBST) tools/tracepoint-$$f.cmake.in \
-		>"$(DESTDIR)$(CMAKEDIR)/tracepoint-$$f.cmake" || exit 1; done
+		>$(B)/tracepoint-$$f.cmake || exit 1; done
+	$(INSTALL) -d "$(DESTDIR)$(includedir)" $(HEADER_SUBDIRS:%="$(DESTDIR)$(includedir)/%") \
+		"$(DESTDIR)$(bindir)" "$(DESTDIR)$(pkgconfigdir)" "$(DESTDIR)$(cmakedir)"
+	for f in $(HEADERS:include/%=%); do \
+		$(INSTALL_DATA) include/$$f "$(DESTDIR)$(includedir)/$$f" || exit 1; done
+	$(INSTALL_PROGRAM) $(B)/tracepoint-dump "$(DESTDIR)$(bindir)/tracepoint-dump"
+	$(INSTALL_SCRIPT) tools/tracepoint-list "$(DESTDIR)$(bindir)/tracepoint-list"
+	$(INSTALL_SCRIPT) tools/tracepoint-bloat-o-meter "$(DESTDIR)$(bindir)/tracepoint-bloat-o-meter"
+	$(INSTALL_DATA) $(B)/tracepoint.pc "$(DESTDIR)$(pkgconfigdir)/tracepoint.pc"
+	$(INSTALL_DATA) $(B)/tracepoint-config.cmake $(B)/tracepoint-config-version.cmake \
+		"$(DESTDIR)$(cmakedir)"
 uninstall:
-	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
-	rmdir $(addprefix $(DESTDIR),$(BINDIR) $(CMAKEDIR) $(filter-out $(PREFIX)/include/,$(sort $(dir $(HEADERS:%=$(PREFIX)/%))))) 2>/dev/null || true
+	rm -f $(INSTALLED:%="$(DESTDIR)%")
+	rmdir $(HEADER_SUBDIRS:%="$(DESTDIR)$(includedir)/%") "$(DESTDIR)$(cmakedir)" 2>/dev/null || true
 
 clean:
 	rm -rf $(B)

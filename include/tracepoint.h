@@ -90,6 +90,9 @@
  *   This file is the public API and the per-inclusion decision.  The
  *   machinery is in tracepoint/, one mechanism per file, each using only the
  *   ones included before it:
+ *     version.h      TRACEPOINT_VERSION_MAJOR/_MINOR/_PATCH, TRACEPOINT_VERSION
+ *                    and TRACEPOINT_VERSION_STRING (the one place the
+ *                    version is written; public, includable on its own)
  *     compiler.h     what is required of the compiler; C/C++ spellings
  *     defs.h         the layout all modules share (struct tracepoint, ABI)
  *     modules.h      the module note and walk, the registration lock, fork()
@@ -107,6 +110,10 @@
 /* ------------------------------------------------------------------------ */
 #ifndef TRACEPOINT_H_INCLUDED
 #define TRACEPOINT_H_INCLUDED
+
+/* The release: TRACEPOINT_VERSION_MAJOR, _MINOR, _PATCH, TRACEPOINT_VERSION
+ * (MAJOR * 10000 + MINOR * 100 + PATCH) and TRACEPOINT_VERSION_STRING. */
+#include "tracepoint/version.h"
 
 /* Refuses unsupported compilers and language versions, and includes the
  * libc headers: first, and outside extern "C". */

@@ -16,7 +16,9 @@
 #  (f) -DCONFIG_X=y or =m: #error "defined as y or m"; =1 compiles.
 #  (g) an internal header (include/tracepoint/*.h) included on its own:
 #      #error "... is internal"; each included again after <tracepoint.h>
-#      compiles (C and C++).
+#      compiles (C and C++).  The exception, tracepoint/version.h (public,
+#      macros only), compiles on its own (C89, C++98, -Wpedantic) and its
+#      TRACEPOINT_VERSION, _STRING and parts agree.
 # Positive checks that must produce no diagnostic at all:
 #  - every file-scope macro followed by ';' under -Wpedantic (C99, C11, C++),
 #    plus -Wextra-semi where the compiler has it;
@@ -156,12 +158,29 @@ echo "== (g) internal headers are not included on their own"
 printf '#include <tracepoint.h>\n' >"$B/internal_after.c"
 for h in include/tracepoint/*.h; do
 	f=${h#include/} b=$(basename "$h" .h)
+	[ $b = version ] && continue # public, checked below
 	printf '#include <%s>\n' "$f" >"$B/internal_$b.c"
 	printf '#include <%s>\n' "$f" >>"$B/internal_after.c"
 	must_fail "g-alone-$b" "$f is internal: #include <tracepoint.h> instead" $CC -std=c11 $WARN -Werror $I "$B/internal_$b.c"
 done
 must_build g-after-tracepoint-h $CC -std=c11 $WARN -Werror $I "$B/internal_after.c"
 must_build g-after-tracepoint-h-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I "$B/internal_after.c"
+cat >"$B/version_alone.c" <<'EOF'
+#include <tracepoint/version.h>
+#include <tracepoint/version.h>
+#if !defined(TRACEPOINT_VERSION) || TRACEPOINT_VERSION != \
+	TRACEPOINT_VERSION_MAJOR * 10000 + TRACEPOINT_VERSION_MINOR * 100 + TRACEPOINT_VERSION_PATCH
+#error "TRACEPOINT_VERSION does not match its parts"
+#endif
+#ifdef TRACEPOINT_H_INCLUDED
+#error "tracepoint/version.h pulled in tracepoint.h"
+#endif
+static const char v[] = TRACEPOINT_VERSION_STRING;
+const char *tp_version(void);
+const char *tp_version(void) { return v; }
+EOF
+must_build g-version-alone-c89 $CC -std=c89 -Wpedantic $WARN -Werror $I "$B/version_alone.c"
+must_build g-version-alone-cxx98 $CXX -x c++ -std=c++98 -Wpedantic $WARN -Werror $I "$B/version_alone.c"
 
 echo "$((n - fails))/$n cases passed"
 [ $fails -eq 0 ]

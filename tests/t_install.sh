@@ -2,31 +2,58 @@
 # `make install` / `make uninstall`, and building a program against the
 # installed copy the two usual ways.  The consumer is examples/install/ (an
 # event header switched by CONFIG_HELLO_TRACE; hello.c defines, fires and
-# attaches a probe to hello_greet).
-#  - make install PREFIX=/usr/local DESTDIR=$TP_BUILD/install/destdir (with
-#    CC=false once the reader is built: nothing else is compiled, cmocka not
-#    needed) installs exactly every include/*.h and include/*/*.h at the
-#    same relative path, byte-identical, bin/tracepoint-dump (which runs),
-#    lib/pkgconfig/tracepoint.pc and lib/cmake/tracepoint/
-#    tracepoint-config{,-version}.cmake, and nothing else.
+# attaches a probe to hello_greet).  Every install runs with CC=false once
+# the reader is built (nothing else is compiled, cmocka not needed) and with
+# INSTALL set to a wrapper that refuses the GNU-only options -D and -t and
+# records what it installs.  Three layouts:
+#  - custom: prefix=/opt/tp includedir=/opt/tp/inc libdir=/opt/tp/lib64
+#    bindir=/opt/tp/tools DESTDIR=$TP_BUILD/install/destdir, checked in full:
+#  - the files: exactly every include/*.h and include/*/*.h under the
+#    includedir at the same relative path, byte-identical; in the bindir
+#    tracepoint-dump, tracepoint-list and tracepoint-bloat-o-meter,
+#    executable; <libdir>/pkgconfig/tracepoint.pc and <libdir>/cmake/
+#    tracepoint/tracepoint-config{,-version}.cmake; nothing else, each one put
+#    there by $(INSTALL), none naming the DESTDIR or the source tree.
+#  - the tools run from the install directory (from another working
+#    directory): tracepoint-dump --version, tracepoint-list on the
+#    pkg-config-built program (hello_greet) and tracepoint-bloat-o-meter
+#    between the compiled-out and compiled-in programs (__tracepoint_
+#    hello_greet added).
+#  - the version: the one of include/tracepoint/version.h is what
+#    pkg-config --modversion, the CMake version file, tracepoint_VERSION,
+#    tracepoint-dump --version and a C and a C++ program built against the
+#    installed tracepoint.h (TRACEPOINT_VERSION_STRING, TRACEPOINT_VERSION)
+#    say.
 #  - pkg-config (PKG_CONFIG_LIBDIR + PKG_CONFIG_SYSROOT_DIR onto the DESTDIR):
-#    the .pc validates, --cflags is -I<destdir>/usr/local/include, --libs is
+#    the .pc validates, --cflags is -I<destdir>/opt/tp/inc, --libs is
 #    empty; hello.c built with only those flags (no -Iinclude, no -ldl or
 #    -lpthread) includes the installed tracepoint.h (cc -H); with
 #    -DCONFIG_HELLO_TRACE the binary has __tracepoint_hello_greet and prints
 #    the three events, without it has no __tracepoint_ / tp__ symbol and
 #    prints that the tracepoints are compiled out.  The same with the
 #    examples/install/Makefile snippet (HELLO_TRACE=1 and 0).
-#  - CMake: cmake -S examples/install -DCMAKE_PREFIX_PATH=<destdir>/usr/local,
-#    -DHELLO_TRACE=ON and OFF (target_compile_definitions): find_package used
+#  - CMake: cmake -S examples/install -DCMAKE_PREFIX_PATH=<destdir>/opt/tp
+#    -Dtracepoint_DIR=<destdir>/opt/tp/lib64/cmake/tracepoint (lib64 is not
+#    searched everywhere), -DHELLO_TRACE=ON and OFF
+#    (target_compile_definitions): find_package used
 #    the DESTDIR config, the compile line has the installed include directory
 #    and not the source tree's; same symbol and output checks.  The version
 #    file accepts no version, the current one (exact), 0.0...<99 and rejects
 #    the next major.
-#  - make uninstall into the same DESTDIR removes every installed file and
-#    our own directories, and leaves a foreign header and .pc file alone.
-# Skipped (77) when pkg-config or cmake is missing.  Respects $CC; adds
-# $TP_CFLAGS to every compile.
+#  - make uninstall with the same variables removes every installed file
+#    and our own directories, and leaves a foreign header and .pc file alone.
+#  - compat: PREFIX=/usr/local (the former spelling of prefix): the default
+#    layout (bin/, include/, lib/pkgconfig/, lib/cmake/tracepoint/), a
+#    pkg-config and a CMake build against it (found through
+#    CMAKE_PREFIX_PATH alone), uninstall.
+#  - share: prefix=/opt/tp pkgconfigdir='$(datadir)/pkgconfig'
+#    cmakedir='$(datadir)/cmake/tracepoint' (architecture-independent): the
+#    same.
+#  - outside: prefix=/opt/tp includedir=/usr/include/tp-outside: the .pc
+#    and the CMake config name the include directory by absolute path; a
+#    pkg-config build against it (sysroot); uninstall.
+# Skipped (77) when pkg-config or cmake is missing.  Respects $CC and $CXX;
+# adds $TP_CFLAGS to every compile.
 set -u
 T=install
 S=examples/install
@@ -34,16 +61,15 @@ B=${TP_BUILD:-build}/$T
 TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
 echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
 CC=${CC:-cc}
+CXX=${CXX:-c++}
 for tool in pkg-config cmake; do
 	command -v $tool >/dev/null 2>&1 ||
 		{ echo "skip: $tool is not installed (apt-get install $tool)"; exit 77; }
 done
-rm -rf "$B" && mkdir -p "$B" || exit 1
+rm -rf "$B" && mkdir -p "$B/elsewhere" || exit 1
 B=$(cd "$B" && pwd) # DESTDIR and cmake want absolute paths
+SRC=$(pwd)
 unset MAKEFLAGS MFLAGS MAKELEVEL # not the outer `make check`'s variables
-PREFIX=/usr/local
-D=$B/destdir
-P=$D$PREFIX
 WARN="-Wall -Wextra -Wundef -Werror"
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -52,6 +78,114 @@ run() { # log-file command...; prints the command's output on failure
 	log=$1; shift
 	if "$@" >"$log" 2>&1; then return 0; fi
 	echo "command failed: $*"; sed 's/^/    /' "$log"; return 1
+}
+
+# The version, read here from the header on its own (not through the Makefile).
+part() { sed -n "s/^#define TRACEPOINT_VERSION_$1[[:space:]]*\([0-9]*\)[[:space:]]*\$/\1/p" include/tracepoint/version.h; }
+HV="$(part MAJOR).$(part MINOR).$(part PATCH)"
+HN=$(($(part MAJOR) * 10000 + $(part MINOR) * 100 + $(part PATCH)))
+echo "include/tracepoint/version.h: $HV ($HN)"
+case $HV in [0-9]*.[0-9]*.[0-9]*) ;; *) fail "cannot read the version from include/tracepoint/version.h"; exit 1 ;; esac
+
+# INSTALL for every `make install`: install(1) as POSIX and BSD have it.
+# Refuses -D and -t (GNU only) and records each file it installs in
+# $B/installed-by-INSTALL.
+W=$B/portable-install
+cat >"$W" <<EOF
+#!/bin/sh
+log="$B/installed-by-INSTALL"
+EOF
+cat >>"$W" <<'EOF'
+check() {
+	dirs=no
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-d) dirs=yes; shift ;;
+		-m | -o | -g) shift 2 ;;
+		-m?* | -c) shift ;;
+		--) shift; break ;;
+		-*) echo "portable-install: $1 is not portable (GNU only): install $*" >&2; exit 1 ;;
+		*) break ;;
+		esac
+	done
+	[ $# -gt 0 ] || { echo "portable-install: no operand" >&2; exit 1; }
+	[ $dirs = yes ] && return 0
+	[ $# -ge 2 ] || { echo "portable-install: one operand" >&2; exit 1; }
+	for last; do :; done
+	if [ -d "$last" ]; then
+		while [ $# -gt 1 ]; do echo "$last/${1##*/}" >>"$log"; shift; done
+	elif [ $# -eq 2 ]; then
+		echo "$last" >>"$log"
+	else
+		echo "portable-install: several files, and $last is not a directory" >&2; exit 1
+	fi
+}
+check "$@" || exit 1
+exec install "$@"
+EOF
+chmod +x "$W"
+echo x >"$B/probe-src"
+if "$W" -D -m 644 "$B/probe-src" "$B/probe-dir/probe" 2>/dev/null; then
+	fail "the INSTALL wrapper accepts -D"
+fi
+
+echo "== build the reader once: make $B/build/tracepoint-dump"
+run "$B/build.log" make --no-print-directory B="$B/build" "$B/build/tracepoint-dump" CC="$CC" ||
+	{ fail "make $B/build/tracepoint-dump"; exit 1; }
+
+# layout <name> <DESTDIR> <prefix> <includedir> <bindir> <pkgconfigdir>
+# <cmakedir> <make variables...>: installs, and sets D, P (the prefix in the
+# DESTDIR), INC, BIN, PCDIR and CMDIR (where the files must go, in the
+# DESTDIR) and VARS (the variables).
+layout() {
+	L=$1 D=$2 P=$2$3 INC=$2$4 BIN=$2$5 PCDIR=$2$6 CMDIR=$2$7
+	shift 7
+	VARS="$*"
+	echo "== make install $VARS DESTDIR=$D"
+	rm -f "$B/installed-by-INSTALL"
+	run "$B/install-$L.log" make --no-print-directory install B="$B/build" "$@" DESTDIR="$D" \
+		CC=false INSTALL="$W" || { fail "$L: make install $VARS"; return 1; }
+	expected=$( (for h in include/*.h include/*/*.h; do [ -f "$h" ] && echo "$INC/${h#include/}"; done
+		for t in tracepoint-dump tracepoint-list tracepoint-bloat-o-meter; do echo "$BIN/$t"; done
+		echo "$PCDIR/tracepoint.pc"
+		echo "$CMDIR/tracepoint-config.cmake"
+		echo "$CMDIR/tracepoint-config-version.cmake") | sort)
+	got=$(find "$D" -type f | sort)
+	if [ "$got" = "$expected" ]; then
+		echo "ok: $L: installed exactly $(echo "$got" | wc -l) files"
+	else
+		fail "$L: installed files differ"; printf 'got:\n%s\nwant:\n%s\n' "$got" "$expected"
+	fi
+	by=$(sort -u "$B/installed-by-INSTALL")
+	[ "$by" = "$got" ] && echo "ok: $L: every file installed by \$(INSTALL), none with -D or -t" ||
+		{ fail "$L: files not installed by \$(INSTALL):"; printf '%s\n%s\n' "$got" "$by" | sort | uniq -u; }
+	for h in include/*.h include/*/*.h; do
+		[ -f "$h" ] && ! cmp -s "$h" "$INC/${h#include/}" && fail "$L: $INC/${h#include/} differs from $h"
+	done
+	for t in tracepoint-dump tracepoint-list tracepoint-bloat-o-meter; do
+		[ -x "$BIN/$t" ] || fail "$L: $BIN/$t is not executable"
+	done
+	leak=$(grep -l -e "$D" -e "$SRC" $(find "$D" -type f ! -name tracepoint-dump))
+	[ -z "$leak" ] || fail "$L: installed files name the DESTDIR or the source tree:" $leak
+	return 0
+}
+
+# uninstall: make uninstall with the same variables, next to a foreign header
+# and .pc file; nothing of ours may be left, file or directory.
+uninstall() {
+	echo "== make uninstall $VARS DESTDIR=$D"
+	echo '/* not ours */' >"$INC/other.h"
+	echo 'Name: other' >"$PCDIR/other.pc"
+	run "$B/uninstall-$L.log" make --no-print-directory uninstall B="$B/build" $VARS DESTDIR="$D" CC=false ||
+		fail "$L: make uninstall"
+	left=$(find "$D" -type f | sort)
+	[ "$left" = "$(printf '%s\n' "$INC/other.h" "$PCDIR/other.pc" | sort)" ] ||
+		{ fail "$L: after uninstall, files other than the two foreign ones:"; echo "$left"; }
+	ours=$CMDIR
+	for h in include/*/*.h; do [ -f "$h" ] && ours="$ours $(dirname "$INC/${h#include/}")"; done
+	for d in $ours; do [ ! -d "$d" ] || fail "$L: directory $d left after uninstall"; done
+	echo "ok: $L: uninstall left the foreign files and the directories:" \
+		$(find "$D" -type d | sed "s|^$D||" | sort)
 }
 
 # check_program <label> <binary> on|off: symbols and output
@@ -82,78 +216,79 @@ check_program() {
 	fi
 }
 
-echo "== make install PREFIX=$PREFIX DESTDIR=$D"
-run "$B/build.log" make --no-print-directory B="$B/build" "$B/build/tracepoint-dump" CC="$CC" ||
-	{ fail "make $B/build/tracepoint-dump"; exit 1; }
-run "$B/install.log" make --no-print-directory install B="$B/build" PREFIX=$PREFIX DESTDIR="$D" CC=false ||
-	{ fail "make install"; exit 1; }
-"$P/bin/tracepoint-dump" --version >/dev/null || fail "the installed tracepoint-dump does not run"
-expected=$( (for h in include/*.h include/*/*.h; do [ -f "$h" ] && echo "$P/$h"; done
-	echo "$P/bin/tracepoint-dump"
-	echo "$P/lib/pkgconfig/tracepoint.pc"
-	echo "$P/lib/cmake/tracepoint/tracepoint-config.cmake"
-	echo "$P/lib/cmake/tracepoint/tracepoint-config-version.cmake") | sort)
-got=$(find "$D" -type f | sort)
-if [ "$got" = "$expected" ]; then
-	echo "ok: installed exactly $(echo "$got" | wc -l) files"
-else
-	fail "installed files differ"; printf 'got:\n%s\nwant:\n%s\n' "$got" "$expected"
-fi
-for h in include/*.h include/*/*.h; do
-	[ -f "$h" ] && ! cmp -s "$h" "$P/$h" && fail "$P/$h differs from $h"
-done
-
-echo "== pkg-config"
-export PKG_CONFIG_LIBDIR="$P/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D"
-unset PKG_CONFIG_PATH
-run "$B/pc-validate.log" pkg-config --validate tracepoint || fail "tracepoint.pc does not validate"
-PC_CFLAGS=$(pkg-config --cflags tracepoint) || fail "pkg-config --cflags tracepoint"
-PC_LIBS=$(pkg-config --libs tracepoint) || fail "pkg-config --libs tracepoint"
-PC_VERSION=$(pkg-config --modversion tracepoint)
-echo "cflags: $PC_CFLAGS; libs: '$PC_LIBS'; version $PC_VERSION"
-[ "$(echo $PC_CFLAGS)" = "-I$P/include" ] || fail "--cflags is '$PC_CFLAGS', want -I$P/include"
-[ -z "$(echo $PC_LIBS)" ] || fail "--libs is '$PC_LIBS', want nothing"
-for cfg in on off; do
+# pc_build <label> on|off: hello.c built with the flags of the installed .pc
+# only (pkg-config onto $D); checks that the installed tracepoint.h was used.
+pc_build() {
+	label=$1 cfg=$2
+	export PKG_CONFIG_LIBDIR="$PCDIR" PKG_CONFIG_SYSROOT_DIR="$D"
+	unset PKG_CONFIG_PATH
+	PC_CFLAGS=$(pkg-config --cflags tracepoint) || fail "$label: pkg-config --cflags tracepoint"
+	PC_LIBS=$(pkg-config --libs tracepoint) || fail "$label: pkg-config --libs tracepoint"
+	unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
+	[ "$(echo $PC_CFLAGS)" = "-I$INC" ] || fail "$label: --cflags is '$PC_CFLAGS', want -I$INC"
+	[ -z "$(echo $PC_LIBS)" ] || fail "$label: --libs is '$PC_LIBS', want nothing"
 	def=; [ $cfg = on ] && def=-DCONFIG_HELLO_TRACE
-	if run "$B/pc-$cfg.log" $CC $TPF $WARN -O2 -H $PC_CFLAGS $def $S/hello.c -o "$B/pc-$cfg" $PC_LIBS; then
-		used=$(grep -E '^\.+ .*tracepoint\.h$' "$B/pc-$cfg.log" | sed 's/^\.* //' | sort -u)
-		[ "$used" = "$P/include/tracepoint.h" ] ||
-			fail "pkg-config build ($cfg) included '$used', not $P/include/tracepoint.h"
+	if run "$B/$label.log" $CC $TPF $WARN -O2 -H $PC_CFLAGS $def $S/hello.c -o "$B/$label" $PC_LIBS; then
+		used=$(grep -E '^\.+ .*tracepoint\.h$' "$B/$label.log" | sed 's/^\.* //' | sort -u)
+		[ "$used" = "$INC/tracepoint.h" ] ||
+			fail "$label: included '$used', not $INC/tracepoint.h"
 	else
-		fail "pkg-config build ($cfg)"
+		fail "$label: pkg-config build"
 	fi
-	check_program "pkg-config ${def:-(no -DCONFIG_HELLO_TRACE)}" "$B/pc-$cfg" $cfg
-done
-for t in 1 0; do
-	cfg=on; [ $t = 1 ] || cfg=off
-	run "$B/mk-$cfg.log" make --no-print-directory -f $S/Makefile O="$B/mk-$cfg" HELLO_TRACE=$t \
-		CC="$CC" CFLAGS="-O2 $TPF $WARN" || fail "examples/install/Makefile HELLO_TRACE=$t"
-	check_program "examples/install/Makefile HELLO_TRACE=$t" "$B/mk-$cfg/hello" $cfg
-done
-unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
+	check_program "$label: pkg-config ${def:-(no -DCONFIG_HELLO_TRACE)}" "$B/$label" $cfg
+}
 
-echo "== cmake"
-for cfg in ON OFF; do
-	c=$B/cmake-$cfg
+# cmake_build <label> ON|OFF [cmake options]: examples/install with
+# find_package from $P.
+cmake_build() {
+	label=$1 cfg=$2
+	shift 2
+	c=$B/$label
 	lc=$(echo $cfg | tr A-Z a-z)
-	if run "$c.log" env CC="$CC" cmake -S $S -B "$c" -DCMAKE_PREFIX_PATH="$P" -DHELLO_TRACE=$cfg \
+	if run "$c.log" env CC="$CC" cmake -S $S -B "$c" -DCMAKE_PREFIX_PATH="$P" -DHELLO_TRACE=$cfg "$@" \
 		-DCMAKE_C_FLAGS="-O2 $TPF $WARN" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON &&
 		run "$c-build.log" cmake --build "$c" --verbose; then
 		dir=$(sed -n 's/^tracepoint_DIR:[A-Z]*=//p' "$c/CMakeCache.txt")
-		[ "$dir" = "$P/lib/cmake/tracepoint" ] || fail "cmake $cfg: tracepoint_DIR is '$dir'"
-		grep -q -- "-I$P/include\|-isystem $P/include" "$c/compile_commands.json" ||
-			fail "cmake $cfg: compile line lacks $P/include"
-		! grep -q -- "$(pwd)/include" "$c/compile_commands.json" ||
-			fail "cmake $cfg: compile line has the source tree's include/"
+		[ "$dir" = "$CMDIR" ] || fail "$label: tracepoint_DIR is '$dir', want $CMDIR"
+		grep -q -- "-I$INC \|-isystem $INC " "$c/compile_commands.json" ||
+			fail "$label: compile line lacks $INC"
+		! grep -q -- "$SRC/include" "$c/compile_commands.json" ||
+			fail "$label: compile line has the source tree's include/"
 		[ $cfg = OFF ] || grep -q -- "-DCONFIG_HELLO_TRACE" "$c/compile_commands.json" ||
-			fail "cmake $cfg: no -DCONFIG_HELLO_TRACE"
+			fail "$label: no -DCONFIG_HELLO_TRACE"
 	else
-		fail "cmake build ($cfg)"
+		fail "$label: cmake build ($cfg)"
 	fi
-	check_program "cmake -DHELLO_TRACE=$cfg" "$c/hello" $lc
+	check_program "$label: cmake -DHELLO_TRACE=$cfg" "$c/hello" $lc
+}
+
+layout custom "$B/destdir" /opt/tp /opt/tp/inc /opt/tp/tools /opt/tp/lib64/pkgconfig \
+	/opt/tp/lib64/cmake/tracepoint \
+	prefix=/opt/tp includedir=/opt/tp/inc libdir=/opt/tp/lib64 bindir=/opt/tp/tools ||
+	{ echo "== $fails failure(s)"; exit 1; }
+
+echo "== pkg-config"
+export PKG_CONFIG_LIBDIR="$PCDIR" PKG_CONFIG_SYSROOT_DIR="$D"
+unset PKG_CONFIG_PATH
+run "$B/pc-validate.log" pkg-config --validate tracepoint || fail "tracepoint.pc does not validate"
+PC_VERSION=$(pkg-config --modversion tracepoint)
+unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
+pc_build pc-on on
+pc_build pc-off off
+for t in 1 0; do
+	cfg=on; [ $t = 1 ] || cfg=off
+	run "$B/mk-$cfg.log" env PKG_CONFIG_LIBDIR="$PCDIR" PKG_CONFIG_SYSROOT_DIR="$D" \
+		make --no-print-directory -f $S/Makefile O="$B/mk-$cfg" HELLO_TRACE=$t \
+		CC="$CC" CFLAGS="-O2 $TPF $WARN" || fail "examples/install/Makefile HELLO_TRACE=$t"
+	check_program "examples/install/Makefile HELLO_TRACE=$t" "$B/mk-$cfg/hello" $cfg
 done
-v=$(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")$/\1/p' "$P/lib/cmake/tracepoint/tracepoint-config-version.cmake")
-[ "$v" = "$PC_VERSION" ] || fail "cmake version '$v' differs from pkg-config version '$PC_VERSION'"
+
+echo "== cmake"
+# CMake does not look in lib64 on every system (FIND_LIBRARY_USE_LIB64_PATHS):
+# the package's directory is given, as a user would.
+cmake_build cmake-ON ON -Dtracepoint_DIR="$CMDIR"
+cmake_build cmake-OFF OFF -Dtracepoint_DIR="$CMDIR"
+v=$(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")$/\1/p' "$CMDIR/tracepoint-config-version.cmake")
 major=${v%%.*}
 cat >"$B/version.cmake" <<EOF
 foreach(req "" "$v" "$major.0" "$((major + 1)).0" "0.0...<99" "$((major + 1)).0...$((major + 2)).0")
@@ -172,7 +307,7 @@ foreach(req "" "$v" "$major.0" "$((major + 1)).0" "0.0...<99" "$((major + 1)).0.
     endif()
   endif()
   string(REGEX MATCH "^[0-9]+" PACKAGE_FIND_VERSION_MAJOR "\${PACKAGE_FIND_VERSION}")
-  include("$P/lib/cmake/tracepoint/tracepoint-config-version.cmake")
+  include("$CMDIR/tracepoint-config-version.cmake")
   message("'\${req}' compatible=\${PACKAGE_VERSION_COMPATIBLE} exact=\${PACKAGE_VERSION_EXACT}")
 endforeach()
 EOF
@@ -189,18 +324,77 @@ else
 	fail "version file"; printf 'got:\n%s\nwant:\n%s\n' "$vgot" "$vwant"
 fi
 
-echo "== make uninstall"
-echo '/* not ours */' >"$P/include/other.h"
-echo 'Name: other' >"$P/lib/pkgconfig/other.pc"
-run "$B/uninstall.log" make --no-print-directory uninstall B="$B/build" PREFIX=$PREFIX DESTDIR="$D" CC=false ||
-	fail "make uninstall"
-left=$(find "$D" -type f | sort)
-[ "$left" = "$(printf '%s\n' "$P/include/other.h" "$P/lib/pkgconfig/other.pc")" ] ||
-	{ fail "after uninstall, files other than the two foreign ones:"; echo "$left"; }
-for d in "$P/lib/cmake/tracepoint" $(for h in include/*/*.h; do [ -f "$h" ] && dirname "$P/$h"; done); do
-	[ ! -d "$d" ] || fail "directory $d left after uninstall"
+echo "== the version is include/tracepoint/version.h's ($HV) everywhere"
+cat >"$B/version.c" <<'EOF'
+#include <stdio.h>
+#include <tracepoint.h>
+#if !defined(TRACEPOINT_VERSION) || !defined(TRACEPOINT_VERSION_STRING)
+#error "tracepoint.h does not define the version"
+#endif
+int main(void)
+{
+	printf("%s %d %d.%d.%d\n", TRACEPOINT_VERSION_STRING, TRACEPOINT_VERSION,
+	       TRACEPOINT_VERSION_MAJOR, TRACEPOINT_VERSION_MINOR, TRACEPOINT_VERSION_PATCH);
+	return 0;
+}
+EOF
+for lang in c c++; do
+	cc=$CC; [ $lang = c ] || cc=$CXX
+	if run "$B/version-$lang.log" $cc -x $lang $TPF $WARN -I"$INC" "$B/version.c" -o "$B/version-$lang"; then
+		got=$("$B/version-$lang")
+		[ "$got" = "$HV $HN $HV" ] && echo "ok: installed tracepoint.h ($lang): $got" ||
+			fail "installed tracepoint.h ($lang) says '$got', want '$HV $HN $HV'"
+	else
+		fail "version program ($lang) against the installed header"
+	fi
 done
-[ $fails -eq 0 ] && echo "ok: uninstall left only the foreign files"
+cv=$(sed -n 's/^set(tracepoint_VERSION "\(.*\)")$/\1/p' "$CMDIR/tracepoint-config.cmake")
+dv=$(cd "$B/elsewhere" && "$BIN/tracepoint-dump" --version | awk '{print $2}')
+for x in "pkg-config --modversion:$PC_VERSION" "CMake PACKAGE_VERSION:$v" "CMake tracepoint_VERSION:$cv" \
+	"tracepoint-dump --version:$dv"; do
+	[ "${x##*:}" = "$HV" ] && echo "ok: ${x%:*}: $HV" || fail "${x%:*} is '${x##*:}', want $HV"
+done
+
+echo "== the installed tools run from $BIN"
+out=$(cd "$B/elsewhere" && "$BIN/tracepoint-list" "$B/pc-on" 2>&1)
+[ "$out" = hello_greet ] && echo "ok: tracepoint-list pc-on: $out" || fail "tracepoint-list pc-on printed: $out"
+out=$(cd "$B/elsewhere" && "$BIN/tracepoint-list" "$B/pc-off" 2>&1)
+echo "$out" | grep -q '^tracepoint-list: .*no tracepoints' && echo "ok: tracepoint-list pc-off: no tracepoints" ||
+	fail "tracepoint-list pc-off printed: $out"
+out=$(cd "$B/elsewhere" && "$BIN/tracepoint-bloat-o-meter" "$B/pc-off" "$B/pc-on" 2>&1); rc=$?
+if [ $rc -eq 0 ] && echo "$out" | head -n 1 | grep -q '^add/remove: [1-9]' &&
+	echo "$out" | grep -Eq '^__tracepoint_hello_greet +- +[0-9]+ +\+[0-9]+$'; then
+	echo "ok: tracepoint-bloat-o-meter pc-off pc-on: $(echo "$out" | head -n 1)"
+else
+	fail "tracepoint-bloat-o-meter pc-off pc-on (exit $rc):"; echo "$out"
+fi
+out=$(cd "$B/elsewhere" && "$BIN/tracepoint-bloat-o-meter" 2>&1)
+echo "$out" | grep -q '^usage: tracepoint-bloat-o-meter ' || fail "tracepoint-bloat-o-meter usage: $out"
+
+uninstall
+
+# The former spelling, PREFIX, and the default layout under it.
+layout compat "$B/destdir-compat" /usr/local /usr/local/include /usr/local/bin \
+	/usr/local/lib/pkgconfig /usr/local/lib/cmake/tracepoint PREFIX=/usr/local &&
+	{ pc_build compat-pc on; cmake_build compat-cmake ON; uninstall; }
+
+# The architecture-independent places a header-only package may prefer.
+layout share "$B/destdir-share" /opt/tp /opt/tp/include /opt/tp/bin \
+	/opt/tp/share/pkgconfig /opt/tp/share/cmake/tracepoint \
+	prefix=/opt/tp 'pkgconfigdir=$(datadir)/pkgconfig' 'cmakedir=$(datadir)/cmake/tracepoint' &&
+	{ pc_build share-pc on; cmake_build share-cmake ON; uninstall; }
+
+# An includedir outside the prefix: named by absolute path.
+layout outside "$B/destdir-outside" /opt/tp /usr/include/tp-outside /opt/tp/bin \
+	/opt/tp/lib/pkgconfig /opt/tp/lib/cmake/tracepoint \
+	prefix=/opt/tp includedir=/usr/include/tp-outside && {
+	grep -qx 'includedir=/usr/include/tp-outside' "$PCDIR/tracepoint.pc" ||
+		fail "outside: tracepoint.pc: $(grep includedir= "$PCDIR/tracepoint.pc")"
+	grep -q '^set(_tracepoint_include "/usr/include/tp-outside")$' "$CMDIR/tracepoint-config.cmake" ||
+		fail "outside: tracepoint-config.cmake: $(grep 'set(_tracepoint_include' "$CMDIR/tracepoint-config.cmake")"
+	pc_build outside-pc on
+	uninstall
+}
 
 echo "== $fails failure(s)"
 [ $fails -eq 0 ]

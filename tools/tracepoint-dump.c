@@ -7,8 +7,10 @@
  *
  *   cc -std=c99 -O2 -o tracepoint-dump tools/tracepoint-dump.c
  *
- * C99 + POSIX, libc only.  Stream files are mmap()ed and every size and
- * offset read from them is checked against the file size before use.
+ * C99 + POSIX, libc only; the version comes from
+ * ../include/tracepoint/version.h, found relative to this file.  Stream
+ * files are mmap()ed and every size and offset read from them is checked
+ * against the file size before use.
  *
  * Layout of this file: utilities, output buffer, messages; the metadata
  * (TSDL) lexer and parser; the TP_printk compiler; stream indexing
@@ -35,8 +37,12 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The library's version, written once in include/tracepoint/version.h
+ * (macros only, includable on its own; found relative to this file, so no
+ * -I is needed). */
+#include "../include/tracepoint/version.h"
 #ifndef TRACEPOINT_DUMP_VERSION
-#define TRACEPOINT_DUMP_VERSION "0.1.0"
+#define TRACEPOINT_DUMP_VERSION TRACEPOINT_VERSION_STRING
 #endif
 
 __extension__ typedef unsigned __int128 u128;
