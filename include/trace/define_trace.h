@@ -68,15 +68,13 @@
 /* The re-reads below include this file again: keep them from recursing. */
 #undef CREATE_TRACE_POINTS
 
-#define TP__EV_STR(x) TP__EV_STR_(x)
-#define TP__EV_STR_(x) #x
 #ifndef TRACE_INCLUDE_FILE
 #define TRACE_INCLUDE_FILE TRACE_SYSTEM
 #endif
 #ifndef TRACE_INCLUDE_PATH
 #define TP__EV_INCLUDE(file) <trace/events/file.h>
 #else
-#define TP__EV_INCLUDE(file) TP__EV_STR(TRACE_INCLUDE_PATH/file.h)
+#define TP__EV_INCLUDE(file) TP__STR(TRACE_INCLUDE_PATH/file.h)
 #endif
 #define TP__EV_INCLUDE_FILE(file) TP__EV_INCLUDE(file)
 
@@ -85,7 +83,6 @@
 #define TP__EV_IF_(on) TP__EV_IF_##on
 #define TP__EV_IF_1(...) __VA_ARGS__
 #define TP__EV_IF_0(...)
-#define TP__EV_P(...) __VA_ARGS__
 /* Closes each expansion with a declaration for the header's ';'. */
 #define TP__EV_SEMI TP__EV_SEMI_(__COUNTER__)
 #define TP__EV_SEMI_(n) TP__EV_SEMI__(n)
@@ -118,9 +115,9 @@
 #endif
 
 #define TRACE_EVENT(name, proto, args, tstruct, assign, print)                \
-	DECLARE_EVENT_CLASS(name, TP__EV_P(proto), TP__EV_P(args),              \
-			    TP__EV_P(tstruct), TP__EV_P(assign), TP__EV_P(print)); \
-	DEFINE_EVENT(name, name, TP__EV_P(proto), TP__EV_P(args))
+	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args),                \
+			    PARAMS(tstruct), PARAMS(assign), PARAMS(print));  \
+	DEFINE_EVENT(name, name, PARAMS(proto), PARAMS(args))
 #define TP_STRUCT__entry(...) __VA_ARGS__
 #define TP_fast_assign(...) __VA_ARGS__
 
@@ -152,13 +149,13 @@
 	static int tp__ev_fmt_##c(char *, size_t, void *, size_t);             \
 	static const struct trace_event_field *tp__ev_fields_##c(unsigned *tp__ev_n) \
 	{                                                                     \
-		typedef struct tp__ev_entry_##c tp__ev_entry_t TP__EV_UNUSED;    \
+		typedef struct tp__ev_entry_##c tp__ev_entry_t TP__UNUSED;    \
 		static const struct trace_event_field tp__ev_f[] = { tstruct }; \
 		*tp__ev_n = (unsigned)(sizeof(tp__ev_f) / sizeof(tp__ev_f[0]));  \
 		return tp__ev_f;                                               \
 	}                                                                     \
 	static const struct trace_event_class tp__ev_class_##c = {             \
-		TP__EV_STR(TRACE_SYSTEM), #c, print,                           \
+		TP__STR(TRACE_SYSTEM), #c, print,                             \
 		(unsigned)offsetof(struct tp__ev_entry_##c, tp__ev_end),        \
 		tp__ev_fields_##c, tp__ev_fmt_##c };) TP__EV_SEMI
 #define DEFINE_EVENT(c, name, proto, args)                                    \
@@ -191,7 +188,7 @@
 #undef __string
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
-	static TP__EV_ALWAYS_INLINE TP__EV_UNUSED int                             \
+	static TP__ALWAYS_INLINE TP__UNUSED int                               \
 	tp__ev_do_##c(const int tp__ev_full, void *tp__ev_data, proto)          \
 	{                                                                     \
 		struct tp__ev_res tp__ev_r;                                     \
@@ -201,7 +198,7 @@
 		uint32_t tp__ev_lens[tp__ev_nstr + 1];                          \
 		size_t tp__ev_size = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
 		unsigned tp__ev_i;                                             \
-		(void)sizeof(tp__ev_use_args(0, args));                        \
+		TP__USE_ARGS(0, args);                                        \
 		for (tp__ev_i = 0; tp__ev_i != (unsigned)tp__ev_nstr; tp__ev_i++) { \
 			tp__ev_lens[tp__ev_i] = tp__ev_str_size(tp__ev_srcs[tp__ev_i]); \
 			tp__ev_size += tp__ev_lens[tp__ev_i];                    \
@@ -218,7 +215,7 @@
 		return 1;                                                     \
 	}                                                                     \
 	/* The recorder's full copy: see tp__ev_reserve. */                   \
-	static __attribute__((noinline)) TP__EV_UNUSED void                    \
+	static __attribute__((noinline)) TP__UNUSED void                      \
 	tp__ev_full_##c(void *tp__ev_data, proto)                               \
 	{                                                                     \
 		tp__ev_do_##c(1, tp__ev_data, args);                            \
