@@ -61,7 +61,24 @@
  * In TP_printk:       __entry->name, __get_str(name)
  * An entry needs at least one field.
  */
-#ifdef CREATE_TRACE_POINTS
+#if defined(TP__EV_FORGET)
+
+/* Included by itself, below, before each pass: forgets what the previous
+ * pass (or tracepoint.h) made of the macros that every pass defines anew.
+ * TRACE_EVENT, TP_STRUCT__entry and TP_fast_assign mean the same in all
+ * passes; everything is restored at the end (TP__EV_SAVED). */
+#undef DECLARE_EVENT_CLASS
+#undef DEFINE_EVENT
+#undef DECLARE_TRACE
+#undef DECLARE_TRACE_NOARGS
+#undef TP_printk
+#undef __field
+#undef __array
+#undef __string
+#undef __assign_str
+#undef __get_str
+
+#elif defined(CREATE_TRACE_POINTS)
 
 #include <trace/trace_events.h>
 
@@ -89,25 +106,22 @@
 #define TP__EV_SEMI__(n) enum { tp__ev_semicolon_##n }
 #define TP__EV_PACKED __attribute__((packed))
 
-#pragma push_macro("TRACE_EVENT")
-#pragma push_macro("DECLARE_EVENT_CLASS")
-#pragma push_macro("DEFINE_EVENT")
-#pragma push_macro("DECLARE_TRACE")
-#pragma push_macro("DECLARE_TRACE_NOARGS")
-#pragma push_macro("TP__ON")
+/* Every macro the passes redefine, saved here and restored at the end,
+ * defined or not (pop_macro restores "undefined" too): the event macros
+ * tracepoint.h defines, the field helpers (normally undefined), and TP__ON,
+ * which each re-read of the header recomputes. */
+#define TP__EV_SAVED(op)                                                      \
+	op("TRACE_EVENT") op("DECLARE_EVENT_CLASS") op("DEFINE_EVENT")        \
+	op("DECLARE_TRACE") op("DECLARE_TRACE_NOARGS") op("TP_STRUCT__entry") \
+	op("TP_fast_assign") op("TP_printk") op("__field") op("__array")      \
+	op("__string") op("__assign_str") op("__get_str") op("TP__ON")
+#define TP__EV_PRAGMA(x) _Pragma(#x)
+#define TP__EV_PUSH(m) TP__EV_PRAGMA(push_macro(m))
+#define TP__EV_POP(m) TP__EV_PRAGMA(pop_macro(m))
+TP__EV_SAVED(TP__EV_PUSH)
 #undef TRACE_EVENT
-#undef DECLARE_EVENT_CLASS
-#undef DEFINE_EVENT
-#undef DECLARE_TRACE
-#undef DECLARE_TRACE_NOARGS
 #undef TP_STRUCT__entry
 #undef TP_fast_assign
-#undef TP_printk
-#undef __field
-#undef __array
-#undef __string
-#undef __assign_str
-#undef __get_str
 
 #ifndef TRACE_HEADER_MULTI_READ
 #define TRACE_HEADER_MULTI_READ
@@ -122,6 +136,9 @@
 #define TP_fast_assign(...) __VA_ARGS__
 
 /* ---- Pass 1: the entry struct. ---- */
+#define TP__EV_FORGET
+#include <trace/define_trace.h>
+#undef TP__EV_FORGET
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(struct TP__EV_PACKED tp__ev_entry_##c { tstruct char tp__ev_end; }; \
 	TP__STATIC_ASSERT(offsetof(struct tp__ev_entry_##c, tp__ev_end) <= 0xffff,   \
@@ -138,12 +155,11 @@
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Pass 2: metadata. ---- */
-#undef DECLARE_EVENT_CLASS
-#undef DEFINE_EVENT
-#undef TP_printk
-#undef __field
-#undef __array
-#undef __string
+#define TP__EV_FORGET
+#include <trace/define_trace.h>
+#undef TP__EV_FORGET
+#define DECLARE_TRACE(name, proto, args) TP__EV_SEMI
+#define DECLARE_TRACE_NOARGS(name) TP__EV_SEMI
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
 	static int tp__ev_fmt_##c(char *, size_t, void *, size_t);             \
@@ -178,14 +194,9 @@
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Pass 3: recorder, formatter, probes and the tracepoints. ---- */
-#undef DECLARE_EVENT_CLASS
-#undef DEFINE_EVENT
-#undef DECLARE_TRACE
-#undef DECLARE_TRACE_NOARGS
-#undef TP_printk
-#undef __field
-#undef __array
-#undef __string
+#define TP__EV_FORGET
+#include <trace/define_trace.h>
+#undef TP__EV_FORGET
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
 	static TP__ALWAYS_INLINE TP__UNUSED int                               \
@@ -252,27 +263,9 @@
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Back to the plain meaning of everything. ---- */
-#undef TRACE_EVENT
-#undef DECLARE_EVENT_CLASS
-#undef DEFINE_EVENT
-#undef DECLARE_TRACE
-#undef DECLARE_TRACE_NOARGS
-#undef TP_STRUCT__entry
-#undef TP_fast_assign
-#undef TP_printk
-#undef __field
-#undef __array
-#undef __string
-#undef __assign_str
-#undef __get_str
+TP__EV_SAVED(TP__EV_POP)
 #undef TP__EV_INCLUDE
 #undef TP__EV_INCLUDE_FILE
-#pragma pop_macro("TRACE_EVENT")
-#pragma pop_macro("DECLARE_EVENT_CLASS")
-#pragma pop_macro("DEFINE_EVENT")
-#pragma pop_macro("DECLARE_TRACE")
-#pragma pop_macro("DECLARE_TRACE_NOARGS")
-#pragma pop_macro("TP__ON")
 #ifdef TP__EV_UNDEF_MULTI_READ
 #undef TRACE_HEADER_MULTI_READ
 #undef TP__EV_UNDEF_MULTI_READ
@@ -283,4 +276,4 @@
 /* As in the kernel: a header included after this one is created too. */
 #define CREATE_TRACE_POINTS
 
-#endif /* CREATE_TRACE_POINTS */
+#endif /* TP__EV_FORGET, CREATE_TRACE_POINTS */
