@@ -118,8 +118,11 @@ enum trace_header_form {
 };
 
 /*
- * One thread's recording state for one sink.  The first fields are the
- * recorder's (written only by the owning thread); the sink owns the rest.
+ * One thread's recording state for one sink: only what the recorder uses.
+ * The sink hands it out (thread_buffer, which sets `sink`), opens its
+ * windows (next_window) and reads `dropped`; whatever else it keeps about
+ * the thread (stream file, ownership, ...) lives in a structure of its own
+ * that embeds this one (<trace/sink.h>: struct tp__sink_node).
  */
 struct trace_buffer {
 	unsigned char *pos;         /* where the next record goes */
@@ -129,7 +132,6 @@ struct trace_buffer {
 	const void *sink;           /* the struct trace_sink_base this buffer belongs to */
 	uint64_t dropped;           /* records this thread could not keep */
 	int busy;                   /* a record is being written (signal handlers) */
-	int state;                  /* the sink's */
 };
 
 /* Clocks a recorder may use; the sink picks one and describes it in the
