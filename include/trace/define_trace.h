@@ -63,10 +63,12 @@
  */
 #if defined(TP__EV_FORGET)
 
-/* Included by itself, below, before each pass: forgets what the previous
- * pass (or tracepoint.h) made of the macros that every pass defines anew.
- * TRACE_EVENT, TP_STRUCT__entry and TP_fast_assign mean the same in all
- * passes; everything is restored at the end (TP__EV_SAVED). */
+/* Included by itself, below, before each pass (TP__EV_FORGET defined):
+ * forgets what the previous pass (or tracepoint.h) made of the macros that
+ * every pass defines anew.  TRACE_EVENT, TP_STRUCT__entry and
+ * TP_fast_assign mean the same in all passes; everything is restored at
+ * the end (TP__EV_SAVED). */
+#undef TP__EV_FORGET
 #undef DECLARE_EVENT_CLASS
 #undef DEFINE_EVENT
 #undef DECLARE_TRACE
@@ -138,7 +140,6 @@ TP__EV_SAVED(TP__EV_PUSH)
 /* ---- Pass 1: the entry struct. ---- */
 #define TP__EV_FORGET
 #include <trace/define_trace.h>
-#undef TP__EV_FORGET
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(struct TP__EV_PACKED tp__ev_entry_##c { tstruct char tp__ev_end; }; \
 	TP__STATIC_ASSERT(offsetof(struct tp__ev_entry_##c, tp__ev_end) <= 0xffff,   \
@@ -157,7 +158,6 @@ TP__EV_SAVED(TP__EV_PUSH)
 /* ---- Pass 2: metadata. ---- */
 #define TP__EV_FORGET
 #include <trace/define_trace.h>
-#undef TP__EV_FORGET
 #define DECLARE_TRACE(name, proto, args) TP__EV_SEMI
 #define DECLARE_TRACE_NOARGS(name) TP__EV_SEMI
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
@@ -196,7 +196,6 @@ TP__EV_SAVED(TP__EV_PUSH)
 /* ---- Pass 3: recorder, formatter, probes and the tracepoints. ---- */
 #define TP__EV_FORGET
 #include <trace/define_trace.h>
-#undef TP__EV_FORGET
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
 	static TP__ALWAYS_INLINE TP__UNUSED int                               \
