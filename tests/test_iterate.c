@@ -344,30 +344,33 @@ static void test_probe_for_each_visits_the_probes_in_call_order(void **state)
 	assert_int_equal(w.n, 0);
 }
 
+/* Attaches probe_order to tp_test_int three times, with the data &labels[0..2]
+ * and the default priority (so called in that order). */
+static const int labels[3] = { 1, 2, 3 };
+static void attach_three(void)
+{
+	for (size_t i = 0; i < ARRAY_LEN(labels); i++)
+		assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&labels[i]), 0);
+}
+
 static void test_probe_for_each_nonzero_return_stops_walk_and_is_returned(void **state)
 {
-	static const int L1 = 1, L2 = 2, L3 = 3;
 	struct probe_walk w;
 	(void)state;
-	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&L1), 0);
-	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&L2), 0);
-	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&L3), 0);
+	attach_three();
 	memset(&w, 0, sizeof(w));
 	w.stop_at = 2;
 	w.stop_ret = -42;
 	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), -42);
 	assert_int_equal(w.n, 2);
-	assert_ptr_equal(w.data[1], &L2);
+	assert_ptr_equal(w.data[1], &labels[1]);
 }
 
 static void test_probe_for_each_callback_may_detach_and_attach(void **state)
 {
-	static const int L1 = 1, L2 = 2, L3 = 3;
 	struct probe_walk w;
 	(void)state;
-	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&L1), 0);
-	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&L2), 0);
-	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&L3), 0);
+	attach_three();
 	/* Every probe detached from inside the walk: each is still visited. */
 	memset(&w, 0, sizeof(w));
 	w.detach = &__tracepoint_tp_test_int;
@@ -378,7 +381,7 @@ static void test_probe_for_each_callback_may_detach_and_attach(void **state)
 	trace_tp_test_int(0);
 	assert_int_equal(norder, 0);
 	/* A probe attached from inside the walk is not part of it. */
-	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&L1), 0);
+	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&labels[0]), 0);
 	memset(&w, 0, sizeof(w));
 	w.attach = &__tracepoint_tp_test_int;
 	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), 0);
