@@ -99,7 +99,8 @@
  *     static_key.h   call sites and the code patching that flips them
  *     usdt.h         the USDT note of each tracepoint (-DTRACEPOINT_USDT)
  *     grace.h        grace periods: the read side and the write side
- *     registry.h     the functions declared below
+ *     registry.h     the functions declared below (tracepoint_probe_for_each aside)
+ *     probes.h       tracepoint_probe_for_each: reads a probe list as a firing does
  *     unload.h       what a module's destructors undo at dlclose()
  *     declare.h      what DECLARE_TRACE, DEFINE_TRACE and EXPORT_... become
  */
@@ -254,6 +255,17 @@ static inline bool tracepoint_enabled(const struct tracepoint *tp);
  * probe, -EPROTO for a tracepoint of another tracepoint.h layout. */
 static inline int tracepoint_probe_attached(const struct tracepoint *tp,
 					    tracepoint_func_t probe, void *data);
+/* Calls fn(probe, data, prio, priv) for each probe attached to tp, in the
+ * order trace_<name>() calls them (higher priority first).  A non-zero
+ * return from fn stops the walk and is returned; 0 otherwise, -EINVAL for
+ * NULL tp or fn, -EPROTO for a tracepoint of another tracepoint.h layout.
+ * The walk reads the list as published when it starts, as a firing does:
+ * fn may attach and detach probes (the walk does not see the change) and,
+ * like a probe, must not call tracepoint_synchronize_unregister(). */
+static inline int tracepoint_probe_for_each(struct tracepoint *tp,
+					    int (*fn)(tracepoint_func_t probe, void *data,
+						      int prio, void *priv),
+					    void *priv);
 /* Returns (no value; it cannot fail) once no probe unregistered before the
  * call is running or will run again, so that its data may be freed.  Must
  * not be called from inside a probe (it would wait for itself). */
@@ -295,6 +307,7 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 #include "tracepoint/usdt.h"
 #include "tracepoint/grace.h"
 #include "tracepoint/registry.h"
+#include "tracepoint/probes.h"
 #include "tracepoint/unload.h"
 #include "tracepoint/declare.h"
 

@@ -25,15 +25,38 @@
 #define TP_UNDER_TSAN 0
 #endif
 
+/* tracepoint_probe_for_each callbacks: count the probes (priv: a size_t);
+ * detach each one from the tracepoint priv points at (stops at a failure). */
+static inline int tp_test_count_cb(tracepoint_func_t probe, void *data, int prio, void *priv)
+{
+	(void)probe;
+	(void)data;
+	(void)prio;
+	++*(size_t *)priv;
+	return 0;
+}
+
+static inline int tp_test_detach_cb(tracepoint_func_t probe, void *data, int prio, void *priv)
+{
+	(void)prio;
+	return tracepoint_probe_unregister((struct tracepoint *)priv, probe, data) != 0;
+}
+
+/* How many probes are attached to tp. */
+static inline size_t tp_test_probes(struct tracepoint *tp)
+{
+	size_t n = 0;
+	tracepoint_probe_for_each(tp, tp_test_count_cb, &n);
+	return n;
+}
+
 /* Detaches every probe still attached to tp, so that a failed test (cmocka
  * longjmps out of it) does not leak probes into the next one.  Use it as a
  * cmocka teardown through a small wrapper. */
 static inline void tp_test_detach_all(struct tracepoint *tp)
 {
-	const struct tracepoint_probe *p;
-	while ((p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE)) != NULL && p[0].func)
-		if (tracepoint_probe_unregister(tp, p[0].func, p[0].data) != 0)
-			break;
+	while (tp_test_probes(tp) && tracepoint_probe_for_each(tp, tp_test_detach_cb, tp) == 0)
+		;
 	tracepoint_synchronize_unregister();
 }
 

@@ -16,14 +16,19 @@
 #include <trace/sink.h>
 #include "trace_read.h"
 
+/* tracepoint_probe_for_each callback: is this the event's recorder (priv)? */
+static int is_recorder(tracepoint_func_t probe, void *data, int prio, void *priv)
+{
+	(void)data;
+	(void)prio;
+	return probe == *(const tracepoint_func_t *)priv;
+}
+
+/* The event's recorder is attached to tp (with whatever data). */
 static int on(struct tracepoint *tp)
 {
-	const struct trace_event *ev = trace_event_of(tp);
-	const struct tracepoint_probe *p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE);
-	for (; p && p->func; p++)
-		if (p->func == ev->probe)
-			return 1;
-	return 0;
+	tracepoint_func_t rec = trace_event_of(tp)->probe;
+	return tracepoint_probe_for_each(tp, is_recorder, &rec);
 }
 
 static int teardown(void **state)

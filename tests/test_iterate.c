@@ -1,4 +1,5 @@
-/* Covers tracepoint discovery: tracepoint_for_each, tracepoint_find and the by-name probe registry. */
+/* Covers tracepoint discovery: tracepoint_for_each, tracepoint_find, the by-name probe registry
+ * and tracepoint_probe_for_each. */
 #include <string.h>
 
 #include "test_common.h"
@@ -279,6 +280,127 @@ static void test_by_name_with_null_name_returns_einval(void **state)
 			 -EINVAL);
 }
 
+/* What one tracepoint_probe_for_each walk saw. */
+struct probe_walk {
+	int n;
+	tracepoint_func_t probe[4];
+	void *data[4];
+	int prio[4];
+	int stop_at;                /* return stop_ret on this visit (1-based), 0: never */
+	int stop_ret;
+	struct tracepoint *detach;  /* detach each probe visited from it */
+	int detach_errors;
+	struct tracepoint *attach;  /* attach probe_order(&L9) to it on the first visit */
+};
+
+static const int L9 = 9;
+
+static int probe_walk_cb(tracepoint_func_t probe, void *data, int prio, void *priv)
+{
+	struct probe_walk *w = (struct probe_walk *)priv;
+	if (w->n < (int)ARRAY_LEN(w->probe)) {
+		w->probe[w->n] = probe;
+		w->data[w->n] = data;
+		w->prio[w->n] = prio;
+	}
+	w->n++;
+	if (w->detach && tracepoint_probe_unregister(w->detach, probe, data) != 0)
+		w->detach_errors++;
+	if (w->attach && w->n == 1)
+		tracepoint_probe_register(w->attach, TRACEPOINT_FUNC(probe_order), (void *)&L9);
+	return w->stop_at && w->n == w->stop_at ? w->stop_ret : 0;
+}
+
+static void test_probe_for_each_visits_the_probes_in_call_order(void **state)
+{
+	static const int L1 = 1, L2 = 2, L3 = 3;
+	struct probe_walk w;
+	(void)state;
+	memset(&w, 0, sizeof(w));
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), 0);
+	assert_int_equal(w.n, 0);
+	assert_int_equal(register_trace_prio_tp_test_int(probe_order, (void *)&L1, 5), 0);
+	assert_int_equal(register_trace_prio_tp_test_int(probe_order, (void *)&L2, 50), 0);
+	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&L3), 0);
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), 0);
+	assert_int_equal(w.n, 3);
+	assert_ptr_equal(w.data[0], &L2);
+	assert_int_equal(w.prio[0], 50);
+	assert_ptr_equal(w.data[1], &L3);
+	assert_int_equal(w.prio[1], TRACEPOINT_DEFAULT_PRIO);
+	assert_ptr_equal(w.data[2], &L1);
+	assert_int_equal(w.prio[2], 5);
+	for (int i = 0; i < 3; i++)
+		assert_true(w.probe[i] == TRACEPOINT_FUNC(probe_order));
+	/* the same order as a firing */
+	trace_tp_test_int(0);
+	assert_int_equal(norder, 3);
+	assert_int_equal(order[0], 2);
+	assert_int_equal(order[1], 3);
+	assert_int_equal(order[2], 1);
+	/* another tracepoint's list is its own */
+	memset(&w, 0, sizeof(w));
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_args, probe_walk_cb, &w), 0);
+	assert_int_equal(w.n, 0);
+}
+
+/* Attaches probe_order to tp_test_int three times, with the data &labels[0..2]
+ * and the default priority (so called in that order). */
+static const int labels[3] = { 1, 2, 3 };
+static void attach_three(void)
+{
+	for (size_t i = 0; i < ARRAY_LEN(labels); i++)
+		assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&labels[i]), 0);
+}
+
+static void test_probe_for_each_nonzero_return_stops_walk_and_is_returned(void **state)
+{
+	struct probe_walk w;
+	(void)state;
+	attach_three();
+	memset(&w, 0, sizeof(w));
+	w.stop_at = 2;
+	w.stop_ret = -42;
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), -42);
+	assert_int_equal(w.n, 2);
+	assert_ptr_equal(w.data[1], &labels[1]);
+}
+
+static void test_probe_for_each_callback_may_detach_and_attach(void **state)
+{
+	struct probe_walk w;
+	(void)state;
+	attach_three();
+	/* Every probe detached from inside the walk: each is still visited. */
+	memset(&w, 0, sizeof(w));
+	w.detach = &__tracepoint_tp_test_int;
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), 0);
+	assert_int_equal(w.n, 3);
+	assert_int_equal(w.detach_errors, 0);
+	assert_false(trace_tp_test_int_enabled());
+	trace_tp_test_int(0);
+	assert_int_equal(norder, 0);
+	/* A probe attached from inside the walk is not part of it. */
+	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&labels[0]), 0);
+	memset(&w, 0, sizeof(w));
+	w.attach = &__tracepoint_tp_test_int;
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), 0);
+	assert_int_equal(w.n, 1);
+	assert_int_equal(tracepoint_probe_attached(&__tracepoint_tp_test_int,
+						   TRACEPOINT_FUNC(probe_order), (void *)&L9), 1);
+	assert_int_equal(tp_test_probes(&__tracepoint_tp_test_int), 2);
+}
+
+static void test_probe_for_each_with_null_tp_or_callback_returns_einval(void **state)
+{
+	struct probe_walk w;
+	(void)state;
+	memset(&w, 0, sizeof(w));
+	assert_int_equal(tracepoint_probe_for_each(NULL, probe_walk_cb, &w), -EINVAL);
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, NULL, &w), -EINVAL);
+	assert_int_equal(w.n, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -294,6 +416,10 @@ int main(void)
 		cmocka_unit_test_teardown(test_by_name_with_unknown_name_returns_enoent, reset),
 		cmocka_unit_test_teardown(test_by_name_with_null_probe_returns_einval, reset),
 		cmocka_unit_test_teardown(test_by_name_with_null_name_returns_einval, reset),
+		cmocka_unit_test_teardown(test_probe_for_each_visits_the_probes_in_call_order, reset),
+		cmocka_unit_test_teardown(test_probe_for_each_nonzero_return_stops_walk_and_is_returned, reset),
+		cmocka_unit_test_teardown(test_probe_for_each_callback_may_detach_and_attach, reset),
+		cmocka_unit_test_teardown(test_probe_for_each_with_null_tp_or_callback_returns_einval, reset),
 	};
 	tp_test_watchdog(10);
 	reset(NULL);

@@ -116,7 +116,7 @@ static void test_failing_reg_aborts_registration_and_returns_its_value(void **st
 	assert_int_equal(reg_calls, 1);
 	assert_false(trace_tp_test_regfn_enabled());
 	assert_false(tracepoint_enabled(&__tracepoint_tp_test_regfn));
-	assert_null(__tracepoint_tp_test_regfn.funcs);
+	assert_int_equal(tp_test_probes(&__tracepoint_tp_test_regfn), 0);
 	trace_tp_test_regfn(1);
 	assert_int_equal(hits, 0);
 	assert_int_equal(unreg_calls, 0);

@@ -162,7 +162,7 @@ static void test_register_null_probe_returns_einval(void **state)
 			 -EINVAL);
 	assert_int_equal(unregister_trace_tp_test_int((void (*)(void *, int))NULL, &ctx), -EINVAL);
 	assert_false(trace_tp_test_int_enabled());
-	assert_null(__tracepoint_tp_test_int.funcs);
+	assert_int_equal(tp_test_probes(&__tracepoint_tp_test_int), 0);
 }
 
 static void test_untyped_register_with_null_probe_or_null_tp_returns_einval(void **state)

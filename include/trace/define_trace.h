@@ -61,22 +61,39 @@
  * In TP_printk:       __entry->name, __get_str(name)
  * An entry needs at least one field.
  */
-#ifdef CREATE_TRACE_POINTS
+#if defined(TP__EV_FORGET)
+
+/* Included by itself, below, before each pass (TP__EV_FORGET defined):
+ * forgets what the previous pass (or tracepoint.h) made of the macros that
+ * every pass defines anew.  TRACE_EVENT, TP_STRUCT__entry and
+ * TP_fast_assign mean the same in all passes; everything is restored at
+ * the end (TP__EV_SAVED). */
+#undef TP__EV_FORGET
+#undef DECLARE_EVENT_CLASS
+#undef DEFINE_EVENT
+#undef DECLARE_TRACE
+#undef DECLARE_TRACE_NOARGS
+#undef TP_printk
+#undef __field
+#undef __array
+#undef __string
+#undef __assign_str
+#undef __get_str
+
+#elif defined(CREATE_TRACE_POINTS)
 
 #include <trace/trace_events.h>
 
 /* The re-reads below include this file again: keep them from recursing. */
 #undef CREATE_TRACE_POINTS
 
-#define TP__EV_STR(x) TP__EV_STR_(x)
-#define TP__EV_STR_(x) #x
 #ifndef TRACE_INCLUDE_FILE
 #define TRACE_INCLUDE_FILE TRACE_SYSTEM
 #endif
 #ifndef TRACE_INCLUDE_PATH
 #define TP__EV_INCLUDE(file) <trace/events/file.h>
 #else
-#define TP__EV_INCLUDE(file) TP__EV_STR(TRACE_INCLUDE_PATH/file.h)
+#define TP__EV_INCLUDE(file) TP__STR(TRACE_INCLUDE_PATH/file.h)
 #endif
 #define TP__EV_INCLUDE_FILE(file) TP__EV_INCLUDE(file)
 
@@ -85,32 +102,28 @@
 #define TP__EV_IF_(on) TP__EV_IF_##on
 #define TP__EV_IF_1(...) __VA_ARGS__
 #define TP__EV_IF_0(...)
-#define TP__EV_P(...) __VA_ARGS__
 /* Closes each expansion with a declaration for the header's ';'. */
 #define TP__EV_SEMI TP__EV_SEMI_(__COUNTER__)
 #define TP__EV_SEMI_(n) TP__EV_SEMI__(n)
 #define TP__EV_SEMI__(n) enum { tp__ev_semicolon_##n }
 #define TP__EV_PACKED __attribute__((packed))
 
-#pragma push_macro("TRACE_EVENT")
-#pragma push_macro("DECLARE_EVENT_CLASS")
-#pragma push_macro("DEFINE_EVENT")
-#pragma push_macro("DECLARE_TRACE")
-#pragma push_macro("DECLARE_TRACE_NOARGS")
-#pragma push_macro("TP__ON")
+/* Every macro the passes redefine, saved here and restored at the end,
+ * defined or not (pop_macro restores "undefined" too): the event macros
+ * tracepoint.h defines, the field helpers (normally undefined), and TP__ON,
+ * which each re-read of the header recomputes. */
+#define TP__EV_SAVED(op)                                                      \
+	op("TRACE_EVENT") op("DECLARE_EVENT_CLASS") op("DEFINE_EVENT")        \
+	op("DECLARE_TRACE") op("DECLARE_TRACE_NOARGS") op("TP_STRUCT__entry") \
+	op("TP_fast_assign") op("TP_printk") op("__field") op("__array")      \
+	op("__string") op("__assign_str") op("__get_str") op("TP__ON")
+#define TP__EV_PRAGMA(x) _Pragma(#x)
+#define TP__EV_PUSH(m) TP__EV_PRAGMA(push_macro(m))
+#define TP__EV_POP(m) TP__EV_PRAGMA(pop_macro(m))
+TP__EV_SAVED(TP__EV_PUSH)
 #undef TRACE_EVENT
-#undef DECLARE_EVENT_CLASS
-#undef DEFINE_EVENT
-#undef DECLARE_TRACE
-#undef DECLARE_TRACE_NOARGS
 #undef TP_STRUCT__entry
 #undef TP_fast_assign
-#undef TP_printk
-#undef __field
-#undef __array
-#undef __string
-#undef __assign_str
-#undef __get_str
 
 #ifndef TRACE_HEADER_MULTI_READ
 #define TRACE_HEADER_MULTI_READ
@@ -118,13 +131,15 @@
 #endif
 
 #define TRACE_EVENT(name, proto, args, tstruct, assign, print)                \
-	DECLARE_EVENT_CLASS(name, TP__EV_P(proto), TP__EV_P(args),              \
-			    TP__EV_P(tstruct), TP__EV_P(assign), TP__EV_P(print)); \
-	DEFINE_EVENT(name, name, TP__EV_P(proto), TP__EV_P(args))
+	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args),                \
+			    PARAMS(tstruct), PARAMS(assign), PARAMS(print));  \
+	DEFINE_EVENT(name, name, PARAMS(proto), PARAMS(args))
 #define TP_STRUCT__entry(...) __VA_ARGS__
 #define TP_fast_assign(...) __VA_ARGS__
 
 /* ---- Pass 1: the entry struct. ---- */
+#define TP__EV_FORGET
+#include <trace/define_trace.h>
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(struct TP__EV_PACKED tp__ev_entry_##c { tstruct char tp__ev_end; }; \
 	TP__STATIC_ASSERT(offsetof(struct tp__ev_entry_##c, tp__ev_end) <= 0xffff,   \
@@ -141,24 +156,22 @@
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Pass 2: metadata. ---- */
-#undef DECLARE_EVENT_CLASS
-#undef DEFINE_EVENT
-#undef TP_printk
-#undef __field
-#undef __array
-#undef __string
+#define TP__EV_FORGET
+#include <trace/define_trace.h>
+#define DECLARE_TRACE(name, proto, args) TP__EV_SEMI
+#define DECLARE_TRACE_NOARGS(name) TP__EV_SEMI
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
 	static int tp__ev_fmt_##c(char *, size_t, void *, size_t);             \
 	static const struct trace_event_field *tp__ev_fields_##c(unsigned *tp__ev_n) \
 	{                                                                     \
-		typedef struct tp__ev_entry_##c tp__ev_entry_t TP__EV_UNUSED;    \
+		typedef struct tp__ev_entry_##c tp__ev_entry_t TP__UNUSED;    \
 		static const struct trace_event_field tp__ev_f[] = { tstruct }; \
 		*tp__ev_n = (unsigned)(sizeof(tp__ev_f) / sizeof(tp__ev_f[0]));  \
 		return tp__ev_f;                                               \
 	}                                                                     \
 	static const struct trace_event_class tp__ev_class_##c = {             \
-		TP__EV_STR(TRACE_SYSTEM), #c, print,                           \
+		TP__STR(TRACE_SYSTEM), #c, print,                             \
 		(unsigned)offsetof(struct tp__ev_entry_##c, tp__ev_end),        \
 		tp__ev_fields_##c, tp__ev_fmt_##c };) TP__EV_SEMI
 #define DEFINE_EVENT(c, name, proto, args)                                    \
@@ -181,17 +194,11 @@
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Pass 3: recorder, formatter, probes and the tracepoints. ---- */
-#undef DECLARE_EVENT_CLASS
-#undef DEFINE_EVENT
-#undef DECLARE_TRACE
-#undef DECLARE_TRACE_NOARGS
-#undef TP_printk
-#undef __field
-#undef __array
-#undef __string
+#define TP__EV_FORGET
+#include <trace/define_trace.h>
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
-	static TP__EV_ALWAYS_INLINE TP__EV_UNUSED int                             \
+	static TP__ALWAYS_INLINE TP__UNUSED int                               \
 	tp__ev_do_##c(const int tp__ev_full, void *tp__ev_data, proto)          \
 	{                                                                     \
 		struct tp__ev_res tp__ev_r;                                     \
@@ -201,7 +208,7 @@
 		uint32_t tp__ev_lens[tp__ev_nstr + 1];                          \
 		size_t tp__ev_size = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
 		unsigned tp__ev_i;                                             \
-		(void)sizeof(tp__ev_use_args(0, args));                        \
+		TP__USE_ARGS(0, args);                                        \
 		for (tp__ev_i = 0; tp__ev_i != (unsigned)tp__ev_nstr; tp__ev_i++) { \
 			tp__ev_lens[tp__ev_i] = tp__ev_str_size(tp__ev_srcs[tp__ev_i]); \
 			tp__ev_size += tp__ev_lens[tp__ev_i];                    \
@@ -218,7 +225,7 @@
 		return 1;                                                     \
 	}                                                                     \
 	/* The recorder's full copy: see tp__ev_reserve. */                   \
-	static __attribute__((noinline)) TP__EV_UNUSED void                    \
+	static __attribute__((noinline)) TP__UNUSED void                      \
 	tp__ev_full_##c(void *tp__ev_data, proto)                               \
 	{                                                                     \
 		tp__ev_do_##c(1, tp__ev_data, args);                            \
@@ -255,27 +262,9 @@
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Back to the plain meaning of everything. ---- */
-#undef TRACE_EVENT
-#undef DECLARE_EVENT_CLASS
-#undef DEFINE_EVENT
-#undef DECLARE_TRACE
-#undef DECLARE_TRACE_NOARGS
-#undef TP_STRUCT__entry
-#undef TP_fast_assign
-#undef TP_printk
-#undef __field
-#undef __array
-#undef __string
-#undef __assign_str
-#undef __get_str
+TP__EV_SAVED(TP__EV_POP)
 #undef TP__EV_INCLUDE
 #undef TP__EV_INCLUDE_FILE
-#pragma pop_macro("TRACE_EVENT")
-#pragma pop_macro("DECLARE_EVENT_CLASS")
-#pragma pop_macro("DEFINE_EVENT")
-#pragma pop_macro("DECLARE_TRACE")
-#pragma pop_macro("DECLARE_TRACE_NOARGS")
-#pragma pop_macro("TP__ON")
 #ifdef TP__EV_UNDEF_MULTI_READ
 #undef TRACE_HEADER_MULTI_READ
 #undef TP__EV_UNDEF_MULTI_READ
@@ -286,4 +275,4 @@
 /* As in the kernel: a header included after this one is created too. */
 #define CREATE_TRACE_POINTS
 
-#endif /* CREATE_TRACE_POINTS */
+#endif /* TP__EV_FORGET, CREATE_TRACE_POINTS */

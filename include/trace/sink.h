@@ -241,7 +241,7 @@ __extension__ typedef unsigned __int128 tp__sink_u128;
 /* Recorder modes. */
 enum tp__sink_mode { TP__SINK_STREAM = 0, TP__SINK_FLIGHT = 1 };
 
-/* A thread's buffer state (struct trace_buffer.state). */
+/* A thread's node state (struct tp__sink_node.state). */
 enum tp__sink_state {
 	TP__SINK_FREE = 0,   /* may be claimed by a new thread */
 	TP__SINK_OWNED = 1,  /* its thread records; its exit handler closes the stream */
@@ -271,6 +271,7 @@ enum {
  * (async-signal-safe), never freed, and reused once their thread is gone. */
 struct tp__sink_node {
 	struct trace_buffer b;
+	int state;                   /* enum tp__sink_state */
 	struct tp__sink_node *next;     /* the sink's list (push only) */
 	int fd;                      /* the stream file, -1: none */
 	int tid;
@@ -948,19 +949,19 @@ static void tp__sink_retire(struct tp__sink_node *n)
 static void tp__sink_reap_node(struct tp__sink_node *n, int pid)
 {
 	int st = TP__SINK_LATE;
-	if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != TP__SINK_LATE || n == tp__sink_mine ||
+	if (__atomic_load_n(&n->state, __ATOMIC_ACQUIRE) != TP__SINK_LATE || n == tp__sink_mine ||
 	    !tp__sink_gone(pid, n->tid) ||
-	    !__atomic_compare_exchange_n(&n->b.state, &st, TP__SINK_CLOSING, 0, __ATOMIC_SEQ_CST,
+	    !__atomic_compare_exchange_n(&n->state, &st, TP__SINK_CLOSING, 0, __ATOMIC_SEQ_CST,
 					 __ATOMIC_ACQUIRE))
 		return;
 	/* A snapshot counts itself in snap_busy before it reads the state:
 	 * either it sees TP__SINK_CLOSING and skips the ring, or it is seen here. */
 	if (__atomic_load_n(&n->snap_busy, __ATOMIC_SEQ_CST)) {
-		__atomic_store_n(&n->b.state, TP__SINK_LATE, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&n->state, TP__SINK_LATE, __ATOMIC_SEQ_CST);
 		return;
 	}
 	tp__sink_retire(n);
-	__atomic_store_n(&n->b.state, TP__SINK_EXITED, __ATOMIC_RELEASE);
+	__atomic_store_n(&n->state, TP__SINK_EXITED, __ATOMIC_RELEASE);
 }
 
 /* A node for the calling thread: a free one, one whose thread is gone, or
@@ -974,18 +975,18 @@ static struct tp__sink_node *tp__sink_claim(void)
 	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
 		tp__sink_reap_node(n, pid);
 	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
-		int st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
+		int st = __atomic_load_n(&n->state, __ATOMIC_ACQUIRE);
 		/* exit_done orders the exit handler's last writes before ours
 		 * in a way ThreadSanitizer sees (thread death does too). */
 		if (st == TP__SINK_EXITED && __atomic_load_n(&n->exit_done, __ATOMIC_ACQUIRE) &&
 		    tp__sink_gone(pid, n->tid)) {
 			st = TP__SINK_EXITED;
-			__atomic_compare_exchange_n(&n->b.state, &st, TP__SINK_FREE, 0, __ATOMIC_ACQ_REL,
+			__atomic_compare_exchange_n(&n->state, &st, TP__SINK_FREE, 0, __ATOMIC_ACQ_REL,
 						    __ATOMIC_ACQUIRE);
-			st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
+			st = __atomic_load_n(&n->state, __ATOMIC_ACQUIRE);
 		}
 		if (st == TP__SINK_FREE &&
-		    __atomic_compare_exchange_n(&n->b.state, &st, TP__SINK_OWNED, 0, __ATOMIC_ACQ_REL,
+		    __atomic_compare_exchange_n(&n->state, &st, TP__SINK_OWNED, 0, __ATOMIC_ACQ_REL,
 						__ATOMIC_ACQUIRE))
 			return n;
 	}
@@ -993,7 +994,7 @@ static struct tp__sink_node *tp__sink_claim(void)
 				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (n == (struct tp__sink_node *)MAP_FAILED)
 		return NULL;
-	n->b.state = TP__SINK_OWNED;
+	n->state = TP__SINK_OWNED;
 	head = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE);
 	do
 		n->next = head;
@@ -1036,7 +1037,7 @@ static struct trace_buffer *tp__sink_thread_buffer_(struct trace_sink_base *s)
 	/* Its exit closes the stream; without a thread key, whoever finds the
 	 * thread gone does. */
 	if (!tp__sink.have_key || pthread_setspecific(tp__sink.key, n) != 0)
-		__atomic_store_n(&n->b.state, TP__SINK_LATE, __ATOMIC_RELEASE);
+		__atomic_store_n(&n->state, TP__SINK_LATE, __ATOMIC_RELEASE);
 	return &n->b;
 }
 
@@ -1168,7 +1169,7 @@ static int tp__sink_next_window_(struct trace_sink_base *s, struct trace_buffer 
 {
 	struct tp__sink_node *n = (struct tp__sink_node *)(void *)b;
 	(void)s;
-	if (__atomic_load_n(&b->state, __ATOMIC_ACQUIRE) == TP__SINK_EXITED) {
+	if (__atomic_load_n(&n->state, __ATOMIC_ACQUIRE) == TP__SINK_EXITED) {
 		/* An event after the thread's exit handler closed its stream (from
 		 * another library's thread-specific data destructor): it goes into
 		 * a fresh stream file.  The handler, armed again, closes it in the
@@ -1176,7 +1177,7 @@ static int tp__sink_next_window_(struct trace_sink_base *s, struct trace_buffer 
 		 * thread gone does (tp__sink_reap_node: the next thread's first
 		 * record, or the program's exit). */
 		int st = TP__SINK_EXITED;
-		if (!__atomic_compare_exchange_n(&b->state, &st, TP__SINK_LATE, 0, __ATOMIC_ACQ_REL,
+		if (!__atomic_compare_exchange_n(&n->state, &st, TP__SINK_LATE, 0, __ATOMIC_ACQ_REL,
 						 __ATOMIC_ACQUIRE))
 			return tp__sink_drop(n);
 		if (tp__sink.have_key)
@@ -1281,7 +1282,7 @@ static void tp__sink_thread_exit(void *p)
 {
 	struct tp__sink_node *n = (struct tp__sink_node *)p;
 	n->b.busy = 1; /* a signal handler's record is dropped meanwhile */
-	__atomic_store_n(&n->b.state, TP__SINK_EXITED, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&n->state, TP__SINK_EXITED, __ATOMIC_SEQ_CST);
 	tp__sink_retire(n);
 	n->b.busy = 0;
 	__atomic_store_n(&n->exit_done, 1, __ATOMIC_RELEASE);
@@ -1320,7 +1321,7 @@ static void tp__sink_atfork_child(void)
 		if (n == tp__sink_mine)
 			n->tid = tp__sink_gettid();
 		else
-			n->b.state = TP__SINK_FREE; /* its thread does not exist here */
+			n->state = TP__SINK_FREE; /* its thread does not exist here */
 	}
 	if (tp__sink.metafd >= 0)
 		close(tp__sink.metafd);
@@ -1410,7 +1411,7 @@ TRACEPOINT_SINK_API int tracepoint_snapshot(void)
 		int fd, st;
 		__atomic_add_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 		/* seq first: what the ring's fields were set to happened before it */
-		st = __atomic_load_n(&n->b.state, __ATOMIC_SEQ_CST);
+		st = __atomic_load_n(&n->state, __ATOMIC_SEQ_CST);
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) &&
 		    __atomic_load_n(&n->seq, __ATOMIC_ACQUIRE) && n->map && n->nwin) {
 			snprintf(sname, sizeof(sname), "stream-%d", n->tid);
@@ -1549,7 +1550,7 @@ TRACEPOINT_SINK_API long tracepoint_flush(void)
 		return 0;
 	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
 		int fd = __atomic_load_n(&n->fd, __ATOMIC_RELAXED);
-		int st = __atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE);
+		int st = __atomic_load_n(&n->state, __ATOMIC_ACQUIRE);
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && fd >= 0 &&
 		    fdatasync(fd) != 0 && errno != EBADF && errno != EINVAL && !e)
 			e = -errno;
@@ -1565,7 +1566,7 @@ TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void)
 	unsigned long long d = __atomic_load_n(&tp__sink.lost, __ATOMIC_RELAXED) +
 			       __atomic_load_n(&tp__sink.gone_dropped, __ATOMIC_RELAXED);
 	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
-		if (__atomic_load_n(&n->b.state, __ATOMIC_ACQUIRE) != TP__SINK_FREE)
+		if (__atomic_load_n(&n->state, __ATOMIC_ACQUIRE) != TP__SINK_FREE)
 			d += __atomic_load_n(&n->b.dropped, __ATOMIC_RELAXED);
 	return d;
 }
@@ -2009,7 +2010,7 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 		int st;
 		/* as a snapshot does: an exiting thread's window stays mapped meanwhile */
 		__atomic_add_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
-		st = __atomic_load_n(&n->b.state, __ATOMIC_SEQ_CST);
+		st = __atomic_load_n(&n->state, __ATOMIC_SEQ_CST);
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && n->fd >= 0) {
 			bytes += n->bytes;
 			if (n->b.pkt)

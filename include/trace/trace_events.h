@@ -8,7 +8,10 @@
  * Included by <trace/define_trace.h> (only in the one file that defines
  * CREATE_TRACE_POINTS) and by <trace/sink.h>.  Everything here is a type or a
  * static inline function: a translation unit that uses none of it gets no
- * byte from it.
+ * byte from it.  The compiler helpers (TP__ALWAYS_INLINE, TP__UNUSED,
+ * TP__STR, TP__USE_ARGS, TP__STATIC_ASSERT) are tracepoint.h's own
+ * (tracepoint/compiler.h, tracepoint/declare.h), used here and by
+ * define_trace.h rather than defined again.
  *
  * A record, packed (no alignment) after the previous one in the window:
  *
@@ -28,11 +31,6 @@
 #include <type_traits>
 extern "C" {
 #endif
-
-/* Own helpers, so that only TP__DEFINE_TRACE_EVENT and TP__ON are taken
- * from tracepoint.h's internals. */
-#define TP__EV_ALWAYS_INLINE inline __attribute__((always_inline))
-#define TP__EV_UNUSED __attribute__((unused))
 
 /* What a field holds, for the JSON sink and for tools. */
 enum trace_field_kind {
@@ -120,8 +118,11 @@ enum trace_header_form {
 };
 
 /*
- * One thread's recording state for one sink.  The first fields are the
- * recorder's (written only by the owning thread); the sink owns the rest.
+ * One thread's recording state for one sink: only what the recorder uses.
+ * The sink hands it out (thread_buffer, which sets `sink`), opens its
+ * windows (next_window) and reads `dropped`; whatever else it keeps about
+ * the thread (stream file, ownership, ...) lives in a structure of its own
+ * that embeds this one (<trace/sink.h>: struct tp__sink_node).
  */
 struct trace_buffer {
 	unsigned char *pos;         /* where the next record goes */
@@ -131,7 +132,6 @@ struct trace_buffer {
 	const void *sink;           /* the struct trace_sink_base this buffer belongs to */
 	uint64_t dropped;           /* records this thread could not keep */
 	int busy;                   /* a record is being written (signal handlers) */
-	int state;                  /* the sink's */
 };
 
 /* Clocks a recorder may use; the sink picks one and describes it in the
@@ -174,7 +174,7 @@ struct trace_event_sink {
 extern int clock_gettime(clockid_t, struct timespec *); /* hidden by strict -std=c99 */
 #endif
 
-static TP__EV_ALWAYS_INLINE uint64_t tp__ev_clock(int clock)
+static TP__ALWAYS_INLINE uint64_t tp__ev_clock(int clock)
 {
 	if (__builtin_expect(clock == TRACE_CLOCK_COUNTER, 1)) {
 #if defined(__x86_64__)
@@ -201,7 +201,7 @@ struct tp__ev_res {
 	uint64_t ts;
 };
 
-static TP__EV_ALWAYS_INLINE void tp__ev_put32(unsigned char *p, uint32_t v)
+static TP__ALWAYS_INLINE void tp__ev_put32(unsigned char *p, uint32_t v)
 {
 	memcpy(p, &v, sizeof(v));
 }
@@ -251,8 +251,8 @@ tp__ev_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t 
  * one returns NULL only for a dropped record (counted).  No lock; no
  * system call except when a window fills.
  */
-static TP__EV_ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp__ev_res *r,
-					      const int full)
+static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp__ev_res *r,
+					   const int full)
 {
 	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache;
 	const struct trace_event_sink *es = (const struct trace_event_sink *)data;
@@ -307,7 +307,7 @@ static TP__EV_ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct
 }
 
 /* Publishes the record: the packet's content_size covers it from now on. */
-static TP__EV_ALWAYS_INLINE void tp__ev_commit(struct tp__ev_res *r)
+static TP__ALWAYS_INLINE void tp__ev_commit(struct tp__ev_res *r)
 {
 	struct trace_buffer *b = r->b;
 	struct trace_packet *pkt = b->pkt;
@@ -324,20 +324,20 @@ static TP__EV_ALWAYS_INLINE void tp__ev_commit(struct tp__ev_res *r)
 #ifndef TRACEPOINT_STRING_MAX
 #define TRACEPOINT_STRING_MAX 1024 /* longer strings are truncated */
 #endif
-static TP__EV_ALWAYS_INLINE const char *tp__ev_str_src(const char *s)
+static TP__ALWAYS_INLINE const char *tp__ev_str_src(const char *s)
 {
 	return s ? s : "(null)";
 }
 
-static TP__EV_ALWAYS_INLINE uint32_t tp__ev_str_size(const char *s)
+static TP__ALWAYS_INLINE uint32_t tp__ev_str_size(const char *s)
 {
 	size_t n = strlen(s);
 	return (uint32_t)(n < TRACEPOINT_STRING_MAX ? n : TRACEPOINT_STRING_MAX) + 1u;
 }
 
 /* Copies n strings (sizes with the NUL in len[]) to dst, back to back. */
-static TP__EV_ALWAYS_INLINE void tp__ev_str_copy(char *dst, const char *const *src,
-					      const uint32_t *len, unsigned n)
+static TP__ALWAYS_INLINE void tp__ev_str_copy(char *dst, const char *const *src,
+					   const uint32_t *len, unsigned n)
 {
 	unsigned i;
 	for (i = 0; i < n; i++) {
@@ -371,9 +371,6 @@ static inline const char *tp__ev_get_str(const void *entry, size_t fixed, size_t
 	}
 	return "";
 }
-
-/* Marks parameters used without evaluating them (never defined). */
-int tp__ev_use_args(int, ...);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -77,6 +77,34 @@ int tp__use_args(int, ...);
 #define TP__DISPATCH_KEY_CHECK(name) ((void)0)
 #endif
 
+/* --- The typed registration wrappers, compiled in or out: one set of
+ * signatures, and body(registry function, name, arguments) for their
+ * bodies: TP__REG_CALL calls the registry, TP__REG_ENOSYS (compiled out)
+ * marks the parameters used and returns -ENOSYS. --- */
+#define TP__REG_WRAPPERS(body, name, dproto)                                 \
+	static inline TP__UNUSED int register_trace_prio_##name(void (*tp__probe)(dproto), \
+						     void *tp__data_arg,     \
+						     int tp__prio)           \
+	{                                                                     \
+		body(tracepoint_probe_register_prio, name, tp__probe,        \
+		     tp__data_arg, tp__prio)                                 \
+	}                                                                     \
+	static inline TP__UNUSED int register_trace_##name(void (*tp__probe)(dproto),   \
+						void *tp__data_arg)          \
+	{                                                                     \
+		body(tracepoint_probe_register, name, tp__probe, tp__data_arg) \
+	}                                                                     \
+	static inline TP__UNUSED int unregister_trace_##name(void (*tp__probe)(dproto), \
+						  void *tp__data_arg)        \
+	{                                                                     \
+		body(tracepoint_probe_unregister, name, tp__probe, tp__data_arg) \
+	}
+#define TP__REG_CALL(fn, name, probe, ...)                                   \
+	return fn(&__tracepoint_##name, (tracepoint_func_t)probe, __VA_ARGS__);
+#define TP__REG_ENOSYS(fn, name, ...)                                        \
+	TP__USE_ARGS(0, __VA_ARGS__);                                        \
+	return -ENOSYS;
+
 /* --- What DECLARE_TRACE becomes when compiled in. ---
  * The declarations end with an enum so that the user's ';' closes a
  * declaration (no -Wextra-semi), and so DEFINE_TRACE can check it saw the
@@ -137,25 +165,7 @@ int tp__use_args(int, ...);
 			tp__iter_##name(args);                               \
 	}                                                                     \
 	TP__NOWARN_END                                                       \
-	static inline TP__UNUSED int register_trace_prio_##name(void (*tp__probe)(dproto), \
-						     void *tp__data_arg,     \
-						     int tp__prio)           \
-	{                                                                     \
-		return tracepoint_probe_register_prio(&__tracepoint_##name,   \
-			(tracepoint_func_t)tp__probe, tp__data_arg, tp__prio); \
-	}                                                                     \
-	static inline TP__UNUSED int register_trace_##name(void (*tp__probe)(dproto),   \
-						void *tp__data_arg)          \
-	{                                                                     \
-		return tracepoint_probe_register(&__tracepoint_##name,        \
-			(tracepoint_func_t)tp__probe, tp__data_arg);        \
-	}                                                                     \
-	static inline TP__UNUSED int unregister_trace_##name(void (*tp__probe)(dproto), \
-						  void *tp__data_arg)        \
-	{                                                                     \
-		return tracepoint_probe_unregister(&__tracepoint_##name,      \
-			(tracepoint_func_t)tp__probe, tp__data_arg);        \
-	}                                                                     \
+	TP__REG_WRAPPERS(TP__REG_CALL, name, PARAMS(dproto))                 \
 	enum { tp__declared_##name = 1 }
 
 /* --- What DECLARE_TRACE becomes when compiled out: inlines that
@@ -164,25 +174,7 @@ int tp__use_args(int, ...);
 	static inline TP__UNUSED void tp__iter_##name(proto) { TP__USE_ARGS(uargs); } \
 	static inline TP__UNUSED bool trace_##name##_enabled(void) { return false; }     \
 	static inline TP__UNUSED void trace_##name(proto) { TP__USE_ARGS(uargs); }      \
-	static inline TP__UNUSED int register_trace_prio_##name(void (*tp__probe)(dproto), \
-						     void *tp__data_arg,     \
-						     int tp__prio)           \
-	{                                                                     \
-		(void)tp__probe; (void)tp__data_arg; (void)tp__prio;       \
-		return -ENOSYS;                                               \
-	}                                                                     \
-	static inline TP__UNUSED int register_trace_##name(void (*tp__probe)(dproto),   \
-						void *tp__data_arg)          \
-	{                                                                     \
-		(void)tp__probe; (void)tp__data_arg;                        \
-		return -ENOSYS;                                               \
-	}                                                                     \
-	static inline TP__UNUSED int unregister_trace_##name(void (*tp__probe)(dproto), \
-						  void *tp__data_arg)        \
-	{                                                                     \
-		(void)tp__probe; (void)tp__data_arg;                        \
-		return -ENOSYS;                                               \
-	}                                                                     \
+	TP__REG_WRAPPERS(TP__REG_ENOSYS, name, PARAMS(dproto))               \
 	enum { tp__declared_##name = 0 }
 
 /* --- What DEFINE_TRACE becomes.  The struct, its name string and a

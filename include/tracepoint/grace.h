@@ -238,6 +238,11 @@ static inline long *tp__read_begin_slow(void)
 	unsigned long seq;
 	__asm__(TP__DOMAIN_ASM);
 	d = &tp__domain_obj;
+	if (tp__me.slot) { /* a reader outside a dispatch (probes.h) */
+		c = __atomic_load_n(&tp__me.slot->cur, __ATOMIC_RELAXED);
+		tp__count(c);
+		return c;
+	}
 	if (tp__me.state == TP__THREAD_NEW &&
 	    __atomic_load_n(&d->mode, __ATOMIC_ACQUIRE) == TP__GP_MEMBARRIER) {
 		struct tp__slot *s;
