@@ -24,7 +24,7 @@ for mode in static portable; do
 		case "$src" in
 		# Threaded tests crawl or hang under this machine's qemu-user (even a
 		# trivial pthread program does); they run natively in the x86-64 passes.
-		*test_concurrency.c|*test_crash.c|*test_flight.c|*test_fork.c|*test_sink_thread_exit.c|*test_sink_no_key.c|*test_process_events.c|*test_sink_concurrency.c|*test_sink_drops.c|*test_synchronize.c)
+		*test_concurrency.c|*test_crash.c|*test_grace.c|*test_flight.c|*test_fork.c|*test_sink_thread_exit.c|*test_sink_no_key.c|*test_process_events.c|*test_sink_concurrency.c|*test_sink_drops.c|*test_synchronize.c)
 			echo "skip under qemu (threads crawl emulated): $src"; continue ;;
 		esac
 		bin="$out/$mode-$(basename "$src" .c)"
