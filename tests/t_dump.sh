@@ -22,7 +22,7 @@ if [ -z "$D" ] || [ ! -x "$D" ]; then
 	$CC -O2 -Wall -Wextra -Wundef -Werror tools/tracepoint-dump.c -o "$D" || exit 1
 fi
 W="-O2 -Wall -Wextra -Wundef -Werror $TPF -Iinclude -Itests"
-$CC $W -DCONFIG_EVF tests/sink/env_prog.c -o "$B/env_prog" -lpthread -ldl || exit 1
+$CC $W -DCONFIG_EVF tests/event_env/env_prog.c -o "$B/env_prog" -lpthread -ldl || exit 1
 $CC $W -DCONFIG_EVH tests/recorder_life/life.c -o "$B/life" -lpthread -ldl || exit 1
 fail=0
 ok() { echo "ok: $*"; }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runtime control by environment, in child processes of one test program
-# (tests/sink/env_prog.c: main thread plus two named worker threads):
+# (tests/event_env/env_prog.c: main thread plus two named worker threads):
 #  - TRACEPOINTS unset: no output at all;
 #  - TRACEPOINTS=list prints every event with its fields and exits 0 without
 #    running main;
@@ -25,8 +25,8 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }
 
 if ! $CC -O2 -Wall -Wextra -Wundef -Werror $TPF -Iinclude -Itests -DCONFIG_EVF \
-	tests/sink/env_prog.c -o "$B/prog" -ldl -lpthread; then
-	echo "cannot build tests/sink/env_prog.c"; exit 1
+	tests/event_env/env_prog.c -o "$B/prog" -ldl -lpthread; then
+	echo "cannot build tests/event_env/env_prog.c"; exit 1
 fi
 P=$B/prog
 

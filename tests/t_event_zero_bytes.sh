@@ -1,7 +1,7 @@
 #!/bin/sh
 # A compiled-out event header leaves zero bytes even in the file that
 # defines its events (CREATE_TRACE_POINTS, so define_trace.h runs all its
-# passes).  tests/zero_bytes_events/zbe.c is compared with two twins:
+# passes).  tests/event_zero_bytes/zbe.c is compared with two twins:
 #  - "nocreate": the same file without CREATE_TRACE_POINTS (a plain
 #    consumer of the compiled-out header): .text bytes, section list (name
 #    size), nm list and strings must be identical, at -O2 and -O0, so the
@@ -16,7 +16,7 @@
 # Cases: CONFIG_EVF undefined, =0, and -DCONFIG_EVF -DCONFIG_TRACEPOINTS_OFF.
 # A control with -DCONFIG_EVF must fail the checks.
 set -u
-S=tests/zero_bytes_events
+S=tests/event_zero_bytes
 B=${TP_BUILD:-build}/event_zero_bytes
 TPF=${TP_CFLAGS:-}
 CC=${CC:-cc}

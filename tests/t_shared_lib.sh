@@ -17,7 +17,7 @@
 # AddressSanitizer (when the compiler can build with it).
 set -u
 T=shared_lib
-S=tests/shlib
+S=tests/shared_lib
 B=${TP_BUILD:-build}/$T
 TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
 echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"

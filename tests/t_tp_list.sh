@@ -10,7 +10,7 @@ CC=${CC:-cc}
 rm -rf "$B" && mkdir -p "$B" || exit 1
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-$CC -O2 $TPF -Iinclude -Itests -DCONFIG_EVF tests/sink/env_prog.c -o "$B/prog" -ldl -lpthread || exit 1
+$CC -O2 $TPF -Iinclude -Itests -DCONFIG_EVF tests/event_env/env_prog.c -o "$B/prog" -ldl -lpthread || exit 1
 $CC -O2 $TPF -fPIC -shared -Iinclude -Itests -DCONFIG_EVF -x c - -o "$B/libevf.so" <<'C' || exit 1
 #include <stdio.h>
 #define CREATE_TRACE_POINTS
