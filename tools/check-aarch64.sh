@@ -31,6 +31,7 @@ for mode in static portable; do
 		"$cc" -Iinclude -Itests -O2 -g -Wall -Wextra -Wundef -Werror $flags "$src" -o "$bin" -lcmocka -ldl -lpthread || { status=1; continue; }
 		bins="$bins $bin"
 	done
+	# shellcheck disable=SC2086 # $bins: the list of binaries
 	TP_RUNNER="timeout -s KILL 300 qemu-aarch64 -L $sysroot" TP_BUILD="$out/$mode" tools/run-tests.sh $bins || status=1
 done
 exit $status
