@@ -50,10 +50,10 @@ fail() { # message: one check failed; the test goes on, finish exits 1
 }
 finish() { # the verdict: exit 1 if any check failed, else 0
 	if [ "$fails" -ne 0 ]; then
-		echo "== $T: $fails check(s) failed, $passes passed"
+		echo "== $T: FAILED ($fails of $((fails + passes)) checks)"
 		exit 1
 	fi
-	echo "== $T: all $passes checks passed"
+	echo "== $T: passed ($passes checks)"
 	exit 0
 }
 skip() { # reason: skip the whole test (exit 77); run-tests.sh shows the reason
