@@ -45,10 +45,10 @@ for std in c99 gnu99 c11 gnu17; do
 done
 for std in c++11 c++14 c++17 gnu++20; do
 	for on in -DCONFIG_EVF -UCONFIG_EVF; do
-		try "$CXX-$std$on" "$CXX" $std $on -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog" -ldl -lpthread
+		try "$CXX-$std$on" "$CXX" $std $on -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog-$std$on" -ldl -lpthread
 	done
-	try "$CXX-$std$on-run" "$CXX" $std -DCONFIG_EVF -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog" -ldl -lpthread
-	if "$B/prog" "$B/trace-$std" 2>"$B/run.err" &&
+	# the compiled-in program records
+	if "$B/prog-$std-DCONFIG_EVF" "$B/trace-$std" 2>"$B/run.err" &&
 		{ ! have babeltrace2 || babeltrace2 "$B/trace-$std" | grep -q 'evf:evf_three: .*{ a = 1, b = 2, c = 3 }$'; }; then
 		ok "$CXX-$std records"
 	else fail "$CXX-$std run"; cat "$B/run.err"; fi

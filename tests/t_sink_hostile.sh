@@ -23,9 +23,9 @@
 #  - TRACEPOINTS_BUFFER_KB: 64 and the limit (1048576, a 1 GiB window) are
 #    taken; above it, 0, negative, garbage, "4096k", empty and " 64" are
 #    reported naming the limit, and the default window is used;
-#  - events from another library's thread-specific data destructors after
-#    the recorder's thread-exit handler, under AddressSanitizer
-#    (tests/test_sink_thread_exit.c built with -fsanitize=address,undefined).
+# (Events from another library's thread-specific data destructors after the
+# recorder's thread-exit handler, under AddressSanitizer: t_sanitizers.sh
+# runs tests/test_sink_thread_exit.c with -fsanitize=address,undefined.)
 . tests/lib.sh
 dump_tool
 cc_build -Itests -DCONFIG_EVX "$S/hostile.c" -o "$B/hostile" -lpthread -ldl
@@ -195,17 +195,5 @@ TRACEPOINTS='evx:*' TRACEPOINTS_DIR=$A/fl TRACEPOINTS_MODE=flight TRACEPOINTS_FL
 if grep -q '^tracepoints: TRACEPOINTS_FLIGHT_KB="4194305" is more than 4194304 KiB (4096 MiB), the largest flight ring; using 4096$' "$B/fl.err"; then
 	ok "TRACEPOINTS_FLIGHT_KB over its limit: reported, the default used"
 else fail "TRACEPOINTS_FLIGHT_KB=4194305"; cat "$B/fl.err"; fi
-
-# ---- events after the thread-exit handler, under AddressSanitizer ----
-ASAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-# shellcheck disable=SC2086 # $ASAN, $TPF: flag lists
-if $CC -O1 -g $ASAN -Wall -Wextra -Wundef -Werror $TPF -Iinclude -Itests tests/test_sink_thread_exit.c \
-	-o "$B/thread_exit_asan" -lcmocka -ldl -lpthread >"$B/asan.build" 2>&1; then
-	ASAN_OPTIONS=detect_leaks=1:exitcode=66 UBSAN_OPTIONS=halt_on_error=1:exitcode=66 "$B/thread_exit_asan" \
-		>"$B/asan.log" 2>&1; rc=$?
-	if [ $rc = 0 ] && ! grep -qE 'Sanitizer|runtime error:' "$B/asan.log"; then
-		ok "events from destructors after the thread-exit handler: AddressSanitizer-clean, every event kept"
-	else fail "test_sink_thread_exit under AddressSanitizer: exit $rc"; grep -A30 -E 'Sanitizer|runtime error|FAILED|ERROR' "$B/asan.log" | head -40; fi
-else skip_part "AddressSanitizer: $CC cannot build with it (or no cmocka): $(tail -1 "$B/asan.build")"; fi
 
 finish
