@@ -10,6 +10,8 @@
 #   TP_CFLAGS   the fast-path mode flags to add to every compile [none]
 #   TP_BUILD    where artifacts go [build]
 #   TP_DUMP     a built tracepoint-dump, used by dump_tool [built here]
+#   TP_SECOND_PASS  set by .ci/run for its clang passes: what does not
+#               depend on $CC ran in the gcc pass (see repeated) [unset]
 # Sets:
 #   T     the test's name, NAME for tests/t_NAME.sh
 #   S     its sources, tests/NAME (absent for tests that need none)
@@ -74,6 +76,12 @@ count() { # path...: how many exist (for globs: a glob that matches nothing
 }
 need() { # command [package]: skip the test unless the command is installed
 	have "$1" || skip "$1 not installed (apt-get install ${2:-$1})"
+}
+repeated() { # part: true, saying so, when the part does not depend on $CC
+	# and this is .ci/run's second pass (TP_SECOND_PASS), whose first pass,
+	# with gcc, ran it on the same sources in the same mode
+	[ -n "${TP_SECOND_PASS:-}" ] || return 1
+	skip_part "$1: the same whatever CC is, run in the first pass"
 }
 
 # ---- running and building

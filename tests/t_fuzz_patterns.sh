@@ -7,7 +7,8 @@
 # corpus).  Skips (77) only the libFuzzer part, saying why.
 # TP_CFLAGS is not added: trace/pattern.h uses nothing of tracepoint.h, so it
 # is the same code in every mode, and the libFuzzer part (built with clang
-# whatever $CC is) runs in the static-key pass only (TP_CFLAGS empty).
+# whatever $CC is) runs in the static-key pass only (TP_CFLAGS empty), and
+# not in .ci/run's second pass (TP_SECOND_PASS).
 # shellcheck disable=SC2086 # flag lists ($CC, $WARN) are split on purpose
 . tests/lib.sh
 mkdir -p "$B/new" || exit 1
@@ -17,6 +18,7 @@ $CC -O1 -g $WARN -Iinclude -DFUZZ_REPLAY_MAIN "$S/fuzz_pattern.c" -o "$B/replay"
 "$B/replay" "$C"/* || { fail "corpus replay with $CC"; finish; }
 ok "$n corpus inputs replayed ($CC)"
 [ -z "$TPF" ] || { skip_part "libFuzzer: the same program as without mode flags: fuzzed in that pass"; finish; }
+repeated "libFuzzer (clang whatever CC is)" && finish
 FZ=${FUZZ_CC:-clang}
 have "$FZ" || skip "libFuzzer: $FZ not installed (apt-get install clang)"
 if ! $FZ -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude \

@@ -19,6 +19,8 @@
 #        and NULL are what those flag.
 # shellcheck disable=SC2086 # flag lists ($cc, $TPF, $GCC_C ...) are split on purpose
 . tests/lib.sh
+# Every compiler here is named (gcc, g++, clang, clang++), not $CC.
+repeated "every build" && skip "the same builds whatever CC is: run in the first pass"
 GCC_COMMON="-Wall -Wextra -Wpedantic -Wundef -Wshadow -Wconversion -Wsign-conversion
  -Wredundant-decls -Wmissing-declarations -Wcast-qual -Wcast-align -Wformat=2
  -Wswitch-default -Wswitch-enum -Wdouble-promotion -Wnull-dereference
