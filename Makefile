@@ -64,7 +64,8 @@ check-mode: $(MODE_UNIT) $(B)/tracepoint-dump
 # says so and does nothing when shellcheck is not installed.  `make check`
 # runs it first.
 .PHONY: lint
-LINT_SCRIPTS := $(wildcard tests/*.sh tools/*.sh bench/*.sh) tools/tp-list tools/bloat-o-meter .ci/run
+LINT_SCRIPTS := $(wildcard tests/*.sh tools/*.sh bench/*.sh) tools/tracepoint-list tools/tracepoint-bloat-o-meter \
+	tools/tp-list tools/bloat-o-meter .ci/run
 lint:
 	@if command -v shellcheck >/dev/null 2>&1; then \
 		shellcheck $(LINT_SCRIPTS) && echo "== lint: shellcheck: $(words $(LINT_SCRIPTS)) scripts clean"; \
