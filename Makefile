@@ -49,6 +49,7 @@ $(B)/$(MODE)/tests/%: tests/%.c tests/*.h tests/events/*.h $(HEADERS)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) $(MODEFLAGS) $< -o $@ -lcmocka $(LDLIBS)
 
 check:
+	@$(MAKE) --no-print-directory lint
 	@CC="$(CC)" tools/need-cmocka.sh
 	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=static
 	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=portable
@@ -58,6 +59,19 @@ check-mode: $(MODE_UNIT) $(B)/tracepoint-dump
 	@echo "== $(MODE) mode ($(CC))"
 	@CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" TP_BUILD="$(B)/$(MODE)" \
 		TP_DUMP="$(B)/tracepoint-dump" TP_JOBS=$(JOBS) tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
+
+# `make lint`: shellcheck over every shell script (settings: .shellcheckrc);
+# says so and does nothing when shellcheck is not installed.  `make check`
+# runs it first.
+.PHONY: lint
+LINT_SCRIPTS := $(wildcard tests/*.sh tools/*.sh bench/*.sh) tools/tracepoint-list tools/tracepoint-bloat-o-meter \
+	tools/tp-list tools/bloat-o-meter .ci/run
+lint:
+	@if command -v shellcheck >/dev/null 2>&1; then \
+		shellcheck $(LINT_SCRIPTS) && echo "== lint: shellcheck: $(words $(LINT_SCRIPTS)) scripts clean"; \
+	else \
+		echo "== lint: SKIPPED (shellcheck not installed: apt-get install shellcheck)"; \
+	fi
 
 # `make stress [STRESS_SECONDS=30]`: the robustness tests with long phases, both modes.
 STRESS_SECONDS ?= 30

@@ -57,6 +57,7 @@ for b in ${BIG_BUILDS:-static portable none}; do
 	for s in "$OUT"/src/big_s*.c "$OUT/src/big_def.c" bench/bigprog.c; do
 		objs="$objs $OUT/bin/$b-$(basename "$s" .c).o"
 	done
+	# shellcheck disable=SC2016 # the script is sh -c's: expanded there
 	for s in "$OUT"/src/big_s*.c "$OUT/src/big_def.c" bench/bigprog.c; do
 		echo "$s"
 	done | CC=$CC D=$d O=$OUT/bin/$b I=$OUT/src xargs -P "$(nproc)" -I{} sh -c \
@@ -71,6 +72,7 @@ for b in static portable none; do
 	put big "$b" private_kb "$("$bin" smaps)" KiB
 	put big "$b" alloc_bytes "$(size -A "$bin" | awk 'NR > 2 && $3 > 0 && $1 !~ /^\.(debug|comment)/ {s += $2} END {print s}')" bytes
 	if [ "$b" != none ]; then
+		# shellcheck disable=SC2046 # its two numbers, one word each
 		set -- $("$bin" enable-all)
 		put big "$b" enable_all_us "$1" us
 		put big "$b" disable_all_us "$2" us

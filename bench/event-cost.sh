@@ -14,6 +14,7 @@ TPF=${TP_CFLAGS:-}
 MAX=${1:-}
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind not installed (apt-get install valgrind)"; exit 77; }
 mkdir -p "$B" || exit 1
+# shellcheck disable=SC2086 # $TPF: a list of flags
 $CC -O2 -g $TPF -Iinclude -Itests bench/event_record.c -o "$B/event_record" -ldl -lpthread || exit 1
 ir() { # count -> total Ir of the program
 	valgrind --tool=callgrind --callgrind-out-file="$B/cg.$1" "$B/event_record" "$1" "$B/trace.$1" >"$B/vg.$1.log" 2>&1 || { cat "$B/vg.$1.log"; exit 1; }
@@ -25,7 +26,7 @@ N1=100000 N2=1100000
 a=$(ir $N1) b=$(ir $N2)
 per=$(( (b - a) / (N2 - N1) ))
 rec=$(callgrind_annotate --inclusive=yes "$B/cg.$N2" 2>/dev/null | grep 'tp__ev_probe_evf_three' | head -1 | awk '{gsub(",","",$1); print $1}')
-[ -n "$rec" ] && rec=$(( rec / (N2 + 1) )) || rec=?
+[ -n "$rec" ] && rec=$(( rec / (N2 + 1) )) || rec='?'
 rm -rf "$B"/trace.*
 echo "instructions per recorded event (3 integer fields, $CC ${TPF:-static keys}): $per total, $rec in the recorder probe"
 if [ -n "$MAX" ] && [ "$per" -gt "$MAX" ]; then echo "FAIL: more than $MAX"; exit 1; fi

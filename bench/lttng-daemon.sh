@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Sourced by bench scripts that record with LTTng: starts a private
 # lttng-sessiond for one session and stops it on exit.
 #   lttng_up DIR SESSION   start the daemon (LTTNG_HOME=DIR/home), create

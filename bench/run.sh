@@ -6,7 +6,7 @@
 # (50000000), RUNS (9), REPS (2000), N_LT (1000000: calls per timing run of
 # lttng_session, whose events are written to disk).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 CC=${CC:-gcc}
 [ "$CC" = cc ] && CC=gcc
 SZCC=gcc                      # sizes are measured with gcc, as documented
@@ -42,8 +42,8 @@ echo "loop CC : $($CC --version | head -1)"
 echo "size CC : $($SZCC --version | head -1)"
 command -v clang >/dev/null 2>&1 && echo "clang   : $(clang --version | head -1)"
 [ $have_vg = 1 ] && echo "valgrind: $(valgrind --version)"
-[ $have_lttng = 1 ] && echo "lttng   : liblttng-ust-dev $(dpkg-query -W -f '${Version}' liblttng-ust-dev 2>/dev/null)" || skip liblttng-ust-dev
-[ $have_sdt = 1 ] && echo "usdt    : systemtap-sdt-dev $(dpkg-query -W -f '${Version}' systemtap-sdt-dev 2>/dev/null)" || skip systemtap-sdt-dev
+if [ $have_lttng = 1 ]; then echo "lttng   : liblttng-ust-dev $(dpkg-query -W -f '${Version}' liblttng-ust-dev 2>/dev/null)"; else skip liblttng-ust-dev; fi
+if [ $have_sdt = 1 ]; then echo "usdt    : systemtap-sdt-dev $(dpkg-query -W -f '${Version}' systemtap-sdt-dev 2>/dev/null)"; else skip systemtap-sdt-dev; fi
 [ $have_vg = 1 ] || skip valgrind
 printf 'kind\tvariant\tmetric\tvalue\tunit\n' >"$TSV"
 put() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$TSV"; }
@@ -66,6 +66,7 @@ ours_usdt_idle:ours_usdt:0 ours_usdt_1probe:ours_usdt:1"
 LCFLAGS="-O2 -g -gdwarf-4 $WARN $INC"   # valgrind 3.19 cannot read clang's DWARF 5
 build() { # flavour, extra args...
 	f=$1; shift
+	# shellcheck disable=SC2086 # $LCFLAGS: a list of flags
 	$CC $LCFLAGS "$@" -o "$B/bin/$f" -ldl -lpthread || { echo "build of $f failed"; exit 1; }
 }
 build base -DV_BASE bench/loop.c
@@ -200,6 +201,7 @@ for fl in $FLAVOURS; do
 		$SZCC $SZFLAGS $defs -c "$G/sites_$lay.c" -o "$o" || exit 1
 		# shellcheck disable=SC2086
 		$SZCC $SZFLAGS $defs -DNOFIRE -c "$G/sites_$lay.c" -o "$o0" || exit 1
+		# shellcheck disable=SC2046 # the sizes, one word each
 		set -- $(secsizes "$o") $(secsizes "$o0")
 		for k in hot cold meta eh notes hot_unpadded; do
 			d=$(( $1 - $7 ))
@@ -222,6 +224,7 @@ E
 		# shellcheck disable=SC2086
 		$SZCC $SZFLAGS $defs -c "$G/$src$k.c" -o "$B/obj/$src$k.o" || exit 1
 	done
+	# shellcheck disable=SC2046 # the sizes, one word each
 	set -- $(secsizes "$B/obj/${src}100.o") $(secsizes "$B/obj/${src}1.o")
 	for k in hot cold meta eh notes; do
 		d=$(( $1 - $7 ))
@@ -237,6 +240,7 @@ for m in static portable; do
 	# shellcheck disable=SC2086
 	$CC -O2 $WARN $INC -DF_OURS -DCONFIG_BENCH_TP=1 $extra bench/enable.c "$G/sites_one.c" \
 		"$G/ours_def1.c" -o "$B/bin/enable_$m" -ldl -lpthread || exit 1
+	# shellcheck disable=SC2046 # its four numbers, one word each
 	set -- $("$B/bin/enable_$m" "$REPS") || { echo "enable_$m failed"; exit 1; }
 	put enable "$m" enable_us "$1" us
 	put enable "$m" disable_us "$2" us

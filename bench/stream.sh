@@ -29,12 +29,15 @@ measure() { # name threads bytes-command run-command...
 	put stream "$name" bytes_per_event "$(median <"$D/$name.bytes")" bytes
 	echo "$name: $(median <"$D/$name.rate") events/s, $(median <"$D/$name.bytes") bytes/event"
 }
+# shellcheck disable=SC2317 # called through measure
 ours() { rm -rf "$D/t"; "$D/ours" "$N" "$1" "$D/t" 2>"$D/ours.err"; }
+# shellcheck disable=SC2317 # called through measure
 ours_bytes() { du -sb "$D/t" | awk '{print $1}'; }
 for th in 1 2; do
 	measure "ours_${th}t" "$th" ours_bytes ours "$th" || exit 1
-	grep -q dropped "$D/ours.err" && { cat "$D/ours.err"; put stream "ours_${th}t" dropped "$(sed -n 's/.*: \([0-9]*\) dropped/\1/p' "$D/ours.err")" events; } ||
-		put stream "ours_${th}t" dropped 0 events
+	if grep -q dropped "$D/ours.err"; then
+		cat "$D/ours.err"; put stream "ours_${th}t" dropped "$(sed -n 's/.*: \([0-9]*\) dropped/\1/p' "$D/ours.err")" events
+	else put stream "ours_${th}t" dropped 0 events; fi
 done
 
 # Readers, on the 2-thread trace left by the last run.
@@ -101,6 +104,7 @@ S=tpstream
 lttng_up "$D/lt" "$S"
 case $? in 0) ;; 2) exit 0 ;; *) exit 1 ;; esac
 lttng enable-event -s "$S" -u 'bench_prov:*'
+# shellcheck disable=SC2317 # called through measure
 lt() { # threads: one run in a fresh trace
 	lttng clear "$S"
 	b0=$(tracebytes) d0=$(discarded)
@@ -110,6 +114,7 @@ lt() { # threads: one run in a fresh trace
 	echo "$(($(tracebytes) - b0)) $(($(discarded) - d0))" >"$D/lt.last"
 	echo "$out"
 }
+# shellcheck disable=SC2317 # called through measure
 lt_bytes() { awk '{print $1}' "$D/lt.last"; }
 for th in 1 2; do
 	measure "lttng_${th}t" "$th" lt_bytes lt "$th" || exit 1

@@ -25,14 +25,11 @@
 #  - the selection with CONFIG_X undefined / =0 / = (empty) / =1 / bare
 #    -DCONFIG_X, and the global switches, under -Wundef -Wextra
 #    -Wexpansion-to-defined; the decision is checked at run time.
-set -u
-T=compile_fail
-. tests/script_env.sh
+# shellcheck disable=SC2086 # flag lists ($CC, $WARN, $I ...) are split on purpose
+. tests/lib.sh
 
-WARN="-Wall -Wextra -Wundef"
-fails=0
+WARN="-Wall -Wextra -Wundef" # here without -Werror: each case says
 n=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # must_fail <case> <expected text (ERE) or ""> <compiler and args...>
 must_fail() {
@@ -45,7 +42,7 @@ must_fail() {
 	if [ -n "$want" ] && ! grep -Eq "$want" "$log"; then
 		fail "$name: failed, but the message lacks /$want/:"; sed 's/^/    /' "$log"; return
 	fi
-	echo "ok: $name fails to compile${want:+ with /$want/}"
+	ok "$name fails to compile${want:+ with /$want/}"
 }
 
 # must_build <case> <compiler and args...>: compiles with no diagnostic at all
@@ -59,10 +56,8 @@ must_build() {
 	if [ -s "$log" ]; then
 		fail "$name: compiles, with diagnostics: $*"; sed 's/^/    /' "$log"; return 1
 	fi
-	echo "ok: $name compiles without a diagnostic"
+	ok "$name compiles without a diagnostic"
 }
-
-is_clang() { $1 --version 2>/dev/null | grep -q clang; }
 
 I="$TPF -Iinclude -I$S"
 
@@ -139,7 +134,7 @@ sel() { # case expected-output compiler lang args...
 		fail "$sc: link failed"; cat "$B/$sc.link.log"; return
 	fi
 	got=$("$B/$sc")
-	if [ "$got" = "$want" ]; then echo "ok: $sc ($*): $got"; else fail "$sc ($*): got '$got', want '$want'"; fi
+	if [ "$got" = "$want" ]; then ok "$sc ($*): $got"; else fail "$sc ($*): got '$got', want '$want'"; fi
 }
 for lang in c c++; do
 	if [ $lang = c ]; then cc=$CC; else cc=$CXX; fi
@@ -183,4 +178,4 @@ must_build g-version-alone-c89 $CC -std=c89 -Wpedantic $WARN -Werror $I "$B/vers
 must_build g-version-alone-cxx98 $CXX -x c++ -std=c++98 -Wpedantic $WARN -Werror $I "$B/version_alone.c"
 
 echo "$((n - fails))/$n cases passed"
-[ $fails -eq 0 ]
+finish

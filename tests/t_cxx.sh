@@ -9,25 +9,15 @@
 #  - c_side.c defines cx_c_ev, fires it and the C++-defined cx_cpp_ev, and
 #    attaches a C probe to the C++-defined tracepoint.
 # Both directions must work at run time, with one tracepoint object per name.
-set -u
-T=cxx
-. tests/script_env.sh
-
-WARN="-Wall -Wextra -Wundef -Werror"
-fails=0
+# shellcheck disable=SC2086 # flag lists ($CC, $WARN, $TPF ...) are split on purpose
+. tests/lib.sh
 n=0
 
-run() { # log-file command...
-	log=$1; shift
-	if "$@" >"$log" 2>&1 && [ ! -s "$log" ]; then return 0; fi
-	echo "command failed or printed diagnostics: $*"; cat "$log"; return 1
-}
-
-if ! run "$B/c_side.log" $CC -std=c99 -O2 $WARN -Wpedantic $TPF -Iinclude -DCONFIG_CXX_TEST \
+if ! run_silent "$B/c_side.log" $CC -std=c99 -O2 $WARN -Wpedantic $TPF -Iinclude -DCONFIG_CXX_TEST \
 	-c "$S/c_side.c" -o "$B/c_side.o"; then
-	echo "FAIL: $CC cannot compile c_side.c"; exit 1
+	fail "$CC cannot compile c_side.c"; finish
 fi
-echo "ok: $CC -std=c99 -Wpedantic compiles c_side.c silently"
+ok "$CC -std=c99 -Wpedantic compiles c_side.c silently"
 
 for std in c++11 c++17 c++20; do
 	for ped in "" -Wpedantic; do
@@ -35,20 +25,20 @@ for std in c++11 c++17 c++20; do
 		d="$B/$std${ped:+-pedantic}"
 		mkdir -p "$d"
 		flags="-std=$std -O2 $WARN $ped"
-		ok=1
+		built=1
 		for f in main other; do
-			run "$d/$f.log" $CXX $flags $TPF -Iinclude -DCONFIG_CXX_TEST -c "$S/$f.cpp" \
-				-o "$d/$f.o" || ok=0
+			run_silent "$d/$f.log" $CXX $flags $TPF -Iinclude -DCONFIG_CXX_TEST -c "$S/$f.cpp" \
+				-o "$d/$f.o" || built=0
 		done
-		[ $ok = 1 ] && { run "$d/link.log" $CXX "$d/main.o" "$d/other.o" "$B/c_side.o" \
-			-o "$d/cxx" -ldl -lpthread || ok=0; }
-		if [ $ok = 0 ]; then
-			echo "FAIL: $CXX $flags: build failed"; fails=$((fails + 1)); continue
+		[ $built = 1 ] && { run_silent "$d/link.log" $CXX "$d/main.o" "$d/other.o" "$B/c_side.o" \
+			-o "$d/cxx" -ldl -lpthread || built=0; }
+		if [ $built = 0 ]; then
+			fail "$CXX $flags: build failed"; continue
 		fi
 		if "$d/cxx" >"$d/out" 2>&1; then
-			echo "ok: $CXX $flags: builds silently; $(tail -n 1 "$d/out")"
+			ok "$CXX $flags: builds silently; $(tail -n 1 "$d/out")"
 		else
-			echo "FAIL: $CXX $flags: run failed:"; cat "$d/out"; fails=$((fails + 1))
+			fail "$CXX $flags: run failed:"; cat "$d/out"
 		fi
 	done
 done
@@ -56,4 +46,4 @@ done
 echo "checks made by each binary (from $B/c++17-pedantic/out):"
 sed 's/^/    /' "$B/c++17-pedantic/out" 2>/dev/null
 echo "$((n - fails))/$n configurations passed"
-[ $fails -eq 0 ]
+finish

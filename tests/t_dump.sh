@@ -11,60 +11,52 @@
 #  - a stream file cut in the middle of a packet: exit 1 with the file and
 #    offset, what could be read is printed, --repair makes it whole again;
 #  - a missing directory exits 1, a bad option 2.
-set -u
-T=dump
-. tests/script_env.sh
-command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (apt-get install babeltrace2)"; exit 77; }
-command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
-D=${TP_DUMP:-}
-if [ -z "$D" ] || [ ! -x "$D" ]; then
-	D=$B/tracepoint-dump
-	$CC -O2 -Wall -Wextra -Wundef -Werror tools/tracepoint-dump.c -o "$D" || exit 1
-fi
-W="-O2 -Wall -Wextra -Wundef -Werror $TPF -Iinclude -Itests"
-$CC $W -DCONFIG_EVF tests/sink/env_prog.c -o "$B/env_prog" -lpthread -ldl || exit 1
-$CC $W -DCONFIG_EVH tests/recorder_life/life.c -o "$B/life" -lpthread -ldl || exit 1
-fail=0
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
-same() { python3 tests/dump/vs_babeltrace.py --dump "$D" "$1" >"$B/cmp.log" 2>&1 || { cat "$B/cmp.log"; return 1; }; }
+. tests/lib.sh
+need babeltrace2
+need python3
+dump_tool
+cc_build -Itests -DCONFIG_EVF tests/event_env/env_prog.c -o "$B/env_prog" -lpthread -ldl
+cc_build -Itests -DCONFIG_EVH tests/recorder_life/life.c -o "$B/life" -lpthread -ldl
+same() { python3 "$S/vs_babeltrace.py" --dump "$DUMP" "$1" >"$B/cmp.log" 2>&1 || { cat "$B/cmp.log"; return 1; }; }
 
-TRACEPOINTS='evf:*' TRACEPOINTS_DIR=$B/all "$B/env_prog" >/dev/null 2>&1 || bad "env_prog"
-same "$B/all" && ok "every field kind: tracepoint-dump and babeltrace2 agree ($(tail -1 "$B/cmp.log"))" || bad "readers disagree"
-"$D" "$B/all" >"$B/all.txt" || bad "tracepoint-dump exited $?"
+TRACEPOINTS='evf:*' TRACEPOINTS_DIR=$B/all "$B/env_prog" >/dev/null 2>&1 || fail "env_prog"
+if same "$B/all"; then ok "every field kind: tracepoint-dump and babeltrace2 agree ($(tail -1 "$B/cmp.log"))"; else fail "readers disagree"; fi
+"$DUMP" "$B/all" >"$B/all.txt" || fail "tracepoint-dump exited $?"
 if grep -Eq '^[0-9]+\.[0-9]{9} [0-9]+ evf:evf_mixed name=worker1 ptr=0x[0-9a-f]+ ratio=0\.50 bytes=01020304 comm=worker tag=w small=1$' "$B/all.txt" &&
 	grep -Eq ' evf:evf_three a=2 b=2 c=-1$' "$B/all.txt" && grep -Eq ' evf:evf_lock_acquire lock=0x[0-9a-f]+ depth=1$' "$B/all.txt" &&
 	[ "$(wc -l <"$B/all.txt")" = 14 ]; then ok "TP_printk text, 14 lines"
-else bad "text output"; cat "$B/all.txt"; fi
+else fail "text output"; cat "$B/all.txt"; fi
 
 # killed while recording (stream, then flight)
 TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$B/killed "$B/life" paced 2>/dev/null & p=$!
 sleep 0.5; kill -9 $p; wait $p 2>/dev/null
-n=$("$D" --summary "$B/killed" | sed -n 's/^events *\([0-9]*\)$/\1/p')
-[ -n "$n" ] && [ "$n" -gt 100 ] && same "$B/killed" && ok "killed with SIGKILL: $n events, both readers agree" || bad "killed trace ($n)"
+n=$("$DUMP" --summary "$B/killed" | sed -n 's/^events *\([0-9]*\)$/\1/p')
+if [ -n "$n" ] && [ "$n" -gt 100 ] && same "$B/killed"; then ok "killed with SIGKILL: $n events, both readers agree"; else fail "killed trace ($n)"; fi
 TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$B/ring TRACEPOINTS_MODE=flight TRACEPOINTS_FLIGHT_KB=64 TRACEPOINTS_BUFFER_KB=4 \
 	"$B/life" paced 2>/dev/null & p=$!
 sleep 0.5; kill -9 $p; wait $p 2>/dev/null
-"$D" "$B/ring" | awk '{sub("v=", "", $4); if (NR > 1 && $4 != last + 1) gaps++; last = $4; n++} END {print n, gaps + 0}' >"$B/ring.n"
+"$DUMP" "$B/ring" | awk '{sub("v=", "", $4); if (NR > 1 && $4 != last + 1) gaps++; last = $4; n++} END {print n, gaps + 0}' >"$B/ring.n"
 read -r n gaps <"$B/ring.n"
-[ "$n" -gt 5000 ] && [ "$gaps" = 0 ] && ok "flight ring read directly: the last $n records, contiguous" || bad "flight ring: $n records, $gaps gaps"
-"$D" --repair "$B/ring" 2>"$B/repair.err" || { bad "--repair"; cat "$B/repair.err"; }
-same "$B/ring" && ok "after --repair babeltrace2 reads the ring, and agrees" || bad "ring after repair"
+if [ "$n" -gt 5000 ] && [ "$gaps" = 0 ]; then ok "flight ring read directly: the last $n records, contiguous"; else fail "flight ring: $n records, $gaps gaps"; fi
+"$DUMP" --repair "$B/ring" 2>"$B/repair.err" || { fail "--repair"; cat "$B/repair.err"; }
+if same "$B/ring"; then ok "after --repair babeltrace2 reads the ring, and agrees"; else fail "ring after repair"; fi
 
 # damaged: a stream file cut in the middle of its second packet
 TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$B/cut TRACEPOINTS_BUFFER_KB=16 "$B/life" many 5000 2>/dev/null
-f=$(ls "$B"/cut/*/stream-* | head -1)
+set -- "$B"/cut/*/stream-*
+f=$1
 truncate -s 20000 "$f"
-"$D" "$B/cut" >"$B/cut.txt" 2>"$B/cut.err"; rc=$?
+"$DUMP" "$B/cut" >"$B/cut.txt" 2>"$B/cut.err"; rc=$?
 cat "$B/cut.err"
 if [ $rc = 1 ] && grep -q "stream-" "$B/cut.err" && grep -q "16384" "$B/cut.err" && [ "$(wc -l <"$B/cut.txt")" -ge 2036 ]; then
 	ok "a cut stream: exit 1, the file and offset named, the whole first packet printed"
-else bad "cut stream (exit $rc)"; fi
-"$D" --repair "$B/cut" 2>/dev/null && "$D" "$B/cut" >/dev/null 2>&1 && babeltrace2 "$B/cut" >/dev/null 2>&1 &&
-	ok "--repair drops the cut packet: both readers take the trace" || bad "--repair of a cut stream"
+else fail "cut stream (exit $rc)"; fi
+if "$DUMP" --repair "$B/cut" 2>/dev/null && "$DUMP" "$B/cut" >/dev/null 2>&1 && babeltrace2 "$B/cut" >/dev/null 2>&1; then
+	ok "--repair drops the cut packet: both readers take the trace"
+else fail "--repair of a cut stream"; fi
 
-"$D" "$B/nonexistent" >/dev/null 2>"$B/none.err"; rc=$?
-[ $rc = 1 ] && grep -q nonexistent "$B/none.err" && ok "a missing directory: exit 1, named" || bad "missing directory (exit $rc)"
-"$D" --bogus >/dev/null 2>&1; rc=$?
-[ $rc = 2 ] && ok "a bad option: exit 2" || bad "bad option (exit $rc)"
-exit $fail
+"$DUMP" "$B/nonexistent" >/dev/null 2>"$B/none.err"; rc=$?
+if [ $rc = 1 ] && grep -q nonexistent "$B/none.err"; then ok "a missing directory: exit 1, named"; else fail "missing directory (exit $rc)"; fi
+"$DUMP" --bogus >/dev/null 2>&1; rc=$?
+if [ $rc = 2 ]; then ok "a bad option: exit 2"; else fail "bad option (exit $rc)"; fi
+finish

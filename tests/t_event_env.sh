@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runtime control by environment, in child processes of one test program
-# (tests/sink/env_prog.c: main thread plus two named worker threads):
+# (tests/event_env/env_prog.c: main thread plus two named worker threads):
 #  - TRACEPOINTS unset: no output at all;
 #  - TRACEPOINTS=list prints every event with its fields and exits 0 without
 #    running main;
@@ -15,27 +15,16 @@
 #  - malformed TRACEPOINTS, unknown events, a bad TRACEPOINTS_MODE, the old
 #    TRACEPOINTS_OUTPUT/FILE and an unusable directory are reported on
 #    stderr, and the program still runs.
-set -u
-B=${TP_BUILD:-build}/event_env
-TPF=${TP_CFLAGS:-}
-CC=${CC:-cc}
-rm -rf "$B" && mkdir -p "$B" || exit 1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-ok() { echo "ok: $*"; }
-
-if ! $CC -O2 -Wall -Wextra -Wundef -Werror $TPF -Iinclude -Itests -DCONFIG_EVF \
-	tests/sink/env_prog.c -o "$B/prog" -ldl -lpthread; then
-	echo "cannot build tests/sink/env_prog.c"; exit 1
-fi
+. tests/lib.sh
+cc_build -Itests -DCONFIG_EVF "$S/env_prog.c" -o "$B/prog" -ldl -lpthread
 P=$B/prog
 
 $P >"$B/none.out" 2>"$B/none.err"
-if [ "$(cat "$B/none.out")" = done ] && [ ! -s "$B/none.err" ]; then ok "no TRACEPOINTS: no output"; else fail "output without TRACEPOINTS"; cat "$B/none.err"; fi
+if [ "$(cat "$B/none.out")" = 'done' ] && [ ! -s "$B/none.err" ]; then ok "no TRACEPOINTS: no output"; else fail "output without TRACEPOINTS"; cat "$B/none.err"; fi
 
 TRACEPOINTS=list $P >"$B/list.out" 2>&1; rc=$?
 cat "$B/list.out"
-if [ $rc -eq 0 ] && ! grep -q done "$B/list.out" &&
+if [ $rc -eq 0 ] && ! grep -q 'done' "$B/list.out" &&
 	grep -qx 'evf:evf_three (int a, unsigned long b, long long c)' "$B/list.out" &&
 	grep -q '^evf:evf_mixed (string name, const void \* ptr, double ratio, unsigned char bytes\[4\], char comm\[8\], string tag, signed char small)$' "$B/list.out" &&
 	grep -q '^evf:evf_lock_acquire ' "$B/list.out" && grep -q '^evf:evf_lock_release ' "$B/list.out" &&
@@ -45,26 +34,27 @@ else fail "TRACEPOINTS=list (exit $rc)"; fi
 
 TRACEPOINTS=evf:evf_three TRACEPOINTS_DIR=$B/t1 $P >"$B/t1.out" 2>"$B/t1.err"
 cat "$B/t1.err"
-n=$(ls -d "$B"/t1/prog-*/ 2>/dev/null | wc -l)
-if [ "$(cat "$B/t1.out")" = done ] && [ "$n" = 1 ] &&
+n=$(count "$B"/t1/prog-*/)
+if [ "$(cat "$B/t1.out")" = 'done' ] && [ "$n" = 1 ] &&
 	grep -q "^tracepoints: trace in $B/t1/prog-[0-9]* (.* KiB); read it with: tracepoint-dump $B/t1\$" "$B/t1.err"; then
 	ok "TRACEPOINTS_DIR: one trace, named on stderr at exit"
 else fail "TRACEPOINTS_DIR ($n traces)"; fi
-if command -v babeltrace2 >/dev/null; then
+if have babeltrace2; then
 	babeltrace2 "$B/t1" >"$B/t1.bt" 2>&1
 	n=$(grep -c 'evf:evf_three: .*{ a = [12], b = [012], c = -1 }$' "$B/t1.bt")
-	[ "$n" = 6 ] && [ "$(wc -l <"$B/t1.bt")" = 6 ] && ok "babeltrace2 reads the 6 worker events" ||
-		{ fail "babeltrace2 read $n of 6"; cat "$B/t1.bt"; }
-else echo "(babeltrace2 not installed: trace contents not checked here)"; fi
+	if [ "$n" = 6 ] && [ "$(wc -l <"$B/t1.bt")" = 6 ]; then ok "babeltrace2 reads the 6 worker events"
+	else fail "babeltrace2 read $n of 6"; cat "$B/t1.bt"; fi
+else skip_part "babeltrace2 not installed: trace contents not checked here"; fi
 
-(cd "$B" && TRACEPOINTS=evf:evf_three TRACEPOINTS_DIR= ./prog >/dev/null 2>def.err)
-n=$(ls -d "$B"/trace-prog-*/prog-*/ 2>/dev/null | wc -l)
-[ "$n" = 1 ] && grep -q "read it with: tracepoint-dump trace-prog-" "$B/def.err" &&
-	ok "default: trace-<comm>-<pid>/<comm>-<pid> in the current directory" || fail "default directory ($n)"
+(cd "$B" && TRACEPOINTS=evf:evf_three TRACEPOINTS_DIR='' ./prog >/dev/null 2>def.err)
+n=$(count "$B"/trace-prog-*/prog-*/)
+if [ "$n" = 1 ] && grep -q "read it with: tracepoint-dump trace-prog-" "$B/def.err"; then
+	ok "default: trace-<comm>-<pid>/<comm>-<pid> in the current directory"
+else fail "default directory ($n)"; fi
 
-if [ -f tools/tracepoint-dump.c ] && $CC -O2 -o "$B/dump" tools/tracepoint-dump.c; then
+dump_tool
 TRACEPOINTS='evf:*' TRACEPOINTS_DIR=$B/j $P >"$B/json.out" 2>"$B/json.err"
-"$B/dump" --json "$B/j" >"$B/trace.json" || fail "tracepoint-dump --json"
+"$DUMP" --json "$B/j" >"$B/trace.json" || fail "tracepoint-dump --json"
 if python3 - "$B/trace.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -103,11 +93,10 @@ print("json: %d events, tids %s" % (len(inst), sorted(t1 | t2 | {main_tid})))
 PY
 then ok "JSON loads with python's json, every event with its args, one tid per thread"
 else fail "JSON check"; fi
-fi
 
 TRACEPOINTS='evf:*,,bad' $P >"$B/bad.out" 2>"$B/bad.err"; rc=$?
 cat "$B/bad.err"
-if [ $rc -eq 0 ] && grep -q done "$B/bad.out" && grep -q 'malformed pattern list "evf:\*,,bad": empty pattern .* at position 7' "$B/bad.err" &&
+if [ $rc -eq 0 ] && grep -q 'done' "$B/bad.out" && grep -q 'malformed pattern list "evf:\*,,bad": empty pattern .* at position 7' "$B/bad.err" &&
 	! grep -q ' evf:evf_' "$B/bad.err"; then ok "malformed TRACEPOINTS reported with its position; program runs"; else fail "malformed TRACEPOINTS"; fi
 
 TRACEPOINTS='evf:evf_thre,nosys:*,evf_plain' $P >/dev/null 2>"$B/unk.err"
@@ -116,11 +105,11 @@ if grep -q 'unknown event "evf:evf_thre"' "$B/unk.err" && grep -q 'pattern "nosy
 	grep -q 'evf_plain is a plain tracepoint' "$B/unk.err"; then ok "unknown names reported"; else fail "unknown names"; fi
 
 mkdir -p "$B/typo" && (cd "$B/typo" && TRACEPOINTS='evf:evf_thre' ../prog >/dev/null 2>typo.err)
-if [ -z "$(ls -d "$B"/typo/trace-* 2>/dev/null)" ] && ! grep -q "trace in" "$B/typo/typo.err"; then
+if [ "$(count "$B"/typo/trace-*)" = 0 ] && ! grep -q "trace in" "$B/typo/typo.err"; then
 	ok "a TRACEPOINTS that enables nothing leaves no trace behind"; else fail "empty trace left behind"; fi
 
 TRACEPOINTS=evf:evf_three TRACEPOINTS_MODE=xml TRACEPOINTS_DIR=$B/m $P >/dev/null 2>"$B/mode.err"
-if grep -q 'TRACEPOINTS_MODE="xml" is neither stream nor flight; using stream' "$B/mode.err" && [ -f "$B"/m/prog-*/metadata ]; then
+if grep -q 'TRACEPOINTS_MODE="xml" is neither stream nor flight; using stream' "$B/mode.err" && [ "$(count "$B"/m/prog-*/metadata)" = 1 ]; then
 	ok "bad TRACEPOINTS_MODE reported, stream used"; else fail "bad TRACEPOINTS_MODE"; cat "$B/mode.err"; fi
 
 TRACEPOINTS=evf:evf_three TRACEPOINTS_OUTPUT=json TRACEPOINTS_FILE=x.json TRACEPOINTS_DIR=$B/o $P >/dev/null 2>"$B/old.err"
@@ -129,10 +118,9 @@ if grep -q 'TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read' "$B/old.
 
 for d in /nonexistent/dir/t /dev/full; do
 	TRACEPOINTS=evf:evf_three TRACEPOINTS_DIR=$d $P >"$B/bad.out" 2>"$B/bad.err"; rc=$?
-	if [ $rc = 0 ] && grep -q done "$B/bad.out" && grep -q "cannot create the trace directory $d: " "$B/bad.err" &&
+	if [ $rc = 0 ] && grep -q 'done' "$B/bad.out" && grep -q "cannot create the trace directory $d: " "$B/bad.err" &&
 		! grep -q "trace in" "$B/bad.err"; then ok "unusable TRACEPOINTS_DIR=$d reported once, the program runs"
 	else fail "TRACEPOINTS_DIR=$d"; cat "$B/bad.err"; fi
 done
 
-if [ $fails -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
-echo "all checks passed"
+finish

@@ -5,13 +5,8 @@
 # with the sink, a file only firing them, and the kmem example; compiled
 # in and compiled out.  The C++ builds also link and record one event
 # (read back with babeltrace2 where it is installed).
-set -u
-B=${TP_BUILD:-build}/event_std_matrix
-TPF=${TP_CFLAGS:-}
-CC=${CC:-cc}
-CXX=${CXX:-c++}
-rm -rf "$B" && mkdir -p "$B" || exit 1
-fails=0
+# shellcheck disable=SC2086 # flag lists ($c, $W, $TPF) are split on purpose
+. tests/lib.sh
 W="-Wall -Wextra -Wundef -Wpedantic -Werror"
 cat >"$B/fire.c" <<'C'
 #include <stdio.h>
@@ -38,8 +33,8 @@ int main(int argc, char **argv)
 C
 try() { # label compiler std flags...
 	l=$1 c=$2 std=$3; shift 3
-	if $c -std=$std $W $TPF -Iinclude -Itests -Iexamples "$@" >"$B/$l.log" 2>&1; then echo "ok: $l"
-	else echo "FAIL: $l"; cat "$B/$l.log"; fails=$((fails + 1)); fi
+	if $c -std=$std $W $TPF -Iinclude -Itests -Iexamples "$@" >"$B/$l.log" 2>&1; then ok "$l"
+	else fail "$l"; cat "$B/$l.log"; fi
 }
 for std in c99 gnu99 c11 gnu17; do
 	for on in -DCONFIG_EVF -UCONFIG_EVF; do
@@ -50,14 +45,13 @@ for std in c99 gnu99 c11 gnu17; do
 done
 for std in c++11 c++14 c++17 gnu++20; do
 	for on in -DCONFIG_EVF -UCONFIG_EVF; do
-		try "$CXX-$std$on" "$CXX" $std $on -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog" -ldl -lpthread
+		try "$CXX-$std$on" "$CXX" $std $on -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog-$std$on" -ldl -lpthread
 	done
-	try "$CXX-$std$on-run" "$CXX" $std -DCONFIG_EVF -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog" -ldl -lpthread
-	if "$B/prog" "$B/trace-$std" 2>"$B/run.err" &&
-		{ ! command -v babeltrace2 >/dev/null || babeltrace2 "$B/trace-$std" | grep -q 'evf:evf_three: .*{ a = 1, b = 2, c = 3 }$'; }; then
-		echo "ok: $CXX-$std records"
-	else echo "FAIL: $CXX-$std run"; cat "$B/run.err"; fails=$((fails + 1)); fi
+	# the compiled-in program records
+	if "$B/prog-$std-DCONFIG_EVF" "$B/trace-$std" 2>"$B/run.err" &&
+		{ ! have babeltrace2 || babeltrace2 "$B/trace-$std" | grep -q 'evf:evf_three: .*{ a = 1, b = 2, c = 3 }$'; }; then
+		ok "$CXX-$std records"
+	else fail "$CXX-$std run"; cat "$B/run.err"; fi
 	try "$CXX-$std-example" "$CXX" $std -DCONFIG_KMEMTRACE -x c++ -c examples/sinks/kmem_trace.c -o "$B/ex.o"
 done
-if [ $fails -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
-echo "all checks passed"
+finish

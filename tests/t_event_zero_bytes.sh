@@ -1,7 +1,7 @@
 #!/bin/sh
 # A compiled-out event header leaves zero bytes even in the file that
 # defines its events (CREATE_TRACE_POINTS, so define_trace.h runs all its
-# passes).  tests/zero_bytes_events/zbe.c is compared with two twins:
+# passes).  tests/event_zero_bytes/zbe.c is compared with two twins:
 #  - "nocreate": the same file without CREATE_TRACE_POINTS (a plain
 #    consumer of the compiled-out header): .text bytes, section list (name
 #    size), nm list and strings must be identical, at -O2 and -O0, so the
@@ -15,15 +15,9 @@
 #    tested by t_zero_bytes.sh, and the size is the same.)
 # Cases: CONFIG_EVF undefined, =0, and -DCONFIG_EVF -DCONFIG_TRACEPOINTS_OFF.
 # A control with -DCONFIG_EVF must fail the checks.
-set -u
-S=tests/zero_bytes_events
-B=${TP_BUILD:-build}/event_zero_bytes
-TPF=${TP_CFLAGS:-}
-CC=${CC:-cc}
-rm -rf "$B" && mkdir -p "$B/free" "$B/nocreate" || exit 1
-WARN="-Wall -Wextra -Wundef -Werror"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck disable=SC2086 # flag lists ($CC, $WARN, $TPF) are split on purpose
+. tests/lib.sh
+mkdir -p "$B/free" "$B/nocreate" || exit 1
 
 sed -e '/TRACE-ONLY \*\/$/d' "$S/zbe.c" >"$B/free/zbe.c"
 sed -e '/CREATE_TRACE_POINTS/d' "$S/zbe.c" >"$B/nocreate/zbe.c"
@@ -71,12 +65,11 @@ check() { # case expect flags...
 		fi
 		if [ $expect = clean ] && [ $((b1 + b2)) -ne 0 ]; then fail "$c$opt left $((b1 + b2)) kind(s) of trace"
 		elif [ $expect = traced ] && { [ $b1 -lt 4 ] || { [ $opt = -O2 ] && [ $b2 -lt 6 ]; }; }; then fail "$c$opt: the control passed checks meant to catch it"
-		else echo "ok: $c$opt ($expect)"; fi
+		else ok "$c$opt ($expect)"; fi
 	done
 }
 check out-undefined clean
 check out-zero clean -DCONFIG_EVF=0
 check out-global-off clean -DCONFIG_EVF -DCONFIG_TRACEPOINTS_OFF
 check control traced -DCONFIG_EVF
-if [ $fails -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
-echo "all checks passed"
+finish

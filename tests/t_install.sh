@@ -54,38 +54,22 @@
 #    pkg-config build against it (sysroot); uninstall.
 # Skipped (77) when pkg-config or cmake is missing.  Respects $CC and $CXX;
 # adds $TP_CFLAGS to every compile.
-set -u
-T=install
+# shellcheck disable=SC2086 # flag and variable lists ($CC, $TPF, $WARN, $VARS ...) are split on purpose
+. tests/lib.sh
 S=examples/install
-B=${TP_BUILD:-build}/$T
-TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
-echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
-CC=${CC:-cc}
-CXX=${CXX:-c++}
-for tool in pkg-config cmake; do
-	command -v $tool >/dev/null 2>&1 ||
-		{ echo "skip: $tool is not installed (apt-get install $tool)"; exit 77; }
-done
-rm -rf "$B" && mkdir -p "$B/elsewhere" || exit 1
+need pkg-config
+need cmake
+mkdir -p "$B/elsewhere" || exit 1
 B=$(cd "$B" && pwd) # DESTDIR and cmake want absolute paths
 SRC=$(pwd)
 unset MAKEFLAGS MFLAGS MAKELEVEL # not the outer `make check`'s variables
-WARN="-Wall -Wextra -Wundef -Werror"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-run() { # log-file command...; prints the command's output on failure
-	log=$1; shift
-	if "$@" >"$log" 2>&1; then return 0; fi
-	echo "command failed: $*"; sed 's/^/    /' "$log"; return 1
-}
 
 # The version, read here from the header on its own (not through the Makefile).
 part() { sed -n "s/^#define TRACEPOINT_VERSION_$1[[:space:]]*\([0-9]*\)[[:space:]]*\$/\1/p" include/tracepoint/version.h; }
 HV="$(part MAJOR).$(part MINOR).$(part PATCH)"
 HN=$(($(part MAJOR) * 10000 + $(part MINOR) * 100 + $(part PATCH)))
 echo "include/tracepoint/version.h: $HV ($HN)"
-case $HV in [0-9]*.[0-9]*.[0-9]*) ;; *) fail "cannot read the version from include/tracepoint/version.h"; exit 1 ;; esac
+case $HV in [0-9]*.[0-9]*.[0-9]*) ;; *) fail "cannot read the version from include/tracepoint/version.h"; finish ;; esac
 
 # INSTALL for every `make install`: install(1) as POSIX and BSD have it.
 # Refuses -D and -t (GNU only) and records each file it installs in
@@ -131,7 +115,7 @@ fi
 
 echo "== build the reader once: make $B/build/tracepoint-dump"
 run "$B/build.log" make --no-print-directory B="$B/build" "$B/build/tracepoint-dump" CC="$CC" ||
-	{ fail "make $B/build/tracepoint-dump"; exit 1; }
+	{ fail "make $B/build/tracepoint-dump"; finish; }
 
 # layout <name> <DESTDIR> <prefix> <includedir> <bindir> <pkgconfigdir>
 # <cmakedir> <make variables...>: installs, and sets D, P (the prefix in the
@@ -152,19 +136,20 @@ layout() {
 		echo "$CMDIR/tracepoint-config-version.cmake") | sort)
 	got=$(find "$D" -type f | sort)
 	if [ "$got" = "$expected" ]; then
-		echo "ok: $L: installed exactly $(echo "$got" | wc -l) files"
+		ok "$L: installed exactly $(echo "$got" | wc -l) files"
 	else
 		fail "$L: installed files differ"; printf 'got:\n%s\nwant:\n%s\n' "$got" "$expected"
 	fi
 	by=$(sort -u "$B/installed-by-INSTALL")
-	[ "$by" = "$got" ] && echo "ok: $L: every file installed by \$(INSTALL), none with -D or -t" ||
-		{ fail "$L: files not installed by \$(INSTALL):"; printf '%s\n%s\n' "$got" "$by" | sort | uniq -u; }
+	if [ "$by" = "$got" ]; then ok "$L: every file installed by \$(INSTALL), none with -D or -t"
+	else fail "$L: files not installed by \$(INSTALL):"; printf '%s\n%s\n' "$got" "$by" | sort | uniq -u; fi
 	for h in include/*.h include/*/*.h; do
 		[ -f "$h" ] && ! cmp -s "$h" "$INC/${h#include/}" && fail "$L: $INC/${h#include/} differs from $h"
 	done
 	for t in tracepoint-dump tracepoint-list tracepoint-bloat-o-meter; do
 		[ -x "$BIN/$t" ] || fail "$L: $BIN/$t is not executable"
 	done
+	# shellcheck disable=SC2046 # the installed files: names without blanks
 	leak=$(grep -l -e "$D" -e "$SRC" $(find "$D" -type f ! -name tracepoint-dump))
 	[ -z "$leak" ] || fail "$L: installed files name the DESTDIR or the source tree:" $leak
 	return 0
@@ -184,8 +169,7 @@ uninstall() {
 	ours=$CMDIR
 	for h in include/*/*.h; do [ -f "$h" ] && ours="$ours $(dirname "$INC/${h#include/}")"; done
 	for d in $ours; do [ ! -d "$d" ] || fail "$L: directory $d left after uninstall"; done
-	echo "ok: $L: uninstall left the foreign files and the directories:" \
-		$(find "$D" -type d | sed "s|^$D||" | sort)
+	ok "$L: uninstall left the foreign files and the directories: $(find "$D" -type d | sed "s|^$D||" | sort | tr '\n' ' ')"
 }
 
 # check_program <label> <binary> on|off: symbols and output
@@ -212,7 +196,7 @@ check_program() {
 	if [ "$out" != "$exp" ]; then
 		fail "$label: output differs"; printf 'got:\n%s\nwant:\n%s\n' "$out" "$exp"
 	else
-		echo "ok: $label: $(echo "$out" | tail -n 1), tracepoint symbols: $(echo $syms | wc -w)"
+		ok "$label: $(echo "$out" | tail -n 1), tracepoint symbols: $(echo $syms | wc -w)"
 	fi
 }
 
@@ -225,7 +209,10 @@ pc_build() {
 	PC_CFLAGS=$(pkg-config --cflags tracepoint) || fail "$label: pkg-config --cflags tracepoint"
 	PC_LIBS=$(pkg-config --libs tracepoint) || fail "$label: pkg-config --libs tracepoint"
 	unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
+	# $(echo $x): the words of $x, one space apart (pkg-config pads its output)
+	# shellcheck disable=SC2116
 	[ "$(echo $PC_CFLAGS)" = "-I$INC" ] || fail "$label: --cflags is '$PC_CFLAGS', want -I$INC"
+	# shellcheck disable=SC2116
 	[ -z "$(echo $PC_LIBS)" ] || fail "$label: --libs is '$PC_LIBS', want nothing"
 	def=; [ $cfg = on ] && def=-DCONFIG_HELLO_TRACE
 	if run "$B/$label.log" $CC $TPF $WARN -O2 -H $PC_CFLAGS $def $S/hello.c -o "$B/$label" $PC_LIBS; then
@@ -244,7 +231,7 @@ cmake_build() {
 	label=$1 cfg=$2
 	shift 2
 	c=$B/$label
-	lc=$(echo $cfg | tr A-Z a-z)
+	lc=$(echo $cfg | tr '[:upper:]' '[:lower:]')
 	if run "$c.log" env CC="$CC" cmake -S $S -B "$c" -DCMAKE_PREFIX_PATH="$P" -DHELLO_TRACE=$cfg "$@" \
 		-DCMAKE_C_FLAGS="-O2 $TPF $WARN" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON &&
 		run "$c-build.log" cmake --build "$c" --verbose; then
@@ -265,7 +252,7 @@ cmake_build() {
 layout custom "$B/destdir" /opt/tp /opt/tp/inc /opt/tp/tools /opt/tp/lib64/pkgconfig \
 	/opt/tp/lib64/cmake/tracepoint \
 	prefix=/opt/tp includedir=/opt/tp/inc libdir=/opt/tp/lib64 bindir=/opt/tp/tools ||
-	{ echo "== $fails failure(s)"; exit 1; }
+	finish
 
 echo "== pkg-config"
 export PKG_CONFIG_LIBDIR="$PCDIR" PKG_CONFIG_SYSROOT_DIR="$D"
@@ -319,7 +306,7 @@ vwant="'' compatible=TRUE exact=
 '0.0...<99' compatible=TRUE exact=
 '$((major + 1)).0...$((major + 2)).0' compatible=FALSE exact="
 if [ "$vgot" = "$vwant" ]; then
-	echo "ok: version file: $(echo "$vgot" | tr '\n' ';')"
+	ok "version file: $(echo "$vgot" | tr '\n' ';')"
 else
 	fail "version file"; printf 'got:\n%s\nwant:\n%s\n' "$vgot" "$vwant"
 fi
@@ -342,8 +329,8 @@ for lang in c c++; do
 	cc=$CC; [ $lang = c ] || cc=$CXX
 	if run "$B/version-$lang.log" $cc -x $lang $TPF $WARN -I"$INC" "$B/version.c" -o "$B/version-$lang"; then
 		got=$("$B/version-$lang")
-		[ "$got" = "$HV $HN $HV" ] && echo "ok: installed tracepoint.h ($lang): $got" ||
-			fail "installed tracepoint.h ($lang) says '$got', want '$HV $HN $HV'"
+		if [ "$got" = "$HV $HN $HV" ]; then ok "installed tracepoint.h ($lang): $got"
+		else fail "installed tracepoint.h ($lang) says '$got', want '$HV $HN $HV'"; fi
 	else
 		fail "version program ($lang) against the installed header"
 	fi
@@ -352,19 +339,19 @@ cv=$(sed -n 's/^set(tracepoint_VERSION "\(.*\)")$/\1/p' "$CMDIR/tracepoint-confi
 dv=$(cd "$B/elsewhere" && "$BIN/tracepoint-dump" --version | awk '{print $2}')
 for x in "pkg-config --modversion:$PC_VERSION" "CMake PACKAGE_VERSION:$v" "CMake tracepoint_VERSION:$cv" \
 	"tracepoint-dump --version:$dv"; do
-	[ "${x##*:}" = "$HV" ] && echo "ok: ${x%:*}: $HV" || fail "${x%:*} is '${x##*:}', want $HV"
+	if [ "${x##*:}" = "$HV" ]; then ok "${x%:*}: $HV"; else fail "${x%:*} is '${x##*:}', want $HV"; fi
 done
 
 echo "== the installed tools run from $BIN"
 out=$(cd "$B/elsewhere" && "$BIN/tracepoint-list" "$B/pc-on" 2>&1)
-[ "$out" = hello_greet ] && echo "ok: tracepoint-list pc-on: $out" || fail "tracepoint-list pc-on printed: $out"
+if [ "$out" = hello_greet ]; then ok "tracepoint-list pc-on: $out"; else fail "tracepoint-list pc-on printed: $out"; fi
 out=$(cd "$B/elsewhere" && "$BIN/tracepoint-list" "$B/pc-off" 2>&1)
-echo "$out" | grep -q '^tracepoint-list: .*no tracepoints' && echo "ok: tracepoint-list pc-off: no tracepoints" ||
-	fail "tracepoint-list pc-off printed: $out"
+if echo "$out" | grep -q '^tracepoint-list: .*no tracepoints'; then ok "tracepoint-list pc-off: no tracepoints"
+else fail "tracepoint-list pc-off printed: $out"; fi
 out=$(cd "$B/elsewhere" && "$BIN/tracepoint-bloat-o-meter" "$B/pc-off" "$B/pc-on" 2>&1); rc=$?
 if [ $rc -eq 0 ] && echo "$out" | head -n 1 | grep -q '^add/remove: [1-9]' &&
 	echo "$out" | grep -Eq '^__tracepoint_hello_greet +- +[0-9]+ +\+[0-9]+$'; then
-	echo "ok: tracepoint-bloat-o-meter pc-off pc-on: $(echo "$out" | head -n 1)"
+	ok "tracepoint-bloat-o-meter pc-off pc-on: $(echo "$out" | head -n 1)"
 else
 	fail "tracepoint-bloat-o-meter pc-off pc-on (exit $rc):"; echo "$out"
 fi
@@ -379,6 +366,7 @@ layout compat "$B/destdir-compat" /usr/local /usr/local/include /usr/local/bin \
 	{ pc_build compat-pc on; cmake_build compat-cmake ON; uninstall; }
 
 # The architecture-independent places a header-only package may prefer.
+# shellcheck disable=SC2016 # make variables, expanded by make
 layout share "$B/destdir-share" /opt/tp /opt/tp/include /opt/tp/bin \
 	/opt/tp/share/pkgconfig /opt/tp/share/cmake/tracepoint \
 	prefix=/opt/tp 'pkgconfigdir=$(datadir)/pkgconfig' 'cmakedir=$(datadir)/cmake/tracepoint' &&
@@ -396,5 +384,4 @@ layout outside "$B/destdir-outside" /opt/tp /usr/include/tp-outside /opt/tp/bin 
 	uninstall
 }
 
-echo "== $fails failure(s)"
-[ $fails -eq 0 ]
+finish

@@ -10,35 +10,29 @@
 #     switch is right.
 # (-DCONFIG_X=y and the event-header template are checked by
 # t_compile_fail.sh and t_modules.sh.)
-set -u
-T=misconfig
-. tests/script_env.sh
-case "$TPF" in *PORTABLE*|*USDT*) echo "call sites are not recorded in this mode ($TPF); skipped"; exit 77 ;; esac
-W="-O2 -Wall -Wextra -Wundef -Werror $TPF -Iinclude -I$S"
-fail=0
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
-cc_() { $CC $W "$@" || { echo "build failed: $*"; exit 1; }; }
+. tests/lib.sh
+case "$TPF" in *PORTABLE*|*USDT*) skip "call sites are not recorded in this mode ($TPF); skipped" ;; esac
+cc_() { cc_build -I"$S" "$@"; }
 msg='TRACEPOINTS is set, but this program has no recorder'
 
 # 1a. no recorder at all
 cc_ -DCONFIG_MC_NET "$S/events.c" "$S/driver.c" "$S/main.c" -o "$B/nosink" -lpthread -ldl
 TRACEPOINTS='net:*' "$B/nosink" >"$B/1a.out" 2>"$B/1a.err"
 n=$(grep -c "$msg" "$B/1a.err")
-[ "$n" = 1 ] && ok "no recorder: said once" || { bad "no recorder: said $n times"; cat "$B/1a.err"; }
+if [ "$n" = 1 ]; then ok "no recorder: said once"; else fail "no recorder: said $n times"; cat "$B/1a.err"; fi
 "$B/nosink" >"$B/1a2.out" 2>"$B/1a2.err"
-[ ! -s "$B/1a2.err" ] && ok "without TRACEPOINTS nothing is said" || { bad "said something without TRACEPOINTS"; cat "$B/1a2.err"; }
+if [ ! -s "$B/1a2.err" ]; then ok "without TRACEPOINTS nothing is said"; else fail "said something without TRACEPOINTS"; cat "$B/1a2.err"; fi
 # 1b. the recorder in a static library that nothing pulls in
 cc_ -c "$S/sink.c" -o "$B/sink.o"
 ar rcs "$B/libsink.a" "$B/sink.o"
 cc_ -DCONFIG_MC_NET "$S/events.c" "$S/driver.c" "$S/main.c" -o "$B/dropped" -L"$B" -lsink -lpthread -ldl
 TRACEPOINTS='net:*' TRACEPOINTS_DIR="$B/t1b" "$B/dropped" >"$B/1b.out" 2>"$B/1b.err"
-grep -q "$msg" "$B/1b.err" && ok "recorder dropped from a static library: said" || { bad "dropped recorder not reported"; cat "$B/1b.err"; }
+if grep -q "$msg" "$B/1b.err"; then ok "recorder dropped from a static library: said"; else fail "dropped recorder not reported"; cat "$B/1b.err"; fi
 # 1c. control: the same with the object linked in records and says nothing of the kind
 cc_ -DCONFIG_MC_NET "$S/events.c" "$S/driver.c" "$S/main.c" "$B/sink.o" -o "$B/withsink" -lpthread -ldl
 TRACEPOINTS='net:*' TRACEPOINTS_DIR="$B/t1c" "$B/withsink" >"$B/1c.out" 2>"$B/1c.err"
 if ! grep -q "$msg" "$B/1c.err" && [ -d "$B/t1c" ]; then ok "with the recorder linked: recorded, no such line"
-else bad "with the recorder"; cat "$B/1c.err"; fi
+else fail "with the recorder"; cat "$B/1c.err"; fi
 
 # 2. the firing file without the switch
 cc_ -DCONFIG_MC_NET -c "$S/events.c" -o "$B/events.o"
@@ -48,9 +42,10 @@ cc_ "$B/events.o" "$B/driver-off.o" "$S/main.c" "$B/sink.o" -o "$B/off" -lpthrea
 cc_ "$B/events.o" "$B/driver-on.o" "$S/main.c" "$B/sink.o" -o "$B/on" -lpthread -ldl
 TRACEPOINTS=list "$B/off" >"$B/2off.out" 2>&1
 TRACEPOINTS=list "$B/on" >"$B/2on.out" 2>&1
-grep -q '^net:net_xmit (int len) - no call site compiled in' "$B/2off.out" &&
-	ok "listed with 'no call site compiled in' when the firing file lacks the switch" ||
-	{ bad "listing without the switch"; cat "$B/2off.out"; }
-grep -qx 'net:net_xmit (int len)' "$B/2on.out" &&
-	ok "listed plainly when the firing file has the switch" || { bad "listing with the switch"; cat "$B/2on.out"; }
-exit $fail
+if grep -q '^net:net_xmit (int len) - no call site compiled in' "$B/2off.out"; then
+	ok "listed with 'no call site compiled in' when the firing file lacks the switch"
+else fail "listing without the switch"; cat "$B/2off.out"; fi
+if grep -qx 'net:net_xmit (int len)' "$B/2on.out"; then
+	ok "listed plainly when the firing file has the switch"
+else fail "listing with the switch"; cat "$B/2on.out"; fi
+finish

@@ -5,12 +5,9 @@
 # is missing is skipped; if both are, the script exits 77.  No suppressions:
 # a report about include/tracepoint.h or include/tracepoint/*.h is a bug to
 # fix there.
-set -u
-B=${TP_BUILD:-build}/sanitizers
-TPF=${TP_CFLAGS:-}
-CC=${CC:-cc}
-rm -rf "$B" && mkdir -p "$B" || exit 1
-echo "mode flags (TP_CFLAGS): ${TPF:-none}; compiler $CC; artifacts in $B"
+# shellcheck disable=SC2086 # flag lists ($CC, $flags, $TPF) are split on purpose
+. tests/lib.sh
+echo "compiler: $CC"
 # Short stress phases: sanitized code runs 5-20x slower.
 TP_STRESS_SECONDS=${TP_STRESS_SECONDS:-0.3}
 export TP_STRESS_SECONDS
@@ -19,16 +16,11 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=66"
 # die_after_fork=0: some tests fork from a threaded process on purpose
 export TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1:die_after_fork=0"
 
-works() { # flags: can the compiler build and run a threaded program with them?
-	printf '#include <pthread.h>\nstatic void *f(void *a){return a;}\nint main(void){pthread_t t;pthread_create(&t,0,f,0);return pthread_join(t,0);}\n' >"$B/probe.c"
-	$CC $1 "$B/probe.c" -o "$B/probe" -lpthread >/dev/null 2>&1 && "$B/probe" >/dev/null 2>&1
-}
-
-fails=0; ran=0; failed=""
+ran=0; failed=""
 for san in "address,undefined" "thread"; do
 	flags="-fsanitize=$san -fno-sanitize-recover=all -fno-omit-frame-pointer"
-	if ! works "$flags"; then
-		echo "skip: $CC has no working -fsanitize=$san runtime"
+	if ! cc_works $flags; then
+		skip_part "$CC has no working -fsanitize=$san runtime"
 		continue
 	fi
 	tag=$(echo "$san" | tr ',' '_')
@@ -37,22 +29,22 @@ for san in "address,undefined" "thread"; do
 		bin="$B/$tag-$t"
 		if ! $CC -O1 -g $flags -Iinclude -Itests -Wall -Wextra -Wundef $TPF "$src" -o "$bin" \
 			-lcmocka -ldl -lpthread >"$bin.build.log" 2>&1; then
-			echo "FAIL: $san: $t does not build"; cat "$bin.build.log"
-			fails=$((fails + 1)); failed="$failed $san:$t"; continue
+			fail "$san: $t does not build"; cat "$bin.build.log"
+			failed="$failed $san:$t"; continue
 		fi
 		ran=$((ran + 1))
 		start=$(date +%s)
 		"$bin" >"$bin.log" 2>&1; rc=$?
 		secs=$(( $(date +%s) - start ))
 		if [ $rc -ne 0 ] || grep -qE 'ERROR: (Address|Thread|Leak)Sanitizer|WARNING: ThreadSanitizer|runtime error:' "$bin.log"; then
-			echo "FAIL: $san: $t (exit $rc, ${secs}s); report:"
+			fail "$san: $t (exit $rc, ${secs}s); report:"
 			grep -E -A30 'Sanitizer|runtime error:|FAILED|WATCHDOG|DEADLOCK' "$bin.log" | head -60 | sed 's/^/    /'
-			fails=$((fails + 1)); failed="$failed $san:$t"
+			failed="$failed $san:$t"
 		else
-			echo "ok: $san: $t (${secs}s)"
+			ok "$san: $t (${secs}s)"
 		fi
 	done
 done
-[ $ran -eq 0 ] && { echo "no sanitizer runtime for $CC"; exit 77; }
-[ $fails -eq 0 ] || { echo "failed:$failed"; exit 1; }
-exit 0
+[ $ran -eq 0 ] && skip "no sanitizer runtime for $CC"
+[ $fails -eq 0 ] || echo "failed:$failed"
+finish

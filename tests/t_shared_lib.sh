@@ -15,30 +15,14 @@
 # tp__strings, tp__ptrs and .note.tracepoint sections in
 # the .so and in the executables.  Finally app_dlopen runs once more under
 # AddressSanitizer (when the compiler can build with it).
-set -u
-T=shared_lib
-S=tests/shlib
-B=${TP_BUILD:-build}/$T
-TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
-echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
-CC=${CC:-cc}
-rm -rf "$B" && mkdir -p "$B" || exit 1
-
-WARN="-Wall -Wextra -Wundef -Werror"
+# shellcheck disable=SC2086 # flag lists ($CC, $WARN, $TPF, $DEFS ...) are split on purpose
+. tests/lib.sh
 DEFS="-DCONFIG_SHLIB_TRACE -DCONFIG_SHEXE_TRACE"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-run() { # log-file command...; prints the command's output on failure
-	log=$1; shift
-	if "$@" >"$log" 2>&1; then return 0; fi
-	echo "command failed: $*"; cat "$log"; return 1
-}
 
 has_sections() { # file
 	for sec in tp__tracepoints tp__strings tp__ptrs .note.tracepoint; do
 		if readelf -SW "$1" | grep -q " $sec "; then
-			echo "ok: readelf -S $1 shows section $sec"
+			ok "readelf -S $1 shows section $sec"
 		else
 			fail "section $sec is missing from $1"
 		fi
@@ -57,7 +41,7 @@ variant() { # name cflags ldflags flags-for-executables
 	if [ "$v" = lto ]; then
 		if readelf -SW "$d/lib_def.o" 2>/dev/null | grep -q '\.gnu\.lto_' ||
 			[ "$(head -c 2 "$d/lib_def.o")" = BC ]; then
-			echo "ok: $v: lib_def.o holds LTO IR (GIMPLE or LLVM bitcode)"
+			ok "$v: lib_def.o holds LTO IR (GIMPLE or LLVM bitcode)"
 		else
 			fail "$v: lib_def.o is not an LTO object"
 		fi
@@ -65,7 +49,7 @@ variant() { # name cflags ldflags flags-for-executables
 	run "$d/lib.log" $CC -O2 $vflags $ldflags -shared -fPIC "$d/lib_def.o" "$d/lib_fire.o" \
 		-o "$d/libshlibtp.so" || { fail "$v: linking libshlibtp.so"; return; }
 	run "$d/app_linked.build.log" $CC -O2 $WARN $vflags $ldflags $exeflags $TPF -Iinclude $DEFS \
-		"$S/app_linked.c" -o "$d/app_linked" -L"$d" -lshlibtp -Wl,-rpath,'$ORIGIN' \
+		"$S/app_linked.c" -o "$d/app_linked" -L"$d" -lshlibtp -Wl,-rpath,"\$ORIGIN" \
 		-ldl -lpthread || { fail "$v: building app_linked"; return; }
 	run "$d/app_dlopen.build.log" $CC -O2 $WARN $vflags $ldflags $exeflags $TPF -Iinclude $DEFS \
 		"$S/app_dlopen.c" -o "$d/app_dlopen" -ldl -lpthread ||
@@ -73,7 +57,7 @@ variant() { # name cflags ldflags flags-for-executables
 
 	for sym in __tracepoint_shlib_tp __tracepoint_shlib_gpl_tp; do
 		if nm -D --defined-only "$d/libshlibtp.so" | grep -q " $sym\$"; then
-			echo "ok: nm -D libshlibtp.so exports $sym despite -fvisibility=hidden"
+			ok "nm -D libshlibtp.so exports $sym despite -fvisibility=hidden"
 		else
 			fail "$v: nm -D libshlibtp.so does not export $sym"
 		fi
@@ -81,24 +65,24 @@ variant() { # name cflags ldflags flags-for-executables
 	if nm -D "$d/libshlibtp.so" | grep -q shlib_internal_helper; then
 		fail "$v: shlib_internal_helper is exported: -fvisibility=hidden did not apply"
 	else
-		echo "ok: nm -D does not list the hidden helper (visibility really is hidden)"
+		ok "nm -D does not list the hidden helper (visibility really is hidden)"
 	fi
 	has_sections "$d/libshlibtp.so"
 	has_sections "$d/app_linked"
 	has_sections "$d/app_dlopen"
 	if readelf -lW "$d/app_dlopen" | grep -q 'DYN (Position-Independent Executable'; then
-		echo "ok: app_dlopen is a PIE"
+		ok "app_dlopen is a PIE"
 	elif [ "$v" != no-pie ] && [ -n "$exeflags" ]; then
 		fail "$v: app_dlopen is not a PIE"
 	fi
 
 	if "$d/app_linked" >"$d/app_linked.out" 2>&1; then
-		echo "ok: $v/app_linked: $(tail -n 1 "$d/app_linked.out")"
+		ok "$v/app_linked: $(tail -n 1 "$d/app_linked.out")"
 	else
 		fail "$v: app_linked:"; cat "$d/app_linked.out"
 	fi
 	if "$d/app_dlopen" "$d/libshlibtp.so" >"$d/app_dlopen.out" 2>&1; then
-		echo "ok: $v/app_dlopen: $(tail -n 1 "$d/app_dlopen.out")"
+		ok "$v/app_dlopen: $(tail -n 1 "$d/app_dlopen.out")"
 	else
 		fail "$v: app_dlopen:"; cat "$d/app_dlopen.out"
 	fi
@@ -113,12 +97,11 @@ variant gc-sections "-ffunction-sections -fdata-sections" "-Wl,--gc-sections" "-
 # leaked or doubly freed probe arrays, no bad access while walking modules.
 d=$B/asan
 mkdir -p "$d"
-if printf 'int main(void) { return 0; }\n' |
-	$CC -fsanitize=address -x c - -o "$d/probe" >/dev/null 2>&1 && "$d/probe"; then
+if cc_works -fsanitize=address; then
 	if run "$d/build.log" $CC -O1 -g -fsanitize=address $WARN $TPF -Iinclude $DEFS \
 		"$S/app_dlopen.c" -o "$d/app_dlopen" -ldl -lpthread &&
 		"$d/app_dlopen" "$B/default/libshlibtp.so" >"$d/app_dlopen.out" 2>&1; then
-		echo "ok: asan/app_dlopen: $(tail -n 1 "$d/app_dlopen.out")"
+		ok "asan/app_dlopen: $(tail -n 1 "$d/app_dlopen.out")"
 	else
 		fail "asan/app_dlopen:"; tail -n 40 "$d/app_dlopen.out"
 	fi
@@ -127,5 +110,4 @@ else
 fi
 
 echo "details: $B/*/app_*.out"
-if [ $fails -ne 0 ]; then echo "$fails check(s) failed"; exit 1; fi
-echo "all checks passed"
+finish

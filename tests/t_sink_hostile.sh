@@ -23,31 +23,21 @@
 #  - TRACEPOINTS_BUFFER_KB: 64 and the limit (1048576, a 1 GiB window) are
 #    taken; above it, 0, negative, garbage, "4096k", empty and " 64" are
 #    reported naming the limit, and the default window is used;
-#  - events from another library's thread-specific data destructors after
-#    the recorder's thread-exit handler, under AddressSanitizer
-#    (tests/test_sink_thread_exit.c built with -fsanitize=address,undefined).
-set -u
-T=sink_hostile
-. tests/script_env.sh
-D=${TP_DUMP:-}
-if [ -z "$D" ] || [ ! -x "$D" ]; then
-	D=$B/tracepoint-dump
-	$CC -O2 -Wall -Wextra -Wundef -Werror tools/tracepoint-dump.c -o "$D" || exit 1
-fi
-$CC -O2 -Wall -Wextra -Wundef -Werror $TPF -Iinclude -Itests -DCONFIG_EVX "$S/hostile.c" \
-	-o "$B/hostile" -lpthread -ldl || exit 1
+# (Events from another library's thread-specific data destructors after the
+# recorder's thread-exit handler, under AddressSanitizer: t_sanitizers.sh
+# runs tests/test_sink_thread_exit.c with -fsanitize=address,undefined.)
+. tests/lib.sh
+dump_tool
+cc_build -Itests -DCONFIG_EVX "$S/hostile.c" -o "$B/hostile" -lpthread -ldl
 A=$(cd "$B" && pwd -P) # absolute: what /proc shows
 P=$A/hostile
-fail=0
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
-skip() { echo "skip: $*"; }
 
 # ---- set-user-ID ----
 runas() { # runs "$@" as uid/gid 65534 (nobody), no supplementary groups
-	if command -v setpriv >/dev/null; then
+	if have setpriv; then
 		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
 	else
+		# shellcheck disable=SC2016 # expanded by the shell su starts
 		su -s /bin/sh "$(getent passwd 65534 | cut -d: -f1)" -c '"$0" "$@"' -- "$@"
 	fi
 }
@@ -58,10 +48,10 @@ suid_tests() {
 	cp "$P" "$U/hostile-suid" && cp "$P" "$U/hostile-plain" && chmod 755 "$U/hostile-plain" &&
 		chown 0:0 "$U/hostile-suid" && chmod 4755 "$U/hostile-suid" || return 1
 	if findmnt -no OPTIONS -T "$U" 2>/dev/null | tr ',' '\n' | grep -qx nosuid; then
-		skip "set-user-ID: $U is on a file system mounted nosuid"; return 0
+		skip_part "set-user-ID: $U is on a file system mounted nosuid"; return 0
 	fi
 	if ! runas test -x "$U/hostile-suid"; then
-		skip "set-user-ID: uid 65534 cannot reach $U (a parent directory is private)"; return 0
+		skip_part "set-user-ID: uid 65534 cannot reach $U (a parent directory is private)"; return 0
 	fi
 	touch "$U/stamp"
 	sleep 1 # the stamp is older than anything made after it
@@ -71,37 +61,38 @@ suid_tests() {
 		"$U/hostile-suid" plain) >"$U/suid.out" 2>"$U/suid.err"
 	rc=$?
 	if ! grep -q '^uid=65534 euid=0 secure=1$' "$U/suid.out"; then
-		skip "set-user-ID: not honoured here (no_new_privs?): $(head -1 "$U/suid.out")"; return 0
+		skip_part "set-user-ID: not honoured here (no_new_privs?): $(head -1 "$U/suid.out")"; return 0
 	fi
-	if [ $rc = 0 ] && grep -qx done "$U/suid.out" && [ ! -s "$U/suid.err" ]; then
+	if [ $rc = 0 ] && grep -qx 'done' "$U/suid.out" && [ ! -s "$U/suid.err" ]; then
 		ok "set-user-ID root, run by uid 65534: runs to its end and says nothing about TRACEPOINTS*"
-	else bad "set-user-ID run: exit $rc"; cat "$U/suid.err"; fi
+	else fail "set-user-ID run: exit $rc"; cat "$U/suid.err"; fi
 	(cd "$U/cwd" && runas env TRACEPOINTS='evx:*' "$U/hostile-suid" plain) >"$U/suid2.out" 2>"$U/suid2.err"
 	(cd "$U/cwd" && runas env TRACEPOINTS=list "$U/hostile-suid" plain) >"$U/suid3.out" 2>"$U/suid3.err"
-	grep -qx done "$U/suid3.out" && ! grep -q evx_step "$U/suid3.out" &&
-		ok "set-user-ID: TRACEPOINTS=list ignored (main runs, nothing listed)" || bad "set-user-ID: TRACEPOINTS=list"
+	if grep -qx 'done' "$U/suid3.out" && ! grep -q evx_step "$U/suid3.out"; then
+		ok "set-user-ID: TRACEPOINTS=list ignored (main runs, nothing listed)"
+	else fail "set-user-ID: TRACEPOINTS=list"; fi
 	made=$(find "$U/root-only" "$U/cwd" -mindepth 1 | head -5)
 	changed=$(find "$U" -mindepth 1 -newer "$U/stamp" ! -name '*.out' ! -name '*.err' | head -5)
-	if [ -z "$made" ] && [ -z "$changed" ] && grep -qx done "$U/suid2.out" && [ ! -s "$U/suid2.err" ]; then
+	if [ -z "$made" ] && [ -z "$changed" ] && grep -qx 'done' "$U/suid2.out" && [ ! -s "$U/suid2.err" ]; then
 		ok "set-user-ID: no trace, nothing made in the root-only TRACEPOINTS_DIR or the current directory"
-	else bad "set-user-ID: the environment was obeyed: made '$made' changed '$changed'"; cat "$U/suid2.err"; fi
+	else fail "set-user-ID: the environment was obeyed: made '$made' changed '$changed'"; cat "$U/suid2.err"; fi
 	# control: the same program without the bit, same user, records
 	(cd "$U/user" && runas env TRACEPOINTS='evx:*' TRACEPOINTS_DIR="$U/user/session" "$U/hostile-plain" plain) \
 		>"$U/plain.out" 2>"$U/plain.err"
 	(cd "$U/user" && runas env TRACEPOINTS=list "$U/hostile-plain" plain) >"$U/plain-list.out" 2>&1
-	n=$("$D" --summary "$U/user/session" 2>/dev/null | sed -n 's/^events *\([0-9]*\)$/\1/p')
+	n=$("$DUMP" --summary "$U/user/session" 2>/dev/null | sed -n 's/^events *\([0-9]*\)$/\1/p')
 	if grep -q '^uid=65534 euid=65534 secure=0$' "$U/plain.out" && [ "$n" = 100 ] &&
 		grep -q "trace in $U/user/session/hostile-plain-" "$U/plain.err" &&
 		grep -q '^evx:evx_step (int v)$' "$U/plain-list.out"; then
 		ok "control: without set-user-ID the same user records (100 events) and lists"
-	else bad "control: no trace without set-user-ID ($n events)"; cat "$U/plain.err"; fi
+	else fail "control: no trace without set-user-ID ($n events)"; cat "$U/plain.err"; fi
 }
 if [ "$(id -u)" != 0 ]; then
-	skip "set-user-ID: not root (cannot make a set-user-ID-root program)"
-elif ! command -v setpriv >/dev/null && ! command -v su >/dev/null; then
-	skip "set-user-ID: neither setpriv nor su to run as another user"
+	skip_part "set-user-ID: not root (cannot make a set-user-ID-root program)"
+elif ! have setpriv && ! have su; then
+	skip_part "set-user-ID: neither setpriv nor su to run as another user"
 else
-	suid_tests || bad "set-user-ID: cannot set the test up"
+	suid_tests || fail "set-user-ID: cannot set the test up"
 fi
 
 # ---- descriptors across exec ----
@@ -109,11 +100,11 @@ for m in stream flight; do
 	arg=; [ $m = flight ] && arg=snapshot
 	TRACEPOINTS='evx:*' TRACEPOINTS_DIR=$A/cloexec-$m TRACEPOINTS_MODE=$m TRACEPOINTS_FLIGHT_KB=64 \
 		TRACEPOINTS_BUFFER_KB=16 "$P" exec $arg >"$B/fds-$m.txt" 2>"$B/fds-$m.err"
-	streams=$(ls "$A"/cloexec-$m/hostile-*/stream-* 2>/dev/null | wc -l)
+	streams=$(count "$A"/cloexec-$m/hostile-*/stream-*)
 	if [ "$streams" -ge 3 ] && grep -q -- '->' "$B/fds-$m.txt" && ! grep -q "$A/cloexec-$m" "$B/fds-$m.txt" &&
 		{ [ $m = stream ] || [ -d "$(ls -d "$A"/cloexec-$m/hostile-*/snapshot-1)" ]; }; then
 		ok "exec ($m): ls -l /proc/self/fd in the exec()ed program shows nothing of the trace ($streams streams were open)"
-	else bad "exec ($m): descriptors inherited ($streams streams)"; cat "$B/fds-$m.txt" "$B/fds-$m.err"; fi
+	else fail "exec ($m): descriptors inherited ($streams streams)"; cat "$B/fds-$m.txt" "$B/fds-$m.err"; fi
 done
 
 # ---- umask 000 ----
@@ -126,7 +117,7 @@ n=$(find "$B/umask" -mindepth 1 | wc -l)
 w=$(find "$B/umask" -mindepth 1 -perm /022)
 if [ "$n" -ge 12 ] && [ -z "$w" ] && [ -d "$(ls -d "$B"/umask/ring/hostile-*/snapshot-1)" ]; then
 	ok "umask 000: none of the $n files and directories made is group- or world-writable"
-else bad "umask 000: $n made, writable by others: $w"; ls -lR "$B/umask"; fi
+else fail "umask 000: $n made, writable by others: $w"; ls -lR "$B/umask"; fi
 
 # ---- symbolic links in a shared sticky directory ----
 SH=$A/shared
@@ -135,41 +126,41 @@ owner=; [ "$(id -u)" = 0 ] && owner=65534 # the attacker
 (cd "$SH" && sh -c 'ln -s "$1" trace-hostile-$$ && { [ -z "$3" ] || chown -h "$3" trace-hostile-$$; } &&
 	echo $$ && TRACEPOINTS="evx:*" exec "$2" plain' sh "$A/victim" "$P" "$owner") >"$B/link.out" 2>"$B/link.err"
 pid=$(head -1 "$B/link.out")
-if [ -z "$(ls -A "$A/victim")" ] && grep -qx done "$B/link.out" &&
+if [ -z "$(ls -A "$A/victim")" ] && grep -qx 'done' "$B/link.out" &&
 	grep -q "^tracepoints: trace-hostile-$pid exists and is a symbolic link: not used (not followed)" "$B/link.err" &&
 	grep -q "trace in trace-hostile-$pid.1/hostile-$pid " "$B/link.err"; then
 	ok "a link planted at the default trace-hostile-$pid is reported, not followed; the trace goes to trace-hostile-$pid.1"
-else bad "planted link at the default session directory"; cat "$B/link.err"; ls -la "$A/victim"; fi
+else fail "planted link at the default session directory"; cat "$B/link.err"; ls -la "$A/victim"; fi
 if [ -n "$owner" ]; then
 	ln -s "$A/victim" "$SH/planted" && chown -h "$owner" "$SH/planted"
 	TRACEPOINTS='evx:*' TRACEPOINTS_DIR=$SH/planted "$P" plain >"$B/planted.out" 2>"$B/planted.err"; rc=$?
-	if [ $rc = 0 ] && [ -z "$(ls -A "$A/victim")" ] && grep -qx done "$B/planted.out" &&
+	if [ $rc = 0 ] && [ -z "$(ls -A "$A/victim")" ] && grep -qx 'done' "$B/planted.out" &&
 		grep -q "^tracepoints: cannot create the trace directory $SH/planted: a symbolic link made by another user (uid 65534) in the shared directory $SH: not followed" "$B/planted.err"; then
 		ok "TRACEPOINTS_DIR naming a link another user planted in a sticky directory: refused, reported"
-	else bad "TRACEPOINTS_DIR=planted link (exit $rc)"; cat "$B/planted.err"; fi
-else skip "a link planted by another user: not root"; fi
+	else fail "TRACEPOINTS_DIR=planted link (exit $rc)"; cat "$B/planted.err"; fi
+else skip_part "a link planted by another user: not root"; fi
 ln -s "$A/mine" "$SH/mine"
 TRACEPOINTS='evx:*' TRACEPOINTS_DIR=$SH/mine "$P" plain >/dev/null 2>"$B/mine.err"
-[ -f "$(ls "$A"/mine/hostile-*/metadata)" ] && ok "TRACEPOINTS_DIR naming a link of one's own: followed" ||
-	{ bad "own link not followed"; cat "$B/mine.err"; }
+if [ "$(count "$A"/mine/hostile-*/metadata)" = 1 ]; then ok "TRACEPOINTS_DIR naming a link of one's own: followed"
+else fail "own link not followed"; cat "$B/mine.err"; fi
 
 # ---- TRACEPOINTS_DIR naming a FIFO or a regular file ----
 mkfifo "$A/fifo" && printf 'x' >"$A/file" || exit 1
 for f in fifo file; do
 	TRACEPOINTS='evx:*' TRACEPOINTS_DIR=$A/$f timeout 20 "$P" plain >"$B/$f.out" 2>"$B/$f.err"; rc=$?
-	if [ $rc = 0 ] && grep -qx done "$B/$f.out" && [ "$(wc -l <"$B/$f.err")" = 1 ] &&
+	if [ $rc = 0 ] && grep -qx 'done' "$B/$f.out" && [ "$(wc -l <"$B/$f.err")" = 1 ] &&
 		grep -q "^tracepoints: cannot create the trace directory $A/$f: it exists and is not a directory$" "$B/$f.err" &&
 		{ [ -p "$A/fifo" ] && [ "$(cat "$A/file")" = x ]; }; then
 		ok "TRACEPOINTS_DIR naming a $f: one clear message, no wait, the program runs to its end"
-	else bad "TRACEPOINTS_DIR=$f: exit $rc"; cat "$B/$f.err"; fi
+	else fail "TRACEPOINTS_DIR=$f: exit $rc"; cat "$B/$f.err"; fi
 done
 
 # ---- strings that try to forge output ----
-if command -v python3 >/dev/null; then
+if have python3; then
 	TRACEPOINTS='evx:*' TRACEPOINTS_DIR=$A/strings "$P" strings >"$B/strings.txt" 2>"$B/strings.err" ||
-		bad "hostile strings exited $?"
-	python3 "$S/check_dump.py" "$D" "$A/strings" "$B/strings.txt" || fail=1
-else skip "recorded strings: python3 not installed"; fi
+		fail "hostile strings exited $?"
+	python3 "$S/check_dump.py" "$DUMP" "$A/strings" "$B/strings.txt" || fail "recorded strings (above)"
+else skip_part "recorded strings: python3 not installed"; fi
 
 # ---- TRACEPOINTS_BUFFER_KB ----
 kb() { # value: runs with a 64 MiB RLIMIT_FSIZE; sets $win (the window allocated) and $err
@@ -179,40 +170,30 @@ kb() { # value: runs with a 64 MiB RLIMIT_FSIZE; sets $win (the window allocated
 	err=$(cat "$B/kb.err")
 }
 kb 64
-[ "$win" = 65536 ] && ! grep -q BUFFER_KB "$B/kb.err" && ok "TRACEPOINTS_BUFFER_KB=64: 64 KiB windows" ||
-	bad "TRACEPOINTS_BUFFER_KB=64: window $win; $err"
+if [ "$win" = 65536 ] && ! grep -q BUFFER_KB "$B/kb.err"; then ok "TRACEPOINTS_BUFFER_KB=64: 64 KiB windows"
+else fail "TRACEPOINTS_BUFFER_KB=64: window $win; $err"; fi
 kb 1048576 # the limit: a 1 GiB window, more than RLIMIT_FSIZE lets the file grow
 if ! grep -q BUFFER_KB "$B/kb.err" && grep -q "cannot extend .*/stream-[0-9]*: File too large" "$B/kb.err"; then
 	ok "TRACEPOINTS_BUFFER_KB=1048576 (the limit) is taken: a 1 GiB window is tried"
-else bad "TRACEPOINTS_BUFFER_KB=1048576: $err"; fi
+else fail "TRACEPOINTS_BUFFER_KB=1048576: $err"; fi
 for v in 1048577 99999999999999999999999; do
 	kb $v
 	if [ "$win" = 1048576 ] && grep -q "^tracepoints: TRACEPOINTS_BUFFER_KB=\"$v\" is more than 1048576 KiB (1024 MiB), the largest window; using 1024$" "$B/kb.err" &&
 		grep -qx 'dropped 0' "$B/kb.out"; then
 		ok "TRACEPOINTS_BUFFER_KB=$v: over the limit, reported with it, the default window used"
-	else bad "TRACEPOINTS_BUFFER_KB=$v: window $win; $err"; fi
+	else fail "TRACEPOINTS_BUFFER_KB=$v: window $win; $err"; fi
 done
 for v in 0 -1 -4096 abc 4096k "" " 64" 1e3; do
 	kb "$v"
 	if [ "$win" = 1048576 ] && grep -q "^tracepoints: TRACEPOINTS_BUFFER_KB=\"$v\" is not a size in KiB (a whole number from 1 to 1048576); using 1024$" "$B/kb.err" &&
 		grep -qx 'dropped 0' "$B/kb.out"; then
 		ok "TRACEPOINTS_BUFFER_KB=\"$v\": reported with the limit, the default window used"
-	else bad "TRACEPOINTS_BUFFER_KB=\"$v\": window $win; $err"; fi
+	else fail "TRACEPOINTS_BUFFER_KB=\"$v\": window $win; $err"; fi
 done
 TRACEPOINTS='evx:*' TRACEPOINTS_DIR=$A/fl TRACEPOINTS_MODE=flight TRACEPOINTS_FLIGHT_KB=4194305 "$P" plain \
 	>/dev/null 2>"$B/fl.err"
-grep -q '^tracepoints: TRACEPOINTS_FLIGHT_KB="4194305" is more than 4194304 KiB (4096 MiB), the largest flight ring; using 4096$' "$B/fl.err" &&
-	ok "TRACEPOINTS_FLIGHT_KB over its limit: reported, the default used" || { bad "TRACEPOINTS_FLIGHT_KB=4194305"; cat "$B/fl.err"; }
+if grep -q '^tracepoints: TRACEPOINTS_FLIGHT_KB="4194305" is more than 4194304 KiB (4096 MiB), the largest flight ring; using 4096$' "$B/fl.err"; then
+	ok "TRACEPOINTS_FLIGHT_KB over its limit: reported, the default used"
+else fail "TRACEPOINTS_FLIGHT_KB=4194305"; cat "$B/fl.err"; fi
 
-# ---- events after the thread-exit handler, under AddressSanitizer ----
-ASAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-if $CC -O1 -g $ASAN -Wall -Wextra -Wundef -Werror $TPF -Iinclude -Itests tests/test_sink_thread_exit.c \
-	-o "$B/thread_exit_asan" -lcmocka -ldl -lpthread >"$B/asan.build" 2>&1; then
-	ASAN_OPTIONS=detect_leaks=1:exitcode=66 UBSAN_OPTIONS=halt_on_error=1:exitcode=66 "$B/thread_exit_asan" \
-		>"$B/asan.log" 2>&1; rc=$?
-	if [ $rc = 0 ] && ! grep -qE 'Sanitizer|runtime error:' "$B/asan.log"; then
-		ok "events from destructors after the thread-exit handler: AddressSanitizer-clean, every event kept"
-	else bad "test_sink_thread_exit under AddressSanitizer: exit $rc"; grep -A30 -E 'Sanitizer|runtime error|FAILED|ERROR' "$B/asan.log" | head -40; fi
-else skip "AddressSanitizer: $CC cannot build with it (or no cmocka): $(tail -1 "$B/asan.build")"; fi
-
-exit $fail
+finish

@@ -8,14 +8,12 @@
 # under -Wall -Wextra -Wundef -Wpedantic -Werror -Wshadow -Wconversion.
 # Every binary must build without a diagnostic, run, and print exactly
 # tests/std_matrix/expected.out.
-set -u
-T=std_matrix
-. tests/script_env.sh
+# shellcheck disable=SC2086 # flag lists ($cc, $opt, $FLAGS, $TPF) are split on purpose
+. tests/lib.sh
 
 # -Wconversion stays on: the header is clean under it with gcc 12 and
 # clang 14 (checked when this test was written).
 FLAGS="-Wall -Wextra -Wundef -Wpedantic -Werror -Wshadow -Wconversion"
-fails=0
 n=0
 
 run_case() { # compiler lang std opt
@@ -24,23 +22,23 @@ run_case() { # compiler lang std opt
 	out="$B/$(basename "$cc")-$std$(echo "$opt" | tr -d ' ')"
 	if ! $cc -x "$lang" "-std=$std" $opt $FLAGS $TPF -Iinclude -I"$S" -DCONFIG_SM_NET \
 		"$S/consumer.c" -o "$out" -ldl -lpthread >"$out.cc.log" 2>&1; then
-		echo "FAIL: $cc -std=$std $opt does not compile cleanly:"; cat "$out.cc.log"
-		fails=$((fails + 1)); return
+		fail "$cc -std=$std $opt does not compile cleanly:"; cat "$out.cc.log"
+		return
 	fi
 	if [ -s "$out.cc.log" ]; then
-		echo "FAIL: $cc -std=$std $opt printed diagnostics:"; cat "$out.cc.log"
-		fails=$((fails + 1)); return
+		fail "$cc -std=$std $opt printed diagnostics:"; cat "$out.cc.log"
+		return
 	fi
 	if ! "$out" >"$out.out" 2>&1; then
-		echo "FAIL: $cc -std=$std $opt: binary exited non-zero:"; cat "$out.out"
-		fails=$((fails + 1)); return
+		fail "$cc -std=$std $opt: binary exited non-zero:"; cat "$out.out"
+		return
 	fi
 	if ! cmp -s "$out.out" "$S/expected.out"; then
-		echo "FAIL: $cc -std=$std $opt: unexpected output:"
+		fail "$cc -std=$std $opt: unexpected output:"
 		diff -u "$S/expected.out" "$out.out"
-		fails=$((fails + 1)); return
+		return
 	fi
-	echo "ok: $cc -std=$std $opt $FLAGS: builds silently, runs, output matches"
+	ok "$cc -std=$std $opt $FLAGS: builds silently, runs, output matches"
 }
 
 for std in c99 c11 c17 gnu17; do
@@ -51,4 +49,4 @@ for std in c++11 c++17 c++20; do
 done
 
 echo "$((n - fails))/$n configurations passed"
-[ $fails -eq 0 ]
+finish

@@ -17,9 +17,10 @@
 #     C++ only, -Wno-old-style-cast -Wno-zero-as-null-pointer-constant: the
 #        headers (and these consumers, built with -x c++) are C, whose casts
 #        and NULL are what those flag.
-set -u
-T=strict_warnings
-. tests/script_env.sh
+# shellcheck disable=SC2086 # flag lists ($cc, $TPF, $GCC_C ...) are split on purpose
+. tests/lib.sh
+# Every compiler here is named (gcc, g++, clang, clang++), not $CC.
+repeated "every build" && skip "the same builds whatever CC is: run in the first pass"
 GCC_COMMON="-Wall -Wextra -Wpedantic -Wundef -Wshadow -Wconversion -Wsign-conversion
  -Wredundant-decls -Wmissing-declarations -Wcast-qual -Wcast-align -Wformat=2
  -Wswitch-default -Wswitch-enum -Wdouble-promotion -Wnull-dereference
@@ -29,7 +30,7 @@ GCC_CXX="$GCC_COMMON"
 CLANG_EXCL="-Wno-reserved-identifier -Wno-reserved-macro-identifier -Wno-padded
  -Wno-used-but-marked-unused -Wno-c++98-compat -Wno-c++98-compat-pedantic
  -Wno-declaration-after-statement"
-fails=0 n=0
+n=0
 build() { # name compiler lang std flags... : compiles the three files, links, runs
 	name=$1 cc=$2 lang=$3 std=$4; shift 4
 	n=$((n + 1))
@@ -37,10 +38,9 @@ build() { # name compiler lang std flags... : compiles the three files, links, r
 	if $cc -x "$lang" "-std=$std" -O2 -Werror "$@" $TPF -Iinclude -I"$S" \
 		"$S/plain.c" "$S/events.c" "$S/fire.c" -o "$out" -ldl -lpthread >"$out.log" 2>&1 &&
 		[ ! -s "$out.log" ] && "$out" >"$out.run" 2>&1; then
-		echo "ok: $name"
+		ok "$name"
 	else
-		echo "FAIL: $name: $cc -std=$std $*"; head -30 "$out.log" "$out.run" 2>/dev/null
-		fails=$((fails + 1))
+		fail "$name: $cc -std=$std $*"; head -30 "$out.log" "$out.run" 2>/dev/null
 	fi
 }
 for sw in "-DCONFIG_SW_DISK -DCONFIG_SW_NET" ""; do
@@ -51,13 +51,13 @@ for sw in "-DCONFIG_SW_DISK -DCONFIG_SW_NET" ""; do
 	for std in c++11 c++17; do
 		build "g++-$std-$tag" g++ c++ $std $GCC_CXX $sw
 	done
-	if command -v clang >/dev/null 2>&1; then
+	if have clang; then
 		build "clang-c11-$tag" clang c c11 -Weverything $CLANG_EXCL $sw
 		build "clang++-c++17-$tag" clang++ c++ c++17 -Weverything $CLANG_EXCL \
 			-Wno-old-style-cast -Wno-zero-as-null-pointer-constant $sw
 	else
-		echo "clang not installed: its -Weverything builds are skipped"
+		skip_part "clang not installed: its -Weverything builds are not run"
 	fi
 done
 echo "== $n builds, $fails failed"
-[ $fails = 0 ]
+finish

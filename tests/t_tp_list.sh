@@ -3,14 +3,9 @@
 # library and an object file without running them (it must match the
 # running program's own TRACEPOINTS=list), reports a file without
 # tracepoints, a missing file and a non-ELF file.
-set -u
-B=${TP_BUILD:-build}/tp_list
-TPF=${TP_CFLAGS:-}
-CC=${CC:-cc}
-rm -rf "$B" && mkdir -p "$B" || exit 1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-$CC -O2 $TPF -Iinclude -Itests -DCONFIG_EVF tests/sink/env_prog.c -o "$B/prog" -ldl -lpthread || exit 1
+# shellcheck disable=SC2086 # flag lists ($CC, $TPF) are split on purpose
+. tests/lib.sh
+$CC -O2 $TPF -Iinclude -Itests -DCONFIG_EVF tests/event_env/env_prog.c -o "$B/prog" -ldl -lpthread || exit 1
 $CC -O2 $TPF -fPIC -shared -Iinclude -Itests -DCONFIG_EVF -x c - -o "$B/libevf.so" <<'C' || exit 1
 #include <stdio.h>
 #define CREATE_TRACE_POINTS
@@ -27,16 +22,15 @@ evf_plain
 evf_three"
 for f in "$B/prog" "$B/libevf.so"; do
 	got=$(tools/tp-list "$f")
-	if [ "$got" = "$want" ]; then echo "ok: tp-list $f"; else fail "tp-list $f printed: $got"; fi
+	if [ "$got" = "$want" ]; then ok "tp-list $f"; else fail "tp-list $f printed: $got"; fi
 done
 run=$(TRACEPOINTS=list "$B/prog" | sed 's/ .*//; s/^.*://' | sort)
-[ "$run" = "$want" ] && echo "ok: same names as TRACEPOINTS=list" || fail "TRACEPOINTS=list differs: $run"
-tools/tp-list "$B/prog" "$B/libevf.so" | grep -q "^$B/libevf.so: evf_three$" && echo "ok: several files are prefixed" || fail "prefix"
+if [ "$run" = "$want" ]; then ok "same names as TRACEPOINTS=list"; else fail "TRACEPOINTS=list differs: $run"; fi
+if tools/tp-list "$B/prog" "$B/libevf.so" | grep -q "^$B/libevf.so: evf_three$"; then ok "several files are prefixed"; else fail "prefix"; fi
 out=$(tools/tp-list "$B/none.o" 2>&1); rc=$?
-[ $rc -eq 0 ] && echo "$out" | grep -q 'no tracepoints' && echo "ok: no tracepoints reported" || fail "file without tracepoints: $rc $out"
+if [ $rc -eq 0 ] && echo "$out" | grep -q 'no tracepoints'; then ok "no tracepoints reported"; else fail "file without tracepoints: $rc $out"; fi
 out=$(tools/tp-list "$B/missing" 2>&1); rc=$?
-[ $rc -eq 1 ] && echo "$out" | grep -q 'cannot read' && echo "ok: missing file" || fail "missing file: $rc $out"
+if [ $rc -eq 1 ] && echo "$out" | grep -q 'cannot read'; then ok "missing file"; else fail "missing file: $rc $out"; fi
 out=$(tools/tp-list tests/t_tp_list.sh 2>&1); rc=$?
-[ $rc -eq 1 ] && echo "$out" | grep -q 'not an ELF file' && echo "ok: non-ELF file" || fail "non-ELF: $rc $out"
-if [ $fails -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
-echo "all checks passed"
+if [ $rc -eq 1 ] && echo "$out" | grep -q 'not an ELF file'; then ok "non-ELF file"; else fail "non-ELF: $rc $out"; fi
+finish

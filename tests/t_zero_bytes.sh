@@ -12,18 +12,9 @@
 # Cases: CONFIG_ZB undefined, -DCONFIG_ZB=0, and -DCONFIG_ZB with the global
 # -DCONFIG_TRACEPOINTS_OFF.  A control build with -DCONFIG_ZB alone must show
 # all of these traces, proving that the checks can see them.
-set -u
-T=zero_bytes
-S=tests/$T
-B=${TP_BUILD:-build}/$T
-TPF=${TP_CFLAGS:-} # mode flags from tools/run-tests.sh, added to every compile
-echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
-CC=${CC:-cc}
-rm -rf "$B" && mkdir -p "$B/twin" || exit 1
-
-WARN="-Wall -Wextra -Wundef -Werror"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck disable=SC2086 # flag lists ($CC, $WARN, $TPF) are split on purpose
+. tests/lib.sh
+mkdir -p "$B/twin" || exit 1
 
 sed -e '/#include "ev_zb.h"/d' -e '/DEFINE_TRACE/d' -e '/ZB-BLOCK-BEGIN/,/ZB-BLOCK-END/d' \
 	-e '/trace_/d' "$S/zb.c" >"$B/twin/zb.c"
@@ -94,9 +85,9 @@ check() {
 	elif [ "$expect" = traced ] && [ $bad -lt 6 ]; then
 		fail "$c: the compiled-in control passed $((6 - bad)) check(s) meant to catch it"
 	elif [ "$expect" = clean ]; then
-		echo "ok: $c: no byte, symbol, string or section left behind"
+		ok "$c: no byte, symbol, string or section left behind"
 	else
-		echo "ok: $c: all 6 checks see the compiled-in tracepoints"
+		ok "$c: all 6 checks see the compiled-in tracepoints"
 	fi
 }
 
@@ -105,5 +96,4 @@ check out-zero clean -DCONFIG_ZB=0
 check out-global-off clean -DCONFIG_ZB -DCONFIG_TRACEPOINTS_OFF
 check control-compiled-in traced -DCONFIG_ZB
 
-if [ $fails -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
-echo "all checks passed"
+finish

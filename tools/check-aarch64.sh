@@ -15,22 +15,37 @@ if ! printf '#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#inc
 	exit 0
 fi
 mkdir -p "$out"
+# Threaded tests crawl or hang under this machine's qemu-user (even a trivial
+# pthread program does); they run natively in the x86-64 passes.
+emulated() { # test source: is it run under qemu?
+	case "$1" in
+	*test_concurrency.c|*test_crash.c|*test_grace.c|*test_flight.c|*test_fork.c|*test_sink_thread_exit.c|*test_sink_no_key.c|*test_process_events.c|*test_sink_concurrency.c|*test_sink_drops.c|*test_synchronize.c)
+		return 1 ;;
+	esac
+}
+# Both modes' binaries first, TP_JOBS (default: the number of CPUs) at a
+# time; a failed build leaves no binary and its log on stdout.
+# shellcheck disable=SC2016 # the script is sh -c's: expanded there
+for mode in static portable; do
+	for src in tests/test_*.c; do
+		if emulated "$src"; then echo "$mode $src"; fi
+	done
+done | AARCH64_CC=$cc xargs -P "${TP_JOBS:-$(nproc 2>/dev/null || echo 1)}" -n 2 sh -c '
+	flags=; [ "$1" = portable ] && flags=-DTRACEPOINT_PORTABLE
+	bin=$0/$1-$(basename "$2" .c)
+	rm -f "$bin"
+	"$AARCH64_CC" -Iinclude -Itests -O2 -g -Wall -Wextra -Wundef -Werror $flags "$2" -o "$bin" \
+		-lcmocka -ldl -lpthread >"$bin.build.log" 2>&1 || cat "$bin.build.log"' "$out"
 status=0
 for mode in static portable; do
-	flags=""; [ $mode = portable ] && flags=-DTRACEPOINT_PORTABLE
 	echo "== aarch64 $mode mode ($cc, qemu-aarch64)"
 	bins=""
 	for src in tests/test_*.c; do
-		case "$src" in
-		# Threaded tests crawl or hang under this machine's qemu-user (even a
-		# trivial pthread program does); they run natively in the x86-64 passes.
-		*test_concurrency.c|*test_crash.c|*test_grace.c|*test_flight.c|*test_fork.c|*test_sink_thread_exit.c|*test_sink_no_key.c|*test_process_events.c|*test_sink_concurrency.c|*test_sink_drops.c|*test_synchronize.c)
-			echo "skip under qemu (threads crawl emulated): $src"; continue ;;
-		esac
+		if ! emulated "$src"; then echo "skip under qemu (threads crawl emulated): $src"; continue; fi
 		bin="$out/$mode-$(basename "$src" .c)"
-		"$cc" -Iinclude -Itests -O2 -g -Wall -Wextra -Wundef -Werror $flags "$src" -o "$bin" -lcmocka -ldl -lpthread || { status=1; continue; }
-		bins="$bins $bin"
+		if [ -x "$bin" ]; then bins="$bins $bin"; else echo "FAIL: $bin does not build (above)"; status=1; fi
 	done
+	# shellcheck disable=SC2086 # $bins: the list of binaries
 	TP_RUNNER="timeout -s KILL 300 qemu-aarch64 -L $sysroot" TP_BUILD="$out/$mode" tools/run-tests.sh $bins || status=1
 done
 exit $status

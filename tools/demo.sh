@@ -15,6 +15,7 @@ SHOW=12 # event lines shown per configuration
 # build NAME CPPFLAGS...: compiles every example file to build/demo-NAME/*.o,
 # links build/demo-NAME/demo, and bundles the subsystem objects (all but
 # demo.o, the tool that attaches the probes) into subsystems.o for bloat-o-meter.
+# shellcheck disable=SC2086 # $CC, $CFLAGS, $WARN, $subsys: lists, split on purpose
 build() {
 	dir=build/demo-$1
 	shift
@@ -25,8 +26,10 @@ build() {
 		$CC -Iinclude -Iexamples $CFLAGS $WARN "$@" -c "$src" -o "$obj"
 	done
 	$CC $CFLAGS -o "$dir/demo" "$dir"/*.o -ldl -lpthread
-	subsys=$(ls "$dir"/*.o | grep -v '/demo\.o$')
-	# shellcheck disable=SC2086
+	subsys=
+	for obj in "$dir"/*.o; do
+		[ "$obj" = "$dir/demo.o" ] || subsys="$subsys $obj"
+	done
 	$CC -r -nostdlib -o "$dir/subsystems.o" $subsys
 }
 

@@ -22,8 +22,15 @@ if [ "${1:-}" = --one ]; then # one test: its log, exit status and seconds
 	exit 0
 fi
 jobs=${TP_JOBS:-$(nproc 2>/dev/null || echo 1)}
-for t in "$@"; do rm -f "$L/$(basename "$t").log.rc"; done
-printf '%s\n' "$@" | xargs -P "$jobs" -n 1 sh "$0" --one
+# Started longest first (by the last run's time in $L; without one, script
+# tests before unit tests), so that no long test starts last; reported in
+# the order given.
+for t in "$@"; do
+	log="$L/$(basename "$t").log"
+	rm -f "$log.rc"
+	secs=$(cat "$log.secs" 2>/dev/null) || case "$t" in *.sh) secs=1000 ;; *) secs=0 ;; esac
+	echo "$secs $t"
+done | sort -s -k1,1nr | cut -d' ' -f2- | xargs -P "$jobs" -n 1 sh "$0" --one
 pass=0; fail=0; skip=0; failed=""
 for t in "$@"; do
 	log="$L/$(basename "$t").log"
