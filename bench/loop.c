@@ -55,7 +55,8 @@ __extension__ unsigned short bench_ev_semaphore __attribute__((section(".probes"
 #error "pick a variant: -DV_BASE, -DV_OURS, -DV_LTTNG, -DV_USDT or -DV_USDT_SEM"
 #endif
 
-long bench_sink;
+/* Thread-local: threads of the "threads" mode share no line through it. */
+__thread long bench_sink;
 
 /* The loop body: the same work in every variant, plus the tracepoint. */
 BENCH_NOINLINE void bench_body(int a, long b, const void *p)
