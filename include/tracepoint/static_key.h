@@ -205,15 +205,24 @@ static inline void tp__jump_swap(struct tp__jump_entry *a, struct tp__jump_entry
 	b->key = k;
 }
 
+/* Order: by tracepoint, then by site address (so that one tracepoint's
+ * sites are patched page after page). */
+static inline bool tp__jump_less(const struct tp__jump_entry *a, const struct tp__jump_entry *b)
+{
+	if (a->key != b->key)
+		return (uintptr_t)a->key < (uintptr_t)b->key;
+	return tp__jump_addr(&a->site) < tp__jump_addr(&b->site);
+}
+
 static inline void tp__jump_sift(struct tp__jump_entry *e, size_t i, size_t n)
 {
 	for (;;) {
 		size_t c = 2 * i + 1;
 		if (c >= n)
 			return;
-		if (c + 1 < n && (uintptr_t)e[c + 1].key > (uintptr_t)e[c].key)
+		if (c + 1 < n && tp__jump_less(&e[c], &e[c + 1]))
 			c++;
-		if ((uintptr_t)e[c].key <= (uintptr_t)e[i].key)
+		if (!tp__jump_less(&e[i], &e[c]))
 			return;
 		tp__jump_swap(&e[i], &e[c]);
 		i = c;
