@@ -246,13 +246,16 @@ static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *pri
 	return w.ret;
 }
 
+/* What a lookup by name does with the tracepoint it finds. */
+enum tp__by_name_op { TP__BY_NAME_FIND, TP__BY_NAME_REGISTER, TP__BY_NAME_UNREGISTER };
+
 struct tp__by_name {
 	const char *name;
 	struct tracepoint *tp;
 	tracepoint_func_t probe;
 	void *data;
 	int prio;
-	int op; /* 0 find, 1 register, 2 unregister */
+	enum tp__by_name_op op;
 	int ret;
 };
 
@@ -263,61 +266,55 @@ static inline int tp__by_name_cb(struct tracepoint *tp, void *priv)
 		return 0;
 	q->tp = tp;
 	/* Registration happens while the module cannot be unloaded. */
-	if (q->op == 1)
+	if (q->op == TP__BY_NAME_REGISTER)
 		q->ret = tracepoint_probe_register_prio(tp, q->probe, q->data, q->prio);
-	else if (q->op == 2)
+	else if (q->op == TP__BY_NAME_UNREGISTER)
 		q->ret = tracepoint_probe_unregister(tp, q->probe, q->data);
 	return 1;
 }
 
-static inline int tp__by_name_do(struct tp__by_name *q)
+/* Finds the tracepoint called name and applies op to it: op's result,
+ * -ENOENT if there is none, -EINVAL for a NULL name (or a NULL probe). */
+static inline int tp__by_name(enum tp__by_name_op op, const char *name, tracepoint_func_t probe,
+			      void *data, int prio, struct tracepoint **found)
 {
-	if (!q->name)
+	struct tp__by_name q;
+	if (found)
+		*found = NULL;
+	if (!name || (op != TP__BY_NAME_FIND && !probe))
 		return -EINVAL;
-	q->tp = NULL;
-	q->ret = -ENOENT;
-	tracepoint_for_each(tp__by_name_cb, q);
-	return q->tp ? q->ret : -ENOENT;
+	q.name = name;
+	q.tp = NULL;
+	q.probe = probe;
+	q.data = data;
+	q.prio = prio;
+	q.op = op;
+	q.ret = -ENOENT;
+	tracepoint_for_each(tp__by_name_cb, &q);
+	if (found)
+		*found = q.tp;
+	return q.tp ? q.ret : -ENOENT;
 }
 
 static inline struct tracepoint *tracepoint_find(const char *name)
 {
-	struct tp__by_name q;
-	memset(&q, 0, sizeof(q));
-	q.name = name;
-	tp__by_name_do(&q);
-	return q.tp;
+	struct tracepoint *tp;
+	tp__by_name(TP__BY_NAME_FIND, name, NULL, NULL, 0, &tp);
+	return tp;
 }
 
 static inline int tracepoint_probe_register_name(const char *name,
 						 tracepoint_func_t probe,
 						 void *data, int prio)
 {
-	struct tp__by_name q;
-	if (!probe)
-		return -EINVAL;
-	memset(&q, 0, sizeof(q));
-	q.name = name;
-	q.probe = probe;
-	q.data = data;
-	q.prio = prio;
-	q.op = 1;
-	return tp__by_name_do(&q);
+	return tp__by_name(TP__BY_NAME_REGISTER, name, probe, data, prio, NULL);
 }
 
 static inline int tracepoint_probe_unregister_name(const char *name,
 						   tracepoint_func_t probe,
 						   void *data)
 {
-	struct tp__by_name q;
-	if (!probe)
-		return -EINVAL;
-	memset(&q, 0, sizeof(q));
-	q.name = name;
-	q.probe = probe;
-	q.data = data;
-	q.op = 2;
-	return tp__by_name_do(&q);
+	return tp__by_name(TP__BY_NAME_UNREGISTER, name, probe, data, 0, NULL);
 }
 
 /* One pass over every tracepoint: advance grace periods that can advance and
