@@ -275,8 +275,9 @@ static inline int tp__by_name_cb(struct tracepoint *tp, void *priv)
 
 /* Finds the tracepoint called name and applies op to it: op's result,
  * -ENOENT if there is none, -EINVAL for a NULL name (or a NULL probe). */
-static inline int tp__by_name(enum tp__by_name_op op, const char *name, tracepoint_func_t probe,
-			      void *data, int prio, struct tracepoint **found)
+static inline int tp__by_name_apply(enum tp__by_name_op op, const char *name,
+				    tracepoint_func_t probe, void *data, int prio,
+				    struct tracepoint **found)
 {
 	struct tp__by_name q;
 	if (found)
@@ -299,7 +300,7 @@ static inline int tp__by_name(enum tp__by_name_op op, const char *name, tracepoi
 static inline struct tracepoint *tracepoint_find(const char *name)
 {
 	struct tracepoint *tp;
-	tp__by_name(TP__BY_NAME_FIND, name, NULL, NULL, 0, &tp);
+	tp__by_name_apply(TP__BY_NAME_FIND, name, NULL, NULL, 0, &tp);
 	return tp;
 }
 
@@ -307,14 +308,14 @@ static inline int tracepoint_probe_register_name(const char *name,
 						 tracepoint_func_t probe,
 						 void *data, int prio)
 {
-	return tp__by_name(TP__BY_NAME_REGISTER, name, probe, data, prio, NULL);
+	return tp__by_name_apply(TP__BY_NAME_REGISTER, name, probe, data, prio, NULL);
 }
 
 static inline int tracepoint_probe_unregister_name(const char *name,
 						   tracepoint_func_t probe,
 						   void *data)
 {
-	return tp__by_name(TP__BY_NAME_UNREGISTER, name, probe, data, 0, NULL);
+	return tp__by_name_apply(TP__BY_NAME_UNREGISTER, name, probe, data, 0, NULL);
 }
 
 /* One pass over every tracepoint: advance grace periods that can advance and
