@@ -86,7 +86,7 @@ static void test_slots_of_threads_that_are_gone_are_freed_by_a_sweep(void **stat
 	for (int i = 0; i < 1000 && __atomic_load_n(&a.slot->owner, __ATOMIC_SEQ_CST); i++) {
 		assert_true(tp__gp_trylock(dom()));
 		tp__gp_reap(dom(), 0, 1);
-		__atomic_store_n(&dom()->lock, 0, __ATOMIC_RELEASE);
+		tp__gp_unlock(dom());
 		if (__atomic_load_n(&a.slot->owner, __ATOMIC_SEQ_CST))
 			usleep(1000);
 	}
@@ -96,7 +96,7 @@ static void test_slots_of_threads_that_are_gone_are_freed_by_a_sweep(void **stat
 	if (tp__me.slot) {
 		assert_true(tp__gp_trylock(dom()));
 		tp__gp_reap(dom(), 0, 1);
-		__atomic_store_n(&dom()->lock, 0, __ATOMIC_RELEASE);
+		tp__gp_unlock(dom());
 		assert_int_equal(tp__me.slot->owner, (unsigned long)pthread_self());
 	}
 }

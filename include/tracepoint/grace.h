@@ -230,6 +230,7 @@ static inline struct tp__slot *tp__gp_claim(struct tp__domain *d)
  * translation unit, not per tracepoint; defining it also defines the
  * domain and the thread variable (TP__DOMAIN_ASM). */
 static inline bool tp__gp_trylock(struct tp__domain *d);
+static inline void tp__gp_unlock(struct tp__domain *d);
 static inline void tp__gp_reap(struct tp__domain *d, unsigned q, int sweep);
 static inline long *tp__read_begin_slow(void)
 {
@@ -238,11 +239,8 @@ static inline long *tp__read_begin_slow(void)
 	unsigned long seq;
 	__asm__(TP__DOMAIN_ASM);
 	d = &tp__domain_obj;
-	if (tp__me.slot) { /* a reader outside a dispatch (probes.h) */
-		c = __atomic_load_n(&tp__me.slot->cur, __ATOMIC_RELAXED);
-		tp__count(c);
-		return c;
-	}
+	if (tp__me.slot) /* a reader outside a dispatch (probes.h) */
+		return tp__read_begin(tp__me.slot);
 	if (tp__me.state == TP__THREAD_NEW &&
 	    __atomic_load_n(&d->mode, __ATOMIC_ACQUIRE) == TP__GP_MEMBARRIER) {
 		struct tp__slot *s;
@@ -251,15 +249,13 @@ static inline long *tp__read_begin_slow(void)
 		s = tp__gp_claim(d);
 		if (!s && tp__gp_trylock(d)) {
 			tp__gp_reap(d, 0, 1); /* all slots taken: free the dead's */
-			__atomic_store_n(&d->lock, 0, __ATOMIC_RELEASE);
+			tp__gp_unlock(d);
 			s = tp__gp_claim(d);
 		}
 		if (s) {
 			tp__me.slot = s;
 			tp__me.state = TP__THREAD_NEW;
-			c = __atomic_load_n(&s->cur, __ATOMIC_RELAXED);
-			tp__count(c);
-			return c;
+			return tp__read_begin(s);
 		}
 		tp__me.state = TP__THREAD_SHARED; /* no slot left: for good */
 	}
@@ -373,6 +369,11 @@ static inline bool tp__gp_trylock(struct tp__domain *d)
 							  __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 }
 
+static inline void tp__gp_unlock(struct tp__domain *d)
+{
+	__atomic_store_n(&d->lock, 0, __ATOMIC_RELEASE);
+}
+
 /* Advances the domain's sequence by up to two phases, as far as readers
  * allow.  Never waits (safe from inside a probe); a writer that finds the
  * domain busy leaves the work to the next poll. */
@@ -399,7 +400,7 @@ static inline void tp__gp_advance(struct tp__domain *d)
 						    false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 		}
 	}
-	__atomic_store_n(&d->lock, 0, __ATOMIC_RELEASE);
+	tp__gp_unlock(d);
 }
 
 /* Called with the tracepoint's lock held; never waits. */
@@ -513,7 +514,7 @@ static inline void tp__gp_adopt(struct tp__domain *d, int me)
 	while (!tp__gp_trylock(d))
 		sched_yield(); /* another writer of this new process adopts it */
 	if (__atomic_load_n(&d->pid, __ATOMIC_SEQ_CST) == me) {
-		__atomic_store_n(&d->lock, 0, __ATOMIC_RELEASE);
+		tp__gp_unlock(d);
 		return;
 	}
 	n = d->used;
@@ -535,7 +536,7 @@ static inline void tp__gp_adopt(struct tp__domain *d, int me)
 		errno = saved;
 	}
 	__atomic_store_n(&d->pid, me, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&d->lock, 0, __ATOMIC_RELEASE);
+	tp__gp_unlock(d);
 }
 
 #endif /* TP__GRACE_H */
