@@ -89,11 +89,17 @@
  * -----
  *   This file is the public API and the per-inclusion decision.  The
  *   machinery is in tracepoint/, one mechanism per file, each using only the
- *   ones included before it:
+ *   ones included before it.  version.h, compiler.h and select.h come with
+ *   every inclusion; the rest (libc.h onwards, with the public functions)
+ *   only with the first inclusion that compiles a subsystem in or that is a
+ *   direct #include <tracepoint.h>, so a file whose event headers are all
+ *   compiled out preprocesses a few kilobytes instead of 170:
  *     version.h      TRACEPOINT_VERSION_MAJOR/_MINOR/_PATCH, TRACEPOINT_VERSION
  *                    and TRACEPOINT_VERSION_STRING (the one place the
  *                    version is written; public, includable on its own)
  *     compiler.h     what is required of the compiler; C/C++ spellings
+ *     select.h       the decision pasted onto names; compiled-out forms
+ *     libc.h         the libc headers of the machinery (most of its cost)
  *     defs.h         the layout all modules share (struct tracepoint, ABI)
  *     modules.h      the module note and walk, the registration lock, fork()
  *     static_key.h   call sites and the code patching that flips them
@@ -116,8 +122,9 @@
  * (MAJOR * 10000 + MINOR * 100 + PATCH) and TRACEPOINT_VERSION_STRING. */
 #include "tracepoint/version.h"
 
-/* Refuses unsupported compilers and language versions, and includes the
- * libc headers: first, and outside extern "C". */
+/* Refuses unsupported compilers and language versions, decides
+ * TRACEPOINT_STATIC_KEYS, and includes <errno.h>, <stdbool.h>, <stddef.h>
+ * and <stdint.h>: first, and outside extern "C". */
 #include "tracepoint/compiler.h"
 
 /* gcc >= 11 takes a const pointer parameter to mean "reads the pointee" and
@@ -138,28 +145,6 @@ extern "C" {
 /* ======================================================================== */
 /* Public API                                                               */
 /* ======================================================================== */
-
-/* The types, defined in tracepoint/defs.h with the layout every module
- * shares.  What a user may use of them:
- *
- *   typedef void (*tracepoint_func_t)(void);   an untyped probe (TRACEPOINT_FUNC)
- *   struct tracepoint {
- *           const char *name;                  first member, as in the kernel
- *           unsigned short enabled;            the key: non-zero while listened to
- *           ...
- *           struct tracepoint_probe *funcs;    the published probe list, or NULL
- *           ...
- *   };
- *   struct tracepoint_probe {                  a list ends with func == NULL
- *           tracepoint_func_t func;
- *           void *data;
- *           int prio;
- *           ...
- *   };
- *
- * enabled and funcs are read-only to users; the other members are not theirs.
- * DECLARE_TRACE(name, ...) declares struct tracepoint __tracepoint_<name>. */
-#include "tracepoint/defs.h"
 
 /* The priority of register_trace_<name>(); higher runs first. */
 #define TRACEPOINT_DEFAULT_PRIO 10
@@ -227,8 +212,110 @@ extern "C" {
  *          as tracepoint_probe_unregister() below; compiled out: -ENOSYS
  */
 
-/* Untyped registry API (cast probes with TRACEPOINT_FUNC). */
+/* Untyped registry API (cast probes with TRACEPOINT_FUNC); the functions
+ * are declared below, with the machinery. */
 #define TRACEPOINT_FUNC(f) ((tracepoint_func_t)(f))
+
+/* The decision pasted onto names, and the compiled-out forms. */
+#include "tracepoint/select.h"
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+#endif /* TRACEPOINT_H_INCLUDED */
+/* ------------------------------------------------------------------------ */
+/* Per-inclusion part: outside the guard, so that every event header that   */
+/* includes this file gets its own decision from its own TRACE_CONFIG.      */
+/* ------------------------------------------------------------------------ */
+#if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF) && TP__IS_ONE(CONFIG_TRACEPOINTS_ALL)
+#error "CONFIG_TRACEPOINTS_OFF and CONFIG_TRACEPOINTS_ALL contradict each other"
+#endif
+
+#if defined(TRACE_CONFIG) && TP__IS_YM(TRACE_CONFIG)
+#error "this header's TRACE_CONFIG switch is defined as y or m (a Kconfig habit); define it as 1 (-DCONFIG_FOO) to compile the subsystem in"
+#endif
+
+#undef TP__ON
+#if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF)
+#define TP__ON 0
+#elif TP__IS_ONE(CONFIG_TRACEPOINTS_ALL)
+#define TP__ON 1
+#elif !defined(TRACE_CONFIG)
+#define TP__ON 1
+#elif TP__IS_ONE(TRACE_CONFIG)
+#define TP__ON 1
+#else
+#define TP__ON 0
+#endif
+
+/* The USDT provider name of the tracepoints declared next. */
+#undef TP__PROVIDER_NOW
+#ifdef TRACE_SYSTEM
+#define TP__PROVIDER_NOW TRACE_SYSTEM
+#else
+#define TP__PROVIDER_NOW tracepoint
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Public functions and machinery: at the first inclusion that compiles     */
+/* something in, or that is a direct #include <tracepoint.h> (no            */
+/* TRACE_CONFIG; a file that calls these functions includes this file).     */
+/* ------------------------------------------------------------------------ */
+#if (TP__ON || !defined(TRACE_CONFIG)) && !defined(TRACEPOINT_API_INCLUDED)
+#define TRACEPOINT_API_INCLUDED
+
+#include "tracepoint/libc.h"
+
+/* select.h stood in for the public functions until now. */
+#undef tracepoint_probe_register_prio
+#undef tracepoint_probe_register
+#undef tracepoint_probe_unregister
+#undef tracepoint_enabled
+#undef tracepoint_probe_attached
+#undef tracepoint_probe_for_each
+#undef tracepoint_synchronize_unregister
+#undef tracepoint_sites
+#undef tracepoint_for_each
+#undef tracepoint_find
+#undef tracepoint_probe_register_name
+#undef tracepoint_probe_unregister_name
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The types, defined in tracepoint/defs.h with the layout every module
+ * shares.  What a user may use of them:
+ *
+ *   typedef void (*tracepoint_func_t)(void);   an untyped probe (TRACEPOINT_FUNC)
+ *   struct tracepoint {
+ *           const char *name;                  first member, as in the kernel
+ *           unsigned short enabled;            the key: non-zero while listened to
+ *           ...
+ *           struct tracepoint_probe *funcs;    the published probe list, or NULL
+ *           ...
+ *   };
+ *   struct tracepoint_probe {                  a list ends with func == NULL
+ *           tracepoint_func_t func;
+ *           void *data;
+ *           int prio;
+ *           ...
+ *   };
+ *
+ * enabled and funcs are read-only to users; the other members are not theirs.
+ * DECLARE_TRACE(name, ...) declares struct tracepoint __tracepoint_<name>. */
+#include "tracepoint/defs.h"
+
 /* Attaches probe (called as probe(data, args...)) with a priority (higher
  * runs first; equals in registration order).  0, or -EEXIST if this
  * (probe, data) is attached already, -EINVAL for NULL tp or probe, -ENOMEM,
@@ -298,10 +385,6 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 						   tracepoint_func_t probe,
 						   void *data);
 
-/* ======================================================================== */
-/* Machinery: tracepoint/, in the order of the list under "Files" above     */
-/* ======================================================================== */
-
 #include "tracepoint/modules.h"
 #include "tracepoint/static_key.h"
 #include "tracepoint/usdt.h"
@@ -319,40 +402,7 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 #pragma GCC diagnostic pop
 #endif
 
-#endif /* TRACEPOINT_H_INCLUDED */
-
-/* ------------------------------------------------------------------------ */
-/* Per-inclusion part: outside the guard, so that every event header that   */
-/* includes this file gets its own decision from its own TRACE_CONFIG.      */
-/* ------------------------------------------------------------------------ */
-#if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF) && TP__IS_ONE(CONFIG_TRACEPOINTS_ALL)
-#error "CONFIG_TRACEPOINTS_OFF and CONFIG_TRACEPOINTS_ALL contradict each other"
-#endif
-
-#if defined(TRACE_CONFIG) && TP__IS_YM(TRACE_CONFIG)
-#error "this header's TRACE_CONFIG switch is defined as y or m (a Kconfig habit); define it as 1 (-DCONFIG_FOO) to compile the subsystem in"
-#endif
-
-#undef TP__ON
-#if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF)
-#define TP__ON 0
-#elif TP__IS_ONE(CONFIG_TRACEPOINTS_ALL)
-#define TP__ON 1
-#elif !defined(TRACE_CONFIG)
-#define TP__ON 1
-#elif TP__IS_ONE(TRACE_CONFIG)
-#define TP__ON 1
-#else
-#define TP__ON 0
-#endif
-
-/* The USDT provider name of the tracepoints declared next. */
-#undef TP__PROVIDER_NOW
-#ifdef TRACE_SYSTEM
-#define TP__PROVIDER_NOW TRACE_SYSTEM
-#else
-#define TP__PROVIDER_NOW tracepoint
-#endif
+#endif /* TRACEPOINT_API_INCLUDED */
 
 /* TRACE_CONFIG is consumed: a later header that never sets it (unconverted)
  * must not inherit the previous subsystem's switch. */

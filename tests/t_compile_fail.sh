@@ -19,6 +19,10 @@
 #      compiles (C and C++).  The exception, tracepoint/version.h (public,
 #      macros only), compiles on its own (C89, C++98, -Wpedantic) and its
 #      TRACEPOINT_VERSION, _STRING and parts agree.
+#  (h) a file whose event headers are all compiled out calls a
+#      tracepoint_*() function: error "#include <tracepoint.h> in this file"
+#      (C, C++; gcc and clang); with that include it compiles, also when
+#      the include comes after the event header.
 # Positive checks that must produce no diagnostic at all:
 #  - every file-scope macro followed by ';' under -Wpedantic (C99, C11, C++),
 #    plus -Wextra-semi where the compiler has it;
@@ -176,6 +180,22 @@ const char *tp_version(void) { return v; }
 EOF
 must_build g-version-alone-c89 $CC -std=c89 -Wpedantic $WARN -Werror $I "$B/version_alone.c"
 must_build g-version-alone-cxx98 $CXX -x c++ -std=c++98 -Wpedantic $WARN -Werror $I "$B/version_alone.c"
+
+echo "== (h) the tracepoint_*() functions in a file whose subsystems are all out"
+h_src() { # <file> <include before> <include after>
+	{ printf '%s\n' "$2" '#include "ev_a.h"' "$3"
+	  echo 'int h_run(void);'
+	  echo 'int h_run(void) { tracepoint_synchronize_unregister(); return tracepoint_find("cf_a") != 0; }'; } >"$1"
+}
+h_src "$B/api_missing.c" "" ""
+h_src "$B/api_before.c" "#include <tracepoint.h>" ""
+h_src "$B/api_after.c" "" "#include <tracepoint.h>"
+h_msg='#include <tracepoint.h> in this file to call them'
+must_fail h-missing-c "$h_msg" $CC -std=c11 $WARN $I "$B/api_missing.c"
+must_fail h-missing-cxx "$h_msg" $CXX -x c++ -std=c++11 $WARN $I "$B/api_missing.c"
+must_build h-include-before $CC -std=c11 $WARN -Werror $I "$B/api_before.c"
+must_build h-include-after $CC -std=c11 $WARN -Werror $I "$B/api_after.c"
+must_build h-include-after-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I "$B/api_after.c"
 
 echo "$((n - fails))/$n cases passed"
 finish

@@ -9,6 +9,8 @@
 #  - nm shows no __tracepoint_* / tp__* symbol (defined or undefined);
 #  - strings shows no tracepoint name, readelf -S no tp__tracepoints*,
 #    tp__jump or .note.tracepoint section.
+#  - a file that includes only the event header preprocesses to at most
+#    20 KB (the machinery and its libc headers are not read).
 # Cases: CONFIG_ZB undefined, -DCONFIG_ZB=0, and -DCONFIG_ZB with the global
 # -DCONFIG_TRACEPOINTS_OFF.  A control build with -DCONFIG_ZB alone must show
 # all of these traces, proving that the checks can see them.
@@ -80,14 +82,21 @@ check() {
 	else
 		report "readelf -S shows no tp__* or .note.tracepoint section"
 	fi
+	printf '#include "ev_zb.h"\n' >"$d/include_only.c"
+	pp=$($CC -E $TPF -Iinclude -I"$S" "$@" "$d/include_only.c" | wc -c)
+	if [ "$pp" -le 20480 ]; then
+		report "#include \"ev_zb.h\" alone preprocesses to $pp bytes (<= 20 KB)"
+	else
+		report "#include \"ev_zb.h\" alone preprocesses to $pp bytes (> 20 KB)"; bad=$((bad + 1))
+	fi
 	if [ "$expect" = clean ] && [ $bad -ne 0 ]; then
 		fail "$c: the compiled-out build left $bad kind(s) of trace behind"
-	elif [ "$expect" = traced ] && [ $bad -lt 6 ]; then
-		fail "$c: the compiled-in control passed $((6 - bad)) check(s) meant to catch it"
+	elif [ "$expect" = traced ] && [ $bad -lt 7 ]; then
+		fail "$c: the compiled-in control passed $((7 - bad)) check(s) meant to catch it"
 	elif [ "$expect" = clean ]; then
-		ok "$c: no byte, symbol, string or section left behind"
+		ok "$c: no byte, symbol, string or section left behind, and cheap to include"
 	else
-		ok "$c: all 6 checks see the compiled-in tracepoints"
+		ok "$c: all 7 checks see the compiled-in tracepoints"
 	fi
 }
 

@@ -4,6 +4,7 @@
  * returns -ENOSYS and nothing of the tracepoint is in the binary. */
 #include <errno.h>
 #include <stdio.h>
+#include <tracepoint.h> /* tracepoint_synchronize_unregister(), compiled out too */
 #include "hello_trace.h"
 
 DEFINE_TRACE(hello_greet);

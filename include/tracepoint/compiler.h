@@ -5,8 +5,8 @@
  *
  * The rest of the header is written once for C99..C2x and C++11..C++20, for
  * gcc and clang, and it leans on GNU extensions (asm goto, sections,
- * attributes).  This file refuses anything else loudly, includes the libc
- * headers the machinery needs, and holds the spellings that differ between C
+ * attributes).  This file refuses anything else loudly, includes the few
+ * libc headers that even compiled-out code needs, and holds the spellings that differ between C
  * and C++ or between compilers, plus the preprocessor trick that turns "is
  * CONFIG_FOO defined as 1" into a literal 0 or 1 (for the per-inclusion
  * decision at the end of tracepoint.h).  Macros only: no declaration here
@@ -35,20 +35,25 @@
 #error "tracepoint.h needs C++11 or later"
 #endif
 
+/* The libc headers that even compiled-out code needs: bool, ENOSYS for the
+ * stubs, and the types event headers name most (size_t, uint64_t, ...);
+ * the machinery's own are in tracepoint/libc.h.  An event header that
+ * names other types (pid_t, struct timespec) includes their headers. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <sched.h>
-#include <unistd.h>
-#include <link.h>
-#include <pthread.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
 #ifndef __cplusplus
 #include <stdbool.h>
+#endif
+
+/* Which form call sites have (public, documented in tracepoint.h): patchable
+ * static keys where the architecture, the compiler and the knobs allow. */
+#if !defined(TRACEPOINT_PORTABLE) && !defined(TRACEPOINT_USDT) && \
+	(defined(__x86_64__) || defined(__aarch64__)) && \
+	(!defined(__clang__) || __clang_major__ >= 9)
+#define TRACEPOINT_STATIC_KEYS 1
+#else
+#define TRACEPOINT_STATIC_KEYS 0
 #endif
 
 /* --- Turn "is CONFIG_FOO defined as 1" into a literal 0 or 1. ---

@@ -1,48 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tracepoint/declare.h - what DECLARE_TRACE, DEFINE_TRACE and
- * EXPORT_TRACEPOINT_SYMBOL become.
+ * EXPORT_TRACEPOINT_SYMBOL become when compiled in.
  *
- * The public macros (tracepoint.h) paste the decision of the current
- * inclusion, TP__ON (0 or 1), onto a name and land here: TP__DECLARE_1
- * (the tracepoint's extern struct, its out-of-line dispatch and the small
- * inlines of the call sites) or TP__DECLARE_0 (empty inlines that only
- * type-check their arguments), TP__DEFINE_1 or TP__DEFINE_0,
- * TP__EXPORT_1 or TP__EXPORT_0.  This is the code that every user's
+ * select.h pastes the decision of the current inclusion onto a name; a 1
+ * lands here: TP__DECLARE_1 (the tracepoint's extern struct, its
+ * out-of-line dispatch and the small inlines of the call sites),
+ * TP__DEFINE_1 and TP__EXPORT_1.  This is the code that every user's
  * translation unit gets, once per tracepoint; the functions it calls are
  * the other internal headers' (the fast-path key check of static_key.h, the
  * grace period's read side of grace.h, the USDT note of usdt.h, the module
  * note of modules.h, the dlclose destructor of unload.h).
  *
- * Internal: included by tracepoint.h, last; macros only (and one
- * declaration never defined), expanded where the user writes them.
+ * Internal: included by tracepoint.h, last of the machinery; macros only,
+ * expanded where the user writes them; uses select.h's wrappers.
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/declare.h is internal: #include <tracepoint.h> instead"
 #elif !defined(TP__DECLARE_H)
 #define TP__DECLARE_H
-
-/* --- Dispatch on the decision.  Two levels are needed so that
- * TP__ON is expanded to 0 or 1 before it is pasted onto a name. --- */
-#define TP__DECLARE_SEL(on, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
-	TP__DECLARE_SEL_(on, sym, name, PARAMS(proto), PARAMS(args),         \
-			  PARAMS(dproto), PARAMS(dargs), PARAMS(uargs),       \
-			  PARAMS(iproto), PARAMS(iargs))
-#define TP__DECLARE_SEL_(on, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
-	TP__DECLARE_##on(sym, name, PARAMS(proto), PARAMS(args), PARAMS(dproto), \
-			  PARAMS(dargs), PARAMS(uargs), PARAMS(iproto),       \
-			  PARAMS(iargs))
-#define TP__DEFINE_SEL(on, name, reg, unreg, ev, sys) TP__DEFINE_SEL_(on, name, reg, unreg, ev, sys)
-#define TP__DEFINE_SEL_(on, name, reg, unreg, ev, sys) TP__DEFINE_##on(name, reg, unreg, ev, sys)
-/* For trace/define_trace.h: a definition that carries event metadata. */
-#define TP__DEFINE_TRACE_EVENT(name, ev)                                     \
-	TP__DEFINE_SEL(TP__ON, name, 0, 0, ev, TP__STR(TRACE_SYSTEM))
-#define TP__EXPORT_SEL(on, name) TP__EXPORT_SEL_(on, name)
-#define TP__EXPORT_SEL_(on, name) TP__EXPORT_##on(name)
-
-/* Marks a compiled-out stub's parameters used without evaluating them. */
-int tp__use_args(int, ...);
-#define TP__USE_ARGS(...) ((void)sizeof(tp__use_args(__VA_ARGS__)))
 
 /* The typed dispatch is a C99 inline function (C++: inline, vague linkage):
  * never inlined into call sites, so all of them share one out-of-line copy,
@@ -77,33 +53,10 @@ int tp__use_args(int, ...);
 #define TP__DISPATCH_KEY_CHECK(name) ((void)0)
 #endif
 
-/* --- The typed registration wrappers, compiled in or out: one set of
- * signatures, and body(registry function, name, arguments) for their
- * bodies: TP__REG_CALL calls the registry, TP__REG_ENOSYS (compiled out)
- * marks the parameters used and returns -ENOSYS. --- */
-#define TP__REG_WRAPPERS(body, name, dproto)                                 \
-	static inline TP__UNUSED int register_trace_prio_##name(void (*tp__probe)(dproto), \
-						     void *tp__data_arg,     \
-						     int tp__prio)           \
-	{                                                                     \
-		body(tracepoint_probe_register_prio, name, tp__probe,        \
-		     tp__data_arg, tp__prio)                                 \
-	}                                                                     \
-	static inline TP__UNUSED int register_trace_##name(void (*tp__probe)(dproto),   \
-						void *tp__data_arg)          \
-	{                                                                     \
-		body(tracepoint_probe_register, name, tp__probe, tp__data_arg) \
-	}                                                                     \
-	static inline TP__UNUSED int unregister_trace_##name(void (*tp__probe)(dproto), \
-						  void *tp__data_arg)        \
-	{                                                                     \
-		body(tracepoint_probe_unregister, name, tp__probe, tp__data_arg) \
-	}
+/* The body of the typed registration wrappers (select.h) when compiled
+ * in: calls the registry. */
 #define TP__REG_CALL(fn, name, probe, ...)                                   \
 	return fn(&__tracepoint_##name, (tracepoint_func_t)probe, __VA_ARGS__);
-#define TP__REG_ENOSYS(fn, name, ...)                                        \
-	TP__USE_ARGS(0, __VA_ARGS__);                                        \
-	return -ENOSYS;
 
 /* --- What DECLARE_TRACE becomes when compiled in. ---
  * The declarations end with an enum so that the user's ';' closes a
@@ -168,27 +121,12 @@ int tp__use_args(int, ...);
 	TP__REG_WRAPPERS(TP__REG_CALL, name, PARAMS(dproto))                 \
 	enum { tp__declared_##name = 1 }
 
-/* --- What DECLARE_TRACE becomes when compiled out: inlines that
- * fold to nothing, type-check their arguments, and name no symbol. --- */
-#define TP__DECLARE_0(sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
-	static inline TP__UNUSED void tp__iter_##name(proto) { TP__USE_ARGS(uargs); } \
-	static inline TP__UNUSED bool trace_##name##_enabled(void) { return false; }     \
-	static inline TP__UNUSED void trace_##name(proto) { TP__USE_ARGS(uargs); }      \
-	TP__REG_WRAPPERS(TP__REG_ENOSYS, name, PARAMS(dproto))               \
-	enum { tp__declared_##name = 0 }
-
 /* --- What DEFINE_TRACE becomes.  The struct, its name string and a
  * pointer to it go into their own sections; "used" keeps them through -flto
  * and the note's __start_/__stop_ references keep them through
  * --gc-sections.  DECLARE_TRACE gave the struct and its dispatch default
  * visibility, so other modules can attach to them even when the defining
  * library is built with -fvisibility=hidden. --- */
-#define TP__DECISION_IDENT(name)                                             \
-	DEFINE_TRACE_##name##_sees_another_TRACE_CONFIG_decision_than_its_DECLARE_TRACE
-#define TP__DECISION_MSG(name)                                               \
-	"DEFINE_TRACE(" #name ") sees another TRACE_CONFIG decision than "    \
-	"DECLARE_TRACE(" #name "): put it right after its own event header, " \
-	"before any other event header is included"
 #define TP__DEFINE_1(name, reg, unreg, ev, sys)                              \
 	TP__REDECL_BEGIN                                                     \
 	extern __typeof__(tp__iter_##name) tp__iter_##name;                 \
@@ -214,10 +152,6 @@ int tp__use_args(int, ...);
 	}                                                                     \
 	TP__STATIC_ASSERT(1, "", tp__fini_end_##name)
 
-#define TP__DEFINE_0(name, reg, unreg, ev, sys)                              \
-	TP__STATIC_ASSERT(tp__declared_##name == 0, TP__DECISION_MSG(name),  \
-			   TP__DECISION_IDENT(name))
-
 /* Definitions are exported already (see above); EXPORT checks that the
  * tracepoint is defined in this translation unit. */
 #define TP__EXPORT_1(name)                                                   \
@@ -225,9 +159,4 @@ int tp__use_args(int, ...);
 			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision", \
 			   EXPORT_TRACEPOINT_SYMBOL_##name##_sees_another_TRACE_CONFIG_decision); \
 	extern struct tracepoint __tracepoint_##name
-#define TP__EXPORT_0(name)                                                   \
-	TP__STATIC_ASSERT(tp__declared_##name == 0,                         \
-			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision", \
-			   EXPORT_TRACEPOINT_SYMBOL_##name##_sees_another_TRACE_CONFIG_decision)
-
 #endif /* TP__DECLARE_H */

@@ -30,15 +30,8 @@
  * $rel32, %eax) <-> e9 (jmp rel32), so no thread can ever fetch a torn
  * instruction; on aarch64 a single aligned word flips between nop and b.
  * Where patching is impossible, enabling fails and attaches nothing.
- * -DTRACEPOINT_PORTABLE compiles every site as a load and branch instead. */
-#if !defined(TRACEPOINT_PORTABLE) && !defined(TRACEPOINT_USDT) && \
-	(defined(__x86_64__) || defined(__aarch64__)) && \
-	(!defined(__clang__) || __clang_major__ >= 9)
-#define TRACEPOINT_STATIC_KEYS 1
-#else
-#define TRACEPOINT_STATIC_KEYS 0
-#endif
-
+ * -DTRACEPOINT_PORTABLE compiles every site as a load and branch instead
+ * (compiler.h decides TRACEPOINT_STATIC_KEYS). */
 TP__ALWAYS_INLINE bool tp__key_enabled(const struct tracepoint *tp)
 {
 	return __builtin_expect(__atomic_load_n(&tp->enabled, __ATOMIC_RELAXED), 0) != 0;

@@ -1,5 +1,6 @@
 /* Plain tracepoints: define, fire, attach typed and by name, walk. */
 #include <stdio.h>
+#include <tracepoint.h> /* the tracepoint_*() functions, compiled out too */
 #include "ev_disk.h"
 DEFINE_TRACE(disk_io);
 DEFINE_TRACE(disk_idle);

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tracepoint/select.h - the per-inclusion decision put to work, and what a
+ * compiled-out tracepoint becomes.
+ *
+ * The public macros (tracepoint.h) paste the decision of the current
+ * inclusion, TP__ON (0 or 1), onto a name: TP__DECLARE_1 or TP__DECLARE_0,
+ * TP__DEFINE_1 or TP__DEFINE_0, TP__EXPORT_1 or TP__EXPORT_0.  The _0 forms
+ * are here: empty inlines that type-check their arguments and name no
+ * symbol, and static assertions that DEFINE_TRACE and EXPORT saw the same
+ * decision.  The _1 forms are in declare.h, which comes with the machinery
+ * (the first inclusion that compiles something in brings it), so a file
+ * whose subsystems are all compiled out reads only this file, compiler.h
+ * and tracepoint.h.
+ *
+ * Internal: included by tracepoint.h; macros only (and one declaration
+ * never defined); depends on compiler.h.
+ */
+#ifndef TRACEPOINT_H_INCLUDED
+#error "tracepoint/select.h is internal: #include <tracepoint.h> instead"
+#elif !defined(TP__SELECT_H)
+#define TP__SELECT_H
+
+/* --- Dispatch on the decision.  Two levels are needed so that
+ * TP__ON is expanded to 0 or 1 before it is pasted onto a name. --- */
+#define TP__DECLARE_SEL(on, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+	TP__DECLARE_SEL_(on, sym, name, PARAMS(proto), PARAMS(args),         \
+			  PARAMS(dproto), PARAMS(dargs), PARAMS(uargs),       \
+			  PARAMS(iproto), PARAMS(iargs))
+#define TP__DECLARE_SEL_(on, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+	TP__DECLARE_##on(sym, name, PARAMS(proto), PARAMS(args), PARAMS(dproto), \
+			  PARAMS(dargs), PARAMS(uargs), PARAMS(iproto),       \
+			  PARAMS(iargs))
+#define TP__DEFINE_SEL(on, name, reg, unreg, ev, sys) TP__DEFINE_SEL_(on, name, reg, unreg, ev, sys)
+#define TP__DEFINE_SEL_(on, name, reg, unreg, ev, sys) TP__DEFINE_##on(name, reg, unreg, ev, sys)
+/* For trace/define_trace.h: a definition that carries event metadata. */
+#define TP__DEFINE_TRACE_EVENT(name, ev)                                     \
+	TP__DEFINE_SEL(TP__ON, name, 0, 0, ev, TP__STR(TRACE_SYSTEM))
+#define TP__EXPORT_SEL(on, name) TP__EXPORT_SEL_(on, name)
+#define TP__EXPORT_SEL_(on, name) TP__EXPORT_##on(name)
+
+/* Marks a compiled-out stub's parameters used without evaluating them. */
+int tp__use_args(int, ...);
+#define TP__USE_ARGS(...) ((void)sizeof(tp__use_args(__VA_ARGS__)))
+
+/* --- The typed registration wrappers, compiled in or out: one set of
+ * signatures, and body(registry function, name, arguments) for their
+ * bodies: TP__REG_CALL calls the registry, TP__REG_ENOSYS (compiled out)
+ * marks the parameters used and returns -ENOSYS. --- */
+#define TP__REG_WRAPPERS(body, name, dproto)                                 \
+	static inline TP__UNUSED int register_trace_prio_##name(void (*tp__probe)(dproto), \
+						     void *tp__data_arg,     \
+						     int tp__prio)           \
+	{                                                                     \
+		body(tracepoint_probe_register_prio, name, tp__probe,        \
+		     tp__data_arg, tp__prio)                                 \
+	}                                                                     \
+	static inline TP__UNUSED int register_trace_##name(void (*tp__probe)(dproto),   \
+						void *tp__data_arg)          \
+	{                                                                     \
+		body(tracepoint_probe_register, name, tp__probe, tp__data_arg) \
+	}                                                                     \
+	static inline TP__UNUSED int unregister_trace_##name(void (*tp__probe)(dproto), \
+						  void *tp__data_arg)        \
+	{                                                                     \
+		body(tracepoint_probe_unregister, name, tp__probe, tp__data_arg) \
+	}
+#define TP__REG_ENOSYS(fn, name, ...)                                        \
+	TP__USE_ARGS(0, __VA_ARGS__);                                        \
+	return -ENOSYS;
+
+/* --- What DECLARE_TRACE becomes when compiled out: inlines that
+ * fold to nothing, type-check their arguments, and name no symbol. --- */
+#define TP__DECLARE_0(sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+	static inline TP__UNUSED void tp__iter_##name(proto) { TP__USE_ARGS(uargs); } \
+	static inline TP__UNUSED bool trace_##name##_enabled(void) { return false; }     \
+	static inline TP__UNUSED void trace_##name(proto) { TP__USE_ARGS(uargs); }      \
+	TP__REG_WRAPPERS(TP__REG_ENOSYS, name, PARAMS(dproto))               \
+	enum { tp__declared_##name = 0 }
+
+/* DEFINE_TRACE's and EXPORT's check that they see their DECLARE_TRACE's
+ * decision. */
+#define TP__DECISION_IDENT(name)                                             \
+	DEFINE_TRACE_##name##_sees_another_TRACE_CONFIG_decision_than_its_DECLARE_TRACE
+#define TP__DECISION_MSG(name)                                               \
+	"DEFINE_TRACE(" #name ") sees another TRACE_CONFIG decision than "    \
+	"DECLARE_TRACE(" #name "): put it right after its own event header, " \
+	"before any other event header is included"
+#define TP__DEFINE_0(name, reg, unreg, ev, sys)                              \
+	TP__STATIC_ASSERT(tp__declared_##name == 0, TP__DECISION_MSG(name),  \
+			   TP__DECISION_IDENT(name))
+
+#define TP__EXPORT_0(name)                                                   \
+	TP__STATIC_ASSERT(tp__declared_##name == 0,                         \
+			   "EXPORT_TRACEPOINT_SYMBOL(" #name ") sees another TRACE_CONFIG decision", \
+			   EXPORT_TRACEPOINT_SYMBOL_##name##_sees_another_TRACE_CONFIG_decision)
+
+/* --- The public functions in a file that has not read them. ---
+ * They come with the machinery (tracepoint.h), which a file whose event
+ * headers are all compiled out does not read.  There, each name is a macro
+ * that stops the build with the remedy instead of an implicit declaration;
+ * the machinery #undefs them when it comes. */
+struct tracepoint;
+int tp__api_not_included(int, ...) __attribute__((error(
+	"the event headers of this file are all compiled out, so they did not "
+	"bring the tracepoint_*() functions: #include <tracepoint.h> in this "
+	"file to call them")));
+#define TP__API_NOT_INCLUDED(...) tp__api_not_included(0, __VA_ARGS__)
+#define tracepoint_probe_register_prio(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_probe_register(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_probe_unregister(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_enabled(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_probe_attached(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_probe_for_each(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_synchronize_unregister() TP__API_NOT_INCLUDED(0)
+#define tracepoint_sites(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_for_each(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_find(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_probe_register_name(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_probe_unregister_name(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+
+#endif /* TP__SELECT_H */
