@@ -37,7 +37,7 @@ static int sites_with(unsigned op, int *total)
 	int n = 0;
 	*total = 0;
 	for (e = __start_tp__jump; e < __stop_tp__jump; e++) {
-		if (e->key != &__tracepoint_sz_0)
+		if (tp__jump_key(e) != &__tracepoint_sz_0)
 			continue;
 		(*total)++;
 		n += *((const unsigned char *)&e->site + e->site) == op;

@@ -56,7 +56,7 @@ static inline struct site_count count_sites(const struct tracepoint *key)
 {
 	struct site_count c = { 0, 0, 0 };
 	for (const struct tp__jump_entry *e = __start_tp__jump; e < __stop_tp__jump; e++) {
-		if (e->key != key)
+		if (tp__jump_key(e) != key)
 			continue;
 		switch (site_state(e)) {
 		case SITE_IDLE: c.idle++; break;

@@ -285,10 +285,10 @@ static void find_site_pages(struct site_pages *sp)
 		uintptr_t fp = (uintptr_t)(void *)fire_pair;
 		if (site < fp || site >= fp + 64)
 			continue; /* only the sites inside fire_pair (it is tiny) */
-		if (e->key == &__tracepoint_tp_stress_hot) {
+		if (tp__jump_key(e) == &__tracepoint_tp_stress_hot) {
 			sp->hot = site & ~(pagesz - 1);
 			sp->n_hot++;
-		} else if (e->key == &__tracepoint_tp_stress_steady) {
+		} else if (tp__jump_key(e) == &__tracepoint_tp_stress_steady) {
 			sp->steady = site & ~(pagesz - 1);
 			sp->n_steady++;
 		}

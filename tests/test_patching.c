@@ -72,7 +72,7 @@ static void assert_text_pages_not_writable(void)
 		assert_true(mapping_perms(site_addr(e), perms));
 		if (strcmp(perms, "r-xp") != 0)
 			print_error("site %p of %s is in a %s mapping\n", (const void *)site_addr(e),
-				    e->key->name, perms);
+				    tp__jump_key(e)->name, perms);
 		assert_string_equal(perms, "r-xp");
 	}
 }
@@ -90,7 +90,7 @@ static void test_every_site_of_a_disabled_tracepoint_is_idle_after_startup(void 
 	assert_true(nsites(&__tracepoint_tp_stress_hot) >= 1);
 	assert_true(nsites(&__tracepoint_tp_stress_steady) >= 1);
 	for (const struct tp__jump_entry *e = __start_tp__jump; e < __stop_tp__jump; e++) {
-		assert_false(tracepoint_enabled(e->key));
+		assert_false(tracepoint_enabled(tp__jump_key(e)));
 		assert_int_equal(site_state(e), SITE_IDLE);
 	}
 	assert_text_pages_not_writable();

@@ -26,7 +26,7 @@
  * (an unpatched site jumps here whatever the state), calls a lone probe
  * directly and leaves longer lists to a second function, so the common case
  * saves only one register around the call. */
-#define TP__DISPATCH_ATTRS __attribute__((noinline, cold))
+#define TP__DISPATCH_ATTRS __attribute__((noinline))
 /* The probe calls of a dispatch, once the grace period's read side began. */
 #define TP__CALL_PROBES(name, dproto, dargs, iargs)                          \
 	tp__it = __atomic_load_n(&__tracepoint_##name.funcs, __ATOMIC_ACQUIRE); \
@@ -112,9 +112,9 @@
 	{                                                                     \
 		TP__KEY_CHECK(sym, name, true); /* the dispatch checks again */   \
 	}                                                                     \
-	static inline TP__UNUSED void trace_##name(proto)                    \
+	static TP__ALWAYS_INLINE TP__UNUSED void trace_##name(proto)         \
 	{                                                                     \
-		if (tp__site_##name())                                       \
+		if (__builtin_expect(tp__site_##name(), 0))                \
 			tp__iter_##name(args);                               \
 	}                                                                     \
 	TP__NOWARN_END                                                       \

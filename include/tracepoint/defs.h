@@ -50,11 +50,20 @@ struct tp__state {
 	struct tp__domain *gp;    /* the grace domain of this tracepoint's readers */
 };
 
-/* One patchable call site (static keys), in section tp__jump. */
+/* One patchable call site (static keys), in section tp__jump.  Every
+ * member is an offset relative to itself, so that an entry needs no
+ * dynamic relocation: on x86-64 the key is reached through the module's
+ * GOT slot of the tracepoint (one relocation per tracepoint and module, not
+ * per site); aarch64's assembler has no such data relocation, so the key is
+ * an address there.  Read the key with tp__jump_key() (static_key.h). */
 struct tp__jump_entry {
 	int32_t site;            /* offset from this field to the instruction */
 	int32_t target;          /* offset from this field to the slow path */
+#if defined(__x86_64__)
+	int32_t key;             /* offset from this field to the GOT slot */
+#else
 	struct tracepoint *key;
+#endif
 };
 
 /* The layout every module shares.  The first four members are fixed for all
@@ -64,7 +73,7 @@ struct tp__jump_entry {
  * module note of modules.h or struct tp__state) bumps TRACEPOINT_ABI, and
  * code meeting another version reports the module and leaves it alone
  * (never mis-reads).  New members go at the end. */
-#define TRACEPOINT_ABI 3
+#define TRACEPOINT_ABI 4
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */
 	/* Non-zero while someone listens: TP__KEY_PROBES while in-process

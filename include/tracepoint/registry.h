@@ -368,7 +368,7 @@ static inline int tp__count_sites_module(const struct tp__module *m, void *arg)
 	struct tp__count_sites *c = (struct tp__count_sites *)arg;
 	const struct tp__jump_entry *e;
 	for (e = m->jump_start; e < m->jump_stop; e++)
-		if (e->key == c->tp)
+		if (tp__jump_key(e) == c->tp)
 			c->n++;
 	return 0;
 }

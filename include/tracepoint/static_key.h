@@ -37,6 +37,16 @@ TP__ALWAYS_INLINE bool tp__key_enabled(const struct tracepoint *tp)
 	return __builtin_expect(__atomic_load_n(&tp->enabled, __ATOMIC_RELAXED), 0) != 0;
 }
 
+/* The tracepoint of a jump-table entry (see struct tp__jump_entry). */
+static inline struct tracepoint *tp__jump_key(const struct tp__jump_entry *e)
+{
+#if defined(__x86_64__)
+	return *(struct tracepoint *const *)(const void *)((const char *)&e->key + e->key);
+#else
+	return e->key;
+#endif
+}
+
 #if TRACEPOINT_STATIC_KEYS
 /* Sites are compiled idle: x86-64 "test $rel32, %eax" (a9, the jump's
  * displacement kept as its immediate), aarch64 "nop". */
@@ -45,13 +55,18 @@ TP__ALWAYS_INLINE bool tp__key_enabled(const struct tracepoint *tp)
 #else
 #define TP__SITE_INSN "1: nop\n\t"
 #endif
+#if defined(__x86_64__)
+#define TP__JUMP_ENTRY(key)                                                  \
+	".balign 4\n\t.long 1b - ., %l[tp__slow] - ., " key "@GOTPCREL\n\t"
+#else
+#define TP__JUMP_ENTRY(key)                                                  \
+	".balign 8\n\t.long 1b - ., %l[tp__slow] - .\n\t.quad " key "\n\t"
+#endif
 static inline void tp__jump_init(void);
 #define TP__KEY_CHECK(sym, name, slow_result)                                \
 	__asm__ goto(TP__SITE_INSN                                           \
 		     ".pushsection tp__jump,\"aw\",@progbits\n\t"           \
-		     ".balign 8\n\t"                                          \
-		     ".long 1b - ., %l[tp__slow] - .\n\t"                    \
-		     ".quad " TP__SYM("__tracepoint_", sym, name) "\n\t"     \
+		     TP__JUMP_ENTRY(TP__SYM("__tracepoint_", sym, name))    \
 		     ".popsection\n\t"                                        \
 		     TP__MODULE_NOTE_ASM                                     \
 		     ".ifndef tp__jump_init_emitted\n\t"                     \
@@ -167,10 +182,11 @@ static inline void tp__patch_range(struct tp__patch *pt, const struct tp__jump_e
 				    const struct tp__jump_entry *stop)
 {
 	for (; e < stop; e++) {
-		if (!e->key || (pt->key && e->key != pt->key) ||
-		    (pt->load && !tp__key_enabled(e->key)))
+		struct tracepoint *key = tp__jump_key(e);
+		if (!key || (pt->key && key != pt->key) ||
+		    (pt->load && !tp__key_enabled(key)))
 			continue;
-		tp__patch_site(pt, e, tp__key_enabled(e->key));
+		tp__patch_site(pt, e, tp__key_enabled(key));
 	}
 	tp__patch_close(pt);
 }
@@ -189,21 +205,28 @@ static inline void tp__jump_swap(struct tp__jump_entry *a, struct tp__jump_entry
 {
 	uintptr_t as = tp__jump_addr(&a->site), at = tp__jump_addr(&a->target);
 	uintptr_t bs = tp__jump_addr(&b->site), bt = tp__jump_addr(&b->target);
+#if defined(__x86_64__)
+	uintptr_t ak = tp__jump_addr(&a->key), bk = tp__jump_addr(&b->key);
+	a->key = (int32_t)(intptr_t)(bk - (uintptr_t)&a->key);
+	b->key = (int32_t)(intptr_t)(ak - (uintptr_t)&b->key);
+#else
 	struct tracepoint *k = a->key;
+	a->key = b->key;
+	b->key = k;
+#endif
 	a->site = (int32_t)(intptr_t)(bs - (uintptr_t)&a->site);
 	a->target = (int32_t)(intptr_t)(bt - (uintptr_t)&a->target);
-	a->key = b->key;
 	b->site = (int32_t)(intptr_t)(as - (uintptr_t)&b->site);
 	b->target = (int32_t)(intptr_t)(at - (uintptr_t)&b->target);
-	b->key = k;
 }
 
 /* Order: by tracepoint, then by site address (so that one tracepoint's
  * sites are patched page after page). */
 static inline bool tp__jump_less(const struct tp__jump_entry *a, const struct tp__jump_entry *b)
 {
-	if (a->key != b->key)
-		return (uintptr_t)a->key < (uintptr_t)b->key;
+	uintptr_t ka = (uintptr_t)tp__jump_key(a), kb = (uintptr_t)tp__jump_key(b);
+	if (ka != kb)
+		return ka < kb;
 	return tp__jump_addr(&a->site) < tp__jump_addr(&b->site);
 }
 
@@ -245,12 +268,12 @@ static inline int tp__patch_module(const struct tp__module *m, void *arg)
 		tp__jump_sort(m);
 		while (lo < hi) { /* the first entry not below the key */
 			const struct tp__jump_entry *mid = lo + (hi - lo) / 2;
-			if ((uintptr_t)mid->key < (uintptr_t)pt->key)
+			if ((uintptr_t)tp__jump_key(mid) < (uintptr_t)pt->key)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		for (hi = lo; hi < m->jump_stop && hi->key == pt->key; hi++)
+		for (hi = lo; hi < m->jump_stop && tp__jump_key(hi) == pt->key; hi++)
 			;
 	}
 	tp__patch_range(pt, lo, hi);
@@ -320,8 +343,9 @@ static inline void tp__jump_init(void)
 		return;
 	tp__process_hooks();
 	tp__no_sink_check();
-	if (e < __stop_tp__jump && e->key && tp__abi_ok(e->key) && e->key->patch_sites)
-		e->key->patch_sites(__start_tp__jump, __stop_tp__jump);
+	struct tracepoint *key = e < __stop_tp__jump ? tp__jump_key(e) : NULL;
+	if (key && tp__abi_ok(key) && key->patch_sites)
+		key->patch_sites(__start_tp__jump, __stop_tp__jump);
 }
 #endif
 
@@ -348,8 +372,11 @@ static inline void tp__patch_sites(const struct tp__jump_entry *start,
 	/* Nothing to do, and no text page to touch, unless some tracepoint of
 	 * the module is enabled already.  A key enabled after this check is
 	 * patched here by its enabler, whose walk sees this module. */
-	for (e = start; e < stop && !(e->key && tp__key_enabled(e->key)); e++)
-		;
+	for (e = start; e < stop; e++) {
+		struct tracepoint *key = tp__jump_key(e);
+		if (key && tp__key_enabled(key))
+			break;
+	}
 	if (e == stop)
 		return;
 	tp__patch_begin(&r.pt, NULL);
