@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <tracepoint.h> /* its functions, also when CONFIG_BIG is off */
 #include "big_ev.h"
 
 extern struct tracepoint *const big_tps[];
