@@ -30,9 +30,6 @@ put() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$TSV"; }
 {
 	echo '#include "big_ev.h"'
 	i=0; while [ $i -lt $NT ]; do echo "DEFINE_TRACE(big_$i);"; i=$((i + 1)); done
-	echo 'struct tracepoint *const big_tps[] = {'
-	i=0; while [ $i -lt $NT ]; do echo "#if TP_ON_BIG"; echo "&__tracepoint_big_$i,"; echo "#endif"; i=$((i + 1)); done
-	echo '0 };'
 } >"$OUT/src/big_def.c"
 f=0
 while [ $f -lt $NF ]; do
