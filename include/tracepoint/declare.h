@@ -145,12 +145,7 @@
 				 (tracepoint_func_t)tp__iter_##name,         \
 				 TP__PATCHER, ev);                           \
 	static struct tracepoint *tp__ptr_##name                             \
-		__attribute__((section("tp__ptrs"), used)) = &__tracepoint_##name; \
-	static __attribute__((destructor)) void tp__fini_##name(void)        \
-	{                                                                     \
-		tp__defining_module_fini();                                  \
-	}                                                                     \
-	TP__STATIC_ASSERT(1, "", tp__fini_end_##name)
+		__attribute__((section("tp__ptrs"), used)) = &__tracepoint_##name
 
 /* Definitions are exported already (see above); EXPORT checks that the
  * tracepoint is defined in this translation unit. */

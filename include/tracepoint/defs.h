@@ -111,10 +111,12 @@ TP__STATIC_ASSERT(offsetof(struct tracepoint, name) == 0 &&
  * bits count external tracers (USDT semaphore). */
 enum { TP__KEY_PROBES = 0x8000 };
 
-/* What DEFINE_TRACE puts in a struct tracepoint (self: the struct itself). */
+/* What DEFINE_TRACE puts in a struct tracepoint (self: the struct itself).
+ * read_slow is unload.h's tp__read_slow_defining, which also leaves the
+ * translation unit's destructor entry. */
 #define TP__INITIALIZER(self, name, system, reg, unreg, iter, patcher, ev)   \
 	{ name, 0, TRACEPOINT_ABI, sizeof(struct tracepoint), system, reg,    \
-	  unreg, iter, patcher, tp__read_begin_slow, 0, ev,                   \
+	  unreg, iter, patcher, tp__read_slow_defining, 0, ev,                \
 	  { 0, 0, 0, 0, &tp__domain_obj } }
 
 /* The symbols of a tracepoint: __tracepoint_<name> for DECLARE_TRACE (one

@@ -224,9 +224,9 @@ static inline void tp__jump_swap(struct tp__jump_entry *a, struct tp__jump_entry
  * sites are patched page after page). */
 static inline bool tp__jump_less(const struct tp__jump_entry *a, const struct tp__jump_entry *b)
 {
-	uintptr_t ka = (uintptr_t)tp__jump_key(a), kb = (uintptr_t)tp__jump_key(b);
+	const struct tracepoint *ka = tp__jump_key(a), *kb = tp__jump_key(b);
 	if (ka != kb)
-		return ka < kb;
+		return (uintptr_t)ka < (uintptr_t)kb;
 	return tp__jump_addr(&a->site) < tp__jump_addr(&b->site);
 }
 
@@ -268,7 +268,8 @@ static inline int tp__patch_module(const struct tp__module *m, void *arg)
 		tp__jump_sort(m);
 		while (lo < hi) { /* the first entry not below the key */
 			const struct tp__jump_entry *mid = lo + (hi - lo) / 2;
-			if ((uintptr_t)tp__jump_key(mid) < (uintptr_t)pt->key)
+			const struct tracepoint *k = tp__jump_key(mid);
+			if ((uintptr_t)k < (uintptr_t)pt->key)
 				lo = mid + 1;
 			else
 				hi = mid;

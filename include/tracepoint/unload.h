@@ -127,10 +127,11 @@ static inline void tp__drain(struct tracepoint *tp)
 	}
 }
 
-/* The destructor of a module that defines tracepoints. */
+/* The destructor of a module that defines tracepoints (one .fini_array
+ * entry per translation unit that defines some: see below). */
 static inline void tp__defining_module_fini(void)
 {
-	static int done; /* every DEFINE_TRACE of the translation unit calls it */
+	static int done; /* LTO may leave the unit's entry twice */
 	struct tracepoint *const *it;
 	if (tp__exiting() || __atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
 		return;
@@ -148,6 +149,25 @@ static inline void tp__defining_module_fini(void)
 		tp__unlock(tp);
 		tp__drain(tp);
 	}
+}
+
+/* The read_slow of every tracepoint a translation unit defines (the grace
+ * period's slow path, grace.h).  Every DEFINE_TRACE references it, so it is
+ * where the unit's one destructor entry is left: an .fini_array slot the
+ * assembler emits once per file, named through an asm operand (which -flto
+ * keeps right), instead of a destructor function, unwind entry and slot per
+ * tracepoint.  The asm adds no instruction. */
+static inline long *tp__read_slow_defining(void)
+{
+	__asm__(".ifndef tp__fini_emitted\n\t"
+		".set tp__fini_emitted, 1\n\t"
+		".pushsection .fini_array,\"aw\",@fini_array\n\t"
+		".balign 8\n\t"
+		".quad %c0\n\t"
+		".popsection\n\t"
+		".endif\n\t"
+		: : TP__FN_CONSTRAINT(tp__defining_module_fini));
+	return tp__read_begin_slow();
 }
 
 struct tp__owner_walk {
