@@ -7,15 +7,15 @@
 # whole loop's instructions per call above the build without tracepoints
 # (what the call really costs more, callee and caller included), the
 # function's bytes (hot + its .cold part) and ns per call (median of
-# interleaved runs).  About 20 s for gcc and clang.
+# interleaved runs).  About 25 s of CPU time for gcc and clang.
 #
 # usage: bench/tailcall.sh [OUTDIR [TSV]]   measure, append rows to TSV
 #                                          (default OUTDIR/results.tsv) and,
 #                                          run alone (no TSV), print them
 #        bench/tailcall.sh --report TSV    print the rows of a results.tsv
 # Environment: TC_CCS (compilers, default "gcc clang"), TC_N (calls per
-# shape under callgrind, 100000), TC_NTIME (calls per timed run, 5000000),
-# TC_RUNS (interleaved timing rounds, 5; 0 skips timing), TC_INCLUDE (the
+# shape under callgrind, 100000), TC_NTIME (calls per timed run, 2000000),
+# TC_RUNS (interleaved timing rounds, 3; 0 skips timing), TC_INCLUDE (the
 # header directory, default include: point it at a modified copy to compare).
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -61,8 +61,8 @@ OUT=${1:-build/bench/tailcall}
 TSV=${2:-}
 ALONE=0
 N=${TC_N:-100000}
-NT=${TC_NTIME:-5000000}
-RUNS=${TC_RUNS:-5}
+NT=${TC_NTIME:-2000000}
+RUNS=${TC_RUNS:-3}
 INC=${TC_INCLUDE:-include}
 CCS=${TC_CCS:-gcc clang}
 mkdir -p "$OUT" || exit 1
@@ -89,7 +89,6 @@ for cc in $CCS; do
 	for v in "base:-DV_BASE:" "compiled_out:-DV_OURS:" \
 		"static_idle:-DV_OURS|-DCONFIG_BENCH_TP=1:bench/tailcall_def.c" \
 		"portable_idle:-DV_OURS|-DCONFIG_BENCH_TP=1|-DTRACEPOINT_PORTABLE:bench/tailcall_def.c" \
-		"ours_usdt_idle:-DV_OURS|-DCONFIG_BENCH_TP=1|-DTRACEPOINT_USDT:bench/tailcall_def.c" \
 		"usdt:-DV_USDT:" "usdt_sem_idle:-DV_USDT_SEM:" "lttng_idle:-DV_LTTNG:bench/tailcall_def.c|-llttng-ust"; do
 		IFS=: read -r name flags extra <<E
 $v
