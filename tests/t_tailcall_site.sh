@@ -9,8 +9,8 @@
 # cold dispatch call gcc keeps the slow block inline and saves registers on
 # the idle path (12 instructions in both shapes).
 # clang 14 does not split cold code (bench/tailcall.sh measures it): skipped.
-. tests/lib.sh
 # shellcheck disable=SC2086 # flag lists ($CC, $WARN, $TPF) are split on purpose
+. tests/lib.sh
 command -v objdump >/dev/null 2>&1 || { echo "skipped: objdump not installed (apt-get install binutils)"; exit 77; }
 if $CC --version 2>/dev/null | grep -qi clang; then
 	echo "skipped: $CC does not move slow paths to .cold; bench/tailcall.sh measures it"
