@@ -53,9 +53,14 @@ report() {
 	}' "$1"
 }
 if [ "${1:-}" = --report ]; then
+	if [ $# -ne 2 ] || [ ! -f "$2" ]; then
+		echo "usage: bench/tailcall.sh --report RESULTS.TSV (an existing file)" >&2
+		exit 2
+	fi
 	report "$2"
 	exit 0
 fi
+case ${1:-} in -*) echo "usage: bench/tailcall.sh [OUTDIR [TSV]] | --report TSV" >&2; exit 2 ;; esac
 
 OUT=${1:-build/bench/tailcall}
 TSV=${2:-}
@@ -65,6 +70,7 @@ NT=${TC_NTIME:-2000000}
 RUNS=${TC_RUNS:-3}
 INC=${TC_INCLUDE:-include}
 CCS=${TC_CCS:-gcc clang}
+[ -f "$INC/tracepoint.h" ] || { echo "tailcall: TC_INCLUDE=$INC holds no tracepoint.h" >&2; exit 1; }
 mkdir -p "$OUT" || exit 1
 [ -z "$TSV" ] && { TSV=$OUT/results.tsv; ALONE=1; printf 'kind\tvariant\tmetric\tvalue\tunit\n' >"$TSV"; }
 if ! command -v valgrind >/dev/null 2>&1 || ! command -v callgrind_annotate >/dev/null 2>&1; then
