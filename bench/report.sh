@@ -192,3 +192,5 @@ END {
 		target("enable/disable 100 sites, " x " (us)", "< 1000", f2(w), w < 1000 && v["enable", x, "site_mismatches"] == 0)
 	}
 }' "$1"
+# Idle tracepoints in real code shapes (rows of bench/tailcall.sh).
+bench/tailcall.sh --report "$1"

@@ -156,6 +156,9 @@ fi
 CC=$CC bench/stream.sh "$B/stream" "$TSV" "${N_STREAM:-10000000}" 3 || { echo "stream.sh failed"; exit 1; }
 export LTTNG_UST_REGISTER_TIMEOUT=0
 
+# Idle tracepoints in real code shapes (a lost tail call, ...), gcc and clang.
+bench/tailcall.sh "$B/tailcall" "$TSV" || { echo "tailcall.sh failed"; exit 1; }
+
 # A program of some size: 1,000 tracepoints, 10,000 call sites.
 CC=$CC RUNS=$RUNS bench/bigprog.sh "$B/big" "$TSV" || { echo "bigprog.sh failed"; exit 1; }
 
