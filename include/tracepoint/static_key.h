@@ -47,6 +47,18 @@ static inline struct tracepoint *tp__jump_key(const struct tp__jump_entry *e)
 #endif
 }
 
+/* The slow path of a site is unlikely, and must not shape the fast one:
+ * gcc's cold label keeps the registers the call of the dispatch needs out
+ * of the fast path (a wrapper whose tail call the site interrupts saves
+ * nothing around it) and moves the block to the end of the function, not
+ * into a .cold fragment of its own (whose unwind entry would cost more
+ * than the site).  clang has no cold labels. */
+#if defined(__clang__)
+#define TP__COLD_LABEL
+#else
+#define TP__COLD_LABEL __attribute__((cold))
+#endif
+
 #if TRACEPOINT_STATIC_KEYS
 /* Sites are compiled idle: x86-64 "test $rel32, %eax" (a9, the jump's
  * displacement kept as its immediate), aarch64 "nop". */
@@ -78,7 +90,7 @@ static inline void tp__jump_init(void);
 		     ".endif\n\t"                                             \
 		     : : TP__FN_CONSTRAINT(tp__jump_init) : : tp__slow);   \
 	return false;                                                         \
-tp__slow:                                                                    \
+tp__slow: TP__COLD_LABEL;                                                    \
 	return slow_result
 #elif defined(__x86_64__) && (!defined(__clang__) || __clang_major__ >= 9)
 /* Portable check on x86-64: compilers will not fold an atomic load into a
@@ -87,7 +99,7 @@ tp__slow:                                                                    \
 	__asm__ goto("cmpw $0, %0\n\tjne %l[tp__slow]"                      \
 		     : : "m"(__tracepoint_##name.enabled) : "cc" : tp__slow);  \
 	return false;                                                         \
-tp__slow:                                                                    \
+tp__slow: TP__COLD_LABEL;                                                    \
 	return true
 #else
 #define TP__KEY_CHECK(sym, name, slow_result) return tp__key_enabled(&__tracepoint_##name)
