@@ -64,7 +64,7 @@ struct tp__jump_entry {
  * module note of modules.h or struct tp__state) bumps TRACEPOINT_ABI, and
  * code meeting another version reports the module and leaves it alone
  * (never mis-reads).  New members go at the end. */
-#define TRACEPOINT_ABI 3
+#define TRACEPOINT_ABI 4
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */
 	/* Non-zero while someone listens: TP__KEY_PROBES while in-process
@@ -73,7 +73,7 @@ struct tracepoint {
 	unsigned short enabled;
 	unsigned short abi;          /* TRACEPOINT_ABI of the definer */
 	unsigned int size;           /* sizeof(struct tracepoint) of the definer */
-	/* ---- TRACEPOINT_ABI 3 ---- */
+	/* ---- TRACEPOINT_ABI 3 and 4 (4: TP__KEY_PROBES moved) ---- */
 	const char *system;          /* TRACE_SYSTEM of the declaring header */
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */
@@ -99,8 +99,11 @@ TP__STATIC_ASSERT(offsetof(struct tracepoint, name) == 0 &&
 		   "struct tracepoint: the fixed prefix moved", tp__fixed_prefix_moved);
 
 /* The bit of .enabled that says "in-process probes are attached"; the low
- * bits count external tracers (USDT semaphore). */
-enum { TP__KEY_PROBES = 0x8000 };
+ * bits count external tracers (USDT semaphore).  Not the sign bit: the
+ * kernel reads a uprobe's semaphore as a signed short and refuses to
+ * increment a negative one ("ref_ctr going negative"), so with 0x8000 (ABI
+ * 3) no tracer could attach while an in-process probe was. */
+enum { TP__KEY_PROBES = 0x4000 };
 
 /* What DEFINE_TRACE puts in a struct tracepoint (self: the struct itself). */
 #define TP__INITIALIZER(self, name, system, reg, unreg, iter, patcher, ev)   \
