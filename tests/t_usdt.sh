@@ -22,7 +22,9 @@ build() { # name, extra flags...
 	$CC -O2 -g $WARN -Iinclude -I"$S" $TPF "$@" "$S/usdt_prog.c" -o "$B/$name" || { fail "build $name"; return 1; }
 }
 
-build usdt -DTRACEPOINT_USDT -DCONFIG_NET_TRACER || exit 1
+# The PIE that the tracers attach to, with --gc-sections (its notes must
+# not dangle; checked below).
+build usdt -DTRACEPOINT_USDT -DCONFIG_NET_TRACER -fPIE -pie -ffunction-sections -fdata-sections -Wl,--gc-sections || exit 1
 notes=$(readelf -n "$B/usdt")
 for probe in net:net_xmit net:net_poll; do
 	prov=${probe%%:*}; name=${probe#*:}
@@ -66,10 +68,11 @@ EOS
 		[ $live = yes ] || echo "dangling $loc"
 	done
 }
-build gc -DTRACEPOINT_USDT -DCONFIG_NET_TRACER -fPIE -pie -ffunction-sections -fdata-sections -Wl,--gc-sections || exit 1
-d=$(check_live "$B/gc")
-if [ -z "$d" ] && readelf -n "$B/gc" | grep -q "Name: net_xmit"; then ok "PIE --gc-sections: notes kept, none dangling"; else fail "PIE --gc-sections: $d"; fi
-$CC -O2 -fPIC -shared $WARN -Iinclude -I"$S" $TPF -DTRACEPOINT_USDT -DCONFIG_NET_TRACER -ffunction-sections -Wl,--gc-sections -Dmain=lib_main "$S/usdt_prog.c" -o "$B/libusdt.so" || fail "build shared library"
+d=$(check_live "$B/usdt")
+if [ -z "$d" ] && readelf -n "$B/usdt" | grep -q "Name: net_xmit"; then ok "PIE --gc-sections: notes kept, none dangling"; else fail "PIE --gc-sections: $d"; fi
+# The shared library the tracers attach to (usdt_libmain.c runs it).
+$CC -O2 -g -fPIC -shared $WARN -Iinclude -I"$S" $TPF -DTRACEPOINT_USDT -DCONFIG_NET_TRACER -ffunction-sections \
+	-Wl,--gc-sections -Dmain=usdt_lib_main "$S/usdt_prog.c" -o "$B/libusdt.so" || { fail "build shared library"; exit 1; }
 d=$(check_live "$B/libusdt.so")
 if [ -z "$d" ] && readelf -n "$B/libusdt.so" | grep -q "Name: net_xmit"; then ok "-fPIC shared library: notes present, none dangling"; else fail "shared library: $d"; fi
 
@@ -91,11 +94,10 @@ fi
 # The programs the tracers attach to: the PIE one above, a non-PIE one, and
 # one whose tracepoints live in a shared library.
 build usdt_nopie -DTRACEPOINT_USDT -DCONFIG_NET_TRACER -fno-pie -no-pie || exit 1
-$CC -O2 -g -fPIC -shared $WARN -Iinclude -I"$S" $TPF -DTRACEPOINT_USDT -DCONFIG_NET_TRACER \
-	-Dmain=usdt_lib_main "$S/usdt_prog.c" -o "$B/libusdt_run.so" &&
-	$CC -O2 $WARN "$S/usdt_libmain.c" -L"$B" -lusdt_run -Wl,-rpath,"$B" -o "$B/usdt_lib" ||
+$CC -O2 $WARN "$S/usdt_libmain.c" -L"$B" -lusdt -Wl,-rpath,"$B" -o "$B/usdt_lib" ||
 	{ fail "build the shared-library program"; exit 1; }
-if readelf -lW "$B/usdt_nopie" | grep -q 'DYN (Position-Independent'; then fail "usdt_nopie is a PIE"; fi
+readelf -hW "$B/usdt_nopie" | grep -q 'Type: *EXEC' || fail "usdt_nopie is not a non-PIE executable"
+readelf -hW "$B/usdt" | grep -q 'Type: *DYN' || fail "usdt is not a PIE"
 
 # Can a tracer attach here?  Reasons it cannot, empty if it can.
 uprobes_missing() { # tool: why it cannot attach here (empty: it can)
@@ -127,7 +129,7 @@ both_ok() { # label: checks usdt_prog's output of a "both" run ($B/bg.out)
 	fi
 }
 file_of() { # target: the file that holds its probes
-	if [ "$1" = usdt_lib ]; then echo "$B/libusdt_run.so"; else echo "$B/$1"; fi
+	if [ "$1" = usdt_lib ]; then echo "$B/libusdt.so"; else echo "$B/$1"; fi
 }
 
 # bpftrace: listing needs only the ELF file; attaching needs uprobes.
