@@ -192,7 +192,7 @@ if have perf && perf version >/dev/null 2>&1; then
 			if ! perf probe -x "$file" -a sdt_net:net_xmit >"$B/perf_probe.log" 2>&1; then
 				fail "perf probe -x $target sdt_net:net_xmit: $(cat "$B/perf_probe.log")"; continue
 			fi
-			if grep -q "sdt_net/net_xmit .*(0x[0-9a-f]*) arg1=%[a-z0-9]*:s32" $TRACEFS/uprobe_events; then
+			if grep -q "sdt_net/net_xmit .*(0x[0-9a-f]*) arg1=[^ ]*:s32" $TRACEFS/uprobe_events; then
 				ok "perf probe $target: a uprobe with the semaphore's offset, arg1 s32"
 			else
 				fail "perf probe $target: $(grep sdt_net $TRACEFS/uprobe_events)"
