@@ -13,7 +13,8 @@
 # running process (-p), and must count every fire with the right (negative)
 # arguments; the -p runs also attach and detach an in-process probe around
 # the tracer (usdt_prog.c's "both").  Elsewhere those parts are skipped and
-# say why.
+# say why; also in the -DTRACEPOINT_PORTABLE pass, whose USDT builds are the
+# static-mode pass's (USDT mode patches nothing).
 # shellcheck disable=SC2086 # flag lists ($CC, $WARN, $TPF, $args) are split on purpose
 . tests/lib.sh
 
@@ -101,7 +102,8 @@ readelf -hW "$B/usdt" | grep -q 'Type: *DYN' || fail "usdt is not a PIE"
 
 # Can a tracer attach here?  Reasons it cannot, empty if it can.
 uprobes_missing() { # tool: why it cannot attach here (empty: it can)
-	if [ "$(id -u)" != 0 ]; then echo "not root"
+	if [ -n "$same_build" ]; then echo "$same_build"
+	elif [ "$(id -u)" != 0 ]; then echo "not root"
 	elif [ "$1" = bpftrace ] && [ ! -e /sys/bus/event_source/devices/uprobe/type ]; then
 		echo "the kernel has no uprobe PMU (/sys/bus/event_source/devices/uprobe; CONFIG_UPROBE_EVENTS)"
 	elif [ "$1" = perf ] && [ ! -w "$TRACEFS/uprobe_events" ]; then
@@ -109,6 +111,12 @@ uprobes_missing() { # tool: why it cannot attach here (empty: it can)
 	fi
 }
 TRACEFS=/sys/kernel/tracing
+# USDT builds do not patch code: -DTRACEPOINT_PORTABLE changes nothing in
+# them (the same bytes), so the slow attaches run in the static-mode pass.
+same_build=
+case " $TPF " in *" -DTRACEPOINT_PORTABLE "*)
+	same_build="with -DTRACEPOINT_PORTABLE a USDT build is the static-mode one (no patching in USDT mode), attached in that pass" ;;
+esac
 [ -e $TRACEFS/uprobe_events ] || TRACEFS=/sys/kernel/debug/tracing
 pid_of() { # program args...: starts it in the background, output in $B/bg.out
 	"$@" >"$B/bg.out" 2>&1 &
