@@ -159,7 +159,7 @@ if have bpftrace; then
 			file)
 				timeout 30 bpftrace -e "BEGIN { printf(\"attached\\n\"); } usdt:$file:net:net_xmit { $count } usdt:$file:net:net_poll { exit(); }" >"$B/bt.out" 2>&1 &
 				btpid=$!
-				i=0; while ! grep -q attached "$B/bt.out" && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+				i=0; while ! grep -qs attached "$B/bt.out" && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 				"$B/$target" 1000 >"$B/bg.out" 2>&1
 				wait $btpid
 				b="$(cat "$B/bt.out" "$B/bg.out")" ;;
@@ -221,8 +221,8 @@ if have perf && perf version >/dev/null 2>&1; then
 				perfpid=$!
 				# "both" waits for the tracer to leave: perf leaves on
 				# SIGINT once the program is done with its third stage.
-				i=0; while ! grep -q "waiting for the tracer to detach" "$B/bg.out" && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
-				kill -INT $perfpid; wait $perfpid; wait $bgpid
+				i=0; while ! grep -qs "waiting for the tracer to detach" "$B/bg.out" && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+				kill -INT $perfpid 2>/dev/null; wait $perfpid; wait $bgpid
 				n=$(perf_args "$B/perf.data" | grep -c 'arg1=')
 				if [ "$n" = 300 ]; then ok "perf record -p $target: 300 of 300 around an in-process probe"; else fail "perf record -p $target: $n events; $(cat "$B/perf.out")"; fi
 				both_ok "perf record -p $target"
