@@ -119,6 +119,7 @@ case " $TPF " in *" -DTRACEPOINT_PORTABLE "*)
 esac
 [ -e $TRACEFS/uprobe_events ] || TRACEFS=/sys/kernel/debug/tracing
 pid_of() { # program args...: starts it in the background, output in $B/bg.out
+	: >"$B/bg.out" # emptied now, not whenever the background shell gets to it
 	"$@" >"$B/bg.out" 2>&1 &
 	bgpid=$!
 }
@@ -157,6 +158,7 @@ if have bpftrace; then
 			case $how in
 			c) b=$(timeout 30 bpftrace -e "usdt:$file:net:net_xmit { $count }" -c "$B/$target 1000" 2>&1) ;;
 			file)
+				: >"$B/bt.out"
 				timeout 30 bpftrace -e "BEGIN { printf(\"attached\\n\"); } usdt:$file:net:net_xmit { $count } usdt:$file:net:net_poll { exit(); }" >"$B/bt.out" 2>&1 &
 				btpid=$!
 				i=0; while ! grep -qs attached "$B/bt.out" && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
