@@ -40,6 +40,11 @@
 #    and not the source tree's; same symbol and output checks.  The version
 #    file accepts no version, the current one (exact), 0.0...<99 and rejects
 #    the next major.
+#  - Meson (when meson and ninja are installed): examples/install/meson.build,
+#    dependency('tracepoint') found through the installed .pc (pkg-config
+#    onto the DESTDIR), -Dhello_trace=true and false: the compile line has
+#    the installed include directory and not the source tree's; same symbol
+#    and output checks.
 #  - make uninstall with the same variables removes every installed file
 #    and our own directories, and leaves a foreign header and .pc file alone.
 #  - compat: PREFIX=/usr/local (the former spelling of prefix): the default
@@ -249,6 +254,26 @@ cmake_build() {
 	check_program "$label: cmake -DHELLO_TRACE=$cfg" "$c/hello" $lc
 }
 
+# meson_build <label> true|false: examples/install/meson.build, with the
+# installed .pc found through pkg-config onto $D.
+meson_build() {
+	label=$1 cfg=$2
+	c=$B/$label
+	lc=on; [ $cfg = true ] || lc=off
+	if run "$c.log" env CC="$CC" CFLAGS="-O2 $TPF $WARN" PKG_CONFIG_LIBDIR="$PCDIR" \
+		PKG_CONFIG_SYSROOT_DIR="$D" PKG_CONFIG_PATH= meson setup "$c" $S -Dhello_trace=$cfg &&
+		run "$c-build.log" meson compile -C "$c"; then
+		grep -q "Run-time dependency tracepoint found: YES $HV" "$c.log" ||
+			fail "$label: meson did not report tracepoint $HV: $(grep -i 'dependency tracepoint' "$c.log")"
+		grep -q -- "-I$INC" "$c/compile_commands.json" || fail "$label: compile line lacks -I$INC"
+		! grep -q -- "$SRC/include" "$c/compile_commands.json" ||
+			fail "$label: compile line has the source tree's include/"
+	else
+		fail "$label: meson build (hello_trace=$cfg)"
+	fi
+	check_program "$label: meson -Dhello_trace=$cfg" "$c/hello" $lc
+}
+
 layout custom "$B/destdir" /opt/tp /opt/tp/inc /opt/tp/tools /opt/tp/lib64/pkgconfig \
 	/opt/tp/lib64/cmake/tracepoint \
 	prefix=/opt/tp includedir=/opt/tp/inc libdir=/opt/tp/lib64 bindir=/opt/tp/tools ||
@@ -309,6 +334,14 @@ if [ "$vgot" = "$vwant" ]; then
 	ok "version file: $(echo "$vgot" | tr '\n' ';')"
 else
 	fail "version file"; printf 'got:\n%s\nwant:\n%s\n' "$vgot" "$vwant"
+fi
+
+echo "== meson"
+if have meson && have ninja; then
+	meson_build meson-on true
+	meson_build meson-off false
+else
+	skip_part "meson or ninja not installed (apt-get install meson ninja-build): the Meson consumer is not built"
 fi
 
 echo "== the version is include/tracepoint/version.h's ($HV) everywhere"

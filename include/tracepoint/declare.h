@@ -139,7 +139,7 @@
 	static const char tp__strtab_##name[]                                \
 		__attribute__((section("tp__strings"), used)) = #name; \
 	struct tracepoint __tracepoint_##name                                 \
-		__attribute__((section("tp__tracepoints"), used)) =             \
+		__attribute__((section(TP__TRACEPOINT_SECTION), used)) =        \
 		TP__INITIALIZER(__tracepoint_##name, tp__strtab_##name,     \
 				 sys, reg, unreg,                             \
 				 (tracepoint_func_t)tp__iter_##name,         \

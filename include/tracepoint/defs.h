@@ -82,7 +82,7 @@ struct tracepoint {
 	unsigned short enabled;
 	unsigned short abi;          /* TRACEPOINT_ABI of the definer */
 	unsigned int size;           /* sizeof(struct tracepoint) of the definer */
-	/* ---- TRACEPOINT_ABI 3 ---- */
+	/* ---- TRACEPOINT_ABI 3 and 4 (4: TP__KEY_PROBES moved) ---- */
 	const char *system;          /* TRACE_SYSTEM of the declaring header */
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */
@@ -108,8 +108,11 @@ TP__STATIC_ASSERT(offsetof(struct tracepoint, name) == 0 &&
 		   "struct tracepoint: the fixed prefix moved", tp__fixed_prefix_moved);
 
 /* The bit of .enabled that says "in-process probes are attached"; the low
- * bits count external tracers (USDT semaphore). */
-enum { TP__KEY_PROBES = 0x8000 };
+ * bits count external tracers (USDT semaphore).  Not the sign bit: the
+ * kernel reads a uprobe's semaphore as a signed short and refuses to
+ * increment a negative one ("ref_ctr going negative"), so with 0x8000 (ABI
+ * 3) no tracer could attach while an in-process probe was. */
+enum { TP__KEY_PROBES = 0x4000 };
 
 /* What DEFINE_TRACE puts in a struct tracepoint (self: the struct itself).
  * read_slow is unload.h's tp__read_slow_defining, which also leaves the

@@ -29,7 +29,44 @@
 #define TP__NARG(...) TP__NARG_(__VA_ARGS__, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define TP__NARG_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, n, ...) n
 #define TP__UA(i) "%c[tp__s" #i "]@%[tp__a" #i "]"
-#define TP__UO(i, x) [tp__s##i] "n"(sizeof(x)), [tp__a##i] "nor"(x)
+#define TP__UO(i, x) [tp__s##i] "n"(TP__USDT_SIZE(x)), [tp__a##i] "nor"(x)
+/* An argument's size as <sys/sdt.h> writes it: negative for a signed type
+ * (signed integers, plain char where it is signed, floating types), so that
+ * tools sign-extend it; positive for unsigned types, bool, pointers and
+ * everything else.  The type is the tracepoint's parameter type, before any
+ * promotion (an unsigned short stays 2 unsigned bytes). */
+#define TP__USDT_SIZE(x) (TP__USDT_SIGNED(x) ? -(int)sizeof(x) : (int)sizeof(x))
+#ifdef __cplusplus
+extern "C++" {
+template <typename T> struct tp__usdt_sign { enum { value = 0 }; };
+template <typename T> struct tp__usdt_sign<const T> : tp__usdt_sign<T> {};
+template <typename T> struct tp__usdt_sign<volatile T> : tp__usdt_sign<T> {};
+template <typename T> struct tp__usdt_sign<const volatile T> : tp__usdt_sign<T> {};
+template <typename T> struct tp__usdt_sign<T &> : tp__usdt_sign<T> {};
+#define TP__USDT_SIGNED_TYPE(t, v) template <> struct tp__usdt_sign<t> { enum { value = v }; };
+TP__USDT_SIGNED_TYPE(char, (char)-1 < (char)0)
+TP__USDT_SIGNED_TYPE(signed char, 1)
+TP__USDT_SIGNED_TYPE(short, 1)
+TP__USDT_SIGNED_TYPE(int, 1)
+TP__USDT_SIGNED_TYPE(long, 1)
+TP__USDT_SIGNED_TYPE(long long, 1)
+TP__USDT_SIGNED_TYPE(float, 1)
+TP__USDT_SIGNED_TYPE(double, 1)
+TP__USDT_SIGNED_TYPE(long double, 1)
+#undef TP__USDT_SIGNED_TYPE
+/* An enum is as signed as its underlying type. */
+template <typename T, bool = __is_enum(T)> struct tp__usdt_arg : tp__usdt_sign<T> {};
+template <typename T> struct tp__usdt_arg<T, true> : tp__usdt_sign<__underlying_type(T)> {};
+}
+#define TP__USDT_SIGNED(x) (tp__usdt_arg<__typeof__(x)>::value != 0)
+#else
+/* C: an enum matches its compatible integer type; __extension__ lets
+ * _Generic pass in C99 under -Wpedantic. */
+#define TP__USDT_SIGNED(x)                                                  \
+	(__extension__ _Generic((x), char: (char)-1 < (char)0, signed char: 1, \
+				 short: 1, int: 1, long: 1, long long: 1,       \
+				 float: 1, double: 1, long double: 1, default: 0))
+#endif
 #define TP__USDT_NOTE(prov, sym, name, fmt)                                       \
 	"990: nop\n\t"                                                        \
 	".pushsection .note.stapsdt,\"?\",\"note\"\n\t"                      \
@@ -91,8 +128,19 @@
 #define TP__USDT_11(p, s, n, ...) TP__USDT_1(p, s, n, 0)
 #define TP__USDT_12(p, s, n, ...) TP__USDT_1(p, s, n, 0)
 #define TP__USDT_PROBE(sym, name, uargs) TP__USDT(TP__PROVIDER_NOW, sym, name, uargs)
+/* Where DEFINE_TRACE puts the struct, whose key is the semaphore.  Tools
+ * turn a semaphore's address into the file offset the kernel wants
+ * (perf_event_open's ref_ctr_offset, uprobe_events' "(offset)") through the
+ * section named .probes, as <sys/sdt.h> lays it out: bcc (bpftrace) and perf
+ * compute address - .probes address + .probes file offset, and without a
+ * .probes section bpftrace passes 0 (no semaphore: it attaches and sees
+ * nothing) and perf the bare address (the wrong page).  So the struct
+ * itself goes into .probes, a writable, file-backed section as the kernel
+ * requires. */
+#define TP__TRACEPOINT_SECTION ".probes"
 #else
 #define TP__USDT_PROBE(sym, name, uargs) do { } while (0)
+#define TP__TRACEPOINT_SECTION "tp__tracepoints"
 #endif
 
 #endif /* TP__USDT_H */

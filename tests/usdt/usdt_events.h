@@ -10,6 +10,15 @@
 DECLARE_TRACE(net_xmit, TP_PROTO(int ifindex, unsigned long len, const void *skb),
 	      TP_ARGS(ifindex, len, skb));
 DECLARE_TRACE_NOARGS(net_poll);
+#ifndef USDT_DIR_DEFINED
+#define USDT_DIR_DEFINED
+enum usdt_dir { USDT_IN = -1, USDT_OUT = 1 };
+#endif
+/* One argument of each kind, for the signedness of the descriptions:
+ * expected -2@ 1@ -8@ 4@ -4@ 8@ (readelf -n). */
+DECLARE_TRACE(net_kinds, TP_PROTO(short s, unsigned char uc, long long ll, unsigned u,
+				  enum usdt_dir dir, const char *p),
+	      TP_ARGS(s, uc, ll, u, dir, p));
 #endif
 
 #undef TRACE_SYSTEM
