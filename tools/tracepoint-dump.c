@@ -1880,6 +1880,17 @@ static int cmp_ev_id(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
+/* The length of the name a slice shows: a begin event's name without its
+ * "_begin" (TRACE_SLICE(gc, ...) makes gc_begin and gc_end: the slice is
+ * "gc"); any other event's whole name. */
+static size_t slice_name_len(const struct event *ev)
+{
+	size_t n = strlen(ev->ename);
+	if ((ev->kind & EK_BASE) == EK_BEGIN && n > 6 && !strcmp(ev->ename + n - 6, "_begin"))
+		return n - 6;
+	return n;
+}
+
 /* The Chrome JSON phase of an event kind: slices B/E, counters C, the
  * rest thread-scoped instants. */
 static const char *json_phase(unsigned kind)
@@ -1922,7 +1933,7 @@ static void prepare_events(struct trace *tr)
 		ev->sys = colon ? xstrndup(ev->name, (size_t)(colon - ev->name)) : xstrdup("");
 		ev->ename = xstrdup(colon ? colon + 1 : ev->name);
 		js = json_str_dup(ev->sys, strlen(ev->sys), &n1);
-		jn = json_str_dup(ev->ename, strlen(ev->ename), &n2);
+		jn = json_str_dup(ev->ename, slice_name_len(ev), &n2);
 		ev->jpre = (char *)xcalloc(n1 + n2 + 64 + 32, 1); /* + 32: read by cpy_padded */
 		o = ev->jpre;
 		o += sprintf(o, "{\"name\":%s,\"cat\":%s,\"ph\":%s,\"ts\":", jn, js,
@@ -3606,7 +3617,9 @@ static void emit_pftrace(struct cursor *c)
 		return;
 	}
 	if (!ev->pf_name) { /* interned once per event type */
-		ev->pf_name = pf_intern(PF_TAB_NAMES, ev->ename);
+		char *sn = xstrndup(ev->ename, slice_name_len(ev));
+		ev->pf_name = pf_intern(PF_TAB_NAMES, sn);
+		free(sn);
 		ev->pf_cat = pf_intern(PF_TAB_CATS, ev->sys);
 		ev->pf_key = (uint64_t *)xcalloc(ev->nf + 1, sizeof(uint64_t));
 		for (i = 0; i < ev->nf; i++)
