@@ -59,7 +59,8 @@ TRACE_EVENT(note,
 			   __entry->where = where;
 			   __entry->pair[0] = (short)-code;
 			   __entry->pair[1] = (short)(2 * code);),
-	    TP_printk("code=%d where=%p", __entry->code, __entry->where));
+	    TP_printk("code=%d where=%p pair=%d,%d", __entry->code, __entry->where,
+		      __entry->pair[0], __entry->pair[1]));
 
 #endif
 #undef TRACE_INCLUDE_PATH

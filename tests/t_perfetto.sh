@@ -1,0 +1,107 @@
+#!/bin/sh
+# Event kinds (<trace/event_kinds.h>: slices, scoped slices, counters,
+# flows) and tracepoint-dump --perfetto, the native protobuf trace.
+# tests/perfetto/kinds.c records every kind on two threads; its trace is
+#  - written with --perfetto, decoded by protoc against our minimal schema
+#    (tests/perfetto/perfetto_min.proto, Perfetto's field numbers), and
+#    turned by canon.awk into one line per event as a Perfetto reader sees
+#    it (interned names, delta clock, default tracks resolved; errors for
+#    anything used before it was defined), which must equal the text
+#    output turned into the same form (expect.awk): every event, value,
+#    track and flow;
+#  - written with --json: B/E for slices, C for counters, flow v2 fields;
+# the scoped form is checked in C (kinds.c) and C++ (scoped.cc: end of
+# block, return, exception); a compiled-out header with events of every
+# kind leaves zero bytes (zero.c, as tests/t_event_zero_bytes.sh).
+. tests/lib.sh
+need protoc protobuf-compiler
+dump_tool
+P="protoc --decode=perfetto.protos.Trace -I$S $S/perfetto_min.proto"
+run "$B/cc.log" $CC -O2 $WARN $TPF -Iinclude -I$S -DCONFIG_WORK "$S/kinds.c" -o "$B/kinds" -lpthread -ldl ||
+	{ fail "kinds.c does not build"; finish; }
+TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/t "$B/kinds" >"$B/out" 2>"$B/err" || { cat "$B/err"; fail "kinds failed"; finish; }
+
+# ---- protobuf: every event, value, track and flow
+"$DUMP" "$B/t" >"$B/text" && [ "$(wc -l <"$B/text")" = 16 ] && ok "16 events recorded" || fail "events recorded: $(wc -l <"$B/text")"
+"$DUMP" --perfetto "$B/t" -o "$B/t.pftrace" 2>"$B/dump.err" && [ ! -s "$B/dump.err" ] && ok "--perfetto wrote $(wc -c <"$B/t.pftrace") bytes" ||
+	{ fail "--perfetto failed"; cat "$B/dump.err"; }
+$P <"$B/t.pftrace" >"$B/decoded" 2>"$B/protoc.err" && [ ! -s "$B/protoc.err" ] && ok "protoc decodes it" ||
+	{ fail "protoc cannot decode it"; head "$B/protoc.err"; }
+awk -f "$S/canon.awk" "$B/decoded" >"$B/canon"
+if grep ERROR "$B/canon"; then fail "the decoded trace has errors"; else ok "names, clocks and tracks resolve"; fi
+grep -v '^#' "$B/canon" >"$B/got"
+awk -f "$S/expect.awk" "$B/text" >"$B/want"
+if diff "$B/want" "$B/got" >"$B/diff"; then ok "every event, value and flow as recorded ($(wc -l <"$B/got") lines)"
+else fail "the protobuf trace differs from the recorded one"; cat "$B/diff"; fi
+pid=$(sed -n 's/^# process \([0-9]*\) "kinds"$/\1/p' "$B/canon")
+[ -n "$pid" ] && ok "process track $pid \"kinds\"" || fail "no process track"
+tids=$(awk '$2 != "-" { print $2 }' "$B/text" | sort -u | tr '\n' ' ')
+got=$(sed -n "s/^# thread $pid \\([0-9]*\\) \"kinds\"$/\\1/p" "$B/canon" | sort -u | tr '\n' ' ')
+[ "$got" = "$tids" ] && [ "$(echo "$got" | wc -w)" = 2 ] && ok "a thread track per thread: $got" || fail "thread tracks: $got, threads: $tids"
+[ "$(grep -c "^# counter $pid " "$B/canon")" = 3 ] && grep -q "^# counter $pid heap.fill$" "$B/canon" &&
+	ok "three counter tracks below the process" || fail "counter tracks: $(grep '^# counter' "$B/canon" | tr '\n' ' ')"
+grep -q 'double_counter_value: 0.5' "$B/decoded" && grep -q 'pointer_value:' "$B/decoded" && grep -q 'int_value: -100' "$B/decoded" &&
+	grep -q 'string_value: "outer"' "$B/decoded" && grep -q 'uint_value: 100' "$B/decoded" &&
+	ok "value kinds: double, pointer, int, uint, string" || fail "a value kind is missing"
+[ "$(grep -c 'flow_ids:' "$B/decoded")" = 4 ] && ok "4 flow steps" || fail "flow steps: $(grep -c 'flow_ids:' "$B/decoded")"
+
+# ---- JSON: B/E/C and flow v2
+"$DUMP" --json "$B/t" >"$B/t.json"
+[ "$(grep -c '"ph":"B"' "$B/t.json")" = 4 ] && [ "$(grep -c '"ph":"E"' "$B/t.json")" = 4 ] &&
+	[ "$(grep -c '"ph":"C"' "$B/t.json")" = 4 ] && ok "JSON: 4 B, 4 E, 4 C" || fail "JSON phases"
+grep -q '"name":"batch","cat":"work","ph":"B"' "$B/t.json" && ok "JSON: the slice is named batch" || fail "JSON slice name"
+grep -q '"name":"submit".*"args":{"id":100,"prio":1},"bind_id":"0x64","flow_out":true}' "$B/t.json" &&
+	grep -q '"name":"handle","cat":"work","ph":"B".*"bind_id":"0x64","flow_out":true,"flow_in":true}' "$B/t.json" &&
+	ok "JSON: flow 100 from submit to handle" || fail "JSON flows"
+if have python3; then
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$B/t.json" && ok "JSON parses" || fail "JSON does not parse"
+fi
+
+# ---- mistakes
+"$DUMP" --perfetto "$B/none" -o "$B/none.pftrace" 2>"$B/none.err"
+[ $? = 1 ] && grep -q 'No such file' "$B/none.err" && ok "a missing directory: exit 1 with a message" || fail "missing directory"
+
+# ---- trace_processor, when installed (it is not a Debian package)
+if have trace_processor_shell; then
+	echo "select count(*) from slice;" >"$B/q.sql"
+	trace_processor_shell -q "$B/q.sql" "$B/t.pftrace" >"$B/tp.out" 2>&1 && ok "trace_processor_shell reads it" ||
+		{ fail "trace_processor_shell"; cat "$B/tp.out"; }
+else skip_part "trace_processor_shell not installed"; fi
+
+# ---- the scoped form in C++
+if have "$CXX"; then
+	run "$B/cxx.log" $CXX -std=c++11 -O2 $WARN -Wshadow $TPF -Iinclude -I$S -DCONFIG_WORK "$S/scoped.cc" -o "$B/scoped" -lpthread -ldl ||
+		fail "scoped.cc does not build"
+	TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/sc "$B/scoped" >/dev/null 2>&1
+	"$DUMP" "$B/sc" | awk '{ $1 = ""; $2 = ""; print }' | sed 's/^ *//' >"$B/sc.text"
+	printf '%s\n' 'work:batch_begin n=1 who=block' 'work:queued items=1' 'work:batch_end n=1 who=block' \
+		'work:batch_begin n=2 who=early' 'work:batch_end n=2 who=early' \
+		'work:batch_begin n=3 who=thrown' 'work:batch_end n=3 who=thrown' 'work:queued items=3' >"$B/sc.want"
+	diff "$B/sc.want" "$B/sc.text" && ok "C++: scoped slices end at the block's end, a return and an exception" ||
+		fail "C++ scoped slices"
+fi
+
+# ---- compiled out: zero bytes (tests/t_event_zero_bytes.sh's checks)
+mkdir -p "$B/z/free" "$B/z/nocreate" # twins of the same file name (it is in the object)
+sed -e '/TRACE-ONLY \*\/$/d' "$S/zero.c" >"$B/z/free/zero.c" && sed -e '/CREATE_TRACE_POINTS/d' "$S/zero.c" >"$B/z/nocreate/zero.c"
+secs() { readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) *[A-Z_]* *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\).*/\1 \2/p'; }
+same() { # what a b: the .text bytes (or size), sections, symbols and strings of objects a and b
+	objcopy -O binary --only-section=.text "$2" "$2.text"; objcopy -O binary --only-section=.text "$3" "$3.text"
+	if [ "$1" = bytes ]; then cmp -s "$2.text" "$3.text" || return 1
+	else [ "$(wc -c <"$2.text")" = "$(wc -c <"$3.text")" ] || return 1; fi
+	[ "$(secs "$2")" = "$(secs "$3")" ] && [ "$(nm "$2")" = "$(nm "$3")" ] || return 1
+	if [ "$1" = bytes ]; then [ "$(strings -a "$2")" = "$(strings -a "$3")" ]
+	else [ "$(strings -a "$2" | grep -c 'batch\|handle\|queued\|submit\|heap\|tp__')" = 0 ]; fi
+}
+for opt in -O2 -O0; do
+	$CC $opt $WARN $TPF -Iinclude -I$S -c "$S/zero.c" -o "$B/z/zero$opt.o" &&
+		$CC $opt $WARN $TPF -Iinclude -I$S -c "$B/z/nocreate/zero.c" -o "$B/z/nocreate$opt.o" &&
+		$CC $opt $WARN $TPF -c "$B/z/free/zero.c" -o "$B/z/free$opt.o" || { fail "zero.c does not build ($opt)"; continue; }
+	same bytes "$B/z/zero$opt.o" "$B/z/nocreate$opt.o" && ok "compiled out, $opt: the define passes add nothing" ||
+		fail "compiled out, $opt: differs from the plain consumer"
+done
+same size "$B/z/zero-O2.o" "$B/z/free-O2.o" && ok "compiled out, -O2: as if no trace call were written" ||
+	fail "compiled out, -O2: differs from the trace-free twin"
+$CC -O2 $WARN $TPF -Iinclude -I$S -DCONFIG_WORK -c "$S/zero.c" -o "$B/z/on.o" &&
+	! same size "$B/z/on.o" "$B/z/free-O2.o" && ok "control: compiled in, it differs" || fail "control: the checks cannot see events"
+finish
