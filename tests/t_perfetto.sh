@@ -32,6 +32,9 @@ if $P <"$B/t.pftrace" >"$B/decoded" 2>"$B/protoc.err" && [ ! -s "$B/protoc.err" 
 else fail "protoc cannot decode it"; head "$B/protoc.err"; fi
 awk -f "$S/canon.awk" "$B/decoded" >"$B/canon"
 if grep ERROR "$B/canon"; then fail "the decoded trace has errors"; else ok "names, clocks and tracks resolve"; fi
+sed '/event_names {/,/}/d' "$B/decoded" | awk -f "$S/canon.awk" >"$B/canon.bad"
+if grep -q 'ERROR: name iid' "$B/canon.bad"; then ok "control: a name that was never interned is caught"
+else fail "control: canon.awk misses an uninterned name"; fi
 grep -v '^#' "$B/canon" >"$B/got"
 awk -f "$S/expect.awk" "$B/text" >"$B/want"
 if diff "$B/want" "$B/got" >"$B/diff"; then ok "every event, value and flow as recorded ($(wc -l <"$B/got") lines)"
@@ -70,6 +73,16 @@ fi
 "$DUMP" --perfetto "$B/none" -o "$B/none.pftrace" 2>"$B/none.err"
 if [ $? = 1 ] && grep -q 'No such file' "$B/none.err"; then ok "a missing directory: exit 1 with a message"
 else fail "missing directory"; fi
+
+if have script; then # a terminal as standard output
+	script -eqc "$DUMP --perfetto $B/t" /dev/null >"$B/tty.out" 2>&1
+	if [ $? = 2 ] && grep -q 'give -o FILE.pftrace' "$B/tty.out"; then ok "--perfetto to a terminal: refused, exit 2"
+	else fail "--perfetto to a terminal"; cat "$B/tty.out"; fi
+fi
+if have babeltrace2; then # the kind comments are only comments to it
+	if [ "$(babeltrace2 "$B/t" 2>"$B/bt.err" | wc -l)" = 16 ] && [ ! -s "$B/bt.err" ]; then ok "babeltrace2 reads the 16 events"
+	else fail "babeltrace2"; head "$B/bt.err"; fi
+fi
 
 # ---- trace_processor, when installed (it is not a Debian package)
 if have trace_processor_shell; then
