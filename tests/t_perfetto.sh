@@ -23,7 +23,7 @@ run "$B/cc.log" $CC -O2 $WARN $TPF -Iinclude -I$S -DCONFIG_WORK "$S/kinds.c" -o 
 TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/t "$B/kinds" >"$B/out" 2>"$B/err" || { cat "$B/err"; fail "kinds failed"; finish; }
 
 # ---- protobuf: every event, value, track and flow
-if "$DUMP" "$B/t" >"$B/text" && [ "$(wc -l <"$B/text")" = 16 ]; then ok "16 events recorded"
+if "$DUMP" "$B/t" >"$B/text" && [ "$(wc -l <"$B/text")" = 18 ]; then ok "18 events recorded"
 else fail "events recorded: $(wc -l <"$B/text")"; fi
 if "$DUMP" --perfetto "$B/t" -o "$B/t.pftrace" 2>"$B/dump.err" && [ ! -s "$B/dump.err" ]; then
 	ok "--perfetto wrote $(wc -c <"$B/t.pftrace") bytes"
@@ -51,7 +51,7 @@ else fail "counter tracks: $(grep '^# counter' "$B/canon" | tr '\n' ' ')"; fi
 if grep -q 'double_counter_value: 0.5' "$B/decoded" && grep -q 'pointer_value:' "$B/decoded" && grep -q 'int_value: -100' "$B/decoded" &&
 	grep -q 'string_value: "outer"' "$B/decoded" && grep -q 'uint_value: 100' "$B/decoded"; then ok "value kinds: double, pointer, int, uint, string"
 else fail "a value kind is missing"; fi
-if [ "$(grep -c 'flow_ids:' "$B/decoded")" = 4 ]; then ok "4 flow steps"
+if [ "$(grep -c 'flow_ids:' "$B/decoded")" = 6 ]; then ok "6 flow steps"
 else fail "flow steps: $(grep -c 'flow_ids:' "$B/decoded")"; fi
 
 # ---- JSON: B/E/C and flow v2
@@ -80,7 +80,7 @@ if have script; then # a terminal as standard output
 	else fail "--perfetto to a terminal"; cat "$B/tty.out"; fi
 fi
 if have babeltrace2; then # the kind comments are only comments to it
-	if [ "$(babeltrace2 "$B/t" 2>"$B/bt.err" | wc -l)" = 16 ] && [ ! -s "$B/bt.err" ]; then ok "babeltrace2 reads the 16 events"
+	if [ "$(babeltrace2 "$B/t" 2>"$B/bt.err" | wc -l)" = 18 ] && [ ! -s "$B/bt.err" ]; then ok "babeltrace2 reads the 18 events"
 	else fail "babeltrace2"; head "$B/bt.err"; fi
 fi
 

@@ -1,7 +1,7 @@
 # tests/t_perfetto.sh: tracepoint-dump's text output of tests/perfetto/
 # kinds.c's trace -> the lines canon.awk makes of the --perfetto trace:
 # what every event must look like there (slices B/E, counters C on their
-# tracks, flow ids from the first field of submit and handle_begin).
+# tracks, flow ids from the first field of submit, handle_begin, resume).
 {
 	ts = $1; tid = $2; name = $3; sub(/^work:/, "", name)
 	rest = ""
@@ -17,5 +17,5 @@
 		print ts " " tid " B work:" name rest (name == "handle" ? " flow=" flow : ""); next
 	}
 	if (name ~ /_end$/) { print ts " " tid " E -" rest; next }
-	print ts " " tid " I work:" name rest (name == "submit" ? " flow=" flow : "")
+	print ts " " tid " I work:" name rest (name == "submit" || name == "resume" ? " flow=" flow : "")
 }

@@ -1,7 +1,8 @@
 /* tests/t_perfetto.sh's program: every event kind, on two threads.  The
  * main thread runs batch slices (one nested, scoped), counts queued items
  * and submits requests (flow ids 100, 101); the worker picks each one up
- * in a handle slice that continues its flow. */
+ * in a handle slice that continues its flow, and resumes it (a flow
+ * event of handle's class, DEFINE_EVENT_KIND). */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -26,6 +27,7 @@ static void *worker(void *arg)
 		id = queue[taken++];
 		pthread_mutex_unlock(&lock);
 		trace_handle_begin(id);
+		trace_resume(id);
 		trace_note((int)id, &id);
 		trace_handle_end(id);
 	}

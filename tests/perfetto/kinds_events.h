@@ -1,5 +1,6 @@
 /* Events of every kind (<trace/event_kinds.h>) for tests/t_perfetto.sh:
- * a slice, a counter, a flow, a slice that continues a flow. */
+ * a slice, a counter, a flow, a slice that continues a flow, an event of
+ * a class with a kind given by DEFINE_EVENT_KIND. */
 #undef TRACE_SYSTEM
 #undef TRACE_CONFIG
 #define TRACE_SYSTEM work
@@ -48,6 +49,10 @@ TRACE_SLICE_FLOW(handle,
 		 TP_STRUCT__entry(__field(unsigned long, id)),
 		 TP_fast_assign(__entry->id = id;),
 		 TP_printk("id=%lu", __entry->id));
+
+/* Another event of handle's class, with a kind of its own. */
+DEFINE_EVENT_KIND(handle, resume, TRACE_KIND_INSTANT | TRACE_KIND_FLOW,
+		  TP_PROTO(unsigned long id), TP_ARGS(id));
 
 TRACE_EVENT(note,
 	    TP_PROTO(int code, const void *where),
