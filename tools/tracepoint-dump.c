@@ -2,7 +2,8 @@
 /*
  * tracepoint-dump - reads the trace directories that <trace/sink.h> writes
  * (CTF 1.8; the contract is docs/trace-format.md) and prints them as text
- * (each event as its TP_printk prints it), as Chrome trace JSON, or as a
+ * (each event as its TP_printk prints it), as Chrome trace JSON, as a
+ * Perfetto protobuf trace (encoder: protobuf.h beside this file), or as a
  * summary; --repair makes a crashed trace readable by babeltrace2.
  *
  *   cc -std=c99 -O2 -o tracepoint-dump tools/tracepoint-dump.c
@@ -14,8 +15,8 @@
  *
  * Layout of this file: utilities, output buffer, messages; the metadata
  * (TSDL) lexer and parser; the TP_printk compiler; stream indexing
- * (packets); cursors and the k-way merge; the text, JSON and summary
- * writers; --repair; main.
+ * (packets); cursors and the k-way merge; the text, JSON, Perfetto and
+ * summary writers; --repair; main.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -3279,8 +3280,8 @@ static struct {
 	size_t capseq;
 	uint64_t counters;    /* counter tracks made */
 	uint64_t events;      /* TrackEvents written */
-	uint64_t need[64];    /* the strings the packet being written uses */
-	unsigned nneed;
+	uint64_t *need;       /* the strings the packet being written uses */
+	size_t nneed, capneed;
 } g_pf;
 
 static size_t pf_slot(uint64_t key, size_t cap)
@@ -3338,8 +3339,8 @@ static uint64_t pf_intern(unsigned t, const char *s)
 /* The next packet uses string iid of table t. */
 static void pf_need(unsigned t, uint64_t iid)
 {
-	if (g_pf.nneed < sizeof(g_pf.need) / sizeof(g_pf.need[0]))
-		g_pf.need[g_pf.nneed++] = (uint64_t)t << 32 | iid;
+	GROW(g_pf.need, g_pf.nneed, g_pf.capneed);
+	g_pf.need[g_pf.nneed++] = (uint64_t)t << 32 | iid;
 }
 
 static void pf_flush(void)
@@ -3368,7 +3369,8 @@ static void pf_packet_close(void)
 static void pf_interned(struct pf_seq *s)
 {
 	static const unsigned field[PF_NTAB] = { PF_IN_NAMES, PF_IN_CATEGORIES, PF_IN_KEYS };
-	unsigned t, i;
+	unsigned t;
+	size_t i;
 	int open = 0;
 	for (t = 0; t < PF_NTAB; t++)
 		for (i = 0; i < g_pf.nneed; i++) {
@@ -3404,6 +3406,7 @@ static void pf_finish(void)
 			free(g_pf.seq[i]);
 		}
 	free(g_pf.seq);
+	free(g_pf.need);
 	free(g_pf.key);
 	free(g_pf.uuid);
 	free(g_pf.pb.b);
@@ -3602,6 +3605,7 @@ static void emit_pftrace(struct cursor *c)
 	struct event *ev = (struct event *)c->ev;
 	uint64_t seq = pf_thread_track(c), id;
 	unsigned i;
+	int numbers;
 	if (c->kind == K_DROP) {
 		uint64_t name = pf_intern(PF_TAB_NAMES, "events dropped");
 		uint64_t cat = pf_intern(PF_TAB_CATS, "tracepoints"), key = pf_intern(PF_TAB_KEYS, "dropped");
@@ -3625,7 +3629,9 @@ static void emit_pftrace(struct cursor *c)
 		for (i = 0; i < ev->nf; i++)
 			ev->pf_key[i] = pf_intern(PF_TAB_KEYS, ev->f[i].name);
 	}
-	if ((ev->kind & EK_BASE) == EK_COUNTER) { /* a value on each number's track */
+	for (i = 0, numbers = 0; i < ev->nf && (ev->kind & EK_BASE) == EK_COUNTER; i++)
+		numbers += pf_is_number(&ev->f[i]);
+	if (numbers) { /* a counter: a value on each number's track */
 		for (i = 0; i < ev->nf; i++) {
 			const struct field *f = &ev->f[i];
 			uint64_t ct;
@@ -3645,9 +3651,9 @@ static void emit_pftrace(struct cursor *c)
 		pf_need(PF_TAB_NAMES, ev->pf_name);
 		pf_need(PF_TAB_CATS, ev->pf_cat);
 	}
-	for (i = 0; i < ev->nf && i < 32; i++)
+	for (i = 0; i < ev->nf; i++)
 		pf_need(PF_TAB_KEYS, ev->pf_key[i]);
-	switch (ev->kind & EK_BASE) {
+	switch (ev->kind & EK_BASE) { /* a counter without numbers: an instant */
 	case EK_BEGIN:
 		pf_event_open(c, seq, 0, PF_SLICE_BEGIN, ev->pf_name, ev->pf_cat);
 		break;
