@@ -54,6 +54,11 @@ else fail "a value kind is missing"; fi
 if [ "$(grep -c 'flow_ids:' "$B/decoded")" = 6 ]; then ok "6 flow steps"
 else fail "flow steps: $(grep -c 'flow_ids:' "$B/decoded")"; fi
 
+"$DUMP" --summary "$B/t" >"$B/summary"
+if grep -q ' work:handle_begin (slice begin, flow)$' "$B/summary" && grep -q ' work:queued (counter)$' "$B/summary" &&
+	grep -q ' work:note$' "$B/summary"; then ok "--summary names the kinds"
+else fail "--summary kinds"; cat "$B/summary"; fi
+
 # ---- JSON: B/E/C and flow v2
 "$DUMP" --json "$B/t" >"$B/t.json"
 if [ "$(grep -c '"ph":"B"' "$B/t.json")" = 4 ] && [ "$(grep -c '"ph":"E"' "$B/t.json")" = 4 ] &&

@@ -1908,6 +1908,17 @@ static const char *json_phase(unsigned kind)
 	}
 }
 
+/* --summary: what an event of a kind other than instant stands for. */
+static const char *kind_note(unsigned kind)
+{
+	static const char *const note[][2] = { { "", " (flow)" },
+					       { " (slice begin)", " (slice begin, flow)" },
+					       { " (slice end)", " (slice end, flow)" },
+					       { " (counter)", " (counter, flow)" } };
+	unsigned b = kind & EK_BASE;
+	return b < 4 ? note[b][(kind & EK_FLOW) != 0] : "";
+}
+
 static void prepare_events(struct trace *tr)
 {
 	size_t i, k;
@@ -3822,7 +3833,8 @@ static void summary(struct trace *tr)
 	ob_printf("event types\n");
 	for (i = 0; i < tr->nev; i++)
 		if (evs[i]->count)
-			ob_printf("  %12llu  %s\n", (unsigned long long)evs[i]->count, evs[i]->name);
+			ob_printf("  %12llu  %s%s\n", (unsigned long long)evs[i]->count, evs[i]->name,
+				  kind_note(evs[i]->kind));
 	free(evs);
 	ob_printf("threads\n  %10s  %-16s %12s %10s %14s\n", "tid", "comm", "events", "dropped", "bytes");
 	for (i = 0; i < tr->nst; i++) {
