@@ -26,7 +26,7 @@ HEADERS      := $(wildcard include/*.h include/*/*.h)
 all: $(B)/demo $(B)/tracepoint-dump
 
 # The trace reader (tools/tracepoint-dump.c, libc only).
-$(B)/tracepoint-dump: tools/tracepoint-dump.c include/tracepoint/version.h
+$(B)/tracepoint-dump: tools/tracepoint-dump.c tools/protobuf.h include/tracepoint/version.h
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS) $(WARN) $< -o $@
 

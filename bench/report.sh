@@ -129,6 +129,10 @@ END {
 		printf "   malloc/realloc/free, PYTHONMALLOC=malloc): %d calls while recording, %d events on disk,\n", v["memtrace", "python3", "calls"], v["memtrace", "python3", "events_on_disk"]
 		printf "   %d dropped; %s s untraced, %s s traced\n", v["memtrace", "python3", "dropped"], v["memtrace", "python3", "seconds_plain"], v["memtrace", "python3", "seconds_traced"]
 	}
+	if (has("perfetto", "python3", "proto_to_json")) {
+		printf "\n== (h) its trace (%d events) for Perfetto: tracepoint-dump --json %s bytes/event,\n", v["perfetto", "python3", "events"], v["perfetto", "python3", "json_bytes_per_event"]
+		printf "   --perfetto (protobuf) %s bytes/event: %s of JSON\n", v["perfetto", "python3", "proto_bytes_per_event"], v["perfetto", "python3", "proto_to_json"]
+	}
 
 	printf "\n== targets\n"
 	if (has("loop", "compiled_out", "instr_total")) {
@@ -184,6 +188,8 @@ END {
 	}
 	if (has("memtrace", "python3", "calls"))
 		target("real program: events on disk / calls", "100 %", v["memtrace", "python3", "events_on_disk"] " / " v["memtrace", "python3", "calls"], v["memtrace", "python3", "events_on_disk"] == v["memtrace", "python3", "calls"] && v["memtrace", "python3", "dropped"] == 0)
+	if (has("perfetto", "python3", "proto_to_json"))
+		target("Perfetto protobuf size / JSON size", "<= 0.25", v["perfetto", "python3", "proto_to_json"], v["perfetto", "python3", "proto_to_json"] <= 0.25)
 	if (has("reader", "dump_text", "events_per_s"))
 		target("tracepoint-dump --text events/s", ">= 5000000", v["reader", "dump_text", "events_per_s"], v["reader", "dump_text", "events_per_s"] >= 5000000)
 	for (i = 1; i <= n["enable"]; i++) {

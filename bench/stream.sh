@@ -80,7 +80,9 @@ if [ -x /usr/bin/python3 ] && [ -x "$DUMP" ] &&
 	traced=$(echo "$s $e" | awk '{printf "%.3f", $2 - $1}')
 	calls=$(sed -n 's/^memtrace: \([0-9]*\) calls recorded$/\1/p' "$D/mt.err")
 	"$DUMP" --summary "$D/mt" >"$D/mt.sum" || { echo "tracepoint-dump --summary failed"; exit 1; }
-	events=$(awk '/^events / {s += $2} END {print s + 0}' "$D/mt.sum")
+	# the allocator's events (mem:heap_bytes and mem:gc are not calls)
+	events=$(awk '$2 ~ /^mem:(malloc|realloc|free)$/ {s += $1} END {print s + 0}' "$D/mt.sum")
+	all=$(awk '/^events / {s += $2} END {print s + 0}' "$D/mt.sum")
 	dropped=$(awk '/^dropped / {s += $2} END {print s + 0}' "$D/mt.sum")
 	put memtrace python3 calls "$calls" calls
 	put memtrace python3 events_on_disk "$events" events
@@ -88,6 +90,15 @@ if [ -x /usr/bin/python3 ] && [ -x "$DUMP" ] &&
 	put memtrace python3 seconds_plain "$plain" s
 	put memtrace python3 seconds_traced "$traced" s
 	echo "memtrace: python3 made $calls calls while recording, $events events on disk, $dropped dropped; ${plain}s untraced, ${traced}s traced"
+	# The same trace as Chrome JSON and as Perfetto protobuf: bytes per event.
+	# (counted through a pipe: the JSON is a few hundred MB)
+	jb=$("$DUMP" --json "$D/mt" | wc -c)
+	pb=$("$DUMP" --perfetto "$D/mt" | wc -c)
+	put perfetto python3 events "$all" events
+	put perfetto python3 json_bytes_per_event "$(awk -v b="$jb" -v n="$all" 'BEGIN {printf "%.1f", b / n}')" bytes/event
+	put perfetto python3 proto_bytes_per_event "$(awk -v b="$pb" -v n="$all" 'BEGIN {printf "%.1f", b / n}')" bytes/event
+	put perfetto python3 proto_to_json "$(awk -v p="$pb" -v j="$jb" 'BEGIN {printf "%.3f", p / j}')" ratio
+	echo "perfetto: $all events: JSON $jb bytes, protobuf $pb bytes"
 	rm -rf "$D/mt"
 else
 	echo "skipped memtrace: needs /usr/bin/python3 and tracepoint-dump"

@@ -2,7 +2,8 @@
 /*
  * tracepoint-dump - reads the trace directories that <trace/sink.h> writes
  * (CTF 1.8; the contract is docs/trace-format.md) and prints them as text
- * (each event as its TP_printk prints it), as Chrome trace JSON, or as a
+ * (each event as its TP_printk prints it), as Chrome trace JSON, as a
+ * Perfetto protobuf trace (encoder: protobuf.h beside this file), or as a
  * summary; --repair makes a crashed trace readable by babeltrace2.
  *
  *   cc -std=c99 -O2 -o tracepoint-dump tools/tracepoint-dump.c
@@ -14,8 +15,8 @@
  *
  * Layout of this file: utilities, output buffer, messages; the metadata
  * (TSDL) lexer and parser; the TP_printk compiler; stream indexing
- * (packets); cursors and the k-way merge; the text, JSON and summary
- * writers; --repair; main.
+ * (packets); cursors and the k-way merge; the text, JSON, Perfetto and
+ * summary writers; --repair; main.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -41,6 +42,8 @@
  * (macros only, includable on its own; found relative to this file, so no
  * -I is needed). */
 #include "../include/tracepoint/version.h"
+/* The protocol buffers encoder of --perfetto. */
+#include "protobuf.h"
 #ifndef TRACEPOINT_DUMP_VERSION
 #define TRACEPOINT_DUMP_VERSION TRACEPOINT_VERSION_STRING
 #endif
@@ -55,7 +58,7 @@ typedef unsigned char u8;
 
 static const char *prog = "tracepoint-dump";
 
-enum { M_TEXT, M_JSON, M_SUMMARY, M_REPAIR };
+enum { M_TEXT, M_JSON, M_SUMMARY, M_REPAIR, M_PERFETTO };
 static int g_mode = M_TEXT;
 static int g_host_be;
 
@@ -468,6 +471,10 @@ struct event {
 	char *jpre;          /* {"name":..,"cat":..,"ph":"i","s":"t","ts": */
 	size_t jprelen;
 	uint64_t count;
+	unsigned kind;       /* EK_* (metadata comment "kind:"; none: instant) */
+	uint64_t pf_name, pf_cat; /* --perfetto: interned ids, 0: not yet */
+	uint64_t *pf_key;    /* per field: interned annotation name ids */
+	uint64_t *pf_ctr;    /* per field: counter track uuid (counters) */
 };
 
 struct packet {
@@ -1144,6 +1151,35 @@ static char *val_text(const struct val *v)
 }
 
 /* One top-level block's statements, (b, e) exclusive of the braces. */
+/* Event kinds (<trace/event_kinds.h>: enum trace_event_kind), written by
+ * the recorder as a comment in the event block: "kind: slice_begin",
+ * "kind: counter", "kind: instant flow" ...  Unknown words are ignored (a
+ * newer recorder's kind reads as an instant). */
+enum { EK_INSTANT = 0, EK_BEGIN = 1, EK_END = 2, EK_COUNTER = 3, EK_BASE = 15, EK_FLOW = 16 };
+
+static unsigned parse_kind(const char *s, size_t n)
+{
+	static const struct {
+		const char *w;
+		unsigned k;
+	} words[] = { { "slice_begin", EK_BEGIN }, { "slice_end", EK_END }, { "counter", EK_COUNTER },
+		      { "flow", EK_FLOW } };
+	unsigned kind = 0, i;
+	const char *e = s + n;
+	while (s < e) {
+		size_t w = 0;
+		while (s < e && isspace((unsigned char)*s))
+			s++;
+		while (s + w < e && !isspace((unsigned char)s[w]))
+			w++;
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (strlen(words[i].w) == w && !memcmp(s, words[i].w, w))
+				kind |= words[i].k;
+		s += w;
+	}
+	return kind;
+}
+
 static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 {
 	struct trace *tr = P->tr;
@@ -1178,6 +1214,8 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 				}
 				d[m] = '\0';
 				ev->printk = d;
+			} else if (ev && c->n - k >= 5 && !memcmp(c->s + k, "kind:", 5)) {
+				ev->kind = parse_kind(c->s + k + 5, c->n - k - 5);
 			}
 			i++;
 		}
@@ -1843,6 +1881,44 @@ static int cmp_ev_id(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
+/* The length of the name a slice shows: a begin event's name without its
+ * "_begin" (TRACE_SLICE(gc, ...) makes gc_begin and gc_end: the slice is
+ * "gc"); any other event's whole name. */
+static size_t slice_name_len(const struct event *ev)
+{
+	size_t n = strlen(ev->ename);
+	if ((ev->kind & EK_BASE) == EK_BEGIN && n > 6 && !strcmp(ev->ename + n - 6, "_begin"))
+		return n - 6;
+	return n;
+}
+
+/* The Chrome JSON phase of an event kind: slices B/E, counters C, the
+ * rest thread-scoped instants. */
+static const char *json_phase(unsigned kind)
+{
+	switch (kind & EK_BASE) {
+	case EK_BEGIN:
+		return "\"B\"";
+	case EK_END:
+		return "\"E\"";
+	case EK_COUNTER:
+		return "\"C\"";
+	default:
+		return "\"i\",\"s\":\"t\"";
+	}
+}
+
+/* --summary: what an event of a kind other than instant stands for. */
+static const char *kind_note(unsigned kind)
+{
+	static const char *const note[][2] = { { "", " (flow)" },
+					       { " (slice begin)", " (slice begin, flow)" },
+					       { " (slice end)", " (slice end, flow)" },
+					       { " (counter)", " (counter, flow)" } };
+	unsigned b = kind & EK_BASE;
+	return b < 4 ? note[b][(kind & EK_FLOW) != 0] : "";
+}
+
 static void prepare_events(struct trace *tr)
 {
 	size_t i, k;
@@ -1869,10 +1945,11 @@ static void prepare_events(struct trace *tr)
 		ev->sys = colon ? xstrndup(ev->name, (size_t)(colon - ev->name)) : xstrdup("");
 		ev->ename = xstrdup(colon ? colon + 1 : ev->name);
 		js = json_str_dup(ev->sys, strlen(ev->sys), &n1);
-		jn = json_str_dup(ev->ename, strlen(ev->ename), &n2);
+		jn = json_str_dup(ev->ename, slice_name_len(ev), &n2);
 		ev->jpre = (char *)xcalloc(n1 + n2 + 64 + 32, 1); /* + 32: read by cpy_padded */
 		o = ev->jpre;
-		o += sprintf(o, "{\"name\":%s,\"cat\":%s,\"ph\":\"i\",\"s\":\"t\",\"ts\":", jn, js);
+		o += sprintf(o, "{\"name\":%s,\"cat\":%s,\"ph\":%s,\"ts\":", jn, js,
+			     json_phase(ev->kind));
 		ev->jprelen = (size_t)(o - ev->jpre);
 		free(js);
 		free(jn);
@@ -2180,6 +2257,8 @@ static void free_trace(struct trace *tr)
 		free(ev->ename);
 		free(ev->fixoffs);
 		free(ev->printk);
+		free(ev->pf_key);
+		free(ev->pf_ctr);
 		free(ev->fmtbuf);
 		free(ev->seg);
 		free(ev->jpre);
@@ -2951,6 +3030,74 @@ static void json_sep(void)
 	ob_done(o);
 }
 
+/* A set of 64-bit values (open addressing; 0 is kept apart). */
+struct u64set {
+	uint64_t *v;
+	size_t n, cap;
+	int has0;
+};
+
+/* Adds x; 1 if it was there already. */
+static int u64set_add(struct u64set *s, uint64_t x)
+{
+	size_t i;
+	if (!x) {
+		int had = s->has0;
+		s->has0 = 1;
+		return had;
+	}
+	if (2 * (s->n + 1) > s->cap) {
+		struct u64set t = { NULL, 0, s->cap ? 2 * s->cap : 1024, s->has0 };
+		t.v = (uint64_t *)xcalloc(t.cap, sizeof(*t.v));
+		for (i = 0; i < s->cap; i++)
+			if (s->v[i])
+				u64set_add(&t, s->v[i]);
+		free(s->v);
+		*s = t;
+	}
+	for (i = (size_t)(x * 0x9E3779B97F4A7C15u >> 20) & (s->cap - 1); s->v[i]; i = (i + 1) & (s->cap - 1))
+		if (s->v[i] == x)
+			return 1;
+	s->v[i] = x;
+	s->n++;
+	return 0;
+}
+
+static struct u64set g_flows; /* flow ids seen so far (JSON) */
+
+/* The flow id of an event of a flow kind: its first field, an integer. */
+static int flow_id(const struct cursor *c, uint64_t *id)
+{
+	const struct field *f = c->ev->nf ? &c->ev->f[0] : NULL;
+	if (!f || f->t.kind != FT_INT || f->count || f->t.bad)
+		return 0;
+	*id = get_int(c, 0, 0);
+	return 1;
+}
+
+/* Closes the args of a flow event and binds it to its flow (Chrome JSON
+ * flow v2, as Perfetto reads it: the first event of an id starts the flow,
+ * each later one continues it). */
+static void json_flow(const struct cursor *c)
+{
+	char *o = ob_need(96);
+	uint64_t id;
+	*o++ = '}';
+	if (flow_id(c, &id)) {
+		int seen = u64set_add(&g_flows, id);
+		memcpy(o, ",\"bind_id\":\"0x", 14);
+		o = put_hex(o + 14, id, 0);
+		memcpy(o, "\",\"flow_out\":true", 17);
+		o += 17;
+		if (seen) {
+			memcpy(o, ",\"flow_in\":true", 15);
+			o += 15;
+		}
+	}
+	*o++ = '}';
+	ob_done(o);
+}
+
 static void emit_json(struct cursor *c)
 {
 	const struct event *ev = c->ev;
@@ -2981,6 +3128,10 @@ static void emit_json(struct cursor *c)
 			*o++ = ',';
 		o = cpy_padded(o, f->jkey, f->jkeylen);
 		ob_done(put_value(o, c, i, 1));
+	}
+	if (ev->kind & EK_FLOW) {
+		json_flow(c);
+		return;
 	}
 	o = ob_need(2);
 	memcpy(o, "}}", 2);
@@ -3030,6 +3181,504 @@ static void json_meta(const struct trace *tr)
 		json_str_out(k->comm);
 		ob_puts("}}", 2);
 	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Perfetto protobuf output (--perfetto)                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A Perfetto trace (protos/perfetto/trace/trace.proto) as one packet
+ * sequence: a Trace is its TracePackets, each a length-delimited field 1.
+ * Every thread gets a thread track, every process a process track, every
+ * numeric field of a counter event a counter track below its process;
+ * event names, systems (categories) and field names (debug annotation
+ * names) are interned.  The field numbers are Perfetto's; the part used
+ * here is tests/perfetto/perfetto_min.proto.
+ */
+enum {
+	PF_TRACE_PACKET = 1,
+	/* TracePacket */
+	PF_TIMESTAMP = 8,
+	PF_SEQ_ID = 10,
+	PF_TRACK_EVENT = 11,
+	PF_INTERNED = 12,
+	PF_SEQ_FLAGS = 13,
+	PF_TRACK_DESCRIPTOR = 60,
+	PF_FIRST_ON_SEQ = 87,
+	PF_CLOCK_SNAPSHOT = 6,
+	PF_DEFAULTS = 59,
+	/* ClockSnapshot, ClockSnapshot.Clock, TracePacketDefaults */
+	PF_CS_CLOCKS = 1,
+	PF_CLK_ID = 1,
+	PF_CLK_TS = 2,
+	PF_CLK_INCREMENTAL = 3,
+	PF_DEF_CLOCK = 58,
+	PF_DEF_TRACK_EVENT = 11, /* TracePacketDefaults.track_event_defaults */
+	PF_TS_CLOCK = 58, /* TracePacket.timestamp_clock_id */
+	/* clock ids: builtin BOOTTIME; 64-127 are the sequence's own */
+	PF_CLOCK_BOOTTIME = 6,
+	PF_CLOCK_DELTA = 64,
+	/* TracePacket.SequenceFlags */
+	PF_SEQ_CLEARED = 1,
+	/* TrackDescriptor, ProcessDescriptor, ThreadDescriptor */
+	PF_TD_UUID = 1,
+	PF_TD_NAME = 2,
+	PF_TD_PROCESS = 3,
+	PF_TD_THREAD = 4,
+	PF_TD_PARENT = 5,
+	PF_TD_COUNTER = 8,
+	PF_PD_PID = 1,
+	PF_PD_NAME = 6,
+	PF_THD_PID = 1,
+	PF_THD_TID = 2,
+	PF_THD_NAME = 5,
+	/* TrackEvent */
+	PF_TE_CATEGORY_IIDS = 3,
+	PF_TE_ANNOTATIONS = 4,
+	PF_TE_TYPE = 9,
+	PF_TE_NAME_IID = 10,
+	PF_TE_TRACK = 11,
+	PF_TE_COUNTER = 30,
+	PF_TE_DCOUNTER = 44,
+	PF_TE_FLOW_IDS = 47,
+	/* TrackEvent.Type */
+	PF_SLICE_BEGIN = 1,
+	PF_SLICE_END = 2,
+	PF_INSTANT = 3,
+	PF_COUNTER = 4,
+	/* DebugAnnotation */
+	PF_DA_NAME_IID = 1,
+	PF_DA_UINT = 3,
+	PF_DA_INT = 4,
+	PF_DA_DOUBLE = 5,
+	PF_DA_STRING = 6,
+	PF_DA_POINTER = 7,
+	PF_DA_ARRAY = 12,
+	/* InternedData; EventCategory, EventName, DebugAnnotationName: iid 1, name 2 */
+	PF_IN_CATEGORIES = 1,
+	PF_IN_NAMES = 2,
+	PF_IN_KEYS = 3,
+	PF_IID = 1,
+	PF_INAME = 2
+};
+/* Tracks: kind << 56 | number (pid, tid, counter number), mapped to small
+ * uuids (1, 2, ...: one-byte varints) in order of appearance.  Each thread
+ * is a packet sequence of its own (as each thread's writer in Perfetto's
+ * SDK): its trusted_packet_sequence_id is its track's uuid, and its
+ * events need no track_uuid (the sequence's default). */
+enum { PF_UUID_PROCESS = 1, PF_UUID_THREAD = 2, PF_UUID_COUNTER = 3 };
+enum { PF_TAB_NAMES, PF_TAB_CATS, PF_TAB_KEYS, PF_NTAB };
+
+struct pf_tab {
+	char **s;   /* interned strings; iid = index + 1 */
+	size_t n, cap;
+};
+
+/* A thread's sequence: the time of its previous packet (its clock counts
+ * from there), and the strings (table << 32 | iid) it has sent. */
+struct pf_seq {
+	uint64_t last_ns;
+	struct u64set sent;
+};
+
+static struct {
+	struct pb pb;
+	struct pf_tab tab[PF_NTAB];
+	uint64_t *key, *uuid; /* track key -> uuid (open addressing) */
+	size_t ntrack, captrack;
+	struct pf_seq **seq;  /* by uuid (thread tracks only) */
+	size_t capseq;
+	uint64_t counters;    /* counter tracks made */
+	uint64_t events;      /* TrackEvents written */
+	uint64_t *need;       /* the strings the packet being written uses */
+	size_t nneed, capneed;
+} g_pf;
+
+static size_t pf_slot(uint64_t key, size_t cap)
+{
+	return (size_t)(key * 0x9E3779B97F4A7C15u >> 20) & (cap - 1);
+}
+
+/* The uuid of a track; *is_new: 1 the first time (describe it then). */
+static uint64_t pf_uuid(unsigned kind, uint64_t n, int *is_new)
+{
+	uint64_t key = (uint64_t)kind << 56 | (n & (((uint64_t)1 << 56) - 1));
+	size_t i, m;
+	if (2 * (g_pf.ntrack + 1) > g_pf.captrack) {
+		uint64_t *k = g_pf.key, *u = g_pf.uuid;
+		size_t cap = g_pf.captrack;
+		g_pf.captrack = cap ? 2 * cap : 256;
+		g_pf.key = (uint64_t *)xcalloc(g_pf.captrack, sizeof(uint64_t));
+		g_pf.uuid = (uint64_t *)xcalloc(g_pf.captrack, sizeof(uint64_t));
+		for (i = 0; i < cap; i++) {
+			if (!k[i])
+				continue;
+			for (m = pf_slot(k[i], g_pf.captrack); g_pf.key[m]; m = (m + 1) & (g_pf.captrack - 1))
+				;
+			g_pf.key[m] = k[i];
+			g_pf.uuid[m] = u[i];
+		}
+		free(k);
+		free(u);
+	}
+	for (m = pf_slot(key, g_pf.captrack); g_pf.key[m]; m = (m + 1) & (g_pf.captrack - 1))
+		if (g_pf.key[m] == key) {
+			*is_new = 0;
+			return g_pf.uuid[m];
+		}
+	g_pf.key[m] = key;
+	g_pf.uuid[m] = ++g_pf.ntrack;
+	*is_new = 1;
+	return g_pf.ntrack;
+}
+
+/* The iid of s in table t (interned on first use; a linear search, once per
+ * event type and field, cached by the callers). */
+static uint64_t pf_intern(unsigned t, const char *s)
+{
+	struct pf_tab *tb = &g_pf.tab[t];
+	size_t i;
+	for (i = 0; i < tb->n; i++)
+		if (!strcmp(tb->s[i], s))
+			return i + 1;
+	GROW(tb->s, tb->n, tb->cap);
+	tb->s[tb->n++] = xstrdup(s);
+	return tb->n;
+}
+
+/* The next packet uses string iid of table t. */
+static void pf_need(unsigned t, uint64_t iid)
+{
+	GROW(g_pf.need, g_pf.nneed, g_pf.capneed);
+	g_pf.need[g_pf.nneed++] = (uint64_t)t << 32 | iid;
+}
+
+static void pf_flush(void)
+{
+	char *o = ob_need(g_pf.pb.n);
+	memcpy(o, g_pf.pb.b, g_pf.pb.n);
+	ob_done(o + g_pf.pb.n);
+	g_pf.pb.n = 0;
+}
+
+static void pf_packet_open(uint64_t seq)
+{
+	pb_open(&g_pf.pb, PF_TRACE_PACKET);
+	pb_uint(&g_pf.pb, PF_SEQ_ID, seq);
+}
+
+static void pf_packet_close(void)
+{
+	pb_close(&g_pf.pb);
+	if (g_pf.pb.n >= 1 << 16)
+		pf_flush();
+}
+
+/* The strings of g_pf.need that sequence s has not had yet, as the
+ * packet's InternedData. */
+static void pf_interned(struct pf_seq *s)
+{
+	static const unsigned field[PF_NTAB] = { PF_IN_NAMES, PF_IN_CATEGORIES, PF_IN_KEYS };
+	unsigned t;
+	size_t i;
+	int open = 0;
+	for (t = 0; t < PF_NTAB; t++)
+		for (i = 0; i < g_pf.nneed; i++) {
+			uint64_t iid = g_pf.need[i] & 0xffffffffu;
+			if (g_pf.need[i] >> 32 != t || u64set_add(&s->sent, g_pf.need[i]))
+				continue;
+			if (!open)
+				pb_open(&g_pf.pb, PF_INTERNED);
+			open = 1;
+			pb_open(&g_pf.pb, field[t]);
+			pb_uint(&g_pf.pb, PF_IID, iid);
+			pb_str(&g_pf.pb, PF_INAME, g_pf.tab[t].s[iid - 1]);
+			pb_close(&g_pf.pb);
+		}
+	if (open)
+		pb_close(&g_pf.pb);
+	g_pf.nneed = 0;
+}
+
+static void pf_finish(void)
+{
+	unsigned t;
+	size_t i;
+	pf_flush();
+	for (t = 0; t < PF_NTAB; t++) {
+		for (i = 0; i < g_pf.tab[t].n; i++)
+			free(g_pf.tab[t].s[i]);
+		free(g_pf.tab[t].s);
+	}
+	for (i = 0; i < g_pf.capseq; i++)
+		if (g_pf.seq[i]) {
+			free(g_pf.seq[i]->sent.v);
+			free(g_pf.seq[i]);
+		}
+	free(g_pf.seq);
+	free(g_pf.need);
+	free(g_pf.key);
+	free(g_pf.uuid);
+	free(g_pf.pb.b);
+}
+
+/* A thread's sequence starts with cleared incremental state, its track as
+ * the default of its events, and a clock of its own whose timestamps are
+ * deltas to the previous packet's, counted from ns (the first event) on
+ * the trace's clock: a timestamp takes one to three bytes, not nine. */
+static void pf_seq_start(uint64_t tu, uint64_t ns)
+{
+	struct pb *p = &g_pf.pb;
+	if (tu >= g_pf.capseq) {
+		size_t cap = g_pf.capseq;
+		g_pf.capseq = 2 * tu + 16;
+		g_pf.seq = (struct pf_seq **)xrealloc(g_pf.seq, g_pf.capseq * sizeof(*g_pf.seq));
+		memset(g_pf.seq + cap, 0, (g_pf.capseq - cap) * sizeof(*g_pf.seq));
+	}
+	g_pf.seq[tu] = (struct pf_seq *)xcalloc(1, sizeof(struct pf_seq));
+	g_pf.seq[tu]->last_ns = ns;
+	pf_packet_open(tu);
+	pb_uint(p, PF_SEQ_FLAGS, PF_SEQ_CLEARED);
+	pb_uint(p, PF_FIRST_ON_SEQ, 1);
+	pb_open(p, PF_CLOCK_SNAPSHOT);
+	pb_open(p, PF_CS_CLOCKS);
+	pb_uint(p, PF_CLK_ID, PF_CLOCK_BOOTTIME);
+	pb_uint(p, PF_CLK_TS, ns);
+	pb_close(p);
+	pb_open(p, PF_CS_CLOCKS);
+	pb_uint(p, PF_CLK_ID, PF_CLOCK_DELTA);
+	pb_uint(p, PF_CLK_TS, ns);
+	pb_uint(p, PF_CLK_INCREMENTAL, 1);
+	pb_close(p);
+	pb_close(p);
+	pb_open(p, PF_DEFAULTS);
+	pb_uint(p, PF_DEF_CLOCK, PF_CLOCK_DELTA);
+	pb_open(p, PF_DEF_TRACK_EVENT);
+	pb_uint(p, PF_TE_TRACK, tu);
+	pb_close(p);
+	pb_close(p);
+	pf_packet_close();
+}
+
+/* The process and thread tracks of c's thread, described once: the uuid of
+ * the thread's track (and sequence). */
+static uint64_t pf_thread_track(const struct cursor *c)
+{
+	int newp, newt;
+	uint64_t pu = pf_uuid(PF_UUID_PROCESS, c->pid, &newp), tu = pf_uuid(PF_UUID_THREAD, c->tid, &newt);
+	if (newt)
+		pf_seq_start(tu, c->ns);
+	if (newp) {
+		pf_packet_open(tu);
+		pb_open(&g_pf.pb, PF_TRACK_DESCRIPTOR);
+		pb_uint(&g_pf.pb, PF_TD_UUID, pu);
+		pb_open(&g_pf.pb, PF_TD_PROCESS);
+		pb_uint(&g_pf.pb, PF_PD_PID, c->pid);
+		if (c->tr->procname)
+			pb_str(&g_pf.pb, PF_PD_NAME, c->tr->procname);
+		pb_close(&g_pf.pb);
+		pb_close(&g_pf.pb);
+		pf_packet_close();
+	}
+	if (newt) {
+		const struct packet *k = &c->st->pk[c->pk ? c->pk - 1 : 0];
+		pf_packet_open(tu);
+		pb_open(&g_pf.pb, PF_TRACK_DESCRIPTOR);
+		pb_uint(&g_pf.pb, PF_TD_UUID, tu);
+		pb_uint(&g_pf.pb, PF_TD_PARENT, pu);
+		pb_open(&g_pf.pb, PF_TD_THREAD);
+		pb_uint(&g_pf.pb, PF_THD_PID, c->pid);
+		pb_uint(&g_pf.pb, PF_THD_TID, c->tid);
+		if (c->st->npk)
+			pb_str(&g_pf.pb, PF_THD_NAME, k->comm);
+		pb_close(&g_pf.pb);
+		pb_close(&g_pf.pb);
+		pf_packet_close();
+	}
+	return tu;
+}
+
+/* A counter event's numbers: integer and float scalars (not pointers). */
+static int pf_is_number(const struct field *f)
+{
+	return (f->t.kind == FT_INT || f->t.kind == FT_FLOAT) && !f->count && !f->t.bad && f->t.base != 16;
+}
+
+/* Counter field fi of a counter event: its track below the process,
+ * described once, named after the event (event.field when the event has
+ * several numbers). */
+static uint64_t pf_counter_track(const struct cursor *c, uint64_t seq, unsigned fi)
+{
+	struct event *ev = (struct event *)c->ev;
+	unsigned i, nnum = 0;
+	char *name;
+	int is_new;
+	if (!ev->pf_ctr)
+		ev->pf_ctr = (uint64_t *)xcalloc(ev->nf + 1, sizeof(uint64_t));
+	if (ev->pf_ctr[fi])
+		return ev->pf_ctr[fi];
+	for (i = 0; i < ev->nf; i++)
+		nnum += (unsigned)pf_is_number(&ev->f[i]);
+	ev->pf_ctr[fi] = pf_uuid(PF_UUID_COUNTER, ++g_pf.counters, &is_new);
+	name = nnum > 1 ? xasprintf("%s.%s", ev->ename, ev->f[fi].name) : xstrdup(ev->ename);
+	pf_packet_open(seq);
+	pb_open(&g_pf.pb, PF_TRACK_DESCRIPTOR);
+	pb_uint(&g_pf.pb, PF_TD_UUID, ev->pf_ctr[fi]);
+	pb_uint(&g_pf.pb, PF_TD_PARENT, pf_uuid(PF_UUID_PROCESS, c->pid, &is_new));
+	pb_str(&g_pf.pb, PF_TD_NAME, name);
+	pb_open(&g_pf.pb, PF_TD_COUNTER);
+	pb_close(&g_pf.pb);
+	pb_close(&g_pf.pb);
+	pf_packet_close();
+	free(name);
+	return ev->pf_ctr[fi];
+}
+
+/* One element of field i as a DebugAnnotation value. */
+static void pf_scalar(const struct cursor *c, unsigned i, unsigned idx)
+{
+	const struct field *f = &c->ev->f[i];
+	if (f->t.kind == FT_FLOAT)
+		pb_double(&g_pf.pb, PF_DA_DOUBLE, get_float(c, (int)i, idx));
+	else if (f->t.base == 16)
+		pb_uint(&g_pf.pb, PF_DA_POINTER, get_int(c, (int)i, idx));
+	else
+		pb_uint(&g_pf.pb, f->t.sgn ? PF_DA_INT : PF_DA_UINT, get_int(c, (int)i, idx));
+}
+
+/* The fields as debug annotations: integers int/uint, pointers pointer,
+ * floats double, strings and char arrays string, arrays array_values. */
+static void pf_annotations(const struct cursor *c)
+{
+	const struct event *ev = c->ev;
+	unsigned i, k;
+	for (i = 0; i < ev->nf; i++) {
+		const struct field *f = &ev->f[i];
+		if (f->t.bad)
+			continue;
+		pb_open(&g_pf.pb, PF_TE_ANNOTATIONS);
+		pb_uint(&g_pf.pb, PF_DA_NAME_IID, ev->pf_key[i]);
+		if (f->t.kind == FT_STR || f->is_text) {
+			size_t n;
+			const u8 *t = get_text(c, (int)i, &n);
+			pb_bytes(&g_pf.pb, PF_DA_STRING, t, n);
+		} else if (!f->count) {
+			pf_scalar(c, i, 0);
+		} else {
+			for (k = 0; k < f->count; k++) {
+				pb_open(&g_pf.pb, PF_DA_ARRAY);
+				pf_scalar(c, i, k);
+				pb_close(&g_pf.pb);
+			}
+		}
+		pb_close(&g_pf.pb);
+	}
+}
+
+/* Opens the packet of a TrackEvent at c's time on sequence seq (its
+ * interned data first); track 0: the sequence's own. */
+static void pf_event_open(const struct cursor *c, uint64_t seq, uint64_t track, unsigned type,
+			  uint64_t name, uint64_t cat)
+{
+	struct pf_seq *s = g_pf.seq[seq];
+	pf_packet_open(seq);
+	if (c->ns >= s->last_ns) {
+		pb_uint(&g_pf.pb, PF_TIMESTAMP, c->ns - s->last_ns);
+		s->last_ns = c->ns;
+	} else { /* time never goes back within a thread; kept exact all the same */
+		pb_uint(&g_pf.pb, PF_TIMESTAMP, c->ns);
+		pb_uint(&g_pf.pb, PF_TS_CLOCK, PF_CLOCK_BOOTTIME);
+	}
+	/* No SEQ_NEEDS_INCREMENTAL_STATE: that flag only lets a reader drop
+	 * packets after a loss within the sequence, and a file written in one
+	 * go has none; 2 bytes an event less. */
+	pf_interned(s);
+	pb_open(&g_pf.pb, PF_TRACK_EVENT);
+	pb_uint(&g_pf.pb, PF_TE_TYPE, type);
+	if (track)
+		pb_uint(&g_pf.pb, PF_TE_TRACK, track);
+	if (name)
+		pb_uint(&g_pf.pb, PF_TE_NAME_IID, name);
+	if (cat)
+		pb_uint(&g_pf.pb, PF_TE_CATEGORY_IIDS, cat);
+	g_pf.events++;
+}
+
+static void pf_event_close(void)
+{
+	pb_close(&g_pf.pb);
+	pf_packet_close();
+}
+
+static void emit_pftrace(struct cursor *c)
+{
+	struct event *ev = (struct event *)c->ev;
+	uint64_t seq = pf_thread_track(c), id;
+	unsigned i;
+	int numbers;
+	if (c->kind == K_DROP) {
+		uint64_t name = pf_intern(PF_TAB_NAMES, "events dropped");
+		uint64_t cat = pf_intern(PF_TAB_CATS, "tracepoints"), key = pf_intern(PF_TAB_KEYS, "dropped");
+		pf_need(PF_TAB_NAMES, name);
+		pf_need(PF_TAB_CATS, cat);
+		pf_need(PF_TAB_KEYS, key);
+		pf_event_open(c, seq, 0, PF_INSTANT, name, cat);
+		pb_open(&g_pf.pb, PF_TE_ANNOTATIONS);
+		pb_uint(&g_pf.pb, PF_DA_NAME_IID, key);
+		pb_uint(&g_pf.pb, PF_DA_UINT, c->dropn);
+		pb_close(&g_pf.pb);
+		pf_event_close();
+		return;
+	}
+	if (!ev->pf_name) { /* interned once per event type */
+		char *sn = xstrndup(ev->ename, slice_name_len(ev));
+		ev->pf_name = pf_intern(PF_TAB_NAMES, sn);
+		free(sn);
+		ev->pf_cat = pf_intern(PF_TAB_CATS, ev->sys);
+		ev->pf_key = (uint64_t *)xcalloc(ev->nf + 1, sizeof(uint64_t));
+		for (i = 0; i < ev->nf; i++)
+			ev->pf_key[i] = pf_intern(PF_TAB_KEYS, ev->f[i].name);
+	}
+	for (i = 0, numbers = 0; i < ev->nf && (ev->kind & EK_BASE) == EK_COUNTER; i++)
+		numbers += pf_is_number(&ev->f[i]);
+	if (numbers) { /* a counter: a value on each number's track */
+		for (i = 0; i < ev->nf; i++) {
+			const struct field *f = &ev->f[i];
+			uint64_t ct;
+			if (!pf_is_number(f))
+				continue;
+			ct = pf_counter_track(c, seq, i);
+			pf_event_open(c, seq, ct, PF_COUNTER, 0, 0);
+			if (f->t.kind == FT_FLOAT)
+				pb_double(&g_pf.pb, PF_TE_DCOUNTER, get_float(c, (int)i, 0));
+			else
+				pb_uint(&g_pf.pb, PF_TE_COUNTER, get_int(c, (int)i, 0));
+			pf_event_close();
+		}
+		return;
+	}
+	if ((ev->kind & EK_BASE) != EK_END) { /* an end's name is its begin's */
+		pf_need(PF_TAB_NAMES, ev->pf_name);
+		pf_need(PF_TAB_CATS, ev->pf_cat);
+	}
+	for (i = 0; i < ev->nf; i++)
+		pf_need(PF_TAB_KEYS, ev->pf_key[i]);
+	switch (ev->kind & EK_BASE) { /* a counter without numbers: an instant */
+	case EK_BEGIN:
+		pf_event_open(c, seq, 0, PF_SLICE_BEGIN, ev->pf_name, ev->pf_cat);
+		break;
+	case EK_END:
+		pf_event_open(c, seq, 0, PF_SLICE_END, 0, 0);
+		break;
+	default:
+		pf_event_open(c, seq, 0, PF_INSTANT, ev->pf_name, ev->pf_cat);
+		break;
+	}
+	pf_annotations(c);
+	if ((ev->kind & EK_FLOW) && flow_id(c, &id))
+		pb_fixed64(&g_pf.pb, PF_TE_FLOW_IDS, id);
+	pf_event_close();
 }
 
 /* ------------------------------------------------------------------ */
@@ -3184,7 +3833,8 @@ static void summary(struct trace *tr)
 	ob_printf("event types\n");
 	for (i = 0; i < tr->nev; i++)
 		if (evs[i]->count)
-			ob_printf("  %12llu  %s\n", (unsigned long long)evs[i]->count, evs[i]->name);
+			ob_printf("  %12llu  %s%s\n", (unsigned long long)evs[i]->count, evs[i]->name,
+				  kind_note(evs[i]->kind));
 	free(evs);
 	ob_printf("threads\n  %10s  %-16s %12s %10s %14s\n", "tid", "comm", "events", "dropped", "bytes");
 	for (i = 0; i < tr->nst; i++) {
@@ -3582,7 +4232,7 @@ static int do_repair(char **dirs, int ndirs)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [--text|--json|--summary] [--all] [-o FILE] DIR...\n"
+		"usage: %s [--text|--json|--perfetto|--summary] [--all] [-o FILE] DIR...\n"
 		"       %s --repair DIR...\n"
 		"Reads the trace directories that <trace/sink.h> writes (CTF 1.8: metadata and\n"
 		"stream-* files; docs/trace-format.md).\n"
@@ -3591,6 +4241,9 @@ static void usage(FILE *f)
 		"                <sec>.<nsec> <tid> <system>:<event> <TP_printk output>\n"
 		"                and '# N events of thread TID dropped' where drops were counted\n"
 		"  --json        Chrome Trace Event JSON (Perfetto UI, chrome://tracing)\n"
+		"  --perfetto    Perfetto's native protobuf trace (write it with -o FILE.pftrace;\n"
+		"                open it in ui.perfetto.dev): a track per thread, slices,\n"
+		"                counters and flows, the fields as arguments\n"
 		"  --summary     process, mode, clock, time span, events and drops, events per\n"
 		"                type and per thread\n"
 		"  --all         also merge the traces nested in DIR (a forked child's\n"
@@ -3612,6 +4265,24 @@ static void usage(FILE *f)
 		"Exit status: 0 ok; 1 a trace is damaged or unreadable (what could be read\n"
 		"was printed), or the output could not be written; 2 usage error.\n",
 		prog, prog);
+}
+
+/* The time (ns) of the first packet of these traces: JSON's "ts":0. */
+static uint64_t trace_origin(const struct group *groups, size_t ngroups)
+{
+	uint64_t origin = UINT64_MAX;
+	size_t g, t, s;
+	for (g = 0; g < ngroups; g++)
+		for (t = 0; t < groups[g].n; t++) {
+			const struct trace *tr = groups[g].tr[t];
+			for (s = 0; s < tr->nst; s++)
+				if (tr->st[s].npk) {
+					uint64_t ns = trace_ns(tr, tr->st[s].pk[0].tsb);
+					if (ns < origin)
+						origin = ns;
+				}
+		}
+	return origin == UINT64_MAX ? 0 : origin;
 }
 
 static int usage_err(const char *fmt, const char *arg)
@@ -3651,6 +4322,8 @@ int main(int argc, char **argv)
 			m = M_JSON;
 		} else if (!strcmp(a, "--summary")) {
 			m = M_SUMMARY;
+		} else if (!strcmp(a, "--perfetto")) {
+			m = M_PERFETTO;
 		} else if (!strcmp(a, "--repair")) {
 			m = M_REPAIR;
 		} else if (!strcmp(a, "--all")) {
@@ -3728,23 +4401,19 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	if (g_mode == M_PERFETTO && ob.fd == 1 && isatty(1)) {
+		fprintf(stderr, "%s: --perfetto writes a binary trace: give -o FILE.pftrace (or redirect the output)\n",
+			prog);
+		return 2;
+	}
 	ob.cap = 1 << 20;
 	ob.b = (char *)xmalloc(ob.cap);
-	if (g_mode == M_JSON) {
-		g_origin = UINT64_MAX;
+	if (g_mode == M_PERFETTO) {
 		for (g = 0; g < ngroups; g++)
-			for (t = 0; t < groups[g].n; t++) {
-				const struct trace *tr = groups[g].tr[t];
-				size_t s;
-				for (s = 0; s < tr->nst; s++)
-					if (tr->st[s].npk) {
-						uint64_t ns = trace_ns(tr, tr->st[s].pk[0].tsb);
-						if (ns < g_origin)
-							g_origin = ns;
-					}
-			}
-		if (g_origin == UINT64_MAX)
-			g_origin = 0;
+			merge(groups[g].tr, groups[g].n, emit_pftrace);
+		pf_finish();
+	} else if (g_mode == M_JSON) {
+		g_origin = trace_origin(groups, ngroups);
 		ob_puts("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", 39);
 		for (g = 0; g < ngroups; g++)
 			for (t = 0; t < groups[g].n; t++)
@@ -3753,6 +4422,7 @@ int main(int argc, char **argv)
 			merge(groups[g].tr, groups[g].n, emit_json);
 		ob_printf("\n],\"otherData\":{\"time_origin_unix_ns\":\"%llu\",\"source\":\"tracepoint-dump %s\"}}\n",
 			  (unsigned long long)g_origin, TRACEPOINT_DUMP_VERSION);
+		free(g_flows.v);
 	} else if (g_mode == M_SUMMARY) {
 		int first = 1;
 		for (g = 0; g < ngroups; g++)

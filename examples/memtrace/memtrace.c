@@ -9,7 +9,14 @@
  *   tracepoint-dump --summary trace-python3-<pid>
  *
  * With MEMTRACE_COUNT=1 it also counts the calls it made while recording
- * and says so at exit, to check that the trace lost none. */
+ * and says so at exit, to check that the trace lost none.
+ *
+ * Beyond instants: mem:heap_bytes is a counter (net bytes allocated, each
+ * time it moved by 64 KiB) and mem:gc_begin/gc_end a slice that a Python
+ * program opens and closes around each garbage collection through
+ * memtrace_gc.py (ctypes: memtrace_gc_begin/memtrace_gc_end below).
+ *   tracepoint-dump --perfetto trace-python3-<pid> -o py.pftrace   (ui.perfetto.dev) */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,9 +43,24 @@ static void count(void)
 		__atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED);
 }
 
+/* Net bytes allocated since recording began, and the value last shown. */
+static long heap, heap_shown;
+enum { HEAP_STEP = 64 * 1024 };
+
+static void heap_add(long d)
+{
+	long now = __atomic_add_fetch(&heap, d, __ATOMIC_RELAXED);
+	long shown = __atomic_load_n(&heap_shown, __ATOMIC_RELAXED);
+	if ((now - shown >= HEAP_STEP || shown - now >= HEAP_STEP) &&
+	    __atomic_compare_exchange_n(&heap_shown, &shown, now, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		trace_heap_bytes(now);
+}
+
 void *malloc(size_t size)
 {
 	void *p = __libc_malloc(size);
+	if (p && trace_heap_bytes_enabled())
+		heap_add((long)malloc_usable_size(p));
 	if (trace_malloc_enabled()) {
 		trace_malloc(size, p);
 		count();
@@ -49,6 +71,8 @@ void *malloc(size_t size)
 void *calloc(size_t n, size_t size)
 {
 	void *p = __libc_calloc(n, size);
+	if (p && trace_heap_bytes_enabled())
+		heap_add((long)malloc_usable_size(p));
 	if (trace_malloc_enabled()) {
 		trace_malloc(n * size, p);
 		count();
@@ -58,7 +82,11 @@ void *calloc(size_t n, size_t size)
 
 void *realloc(void *old, size_t size)
 {
+	int counted = trace_heap_bytes_enabled();
+	long before = counted && old ? (long)malloc_usable_size(old) : 0;
 	void *p = __libc_realloc(old, size);
+	if (counted && (p || !size))
+		heap_add((p ? (long)malloc_usable_size(p) : 0) - before);
 	if (trace_realloc_enabled()) {
 		trace_realloc(old, size, p);
 		count();
@@ -68,11 +96,27 @@ void *realloc(void *old, size_t size)
 
 void free(void *ptr)
 {
+	if (ptr && trace_heap_bytes_enabled())
+		heap_add(-(long)malloc_usable_size(ptr));
 	if (trace_free_enabled()) {
 		trace_free(ptr);
 		count();
 	}
 	__libc_free(ptr);
+}
+
+/* For the interpreter's gc.callbacks (memtrace_gc.py): a collection of
+ * `generation` starts; it ends, having collected `collected` objects. */
+void memtrace_gc_begin(int generation);
+void memtrace_gc_end(int generation, long collected);
+void memtrace_gc_begin(int generation)
+{
+	trace_gc_begin(generation, 0);
+}
+
+void memtrace_gc_end(int generation, long collected)
+{
+	trace_gc_end(generation, collected);
 }
 
 __attribute__((destructor(101))) static void report(void)

@@ -116,7 +116,8 @@
 	op("TRACE_EVENT") op("DECLARE_EVENT_CLASS") op("DEFINE_EVENT")        \
 	op("DECLARE_TRACE") op("DECLARE_TRACE_NOARGS") op("TP_STRUCT__entry") \
 	op("TP_fast_assign") op("TP_printk") op("__field") op("__array")      \
-	op("__string") op("__assign_str") op("__get_str") op("TP__ON")
+	op("__string") op("__assign_str") op("__get_str") op("TP__ON")         \
+	op("TP__EV_DEFINE_KIND") op("TP__SLICE_SCOPE")
 #define TP__EV_PRAGMA(x) _Pragma(#x)
 #define TP__EV_PUSH(m) TP__EV_PRAGMA(push_macro(m))
 #define TP__EV_POP(m) TP__EV_PRAGMA(pop_macro(m))
@@ -124,6 +125,12 @@ TP__EV_SAVED(TP__EV_PUSH)
 #undef TRACE_EVENT
 #undef TP_STRUCT__entry
 #undef TP_fast_assign
+/* <trace/event_kinds.h>: a kind matters in pass 2 only; the scoped-slice
+ * helpers belong to the plain reading of the header. */
+#undef TP__EV_DEFINE_KIND
+#undef TP__SLICE_SCOPE
+#define TP__EV_DEFINE_KIND(c, name, kind, proto, args) DEFINE_EVENT(c, name, PARAMS(proto), PARAMS(args))
+#define TP__SLICE_SCOPE(name, proto, args)
 
 #ifndef TRACE_HEADER_MULTI_READ
 #define TRACE_HEADER_MULTI_READ
@@ -179,7 +186,14 @@ TP__EV_SAVED(TP__EV_PUSH)
 	static void tp__ev_probe_##name(void *, proto);                        \
 	static const struct trace_event tp__ev_event_##name = {                \
 		&tp__ev_class_##c, #name, &__tracepoint_##name,                \
-		(tracepoint_func_t)tp__ev_probe_##name };) TP__EV_SEMI
+		(tracepoint_func_t)tp__ev_probe_##name, TRACE_KIND_INSTANT };) TP__EV_SEMI
+#undef TP__EV_DEFINE_KIND
+#define TP__EV_DEFINE_KIND(c, name, kind, proto, args)                        \
+	TP__EV_IF(TP__ON)(                                                    \
+	static void tp__ev_probe_##name(void *, proto);                        \
+	static const struct trace_event tp__ev_event_##name = {                \
+		&tp__ev_class_##c, #name, &__tracepoint_##name,                \
+		(tracepoint_func_t)tp__ev_probe_##name, (kind) };) TP__EV_SEMI
 #define TP_printk(...) #__VA_ARGS__
 #define __field(type, name)                                                   \
 	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
@@ -192,6 +206,8 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define __string(name, src)                                                   \
 	{ "string", #name, 0, 0, TRACE_FIELD_STRING, 0, 0 },
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
+#undef TP__EV_DEFINE_KIND
+#define TP__EV_DEFINE_KIND(c, name, kind, proto, args) DEFINE_EVENT(c, name, PARAMS(proto), PARAMS(args))
 
 /* ---- Pass 3: recorder, formatter, probes and the tracepoints. ---- */
 #define TP__EV_FORGET

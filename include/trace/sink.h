@@ -672,7 +672,19 @@ static int tp__sink_describe(const struct trace_event *ev, uint32_t id)
 			left--;
 		}
 	}
+	if (ev->kind != TRACE_KIND_INSTANT) { /* <trace/event_kinds.h>: for readers */
+		static const char *const base[] = { "instant", "slice_begin", "slice_end", "counter" };
+		unsigned b = ev->kind & TRACE_KIND_BASE_MASK;
+		k = snprintf(p, left, " */\n\t/* kind: %s%s", b < 4 ? base[b] : "instant",
+			     ev->kind & TRACE_KIND_FLOW ? " flow" : "");
+		if (k < 0 || (size_t)k >= left)
+			return -ENAMETOOLONG;
+		p += k;
+		left -= (size_t)k;
+	}
 	k = snprintf(p, left, " */\n\tfields := struct {\n");
+	if (k < 0 || (size_t)k >= left)
+		return -ENAMETOOLONG;
 	p += k;
 	left -= (size_t)k;
 	for (pass = 0; pass < 2; pass++) { /* fixed fields first, then strings */

@@ -24,6 +24,7 @@
 #define TRACE_TRACE_EVENTS_H_INCLUDED
 
 #include <tracepoint.h>
+#include <trace/event_kinds.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -73,6 +74,9 @@ struct trace_event {
 	/* The recorder: void (*)(void *sink, TP_PROTO...), attached to tp with
 	 * the sink as its data. */
 	tracepoint_func_t probe;
+	/* enum trace_event_kind (<trace/event_kinds.h>): an instant, a slice's
+	 * begin or end, a counter; + TRACE_KIND_FLOW. */
+	unsigned kind;
 };
 
 /* The event of a tracepoint, or NULL for a plain DECLARE_TRACE one (and for

@@ -37,5 +37,27 @@ DECLARE_EVENT_CLASS(net_queue,
 		    TP_printk("q=%lu", __entry->q));
 DEFINE_EVENT(net_queue, net_queue_start, TP_PROTO(unsigned long q), TP_ARGS(q));
 DEFINE_EVENT(net_queue, net_queue_stop, TP_PROTO(unsigned long q), TP_ARGS(q));
+/* Event kinds (trace/event_kinds.h): a slice with its scoped form, a
+ * counter, a flow. */
+#include <trace/event_kinds.h>
+TRACE_SLICE(net_poll,
+	    TP_PROTO(int budget, const char *dev),
+	    TP_ARGS(budget, dev),
+	    TP_STRUCT__entry(__field(int, budget)
+			     __string(dev, dev)),
+	    TP_fast_assign(__entry->budget = budget;),
+	    TP_printk("budget=%d dev=%s", __entry->budget, __get_str(dev)));
+TRACE_COUNTER(net_backlog,
+	      TP_PROTO(long packets),
+	      TP_ARGS(packets),
+	      TP_STRUCT__entry(__field(long, packets)),
+	      TP_fast_assign(__entry->packets = packets;),
+	      TP_printk("packets=%ld", __entry->packets));
+TRACE_FLOW(net_hop,
+	   TP_PROTO(unsigned long id),
+	   TP_ARGS(id),
+	   TP_STRUCT__entry(__field(unsigned long, id)),
+	   TP_fast_assign(__entry->id = id;),
+	   TP_printk("id=%lu", __entry->id));
 #endif
 #include <trace/define_trace.h>

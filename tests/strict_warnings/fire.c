@@ -8,5 +8,10 @@ int main(void)
 	trace_net_xmit(dev, 1500u, 0.5, dev, (signed char)-1);
 	trace_net_queue_start(1ul);
 	trace_net_queue_stop(1ul);
+	{
+		TRACE_SLICE_SCOPED(net_poll, 64, dev);
+		trace_net_backlog(3l);
+		trace_net_hop(7ul);
+	}
 	return plain_run() >= 0 ? 0 : 1;
 }
