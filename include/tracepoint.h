@@ -151,6 +151,7 @@ extern "C" {
 
 #define TP_PROTO(...) __VA_ARGS__
 #define TP_ARGS(...) __VA_ARGS__
+#define TP_CONDITION(...) __VA_ARGS__
 #ifndef PARAMS
 #define PARAMS(...) __VA_ARGS__
 #endif
@@ -171,11 +172,7 @@ extern "C" {
  */
 #define DECLARE_TRACE(name, proto, args) TP__DECLARE(name, "", PARAMS(proto), PARAMS(args))
 #define TP__DECLARE(name, sym, proto, args)                                  \
-	TP__DECLARE_SEL(TP__ON, sym, name, PARAMS(proto), PARAMS(args),     \
-			 PARAMS(void *tp__data, proto),                      \
-			 PARAMS(tp__it->data, args), PARAMS(0, args),        \
-			 PARAMS(const struct tracepoint_probe *tp__it, proto), \
-			 PARAMS(tp__it, args))
+	TP__DECLARE_COND(name, sym, (1), PARAMS(proto), PARAMS(args))
 #define DECLARE_TRACE_NOARGS(name)                                            \
 	TP__DECLARE_SEL(TP__ON, "", name, void, , void *tp__data,          \
 			 tp__it->data, 0,                                    \
@@ -419,5 +416,13 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 #define DECLARE_EVENT_CLASS(name, proto, args, tstruct, assign, print)        \
 	enum { tp__event_class_##name = 1 }
 #define DEFINE_EVENT(template, name, proto, args)                             \
+	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
+#define TRACE_EVENT_CONDITION(name, proto, args, cond, tstruct, assign, print) \
+	TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
+#define DEFINE_EVENT_CONDITION(template, name, proto, args, cond)             \
+	TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
+#define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print, reg, unreg) \
+	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
+#define DEFINE_EVENT_PRINT(template, name, proto, args, print)                \
 	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #endif

@@ -79,6 +79,14 @@
 #undef __string
 #undef __assign_str
 #undef __get_str
+#undef __dynamic_array
+#undef __get_dynamic_array
+#undef __get_dynamic_array_len
+#undef __print_symbolic
+#undef __print_flags
+#undef __print_hex
+#undef TP__EV_DEFINE
+#undef TP__EV_PRINT_CLASS
 
 #elif defined(CREATE_TRACE_POINTS)
 
@@ -117,7 +125,11 @@
 	op("DECLARE_TRACE") op("DECLARE_TRACE_NOARGS") op("TP_STRUCT__entry") \
 	op("TP_fast_assign") op("TP_printk") op("__field") op("__array")      \
 	op("__string") op("__assign_str") op("__get_str") op("TP__ON")         \
-	op("TP__EV_DEFINE_KIND") op("TP__SLICE_SCOPE")
+	op("TP__EV_DEFINE_KIND") op("TP__SLICE_SCOPE")                        \
+	op("TRACE_EVENT_CONDITION") op("DEFINE_EVENT_CONDITION")              \
+	op("TRACE_EVENT_FN") op("DEFINE_EVENT_PRINT") op("__dynamic_array")  \
+	op("__get_dynamic_array") op("__get_dynamic_array_len")              \
+	op("__print_symbolic") op("__print_flags") op("__print_hex")
 #define TP__EV_PRAGMA(x) _Pragma(#x)
 #define TP__EV_PUSH(m) TP__EV_PRAGMA(push_macro(m))
 #define TP__EV_POP(m) TP__EV_PRAGMA(pop_macro(m))
@@ -131,6 +143,10 @@ TP__EV_SAVED(TP__EV_PUSH)
 #undef TP__SLICE_SCOPE
 #define TP__EV_DEFINE_KIND(c, name, kind, proto, args) DEFINE_EVENT(c, name, PARAMS(proto), PARAMS(args))
 #define TP__SLICE_SCOPE(name, proto, args)
+#undef TRACE_EVENT_CONDITION
+#undef DEFINE_EVENT_CONDITION
+#undef TRACE_EVENT_FN
+#undef DEFINE_EVENT_PRINT
 
 #ifndef TRACE_HEADER_MULTI_READ
 #define TRACE_HEADER_MULTI_READ
@@ -143,6 +159,31 @@ TP__EV_SAVED(TP__EV_PUSH)
 	DEFINE_EVENT(name, name, PARAMS(proto), PARAMS(args))
 #define TP_STRUCT__entry(...) __VA_ARGS__
 #define TP_fast_assign(...) __VA_ARGS__
+/* The variants: the condition lives in the tracepoint's dispatch (the
+ * header's plain read), reg/unreg and the own TP_printk in TP__EV_DEFINE,
+ * which each pass defines. */
+#define TRACE_EVENT_CONDITION(name, proto, args, cond, tstruct, assign, print) \
+	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),       \
+		    PARAMS(assign), PARAMS(print))
+#define DEFINE_EVENT_CONDITION(c, name, proto, args, cond)                   \
+	DEFINE_EVENT(c, name, PARAMS(proto), PARAMS(args))
+#define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print, reg, unreg) \
+	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args),                \
+			    PARAMS(tstruct), PARAMS(assign), PARAMS(print));  \
+	TP__EV_DEFINE(name, name, name, PARAMS(proto), PARAMS(args), reg, unreg)
+#define DEFINE_EVENT_PRINT(c, name, proto, args, print)                       \
+	TP__EV_PRINT_CLASS(c, name, PARAMS(print));                           \
+	TP__EV_DEFINE(c, name, name, PARAMS(proto), PARAMS(args), 0, 0)
+/* ", proto" (", args"), or nothing for an event without arguments. */
+#define TP__EV_WITH(e, ...) TP__EV_WITH_(e, __VA_ARGS__)
+#define TP__EV_WITH_(e, ...) TP__EV_WITH_##e(__VA_ARGS__)
+#define TP__EV_WITH_0(...) , __VA_ARGS__
+#define TP__EV_WITH_1(...)
+#define TP__EV_PROTO(proto, args) TP__EV_WITH(TP__ARGS_EMPTY(args), proto)
+#define TP__EV_ARGS(args) TP__EV_WITH(TP__ARGS_EMPTY(args), args)
+/* The TP_printk arguments with "%s", "" appended: never a zero-length format. */
+#define TP__EV_FMT(...) TP__EV_FMT_(__VA_ARGS__, "")
+#define TP__EV_FMT_(f, ...) f "%s", __VA_ARGS__
 
 /* ---- Pass 1: the entry struct. ---- */
 #define TP__EV_FORGET
@@ -154,12 +195,15 @@ TP__EV_SAVED(TP__EV_PUSH)
 			   "(offsets and sizes are 16-bit; use __string or smaller arrays)", \
 			   tp__ev_entry_of_##c##_takes_more_than_65535_bytes);) TP__EV_SEMI
 #define DEFINE_EVENT(c, name, proto, args) TP__EV_SEMI
+#define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg) TP__EV_SEMI
+#define TP__EV_PRINT_CLASS(c, name, print) TP__EV_SEMI
 #define DECLARE_TRACE(name, proto, args) TP__EV_SEMI
 #define DECLARE_TRACE_NOARGS(name) TP__EV_SEMI
 #define TP_printk(...)
 #define __field(type, name) type name;
 #define __array(type, name, len) type name[len];
 #define __string(name, src)
+#define __dynamic_array(type, name, len) uint32_t tp__ev_len_##name;
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Pass 2: metadata. ---- */
@@ -169,23 +213,33 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define DECLARE_TRACE_NOARGS(name) TP__EV_SEMI
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
-	static int tp__ev_fmt_##c(char *, size_t, void *, size_t);             \
 	static const struct trace_event_field *tp__ev_fields_##c(unsigned *tp__ev_n) \
 	{                                                                     \
 		typedef struct tp__ev_entry_##c tp__ev_entry_t TP__UNUSED;    \
-		static const struct trace_event_field tp__ev_f[] = { tstruct }; \
-		*tp__ev_n = (unsigned)(sizeof(tp__ev_f) / sizeof(tp__ev_f[0]));  \
+		static const struct trace_event_field tp__ev_f[] = {           \
+			tstruct { NULL, NULL, 0, 0, 0, 0, 0 } };                \
+		*tp__ev_n = (unsigned)(sizeof(tp__ev_f) / sizeof(tp__ev_f[0])) - 1u; \
 		return tp__ev_f;                                               \
 	}                                                                     \
-	static const struct trace_event_class tp__ev_class_##c = {             \
+	TP__EV_CLASS(c, c, print)) TP__EV_SEMI
+/* The class struct of a class (pc == c) or of a DEFINE_EVENT_PRINT (pc:
+ * the event, with its own text and formatter on c's layout). */
+#define TP__EV_CLASS(c, pc, print)                                            \
+	static int tp__ev_fmt_##pc(char *, size_t, void *, size_t);            \
+	static void tp__ev_syms_##pc(trace_print_symbols_fn, void *);          \
+	static const struct trace_event_class tp__ev_class_##pc = {            \
 		TP__STR(TRACE_SYSTEM), #c, print,                             \
 		(unsigned)offsetof(struct tp__ev_entry_##c, tp__ev_end),        \
-		tp__ev_fields_##c, tp__ev_fmt_##c };) TP__EV_SEMI
+		tp__ev_fields_##c, tp__ev_fmt_##pc, tp__ev_syms_##pc };
+#define TP__EV_PRINT_CLASS(c, name, print)                                    \
+	TP__EV_IF(TP__ON)(TP__EV_CLASS(c, name, print)) TP__EV_SEMI
 #define DEFINE_EVENT(c, name, proto, args)                                    \
+	TP__EV_DEFINE(c, c, name, PARAMS(proto), PARAMS(args), 0, 0)
+#define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
 	TP__EV_IF(TP__ON)(                                                    \
-	static void tp__ev_probe_##name(void *, proto);                        \
+	static void tp__ev_probe_##name(void * TP__EV_PROTO(PARAMS(proto), PARAMS(args))); \
 	static const struct trace_event tp__ev_event_##name = {                \
-		&tp__ev_class_##c, #name, &__tracepoint_##name,                \
+		&tp__ev_class_##pc, #name, &__tracepoint_##name,               \
 		(tracepoint_func_t)tp__ev_probe_##name, TRACE_KIND_INSTANT };) TP__EV_SEMI
 #undef TP__EV_DEFINE_KIND
 #define TP__EV_DEFINE_KIND(c, name, kind, proto, args)                        \
@@ -205,6 +259,10 @@ TP__EV_SAVED(TP__EV_PUSH)
 	  (unsigned char)TP__EV_IS_SIGNED(type), (unsigned short)(len) },
 #define __string(name, src)                                                   \
 	{ "string", #name, 0, 0, TRACE_FIELD_STRING, 0, 0 },
+#define __dynamic_array(type, name, len)                                      \
+	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, tp__ev_len_##name), \
+	  (unsigned short)sizeof(type), TRACE_FIELD_DYNAMIC,                   \
+	  (unsigned char)TP__EV_IS_SIGNED(type), (unsigned short)TP__EV_KIND(type) },
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 #undef TP__EV_DEFINE_KIND
 #define TP__EV_DEFINE_KIND(c, name, kind, proto, args) DEFINE_EVENT(c, name, PARAMS(proto), PARAMS(args))
@@ -215,66 +273,120 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
 	static TP__ALWAYS_INLINE TP__UNUSED int                               \
-	tp__ev_do_##c(const int tp__ev_full, void *tp__ev_data, proto)          \
+	tp__ev_do_##c(const int tp__ev_full, void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
 		struct tp__ev_res tp__ev_r;                                     \
 		struct tp__ev_entry_##c *__entry;                              \
-		const char *const tp__ev_srcs[] = { tstruct 0 };               \
-		enum { tp__ev_nstr = sizeof(tp__ev_srcs) / sizeof(tp__ev_srcs[0]) - 1 }; \
-		uint32_t tp__ev_lens[tp__ev_nstr + 1];                          \
+		struct tp__ev_var tp__ev_v[] = { tstruct { NULL, 0, NULL } };     \
+		enum { tp__ev_nvar = sizeof(tp__ev_v) / sizeof(tp__ev_v[0]) - 1 }; \
+		struct tp__ev_ctx tp__ev_ctx;                                   \
 		size_t tp__ev_size = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
 		unsigned tp__ev_i;                                             \
-		TP__USE_ARGS(0, args);                                        \
-		for (tp__ev_i = 0; tp__ev_i != (unsigned)tp__ev_nstr; tp__ev_i++) { \
-			tp__ev_lens[tp__ev_i] = tp__ev_str_size(tp__ev_srcs[tp__ev_i]); \
-			tp__ev_size += tp__ev_lens[tp__ev_i];                    \
+		TP__USE_ARGS(0 TP__EV_ARGS(PARAMS(args)));                     \
+		for (tp__ev_i = 0; tp__ev_i != (unsigned)tp__ev_nvar; tp__ev_i++) { \
+			if (tp__ev_v[tp__ev_i].src)                             \
+				tp__ev_v[tp__ev_i].size = tp__ev_str_size(tp__ev_v[tp__ev_i].src); \
+			tp__ev_size += tp__ev_v[tp__ev_i].size;                  \
 		}                                                             \
 		__entry = (struct tp__ev_entry_##c *)tp__ev_reserve(            \
 			tp__ev_data, tp__ev_size, &tp__ev_r, tp__ev_full);        \
 		if (!__entry)                                                 \
 			return 0;                                             \
+		if (tp__ev_nvar) {                                            \
+			tp__ev_ctx_init(&tp__ev_ctx, __entry,                     \
+				       offsetof(struct tp__ev_entry_##c, tp__ev_end), \
+				       tp__ev_size, tp__ev_fields_##c);           \
+			tp__ev_ctx.vars = tp__ev_v;                             \
+			tp__ev_var_counts(&tp__ev_ctx);                          \
+		}                                                             \
 		{ assign }                                                    \
-		tp__ev_str_copy((char *)__entry +                              \
-			       offsetof(struct tp__ev_entry_##c, tp__ev_end),   \
-			       tp__ev_srcs, tp__ev_lens, (unsigned)tp__ev_nstr); \
+		if (tp__ev_nvar)                                              \
+			tp__ev_var_copy(&tp__ev_ctx);                            \
 		tp__ev_commit(&tp__ev_r);                                       \
 		return 1;                                                     \
 	}                                                                     \
 	/* The recorder's full copy: see tp__ev_reserve. */                   \
 	static __attribute__((noinline)) TP__UNUSED void                      \
-	tp__ev_full_##c(void *tp__ev_data, proto)                               \
+	tp__ev_full_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
-		tp__ev_do_##c(1, tp__ev_data, args);                            \
+		tp__ev_do_##c(1, tp__ev_data TP__EV_ARGS(PARAMS(args)));        \
 	}                                                                     \
-	static int tp__ev_fmt_##c(char *tp__ev_buf, size_t tp__ev_len, void *tp__ev_e, \
-				 size_t tp__ev_size)                           \
+	TP__EV_FORMATTER(c, c, PARAMS(print))) TP__EV_SEMI
+/* The TP_printk formatter of pc on c's layout, and the function that
+ * hands the __print_symbolic/__print_flags tables to a sink. */
+#define TP__EV_FORMATTER(c, pc, print)                                        \
+	static int tp__ev_fmt_##pc(char *tp__ev_buf, size_t tp__ev_len, void *tp__ev_e, \
+				  size_t tp__ev_size)                          \
 	{                                                                     \
 		struct tp__ev_entry_##c *__entry = (struct tp__ev_entry_##c *)tp__ev_e; \
 		const size_t tp__ev_fixed = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
 		unsigned tp__ev_nf = 0;                                        \
 		const struct trace_event_field *tp__ev_fl = tp__ev_fields_##c(&tp__ev_nf); \
+		char tp__ev_scratch[TP__EV_SCRATCH];                          \
+		struct tp__ev_ctx tp__ev_ctx;                                   \
+		tp__ev_ctx_init(&tp__ev_ctx, __entry, tp__ev_fixed, tp__ev_size,  \
+			       tp__ev_fields_##c);                              \
+		tp__ev_ctx.scratch = tp__ev_scratch;                            \
 		(void)__entry;                                                \
-		(void)tp__ev_size;                                             \
-		(void)tp__ev_fixed;                                            \
 		(void)tp__ev_fl;                                               \
-		return snprintf(tp__ev_buf, tp__ev_len, print);                 \
-	}) TP__EV_SEMI
-#define DEFINE_EVENT(c, name, proto, args)                                    \
-	TP__EV_IF(TP__ON)(                                                    \
-	static void tp__ev_probe_##name(void *tp__ev_data, proto)               \
+		return snprintf(tp__ev_buf, tp__ev_len, TP__EV_FMT(print));     \
+	}                                                                     \
+	static void tp__ev_syms_##pc(trace_print_symbols_fn tp__ev_fn, void *tp__ev_priv) \
 	{                                                                     \
-		if (!tp__ev_do_##c(0, tp__ev_data, args))                       \
-			tp__ev_full_##c(tp__ev_data, args);                     \
+		struct tp__ev_entry_##c tp__ev_zero, *__entry = &tp__ev_zero;   \
+		const size_t tp__ev_fixed = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
+		const size_t tp__ev_size = tp__ev_fixed;                        \
+		unsigned tp__ev_nf = 0;                                        \
+		const struct trace_event_field *tp__ev_fl = tp__ev_fields_##c(&tp__ev_nf); \
+		char tp__ev_scratch[16];                                       \
+		struct tp__ev_ctx tp__ev_ctx;                                   \
+		memset(&tp__ev_zero, 0, sizeof(tp__ev_zero));                   \
+		tp__ev_ctx_init(&tp__ev_ctx, __entry, tp__ev_fixed, tp__ev_size,  \
+			       tp__ev_fields_##c);                              \
+		tp__ev_ctx.scratch = tp__ev_scratch;                            \
+		tp__ev_ctx.collect = tp__ev_fn;                                 \
+		tp__ev_ctx.priv = tp__ev_priv;                                  \
+		(void)tp__ev_fl;                                               \
+		tp__ev_args_used(0, print);                                    \
+	}
+#define TP__EV_PRINT_CLASS(c, name, print)                                    \
+	TP__EV_IF(TP__ON)(TP__EV_FORMATTER(c, name, PARAMS(print))) TP__EV_SEMI
+#define DEFINE_EVENT(c, name, proto, args)                                    \
+	TP__EV_DEFINE(c, c, name, PARAMS(proto), PARAMS(args), 0, 0)
+#define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
+	TP__EV_IF(TP__ON)(                                                    \
+	static void tp__ev_probe_##name(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
+	{                                                                     \
+		if (!tp__ev_do_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args))))   \
+			tp__ev_full_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
 	})                                                                    \
-	TP__DEFINE_TRACE_EVENT(name, &tp__ev_event_##name)
+	TP__DEFINE_SEL(TP__ON, name, reg, unreg, &tp__ev_event_##name, TP__STR(TRACE_SYSTEM))
 #define DECLARE_TRACE(name, proto, args) DEFINE_TRACE(name)
 #define DECLARE_TRACE_NOARGS(name) DEFINE_TRACE(name)
 #define TP_printk(...) __VA_ARGS__
 #define __field(type, name)
 #define __array(type, name, len)
-#define __string(name, src) tp__ev_str_src(src),
+#define __string(name, src) { tp__ev_str_src(src), 0, NULL },
+#define __dynamic_array(type, name, len) { NULL, (size_t)(len) * sizeof(type), NULL },
 #define __assign_str(...) ((void)0)
 #define __get_str(name) tp__ev_get_str(__entry, tp__ev_fixed, tp__ev_size, tp__ev_fl, tp__ev_nf, #name)
+/* Where __entry's dynamic array `name` is: its length field's offset. */
+#define TP__EV_DYN_OFF(name) ((size_t)((char *)&__entry->tp__ev_len_##name - (char *)__entry))
+#define __get_dynamic_array(name) tp__ev_dyn(&tp__ev_ctx, TP__EV_DYN_OFF(name))
+#define __get_dynamic_array_len(name) tp__ev_dyn_len(&tp__ev_ctx, TP__EV_DYN_OFF(name))
+#define __print_symbolic(value, ...)                                          \
+	tp__ev_print_sym(&tp__ev_ctx, (long long)(value), #value,             \
+			 TP__EV_SYMTAB(__VA_ARGS__), NULL)
+#define __print_flags(value, delim, ...)                                      \
+	tp__ev_print_sym(&tp__ev_ctx, (long long)(value), #value,             \
+			 TP__EV_SYMTAB(__VA_ARGS__), delim)
+#define __print_hex(buf, len) tp__ev_print_hex(&tp__ev_ctx, buf, (size_t)(len))
+#define TP__EV_SYMTAB(...)                                                    \
+	__extension__({                                                       \
+		static const struct trace_print_flags tp__ev_tab[] = {          \
+			__VA_ARGS__, { 0, NULL } };                             \
+		tp__ev_tab;                                                     \
+	})
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Back to the plain meaning of everything. ---- */

@@ -115,6 +115,12 @@ TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *
 /* Prints the TRACEPOINTS=list lines, "system:event (fields...)", one per
  * tracepoint, to out (NULL: stdout).  No return value. */
 TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out);
+/* Prints the format of every event (TRACEPOINTS=list-format) in the
+ * layout of the kernel's tracefs "format" files: name, ID (the event's
+ * position in this list), one "field:" line per field with its offset in
+ * the entry, size and signedness, and "print fmt:".  To out (NULL:
+ * stdout); no return value. */
+TRACEPOINT_SINK_API void tracepoint_format_print(FILE *out);
 /* Window (packet) size for streams opened from now on: rounded up to a
  * power of two, at least 4096, at most 1 GiB.  No return value: any size
  * is brought into that range. */
@@ -651,6 +657,106 @@ static int tp__sink_field_tsdl(char *out, size_t len, const struct trace_event_f
 			f->name, (unsigned)f->size);
 }
 
+/* A __dynamic_array's two TSDL declarations: its element count, in the
+ * fixed part (pass 0), or its elements, after it (pass 1). */
+static int tp__sink_dyn_tsdl(char *out, size_t len, const struct trace_event_field *f, int pass)
+{
+	struct trace_event_field e = *f;
+	int k;
+	if (pass == 0)
+		return snprintf(out, len, "\t\tinteger { size = 32; align = 8; signed = false; base = 10; } "
+				"__len_%s;\n", f->name);
+	e.kind = (unsigned char)f->array_len;
+	e.array_len = 0;
+	k = tp__sink_field_tsdl(out, len, &e);
+	if (k < 3 || (size_t)k >= len)
+		return -1;
+	return k - 2 + snprintf(out + k - 2, len - (size_t)(k - 2), "[__len_%s];\n", f->name);
+}
+
+/* The __print_symbolic/__print_flags tables of a class, by field: the
+ * tables whose value is a plain __entry->field make that (integer) field
+ * a CTF enumeration, so that readers show the names. */
+struct tp__sink_syms {
+	const struct trace_event_field *f;
+	unsigned n;
+	const struct trace_print_flags *tab[64];
+	const char *delim[64];
+};
+
+static void tp__sink_syms_cb(void *priv, const char *expr, const struct trace_print_flags *t,
+			     const char *delim)
+{
+	struct tp__sink_syms *sy = (struct tp__sink_syms *)priv;
+	const char *p = expr, *id;
+	size_t n;
+	unsigned i;
+	while (*p == ' ' || *p == '(')
+		p++;
+	if (strncmp(p, "__entry", 7) != 0)
+		return;
+	p += 7;
+	while (*p == ' ')
+		p++;
+	if (p[0] != '-' || p[1] != '>')
+		return;
+	p += 2;
+	while (*p == ' ')
+		p++;
+	for (id = p; (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		     *p == '_'; p++)
+		;
+	n = (size_t)(p - id);
+	while (*p == ' ' || *p == ')')
+		p++;
+	if (*p || !n)
+		return; /* an expression: printed by the formatter only */
+	for (i = 0; i < sy->n && i < 64; i++)
+		if (sy->f[i].kind == TRACE_FIELD_INT && !sy->f[i].array_len &&
+		    strlen(sy->f[i].name) == n && strncmp(sy->f[i].name, id, n) == 0 && !sy->tab[i]) {
+			sy->tab[i] = t;
+			sy->delim[i] = delim;
+		}
+}
+
+/* A field with a table, as a TSDL enumeration (its integer's declaration
+ * from tp__sink_field_tsdl, then the labels). */
+static int tp__sink_enum_tsdl(char *out, size_t len, const struct trace_event_field *f,
+			      const struct trace_print_flags *t)
+{
+	char tmp[256], q[256];
+	const char *body;
+	size_t used;
+	int k = tp__sink_field_tsdl(tmp, sizeof(tmp), f);
+	long long lo = f->is_signed ? -((long long)1 << (f->size * 8 - 1)) : 0;
+	unsigned long long hi = f->size >= 8 ? (f->is_signed ? (unsigned long long)INT64_MAX : UINT64_MAX)
+					       : ((unsigned long long)1 << (f->size * 8 - (f->is_signed ? 1 : 0))) - 1;
+	if (k <= 0 || (size_t)k >= sizeof(tmp) || strncmp(tmp, "\t\tinteger", 9) != 0)
+		return tp__sink_field_tsdl(out, len, f);
+	body = strchr(tmp, '}'); /* "integer { ... }" ends there */
+	if (!body)
+		return tp__sink_field_tsdl(out, len, f);
+	k = snprintf(out, len, "\t\tenum : %.*s {", (int)(body + 1 - (tmp + 2)), tmp + 2);
+	if (k < 0 || (size_t)k >= len)
+		return -1;
+	used = (size_t)k;
+	for (; t->name; t++) {
+		int first = used == (size_t)k;
+		if (f->is_signed ? t->mask < lo || (t->mask > 0 && (unsigned long long)t->mask > hi)
+				 : t->mask < 0 || (unsigned long long)t->mask > hi)
+			continue; /* does not fit the field: left to the formatter */
+		tp__sink_tsdl_str(q, sizeof(q), t->name);
+		k = snprintf(out + used, len - used, "%s \"%s\" = %lld", first ? "" : ",", q, t->mask);
+		if (k < 0 || (size_t)k >= len - used)
+			return -1;
+		used += (size_t)k;
+	}
+	k = snprintf(out + used, len - used, " } _%s;\n", f->name);
+	if (k < 0 || (size_t)k >= len - used)
+		return -1;
+	return (int)(used + (size_t)k);
+}
+
 /* The event block of an event with this id, appended to the event blocks
  * and to the metadata file (lock held). */
 static int tp__sink_describe(const struct trace_event *ev, uint32_t id)
@@ -658,6 +764,7 @@ static int tp__sink_describe(const struct trace_event *ev, uint32_t id)
 	char buf[16384], *p = buf;
 	size_t left = sizeof(buf);
 	unsigned n = 0, i, pass;
+	struct tp__sink_syms sy;
 	const struct trace_event_field *f = ev->cls->fields(&n);
 	const char *fmt = ev->cls->print_fmt;
 	int k = snprintf(p, left, "event {\n\tname = \"%s:%s\";\n\tid = %u;\n\t/* printk: ",
@@ -687,11 +794,21 @@ static int tp__sink_describe(const struct trace_event *ev, uint32_t id)
 		return -ENAMETOOLONG;
 	p += k;
 	left -= (size_t)k;
-	for (pass = 0; pass < 2; pass++) { /* fixed fields first, then strings */
+	memset(&sy, 0, sizeof(sy));
+	sy.f = f;
+	sy.n = n;
+	if (ev->cls->symbols)
+		ev->cls->symbols(tp__sink_syms_cb, &sy);
+	for (pass = 0; pass < 2; pass++) { /* fixed fields first, then strings and arrays */
 		for (i = 0; i < n && left > 256; i++) {
-			if ((f[i].kind == TRACE_FIELD_STRING) != (pass == 1))
+			if (f[i].kind == TRACE_FIELD_DYNAMIC)
+				k = tp__sink_dyn_tsdl(p, left, &f[i], (int)pass);
+			else if ((f[i].kind == TRACE_FIELD_STRING) != (pass == 1))
 				continue;
-			k = tp__sink_field_tsdl(p, left, &f[i]);
+			else if (i < 64 && sy.tab[i])
+				k = tp__sink_enum_tsdl(p, left, &f[i], sy.tab[i]);
+			else
+				k = tp__sink_field_tsdl(p, left, &f[i]);
 			if (k < 0 || (size_t)k >= left)
 				return -ENAMETOOLONG;
 			p += k;
@@ -1890,6 +2007,8 @@ static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 	for (i = 0; i < n; i++) {
 		if (f[i].kind == TRACE_FIELD_STRING)
 			fprintf(out, "%sstring %s", i ? ", " : "", f[i].name);
+		else if (f[i].kind == TRACE_FIELD_DYNAMIC)
+			fprintf(out, "%s%s %s[]", i ? ", " : "", f[i].type, f[i].name);
 		else if (f[i].array_len)
 			fprintf(out, "%s%s %s[%u]", i ? ", " : "", f[i].type, f[i].name, f[i].array_len);
 		else
@@ -1902,6 +2021,63 @@ static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out)
 {
 	tracepoint_list(tp__sink_print_cb, out ? out : stdout);
+}
+
+struct tp__sink_fmt_walk {
+	FILE *out;
+	unsigned id;
+};
+
+/* One event in the kernel's format-file layout.  Offsets are in the entry
+ * (the record's payload, after its event header); strings and dynamic
+ * arrays follow the fixed fields, in declaration order. */
+static int tp__sink_format_cb(const struct tracepoint_info *info, void *priv)
+{
+	struct tp__sink_fmt_walk *w = (struct tp__sink_fmt_walk *)priv;
+	FILE *out = w->out;
+	unsigned n = 0, i;
+	const struct trace_event_field *f;
+	const char *p;
+	if (!info->event)
+		return 0;
+	f = info->event->cls->fields(&n);
+	fprintf(out, "name: %s\nID: %u\nformat:\n", info->name, ++w->id);
+	for (i = 0; i < n; i++) {
+		unsigned size = f[i].size, es = f[i].array_len ? f[i].size / f[i].array_len : f[i].size;
+		if (f[i].kind == TRACE_FIELD_STRING)
+			fprintf(out, "\tfield:__data_loc char[] %s;\toffset:%u;\tsize:0;\tsigned:1;\n",
+				f[i].name, info->event->cls->entry_size);
+		else if (f[i].kind == TRACE_FIELD_DYNAMIC)
+			fprintf(out, "\tfield:__data_loc %s[] %s;\toffset:%u;\tsize:4;\tsigned:%u;\n",
+				f[i].type, f[i].name, f[i].offset, f[i].is_signed);
+		else if (f[i].array_len)
+			fprintf(out, "\tfield:%s %s[%u];\toffset:%u;\tsize:%u;\tsigned:%u;\n", f[i].type,
+				f[i].name, f[i].array_len, f[i].offset, size, f[i].is_signed);
+		else
+			fprintf(out, "\tfield:%s %s;\toffset:%u;\tsize:%u;\tsigned:%u;\n", f[i].type,
+				f[i].name, f[i].offset, es, f[i].is_signed);
+	}
+	fputs("\nprint fmt: ", out);
+	for (p = info->event->cls->print_fmt; *p; p++) { /* __entry-> reads REC-> there */
+		if (strncmp(p, "__entry", 7) == 0 && (p == info->event->cls->print_fmt ||
+		    !((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') ||
+		      (p[-1] >= '0' && p[-1] <= '9') || p[-1] == '_'))) {
+			fputs("REC", out);
+			p += 6;
+		} else {
+			fputc(*p, out);
+		}
+	}
+	fputs("\n\n", out);
+	return 0;
+}
+
+TRACEPOINT_SINK_API void tracepoint_format_print(FILE *out)
+{
+	struct tp__sink_fmt_walk w;
+	w.out = out ? out : stdout;
+	w.id = 0;
+	tracepoint_list(tp__sink_format_cb, &w);
 }
 
 /* ---- Start and end of the program. ---- */
@@ -1935,8 +2111,11 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	char shown[48];
 	if (!tp || !*tp)
 		return; /* unset, or ignored (a set-user-ID program...): silently */
-	if (strcmp(tp, "list") == 0) {
-		tracepoint_list_print(stdout);
+	if (strcmp(tp, "list") == 0 || strcmp(tp, "list-format") == 0) {
+		if (tp[4])
+			tracepoint_format_print(stdout);
+		else
+			tracepoint_list_print(stdout);
 		fflush(stdout);
 		exit(0);
 	}

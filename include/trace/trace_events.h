@@ -39,8 +39,26 @@ enum trace_field_kind {
 	TRACE_FIELD_FLOAT = 2,  /* float, double, long double */
 	TRACE_FIELD_PTR = 3,    /* any pointer: printed as an address */
 	TRACE_FIELD_STRING = 4, /* __string(): stored after the fixed part (offset, size 0) */
-	TRACE_FIELD_OTHER = 5
+	TRACE_FIELD_OTHER = 5,
+	/* __dynamic_array(): offset is the entry's 32-bit element count, size
+	 * one element's size, array_len the element's kind (INT, FLOAT, PTR or
+	 * OTHER), is_signed the element's; the elements are stored after the
+	 * fixed part, with the __string()s, in declaration order. */
+	TRACE_FIELD_DYNAMIC = 6
 };
+
+/* One value of a __print_symbolic() or one bit (mask) of a __print_flags()
+ * table; a table ends with name == NULL. */
+struct trace_print_flags {
+	long long mask;
+	const char *name;
+};
+
+/* What a class's symbols() hands over for each __print_symbolic (delim
+ * NULL) and __print_flags (delim: the separator) of its TP_printk: the
+ * value expression as written (e.g. "__entry->state") and the table. */
+typedef void (*trace_print_symbols_fn)(void *priv, const char *expr,
+				       const struct trace_print_flags *table, const char *delim);
 
 struct trace_event_field {
 	const char *type;       /* as written: "unsigned long", "char" (array element) */
@@ -64,6 +82,8 @@ struct trace_event_class {
 	/* Writes the TP_printk text of one record; returns what snprintf
 	 * returns (the length of the whole text, or negative on error). */
 	int (*format)(char *buf, size_t len, void *entry, size_t size);
+	/* Calls fn for each __print_symbolic/__print_flags of TP_printk. */
+	void (*symbols)(trace_print_symbols_fn fn, void *priv);
 };
 
 /* One event: what struct tracepoint.event points at. */
@@ -351,6 +371,23 @@ static TP__ALWAYS_INLINE void tp__ev_str_copy(char *dst, const char *const *src,
 	}
 }
 
+/* The bytes a variable part (a __string or a __dynamic_array, descriptor
+ * f) of a record takes at p (end: the record's end); 0 if it is cut. */
+static inline size_t tp__ev_var_size(const void *entry, const struct trace_event_field *f,
+				     const char *p, const char *end)
+{
+	if (f->kind == TRACE_FIELD_STRING) {
+		const char *nul = (const char *)memchr(p, '\0', (size_t)(end - p));
+		return nul ? (size_t)(nul - p) + 1u : 0;
+	} else {
+		uint32_t n;
+		size_t sz;
+		memcpy(&n, (const char *)entry + f->offset, sizeof(n));
+		sz = (size_t)n * f->size;
+		return sz <= (size_t)(end - p) ? sz : 0;
+	}
+}
+
 /* The text of the __string() field `name` of a record (entry: its payload,
  * fixed: the size of its fixed part, size: the whole payload); "" if the
  * record does not hold it. */
@@ -362,18 +399,224 @@ static inline const char *tp__ev_get_str(const void *entry, size_t fixed, size_t
 	unsigned i;
 	for (i = 0; i < n && p < end; i++) {
 		size_t len;
-		const char *nul;
-		if (f[i].kind != TRACE_FIELD_STRING)
+		if (f[i].kind != TRACE_FIELD_STRING && f[i].kind != TRACE_FIELD_DYNAMIC)
 			continue;
-		nul = (const char *)memchr(p, '\0', (size_t)(end - p));
-		if (!nul)
+		len = tp__ev_var_size(entry, &f[i], p, end);
+		if (f[i].kind == TRACE_FIELD_STRING && !len)
 			break; /* not terminated inside the record */
-		len = (size_t)(nul - p);
-		if (strcmp(f[i].name, name) == 0)
+		if (f[i].kind == TRACE_FIELD_STRING && strcmp(f[i].name, name) == 0)
 			return p;
-		p += len + 1;
+		p += len;
 	}
 	return "";
+}
+
+/* A variable part being recorded: a string (src) or a dynamic array. */
+struct tp__ev_var {
+	const char *src;
+	size_t size;         /* bytes, the string's with its NUL */
+	unsigned char *dst;  /* where it goes in the record */
+};
+
+/* What the generated recorder, formatter and symbols() functions share. */
+struct tp__ev_ctx {
+	unsigned char *entry;
+	size_t fixed, size;
+	const struct trace_event_field *fl;
+	unsigned nf;
+	struct tp__ev_var *vars;          /* recording: the variable parts */
+	char *scratch;                    /* formatting: room for __print_* text */
+	size_t used;
+	trace_print_symbols_fn collect;   /* symbols(): where tables go */
+	void *priv;
+};
+
+#ifndef TP__EV_SCRATCH
+#define TP__EV_SCRATCH 4096 /* bytes of __print_* text per formatted record */
+#endif
+
+static inline void tp__ev_ctx_init(struct tp__ev_ctx *c, void *entry, size_t fixed, size_t size,
+				   const struct trace_event_field *(*fields)(unsigned *n))
+{
+	memset(c, 0, sizeof(*c));
+	c->entry = (unsigned char *)entry;
+	c->fixed = fixed;
+	c->size = size;
+	c->fl = fields(&c->nf);
+}
+
+/* Recording: places the variable parts and writes the dynamic arrays'
+ * element counts into the entry, before TP_fast_assign. */
+static inline void tp__ev_var_counts(struct tp__ev_ctx *c)
+{
+	unsigned i, k = 0;
+	unsigned char *p = c->entry + c->fixed;
+	for (i = 0; i < c->nf; i++) {
+		const struct trace_event_field *f = &c->fl[i];
+		if (f->kind != TRACE_FIELD_STRING && f->kind != TRACE_FIELD_DYNAMIC)
+			continue;
+		c->vars[k].dst = p;
+		if (f->kind == TRACE_FIELD_DYNAMIC) {
+			uint32_t n = (uint32_t)(c->vars[k].size / f->size);
+			memcpy(c->entry + f->offset, &n, sizeof(n));
+		}
+		p += c->vars[k++].size;
+	}
+}
+
+/* Recording: copies the strings, after TP_fast_assign. */
+static inline void tp__ev_var_copy(struct tp__ev_ctx *c)
+{
+	unsigned i, k = 0;
+	for (i = 0; i < c->nf; i++) {
+		const struct trace_event_field *f = &c->fl[i];
+		struct tp__ev_var *v;
+		if (f->kind != TRACE_FIELD_STRING && f->kind != TRACE_FIELD_DYNAMIC)
+			continue;
+		v = &c->vars[k++];
+		if (f->kind == TRACE_FIELD_STRING) {
+			memcpy(v->dst, v->src, v->size - 1u);
+			v->dst[v->size - 1u] = '\0';
+		}
+	}
+}
+
+/* The dynamic array whose element count is at `off` in the entry: its
+ * first element (recording: where TP_fast_assign writes it), *bytes its
+ * size.  Never NULL: a record that does not hold it gives its end, 0. */
+static inline void *tp__ev_dyn_at(struct tp__ev_ctx *c, size_t off, size_t *bytes)
+{
+	unsigned i, k = 0;
+	unsigned char *p = c->entry + c->fixed, *end = c->entry + c->size;
+	for (i = 0; i < c->nf; i++) {
+		const struct trace_event_field *f = &c->fl[i];
+		size_t len;
+		if (f->kind != TRACE_FIELD_STRING && f->kind != TRACE_FIELD_DYNAMIC)
+			continue;
+		if (c->vars) {
+			len = c->vars[k].size;
+			p = c->vars[k++].dst;
+		} else {
+			len = tp__ev_var_size(c->entry, f, (const char *)p, (const char *)end);
+			if (!len && f->kind == TRACE_FIELD_STRING)
+				break;
+		}
+		if (f->kind == TRACE_FIELD_DYNAMIC && f->offset == off) {
+			*bytes = len;
+			return p;
+		}
+		p += len;
+	}
+	*bytes = 0;
+	return end;
+}
+
+static inline void *tp__ev_dyn(struct tp__ev_ctx *c, size_t off)
+{
+	size_t n;
+	return tp__ev_dyn_at(c, off, &n);
+}
+
+/* Its size in bytes (the kernel's __get_dynamic_array_len). */
+static inline size_t tp__ev_dyn_len(struct tp__ev_ctx *c, size_t off)
+{
+	size_t n;
+	tp__ev_dyn_at(c, off, &n);
+	return n;
+}
+
+/* Appends text to the scratch space; returns where it starts. */
+static inline char *tp__ev_scratch_put(struct tp__ev_ctx *c, const char *s, size_t n)
+{
+	char *start = c->scratch + c->used;
+	size_t room = TP__EV_SCRATCH - 1u - c->used;
+	if (n > room)
+		n = room;
+	memcpy(start, s, n);
+	c->used += n;
+	c->scratch[c->used] = '\0';
+	return start;
+}
+
+static inline void tp__ev_scratch_hex(struct tp__ev_ctx *c, unsigned long long v)
+{
+	char b[24];
+	int n = snprintf(b, sizeof(b), "0x%llx", v);
+	tp__ev_scratch_put(c, b, n > 0 ? (size_t)n : 0);
+}
+
+/* __print_symbolic (delim NULL): the name of value v, or v in hex;
+ * __print_flags: the names of the bits set, separated by delim, then what
+ * is left in hex.  As the kernel prints them. */
+static inline const char *tp__ev_print_sym(struct tp__ev_ctx *c, long long v, const char *expr,
+					  const struct trace_print_flags *t, const char *delim)
+{
+	char *start;
+	unsigned long long left = (unsigned long long)v;
+	int first = 1;
+	if (c->collect) {
+		c->collect(c->priv, expr, t, delim);
+		return "";
+	}
+	if (c->used >= TP__EV_SCRATCH - 1u)
+		return "";
+	start = c->scratch + c->used;
+	*start = '\0';
+	if (!delim) {
+		for (; t->name; t++)
+			if (t->mask == v)
+				return t->name;
+		tp__ev_scratch_hex(c, left);
+		c->used++;
+		return start;
+	}
+	for (; t->name && left; t++) {
+		unsigned long long m = (unsigned long long)t->mask;
+		if ((left & m) != m)
+			continue;
+		left &= ~m;
+		if (!first)
+			tp__ev_scratch_put(c, delim, strlen(delim));
+		first = 0;
+		tp__ev_scratch_put(c, t->name, strlen(t->name));
+	}
+	if (left) {
+		if (!first)
+			tp__ev_scratch_put(c, delim, strlen(delim));
+		tp__ev_scratch_hex(c, left);
+	}
+	if (c->used < TP__EV_SCRATCH - 1u)
+		c->used++; /* keep the NUL */
+	return start;
+}
+
+/* __print_hex: len bytes at buf as two hex digits each, space-separated. */
+static inline const char *tp__ev_print_hex(struct tp__ev_ctx *c, const void *buf, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *b = (const unsigned char *)buf;
+	char *start;
+	size_t i;
+	if (c->collect || c->used >= TP__EV_SCRATCH - 1u)
+		return "";
+	start = c->scratch + c->used;
+	*start = '\0';
+	for (i = 0; i < len; i++) {
+		char d[3];
+		d[0] = ' ';
+		d[1] = hex[b[i] >> 4];
+		d[2] = hex[b[i] & 15];
+		tp__ev_scratch_put(c, i ? d : d + 1, i ? 3u : 2u);
+	}
+	if (c->used < TP__EV_SCRATCH - 1u)
+		c->used++;
+	return start;
+}
+
+/* Evaluates the TP_printk arguments for symbols(). */
+static inline void tp__ev_args_used(int unused, ...)
+{
+	(void)unused;
 }
 
 #ifdef __cplusplus

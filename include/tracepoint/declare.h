@@ -62,7 +62,7 @@
  * The declarations end with an enum so that the user's ';' closes a
  * declaration (no -Wextra-semi), and so DEFINE_TRACE can check it saw the
  * same decision. */
-#define TP__DECLARE_1(sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+#define TP__DECLARE_1(cond, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
 	TP__EXTERN TP__VISIBLE struct tracepoint __tracepoint_##name        \
 		__asm__(TP__SYM("__tracepoint_", sym, name));                     \
 	TP__NOWARN_BEGIN                                                     \
@@ -94,6 +94,8 @@
 		struct tp__slot *tp__own;                                    \
 		long *tp__counter;                                           \
 		TP__DISPATCH_KEY_CHECK(name);                                \
+		if (!cond)                                                   \
+			return;                                               \
 		TP__USDT_PROBE(sym, name, PARAMS(uargs));                         \
 		tp__own = tp__me.slot;                                       \
 		if (__builtin_expect(!tp__own || TP__FOREIGN_DOMAIN(name), 0)) { \

@@ -24,13 +24,44 @@
 /* --- Dispatch on the decision.  Two levels are needed so that
  * TP__ON is expanded to 0 or 1 before it is pasted onto a name. --- */
 #define TP__DECLARE_SEL(on, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
-	TP__DECLARE_SEL_(on, sym, name, PARAMS(proto), PARAMS(args),         \
+	TP__DECLARE_SELC(on, (1), sym, name, PARAMS(proto), PARAMS(args),    \
 			  PARAMS(dproto), PARAMS(dargs), PARAMS(uargs),       \
 			  PARAMS(iproto), PARAMS(iargs))
-#define TP__DECLARE_SEL_(on, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
-	TP__DECLARE_##on(sym, name, PARAMS(proto), PARAMS(args), PARAMS(dproto), \
+/* The same with a condition (TP_CONDITION, in parentheses), evaluated by
+ * the dispatch before any probe runs (TRACE_EVENT_CONDITION). */
+#define TP__DECLARE_SELC(on, cond, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+	TP__DECLARE_SEL_(on, cond, sym, name, PARAMS(proto), PARAMS(args),   \
+			  PARAMS(dproto), PARAMS(dargs), PARAMS(uargs),       \
+			  PARAMS(iproto), PARAMS(iargs))
+#define TP__DECLARE_SEL_(on, cond, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+	TP__DECLARE_##on(cond, sym, name, PARAMS(proto), PARAMS(args), PARAMS(dproto), \
 			  PARAMS(dargs), PARAMS(uargs), PARAMS(iproto),       \
 			  PARAMS(iargs))
+
+/* TP__ARGS_EMPTY(args...): 1 for an empty TP_ARGS(), else 0 (the first
+ * argument is an identifier, pasted onto TP__ARGS_NONE_). */
+#define TP__ARGS_EMPTY(...) TP__ARGS_EMPTY_(TP__ARGS_FIRST_(__VA_ARGS__, ~))
+#define TP__ARGS_FIRST_(a, ...) a
+#define TP__ARGS_EMPTY_(a) TP__ARGS_EMPTY__(a)
+#define TP__ARGS_EMPTY__(a) TP__ARGS_SECOND(TP__ARGS_NONE_##a, 0)
+#define TP__ARGS_NONE_ ~, 1
+#define TP__ARGS_SECOND(...) TP__ARGS_SECOND_(__VA_ARGS__, ~)
+#define TP__ARGS_SECOND_(a, b, ...) b
+/* A declaration with or without arguments (TP_PROTO(void), TP_ARGS()). */
+#define TP__DECLARE_COND(name, sym, cond, proto, args)                       \
+	TP__DECLARE_PICK(TP__ARGS_EMPTY(args))(name, sym, cond, PARAMS(proto), PARAMS(args))
+#define TP__DECLARE_PICK(e) TP__DECLARE_PICK_(e)
+#define TP__DECLARE_PICK_(e) TP__DECLARE_ARGS##e
+#define TP__DECLARE_ARGS0(name, sym, cond, proto, args)                      \
+	TP__DECLARE_SELC(TP__ON, cond, sym, name, PARAMS(proto), PARAMS(args), \
+			  PARAMS(void *tp__data, proto),                      \
+			  PARAMS(tp__it->data, args), PARAMS(0, args),        \
+			  PARAMS(const struct tracepoint_probe *tp__it, proto), \
+			  PARAMS(tp__it, args))
+#define TP__DECLARE_ARGS1(name, sym, cond, proto, args)                      \
+	TP__DECLARE_SELC(TP__ON, cond, sym, name, void, , void *tp__data,     \
+			  tp__it->data, 0,                                    \
+			  const struct tracepoint_probe *tp__it, tp__it)
 #define TP__DEFINE_SEL(on, name, reg, unreg, ev, sys) TP__DEFINE_SEL_(on, name, reg, unreg, ev, sys)
 #define TP__DEFINE_SEL_(on, name, reg, unreg, ev, sys) TP__DEFINE_##on(name, reg, unreg, ev, sys)
 /* For trace/define_trace.h: a definition that carries event metadata. */
@@ -71,8 +102,12 @@ int tp__use_args(int, ...);
 
 /* --- What DECLARE_TRACE becomes when compiled out: inlines that
  * fold to nothing, type-check their arguments, and name no symbol. --- */
-#define TP__DECLARE_0(sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
-	static inline TP__UNUSED void tp__iter_##name(proto) { TP__USE_ARGS(uargs); } \
+#define TP__DECLARE_0(cond, sym, name, proto, args, dproto, dargs, uargs, iproto, iargs) \
+	static inline TP__UNUSED void tp__iter_##name(proto)                 \
+	{                                                                     \
+		TP__USE_ARGS(uargs);                                          \
+		(void)sizeof(cond ? 1 : 0);                                   \
+	}                                                                     \
 	static inline TP__UNUSED bool trace_##name##_enabled(void) { return false; }     \
 	static inline TP__UNUSED void trace_##name(proto) { TP__USE_ARGS(uargs); }      \
 	TP__REG_WRAPPERS(TP__REG_ENOSYS, name, PARAMS(dproto))               \
