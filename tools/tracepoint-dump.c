@@ -418,7 +418,15 @@ static void print_notes(void)
 enum { FT_INT = 1, FT_FLOAT, FT_STR };
 enum { BO_TRACE = 0, BO_LE, BO_BE };
 
+/* One label of a CTF enumeration (a __print_symbolic/__print_flags table). */
+struct sym {
+	int64_t v;
+	char *name;
+};
+
 struct ftype {
+	struct sym *sym;     /* an enumeration's labels (fields only), or NULL */
+	unsigned nsym;
 	unsigned char kind;  /* FT_* */
 	unsigned char size;  /* bytes of one element: 1, 2, 4, 8 */
 	unsigned char align; /* bytes */
@@ -434,9 +442,12 @@ struct field {
 	uint32_t fixoff;     /* packed events: offset in the payload */
 	char *jkey;          /* "name": */
 	size_t jkeylen;
+	unsigned seq;        /* a sequence: 1 + the index of its length field; 0: not one */
+	int hidden;          /* a sequence's length field: not printed */
+	char *fdelim;        /* an enumeration printed as flags (__print_flags), with this separator */
 };
 
-enum { SEG_LIT, SEG_INT, SEG_PTR, SEG_CHR, SEG_STR, SEG_SLOW, SEG_FLT };
+enum { SEG_LIT, SEG_INT, SEG_PTR, SEG_CHR, SEG_STR, SEG_SLOW, SEG_FLT, SEG_SYM, SEG_FLAGS, SEG_HEX };
 enum { FL_MINUS = 1, FL_PLUS = 2, FL_SPACE = 4, FL_HASH = 8, FL_ZERO = 16 };
 
 struct seg {
@@ -448,6 +459,7 @@ struct seg {
 	const char *lit;     /* SEG_LIT */
 	size_t litlen;
 	char spec[40];       /* SEG_SLOW, SEG_FLT: the conversion for snprintf */
+	uint64_t hexlen;     /* SEG_HEX: at most this many bytes */
 };
 
 struct event {
@@ -994,6 +1006,75 @@ static int parse_attrs(struct parser *P, size_t b, size_t e, struct ftype *ft)
 	return 0;
 }
 
+static int parse_type(struct parser *P, size_t i, size_t e, struct ftype *ft);
+
+/* "enum : integer-type { "label" = value, ... }" in [i, e): the integer
+ * type, with its labels (value ranges "a ... b" keep their first value). */
+static int parse_enum(struct parser *P, size_t i, size_t e, struct ftype *ft)
+{
+	size_t j = i + 1, open, close, k;
+	struct sym *sy = NULL;
+	size_t n = 0, cap = 0;
+	if (j >= e || !tok_is(&P->t[j], TK_PUNCT, ":"))
+		return perr(P, P->t[i].line, "enum: expected ':' and an integer type");
+	j++;
+	if (j < e && tok_is(&P->t[j], TK_ID, "integer")) {
+		size_t c = j + 1 < e ? match_close(P, j + 1, e) : 0;
+		if (!c)
+			return perr(P, P->t[j].line, "enum: unbalanced '{'");
+		open = c + 1;
+	} else {
+		open = j + 1;
+	}
+	if (open >= e || !tok_is(&P->t[open], TK_PUNCT, "{"))
+		return perr(P, P->t[j < e ? j : i].line, "enum: expected '{' and the labels");
+	close = match_close(P, open, e);
+	if (!close || close + 1 != e)
+		return perr(P, P->t[open].line, "enum: unbalanced '{' or tokens after the labels");
+	if (parse_type(P, j, open, ft))
+		return -1;
+	if (ft->kind != FT_INT) {
+		ft->bad = "an enumeration that is not an integer";
+		return 0;
+	}
+	for (k = open + 1; k < close;) {
+		const struct tok *lt = &P->t[k];
+		uint64_t u;
+		int neg = 0;
+		if (lt->type != TK_STR && lt->type != TK_ID)
+			goto bad;
+		if (k + 2 >= close + 1 || !tok_is(&P->t[k + 1], TK_PUNCT, "="))
+			goto bad;
+		k += 2;
+		if (k < close && tok_is(&P->t[k], TK_PUNCT, "-"))
+			neg = 1, k++;
+		if (k >= close || tok_u64(&P->t[k], &u))
+			goto bad;
+		GROW(sy, n, cap);
+		sy[n].v = neg ? -(int64_t)u : (int64_t)u;
+		sy[n].name = lt->type == TK_STR ? unescape(lt->s, lt->n, NULL) : xstrndup(lt->s, lt->n);
+		n++;
+		k++;
+		if (k < close && tok_is(&P->t[k], TK_PUNCT, "...")) { /* a range: its first value */
+			k++;
+			if (k < close && tok_is(&P->t[k], TK_PUNCT, "-"))
+				k++;
+			k++;
+		}
+		if (k < close && !tok_is(&P->t[k], TK_PUNCT, ","))
+			goto bad;
+		k++;
+	}
+	ft->sym = sy;
+	ft->nsym = (unsigned)n;
+	return 0;
+bad:
+	for (k = 0; k < n; k++)
+		free(sy[k].name);
+	free(sy);
+	return perr(P, P->t[k < e ? k : i].line, "enum: bad label");
+}
+
 /* A type specifier in [i, e): returns 0 and fills ft (ft->bad set for
  * types this tool does not read), -1 on a syntax error. */
 static int parse_type(struct parser *P, size_t i, size_t e, struct ftype *ft)
@@ -1006,6 +1087,8 @@ static int parse_type(struct parser *P, size_t i, size_t e, struct ftype *ft)
 	if (i >= e)
 		return perr(P, P->t[e < P->n ? e : P->n - 1].line, "missing type");
 	t = &P->t[i];
+	if (tok_is(t, TK_ID, "enum"))
+		return parse_enum(P, i, e, ft);
 	if (tok_is(t, TK_ID, "integer") || tok_is(t, TK_ID, "floating_point") || tok_is(t, TK_ID, "string")) {
 		size_t c;
 		ft->kind = tok_is(t, TK_ID, "integer") ? FT_INT : tok_is(t, TK_ID, "string") ? FT_STR : FT_FLOAT;
@@ -1060,6 +1143,8 @@ static void add_field(struct event *ev, const char *name, size_t n, const struct
 }
 
 /* "struct { members }" in [i, e). */
+static int field_index(const struct event *ev, const char *s, size_t n);
+
 static int parse_fields(struct parser *P, struct event *ev, size_t i, size_t e)
 {
 	size_t c, j, se;
@@ -1098,12 +1183,29 @@ static int parse_fields(struct parser *P, struct event *ev, size_t i, size_t e)
 			}
 			nameix = last - 3;
 			if (P->t[last - 1].type != TK_NUM) {
+				/* a sequence: its length is an earlier unsigned integer field */
+				const struct tok *lt = &P->t[last - 1];
+				int li = -1;
 				if (P->t[nameix].type != TK_ID)
 					return perr(P, P->t[last].line, "fields: bad member");
-				memset(&ft, 0, sizeof(ft));
-				ft.kind = FT_INT;
-				ft.bad = "a sequence (variable-length array)";
+				if (lt->type == TK_ID) {
+					const char *ln = lt->s;
+					size_t lnn = lt->n;
+					if (lnn > 1 && ln[0] == '_')
+						ln++, lnn--;
+					li = field_index(ev, ln, lnn);
+				}
+				if (parse_type(P, j, nameix, &ft))
+					return -1;
+				if (li < 0 || ev->f[li].t.kind != FT_INT || ev->f[li].count || ev->f[li].seq)
+					ft.bad = "a sequence whose length is not an earlier integer field";
+				else if (ft.kind == FT_STR)
+					ft.bad = "a sequence of strings";
 				add_field(ev, P->t[nameix].s, P->t[nameix].n, &ft, 0);
+				if (li >= 0) {
+					ev->f[ev->nf - 1].seq = (unsigned)li + 1;
+					ev->f[li].hidden = 1;
+				}
 				j = se + 1;
 				continue;
 			}
@@ -1319,6 +1421,14 @@ static int parse_typealias(struct parser *P, size_t i, size_t e)
 		return 0; /* a form this reader does not need */
 	if (parse_type(P, i, k, &ft))
 		return -1;
+	if (ft.sym) { /* labels belong to fields: an aliased enum reads as its integer */
+		unsigned y;
+		for (y = 0; y < ft.nsym; y++)
+			free(ft.sym[y].name);
+		free(ft.sym);
+		ft.sym = NULL;
+		ft.nsym = 0;
+	}
 	GROW(tr->al, tr->nal, tr->capal);
 	tr->al[tr->nal].name = xstrndup(P->t[k + 1].s, P->t[k + 1].n);
 	tr->al[tr->nal].t = ft;
@@ -1404,18 +1514,150 @@ static int field_index(const struct event *ev, const char *s, size_t n)
 	return -1;
 }
 
+enum { AR_FIELD, AR_INDEX, AR_STR, AR_SYM, AR_FLAGS, AR_HEX, AR_DYN };
 struct argref {
-	int kind; /* 0 __entry->f, 1 __entry->f[idx], 2 __get_str(f) */
+	int kind; /* AR_*: __entry->f, __entry->f[idx], __get_str(f), __print_symbolic(..),
+		   * __print_flags(..), __print_hex(..), __get_dynamic_array(f) */
 	int field;
 	unsigned idx;
+	uint64_t hexlen;      /* AR_HEX: bytes to print; UINT64_MAX: the whole field */
+	char *delim;          /* AR_FLAGS: the separator (allocated) */
 };
+
+/* Splits "name(a, b, ...)" in [s, e) into up to max arguments at its
+ * top-level commas; their number, or -1 if [s, e) is not such a call. */
+static int split_call(const char *s, const char *e, const char *name, const char **as,
+		      const char **ae, int max)
+{
+	size_t nl = strlen(name);
+	int n = 0, depth = 0;
+	const char *a;
+	if ((size_t)(e - s) <= nl || memcmp(s, name, nl) != 0 || is_ident((unsigned char)s[nl]))
+		return -1;
+	s = skip_ws(s + nl, e);
+	if (s >= e || *s != '(' || e[-1] != ')')
+		return -1;
+	e--;
+	a = ++s;
+	for (; s <= e; s++) {
+		char c = s < e ? *s : ',';
+		if (c == '"' || c == '\'') {
+			for (s++; s < e && *s != c; s++)
+				if (*s == '\\' && s + 1 < e)
+					s++;
+			continue;
+		}
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if (c == ')' || c == ']' || c == '}')
+			depth--;
+		else if (c == ',' && depth == 0) {
+			if (n < max) {
+				as[n] = a;
+				ae[n] = s;
+			}
+			n++;
+			a = s + 1;
+		}
+	}
+	return depth == 0 ? n : -1;
+}
+
+static int parse_argref(const struct event *ev, const char *s, const char *e, struct argref *r);
+
+/* __print_symbolic, __print_flags, __print_hex and __get_dynamic_array:
+ * 0 and r filled, 1 if [s, e) is none of them, -1 if it cannot be read. */
+static int parse_helper(const struct event *ev, const char *s, const char *e, struct argref *r)
+{
+	const char *as[3], *ae[3];
+	struct argref in;
+	int n;
+	memset(&in, 0, sizeof(in));
+	if ((n = split_call(s, e, "__print_symbolic", as, ae, 3)) >= 0 ||
+	    (n = split_call(s, e, "__print_flags", as, ae, 3)) >= 0) {
+		int flags = s[8] == 'f';
+		if (n < (flags ? 3 : 2) || parse_argref(ev, as[0], ae[0], &in) || in.kind != AR_FIELD ||
+		    !ev->f[in.field].t.sym)
+			return -1; /* a value the metadata has no labels for */
+		r->kind = flags ? AR_FLAGS : AR_SYM;
+		r->field = in.field;
+		if (flags) {
+			const char *d = skip_ws(as[1], ae[1]), *de = ae[1];
+			while (de > d && isspace((unsigned char)de[-1]))
+				de--;
+			if (de - d < 2 || *d != '"' || de[-1] != '"')
+				return -1;
+			r->delim = unescape(d + 1, (size_t)(de - d - 2), NULL);
+		}
+		return 0;
+	}
+	if ((n = split_call(s, e, "__print_hex", as, ae, 3)) >= 0) {
+		const char *l, *le;
+		const struct field *f;
+		if (n != 2 || parse_argref(ev, as[0], ae[0], &in) || (in.kind != AR_FIELD && in.kind != AR_DYN))
+			return -1;
+		f = &ev->f[in.field];
+		if (f->t.kind != FT_INT || (!f->count && !f->seq))
+			return -1;
+		r->kind = AR_HEX;
+		r->field = in.field;
+		r->hexlen = UINT64_MAX;
+		l = skip_ws(as[1], ae[1]);
+		le = ae[1];
+		while (le > l && isspace((unsigned char)le[-1]))
+			le--;
+		if (isdigit((unsigned char)*l)) {
+			char num[32], *end;
+			if ((size_t)(le - l) >= sizeof(num))
+				return -1;
+			memcpy(num, l, (size_t)(le - l));
+			num[le - l] = '\0';
+			r->hexlen = strtoull(num, &end, 0);
+			if (*end)
+				return -1;
+		} else { /* the whole field: __get_dynamic_array_len(x), sizeof(__entry->x) */
+			const char *ls[1], *lend[1];
+			struct argref lr;
+			memset(&lr, 0, sizeof(lr));
+			if (split_call(l, le, "__get_dynamic_array_len", ls, lend, 1) == 1) {
+				const char *id = skip_ws(ls[0], lend[0]), *ie = lend[0];
+				while (ie > id && isspace((unsigned char)ie[-1]))
+					ie--;
+				if (field_index(ev, id, (size_t)(ie - id)) != in.field)
+					return -1;
+			} else if (split_call(l, le, "sizeof", ls, lend, 1) == 1) {
+				if (parse_argref(ev, ls[0], lend[0], &lr) || lr.kind != AR_FIELD || lr.field != in.field)
+					return -1;
+			} else {
+				return -1;
+			}
+		}
+		return 0;
+	}
+	if ((n = split_call(s, e, "__get_dynamic_array", as, ae, 1)) >= 0) {
+		const char *id = skip_ws(as[0], ae[0]), *ie = ae[0];
+		while (ie > id && isspace((unsigned char)ie[-1]))
+			ie--;
+		if (n != 1)
+			return -1;
+		r->field = field_index(ev, id, (size_t)(ie - id));
+		if (r->field < 0 || !ev->f[r->field].seq)
+			return -1;
+		r->kind = AR_DYN;
+		return 0;
+	}
+	return 1;
+}
 
 static int parse_argref(const struct event *ev, const char *s, const char *e, struct argref *r)
 {
 	const char *id;
+	int h;
 	s = skip_ws(s, e);
 	while (e > s && isspace((unsigned char)e[-1]))
 		e--;
+	if ((h = parse_helper(ev, s, e, r)) <= 0)
+		return h;
 	if (e - s > 7 && !memcmp(s, "__entry", 7) && !is_ident((unsigned char)s[7])) {
 		s = skip_ws(s + 7, e);
 		if (e - s < 2 || s[0] != '-' || s[1] != '>')
@@ -1629,9 +1871,10 @@ static int compile_printk(struct event *ev)
 				s++;
 			}
 			GROW(args, nargs, capargs);
-			if (parse_argref(ev, a, s, &args[nargs]))
-				goto fail;
+			memset(&args[nargs], 0, sizeof(args[nargs]));
 			nargs++;
+			if (parse_argref(ev, a, s, &args[nargs - 1]))
+				goto fail;
 			if (s >= e)
 				break;
 			s++;
@@ -1662,7 +1905,7 @@ static int compile_printk(struct event *ev)
 			size_t cs = i++;
 			int flags = 0, width = -1, prec = -1, lm = 0; /* lm: 0 none, 1 hh, 2 h, 3 l, 4 ll/q/j/z/t, 5 L */
 			char conv;
-			const struct argref *r;
+			struct argref *r;
 			const struct field *f;
 			int isint = 0, isflt = 0;
 			if (i < fmtlen && fmt[i] == '%') {
@@ -1728,6 +1971,26 @@ static int compile_printk(struct event *ev)
 			sg.prec = prec;
 			sg.field = r->field;
 			sg.conv = (unsigned char)conv;
+			if (r->kind >= AR_SYM) { /* the kernel's helpers print with %s */
+				if (conv != 's' || lm)
+					goto fail;
+				if (r->kind == AR_DYN && !f->is_text && !(f->t.kind == FT_INT && f->t.size == 1))
+					goto fail;
+				sg.kind = r->kind == AR_SYM ? SEG_SYM : r->kind == AR_FLAGS ? SEG_FLAGS
+					: r->kind == AR_HEX ? SEG_HEX : SEG_STR;
+				sg.hexlen = r->hexlen;
+				if (r->kind == AR_FLAGS) {
+					if (!ev->f[r->field].fdelim) {
+						ev->f[r->field].fdelim = r->delim;
+						r->delim = NULL;
+					} else if (strcmp(ev->f[r->field].fdelim, r->delim) != 0) {
+						goto fail; /* one field, two separators */
+					}
+				}
+				GROW(seg, nseg, capseg);
+				seg[nseg++] = sg;
+				continue;
+			}
 			if (r->kind == 1) {
 				if (!f->count || r->idx >= f->count || f->t.kind == FT_STR)
 					goto fail;
@@ -1812,9 +2075,13 @@ static int compile_printk(struct event *ev)
 	ev->nseg = (unsigned)nseg;
 	ev->fmtbuf = lits;
 	free(fmt);
+	for (i = 0; i < nargs; i++)
+		free(args[i].delim);
 	free(args);
 	return 1;
 fail:
+	for (i = 0; i < nargs; i++)
+		free(args[i].delim);
 	free(fmt);
 	free(lits);
 	free(args);
@@ -1979,9 +2246,10 @@ static void prepare_events(struct trace *tr)
 			f->jkey[jl + 1] = '\0';
 			f->jkeylen = jl + 1;
 			free(jk);
-			if (f->t.kind == FT_STR) {
+			if (f->t.kind == FT_STR || f->seq) {
 				ev->nstr++;
 				seen_str = 1;
+				f->is_text = f->seq && f->t.kind == FT_INT && f->t.size == 1 && f->t.enc;
 				continue;
 			}
 			if (f->t.align > 1 || seen_str)
@@ -2248,6 +2516,11 @@ static void free_trace(struct trace *tr)
 	for (i = 0; i < tr->nev; i++) {
 		struct event *ev = &tr->ev[i];
 		for (k = 0; k < ev->nf; k++) {
+			unsigned y;
+			for (y = 0; y < ev->f[k].t.nsym; y++)
+				free(ev->f[k].t.sym[y].name);
+			free(ev->f[k].t.sym);
+			free(ev->f[k].fdelim);
 			free(ev->f[k].name);
 			free(ev->f[k].jkey);
 		}
@@ -2553,6 +2826,16 @@ static int decode_record(struct cursor *c)
 				c->offbuf[i] = (uint32_t)(pos - pl);
 				c->slen[i] = (uint32_t)(z - pos);
 				pos = z + 1;
+			} else if (f->seq) {
+				const struct field *lf = &ev->f[f->seq - 1];
+				uint64_t n = ld(pl + c->offbuf[f->seq - 1], lf->t.size, lf->t.swap);
+				if (f->t.align > 1)
+					goto cut; /* the recorder writes packed sequences only */
+				if (n > (uint64_t)(end - pos) / f->t.size)
+					goto cut;
+				c->offbuf[i] = (uint32_t)(pos - pl);
+				c->slen[i] = (uint32_t)n;
+				pos += n * f->t.size;
 			} else {
 				size_t need = (size_t)f->t.size * (f->count ? f->count : 1);
 				if (f->t.align > 1) {
@@ -2656,8 +2939,9 @@ static const u8 *get_text(const struct cursor *c, int fi, size_t *n)
 	if (f->t.kind == FT_STR) {
 		*n = c->slen[fi];
 	} else {
-		const u8 *z = (const u8 *)memchr(p, 0, f->count);
-		*n = z ? (size_t)(z - p) : f->count;
+		size_t cnt = f->seq ? c->slen[fi] : f->count;
+		const u8 *z = (const u8 *)memchr(p, 0, cnt);
+		*n = z ? (size_t)(z - p) : cnt;
 	}
 	return p;
 }
@@ -2796,6 +3080,67 @@ static char *put_padded(char *o, const u8 *s, size_t n, const struct seg *sg)
 	return o;
 }
 
+/* The label of value v of an enumeration field, or NULL. */
+static const char *sym_name(const struct field *f, uint64_t v)
+{
+	unsigned k;
+	for (k = 0; k < f->t.nsym; k++)
+		if ((uint64_t)f->t.sym[k].v == v)
+			return f->t.sym[k].name;
+	return NULL;
+}
+
+/* Room the labels of an enumeration field need, escaped (6 bytes each). */
+static size_t sym_room(const struct field *f)
+{
+	size_t n = 40;
+	unsigned k;
+	for (k = 0; k < f->t.nsym; k++)
+		n += 6 * (strlen(f->t.sym[k].name) + (f->fdelim ? strlen(f->fdelim) : 0)) + 8;
+	return n;
+}
+
+/* v as __print_flags prints it: the labels of the bits set, separated by
+ * the field's delimiter, then what is left in hex (0: nothing).  A buffer
+ * of its own, valid until the next call; its length in *n. */
+static const char *flags_text(const struct field *f, uint64_t v, size_t *n)
+{
+	static char *buf;
+	static size_t cap;
+	size_t need = sym_room(f), len = 0, dl = strlen(f->fdelim);
+	unsigned k;
+	int first = 1;
+	if (need > cap) {
+		buf = (char *)xrealloc(buf, need);
+		cap = need;
+	}
+	for (k = 0; k < f->t.nsym && v; k++) {
+		uint64_t m = (uint64_t)f->t.sym[k].v;
+		size_t ln = strlen(f->t.sym[k].name);
+		if ((v & m) != m)
+			continue;
+		v &= ~m;
+		if (!first) {
+			memcpy(buf + len, f->fdelim, dl);
+			len += dl;
+		}
+		first = 0;
+		memcpy(buf + len, f->t.sym[k].name, ln);
+		len += ln;
+	}
+	if (v) {
+		if (!first) {
+			memcpy(buf + len, f->fdelim, dl);
+			len += dl;
+		}
+		buf[len++] = '0';
+		buf[len++] = 'x';
+		len = (size_t)(put_hex(buf + len, v, 0) - buf);
+	}
+	*n = len;
+	return buf;
+}
+
 static void put_printk(const struct cursor *c)
 {
 	const struct event *ev = c->ev;
@@ -2859,6 +3204,40 @@ static void put_printk(const struct cursor *c)
 				o += (size_t)n < room ? (size_t)n : room - 1;
 			break;
 		}
+		case SEG_SYM:
+		case SEG_FLAGS: {
+			const struct field *f = &ev->f[s->field];
+			uint64_t v = get_int(c, s->field, 0);
+			size_t n = 0;
+			char hx[24];
+			const char *t = s->kind == SEG_FLAGS ? flags_text(f, v, &n) : sym_name(f, v);
+			if (!t) { /* not in the table: the kernel prints the value in hex */
+				hx[0] = '0';
+				hx[1] = 'x';
+				n = (size_t)(put_hex(hx + 2, v, 0) - hx);
+				t = hx;
+			} else if (s->kind == SEG_SYM) {
+				n = strlen(t);
+			}
+			o = ob_need(4 * n + 8 + (size_t)(s->width > 0 ? s->width : 0));
+			o = put_padded(o, (const u8 *)t, n, s);
+			break;
+		}
+		case SEG_HEX: {
+			const struct field *f = &ev->f[s->field];
+			const u8 *b = c->pl + c->off[s->field];
+			uint64_t n = (uint64_t)(f->seq ? c->slen[s->field] : f->count) * f->t.size, k;
+			if (s->hexlen < n)
+				n = s->hexlen;
+			o = ob_need(3 * (size_t)n + 8);
+			for (k = 0; k < n; k++) {
+				if (k)
+					*o++ = ' ';
+				*o++ = "0123456789abcdef"[b[k] >> 4];
+				*o++ = "0123456789abcdef"[b[k] & 15];
+			}
+			break;
+		}
 		case SEG_FLT: {
 			double d = get_float(c, s->field, s->idx);
 			size_t room = 400 + (size_t)(s->width > 0 ? s->width : 0) + (size_t)(s->prec > 0 ? s->prec : 0);
@@ -2881,16 +3260,31 @@ static void put_printk(const struct cursor *c)
 static size_t field_room(const struct cursor *c, unsigned i)
 {
 	const struct field *f = &c->ev->f[i];
+	size_t n = f->seq ? c->slen[i] : f->count;
 	if (f->t.kind == FT_STR)
 		return 6 * (size_t)c->slen[i] + 8;
 	if (f->is_text)
-		return 6 * (size_t)f->count + 8;
-	return (size_t)(f->count ? f->count : 1) * 48 + 8;
+		return 6 * n + 8;
+	if (f->t.sym)
+		return sym_room(f) + 48;
+	return (n ? n : 1) * 48 + 8;
 }
 
 static char *put_scalar(char *o, const struct cursor *c, unsigned i, unsigned idx, int json)
 {
 	const struct field *f = &c->ev->f[i];
+	if (f->t.sym && !f->count && !f->seq) {
+		uint64_t v = get_int(c, (int)i, idx);
+		const char *name = NULL;
+		size_t n = 0;
+		if (f->fdelim) {
+			name = flags_text(f, v, &n);
+		} else if ((name = sym_name(f, v)) != NULL) {
+			n = strlen(name);
+		}
+		if (name)
+			return json ? put_json_str(o, (const u8 *)name, n) : put_text(o, (const u8 *)name, n);
+	}
 	if (f->t.kind == FT_FLOAT) {
 		double d = get_float(c, (int)i, idx);
 		if (json && !isfinite(d)) {
@@ -2935,10 +3329,11 @@ static char *put_value(char *o, const struct cursor *c, unsigned i, int json)
 		const u8 *t = get_text(c, (int)i, &n);
 		return json ? put_json_str(o, t, n) : put_text(o, t, n);
 	}
-	if (!f->count)
+	unsigned cnt = f->seq ? c->slen[i] : f->count;
+	if (!f->count && !f->seq)
 		return put_scalar(o, c, i, 0, json);
 	*o++ = json ? '[' : '{';
-	for (k = 0; k < f->count; k++) {
+	for (k = 0; k < cnt; k++) {
 		if (k)
 			*o++ = ',';
 		o = put_scalar(o, c, i, k, json);
@@ -2955,7 +3350,10 @@ static void put_fallback(const struct cursor *c)
 	for (i = 0; i < ev->nf; i++) {
 		const struct field *f = &ev->f[i];
 		size_t nl = strlen(f->name);
-		char *o = ob_need(nl + 4 + field_room(c, i));
+		char *o;
+		if (f->hidden)
+			continue;
+		o = ob_need(nl + 4 + field_room(c, i));
 		*o++ = ' ';
 		memcpy(o, f->name, nl);
 		o += nl;
@@ -3103,6 +3501,7 @@ static void emit_json(struct cursor *c)
 	const struct event *ev = c->ev;
 	char *o;
 	unsigned i;
+	int jfirst = 1;
 	json_sep();
 	if (c->kind == K_DROP) {
 		o = ob_need(200);
@@ -3123,9 +3522,12 @@ static void emit_json(struct cursor *c)
 	ob_done(o + c->jtaillen);
 	for (i = 0; i < ev->nf; i++) {
 		const struct field *f = &ev->f[i];
+		if (f->hidden)
+			continue;
 		o = ob_need(f->jkeylen + 40 + field_room(c, i));
-		if (i)
+		if (!jfirst)
 			*o++ = ',';
+		jfirst = 0;
 		o = cpy_padded(o, f->jkey, f->jkeylen);
 		ob_done(put_value(o, c, i, 1));
 	}
