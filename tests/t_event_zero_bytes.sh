@@ -41,7 +41,7 @@ compare() {
 		cmp -s "$d/str1" "$d/str2" || { echo "   strings differ"; n=$((n + 1)); }
 	else
 		grep -Eq '__tracepoint_|tp__ev_|tp__' "$d/n1" && { echo "   tracing symbols in nm"; n=$((n + 1)); }
-		strings -a "$o" | grep -Eq 'evf_|lock_class|__get_str|__data_loc' && { echo "   event strings present"; n=$((n + 1)); }
+		strings -a "$o" | grep -Eq 'evf_|evp_|lock_class|__get_str|__data_loc|__print_' && { echo "   event strings present"; n=$((n + 1)); }
 		grep -q 'tp__' "$d/s1" && { echo "   tp__* sections"; n=$((n + 1)); }
 	fi
 	return $n

@@ -189,7 +189,10 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define TP__EV_FORGET
 #include <trace/define_trace.h>
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
-	TP__EV_IF(TP__ON)(struct TP__EV_PACKED tp__ev_entry_##c { tstruct char tp__ev_end; }; \
+	TP__EV_IF(TP__ON)(TP__EV_PRAGMA(GCC diagnostic push)                  \
+	TP__EV_PRAGMA(GCC diagnostic ignored "-Wpacked") /* no field, or only chars */ \
+	struct TP__EV_PACKED tp__ev_entry_##c { tstruct char tp__ev_end; };   \
+	TP__EV_PRAGMA(GCC diagnostic pop)                                     \
 	TP__STATIC_ASSERT(offsetof(struct tp__ev_entry_##c, tp__ev_end) <= 0xffff,   \
 			   "event class " #c ": the fixed fields take more than 65535 bytes " \
 			   "(offsets and sizes are 16-bit; use __string or smaller arrays)", \

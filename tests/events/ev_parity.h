@@ -101,6 +101,7 @@ TRACE_EVENT(evp_nofield,
 #endif /* _TRACE_EV_PARITY_H */
 
 #undef TRACE_INCLUDE_PATH
+#undef TRACE_INCLUDE_FILE
 #define TRACE_INCLUDE_PATH events
 #define TRACE_INCLUDE_FILE ev_parity
 #include <trace/define_trace.h>

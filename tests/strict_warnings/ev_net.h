@@ -1,4 +1,6 @@
-/* Events (TRACE_EVENT), subsystem "net", CONFIG_SW_NET: every field kind. */
+/* Events (TRACE_EVENT), subsystem "net", CONFIG_SW_NET: every field kind
+ * and every event form (conditions, reg/unreg, own TP_printk, no field, no
+ * argument, dynamic arrays, symbolic and flag printing). */
 #undef TRACE_SYSTEM
 #undef TRACE_CONFIG
 #define TRACE_SYSTEM net
@@ -59,5 +61,36 @@ TRACE_FLOW(net_hop,
 	   TP_STRUCT__entry(__field(unsigned long, id)),
 	   TP_fast_assign(__entry->id = id;),
 	   TP_printk("id=%lu", __entry->id));
+DEFINE_EVENT_CONDITION(net_queue, net_queue_busy, TP_PROTO(unsigned long q), TP_ARGS(q),
+		       TP_CONDITION(q > 8ul));
+DEFINE_EVENT_PRINT(net_queue, net_queue_hex, TP_PROTO(unsigned long q), TP_ARGS(q),
+		   TP_printk("q=%#lx", __entry->q));
+#ifndef NET_SW_REG
+#define NET_SW_REG
+static inline int net_sw_reg(void) { return 0; }
+static inline void net_sw_unreg(void) {}
+#endif
+TRACE_EVENT_FN(net_rx,
+	       TP_PROTO(const unsigned char *buf, unsigned int len, int state, unsigned int flags),
+	       TP_ARGS(buf, len, state, flags),
+	       TP_STRUCT__entry(__dynamic_array(unsigned char, buf, len)
+				__field(int, state)
+				__field(unsigned int, flags)),
+	       TP_fast_assign(memcpy(__get_dynamic_array(buf), buf, len);
+			      __entry->state = state;
+			      __entry->flags = flags;),
+	       TP_printk("buf=%s state=%s flags=%s len=%zu",
+			 __print_hex(__get_dynamic_array(buf), __get_dynamic_array_len(buf)),
+			 __print_symbolic(__entry->state, { 0, "down" }, { 1, "up" }, { -1, "gone" }),
+			 __print_flags(__entry->flags, "|", { 1u, "RX" }, { 2u, "TX" }),
+			 __get_dynamic_array_len(buf)),
+	       net_sw_reg, net_sw_unreg);
+TRACE_EVENT_CONDITION(net_idle,
+		      TP_PROTO(void),
+		      TP_ARGS(),
+		      TP_CONDITION(1),
+		      TP_STRUCT__entry(),
+		      TP_fast_assign(),
+		      TP_printk(""));
 #endif
 #include <trace/define_trace.h>

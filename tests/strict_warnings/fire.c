@@ -13,5 +13,9 @@ int main(void)
 		trace_net_backlog(3l);
 		trace_net_hop(7ul);
 	}
+	trace_net_queue_busy(9ul);
+	trace_net_queue_hex(9ul);
+	trace_net_rx((const unsigned char *)dev, 4u, 1, 3u);
+	trace_net_idle();
 	return plain_run() >= 0 ? 0 : 1;
 }
