@@ -83,20 +83,30 @@ static inline int tr_load_metadata(const char *dir)
 }
 
 /* The payload size of a record of ev at p (fixed part + strings), or 0. */
+/* The payload's size: the fixed part, then the strings and dynamic
+ * arrays in declaration order; (size_t)-1 if it overruns `left`. */
 static inline size_t tr_payload_size(const struct trace_event *ev, const unsigned char *p, size_t left)
 {
 	unsigned n = 0, i;
 	const struct trace_event_field *f = ev->cls->fields(&n);
 	size_t sz = ev->cls->entry_size;
 	if (sz > left)
-		return 0;
+		return (size_t)-1;
 	for (i = 0; i < n; i++) {
 		const unsigned char *nul;
+		if (f[i].kind == TRACE_FIELD_DYNAMIC) {
+			uint32_t cnt;
+			memcpy(&cnt, p + f[i].offset, sizeof(cnt));
+			if ((size_t)cnt * f[i].size > left - sz)
+				return (size_t)-1;
+			sz += (size_t)cnt * f[i].size;
+			continue;
+		}
 		if (f[i].kind != TRACE_FIELD_STRING)
 			continue;
 		nul = (const unsigned char *)memchr(p + sz, 0, left - sz);
 		if (!nul)
-			return 0;
+			return (size_t)-1;
 		sz = (size_t)(nul - p) + 1;
 	}
 	return sz;
@@ -146,7 +156,7 @@ static inline long tr_packet(const char *file, const unsigned char *pk, size_t a
 			return -1;
 		}
 		sz = tr_payload_size(tr_events[id], p, (size_t)(end - p));
-		if (!sz) {
+		if (sz == (size_t)-1) {
 			fprintf(stderr, "tr_read: %s: record overruns its packet\n", file);
 			return -1;
 		}
@@ -279,6 +289,32 @@ static inline const void *tr_field(const struct tr_rec *r, const char *name)
 	for (i = 0; i < n; i++)
 		if (f[i].kind != TRACE_FIELD_STRING && strcmp(f[i].name, name) == 0)
 			return r->payload + f[i].offset;
+	return NULL;
+}
+
+/* The elements of the dynamic array `name` of a record (NULL if it has
+ * none), their number in *count. */
+static inline const void *tr_dyn(const struct tr_rec *r, const char *name, uint32_t *count)
+{
+	unsigned n = 0, i;
+	const struct trace_event_field *f = r->ev->cls->fields(&n);
+	const unsigned char *p = r->payload + r->ev->cls->entry_size;
+	for (i = 0; i < n; i++) {
+		uint32_t cnt = 0;
+		if (f[i].kind == TRACE_FIELD_STRING) {
+			p += strlen((const char *)p) + 1;
+			continue;
+		}
+		if (f[i].kind != TRACE_FIELD_DYNAMIC)
+			continue;
+		memcpy(&cnt, r->payload + f[i].offset, sizeof(cnt));
+		if (strcmp(f[i].name, name) == 0) {
+			*count = cnt;
+			return p;
+		}
+		p += (size_t)cnt * f[i].size;
+	}
+	*count = 0;
 	return NULL;
 }
 
