@@ -1,0 +1,60 @@
+#!/bin/sh
+# Kernel TRACE_EVENT parity seen by the readers (tests/events/ev_parity.h,
+# tests/event_parity/parity_prog.c):
+#  - tracepoint-dump --text prints __print_symbolic, __print_flags and
+#    __print_hex as the kernel does (names, "A|B|0x10", "ca fe 07"), and
+#    events without fields or arguments;
+#  - tracepoint-dump --json gives the names as strings and a dynamic array
+#    as a JSON array, without its length field;
+#  - babeltrace2 reads the same trace: the symbolic field as its enum
+#    label, the dynamic array as a sequence;
+#  - the conditions kept only the records they accept;
+#  - TRACEPOINTS=list-format prints the kernel's format-file layout.
+. tests/lib.sh
+need babeltrace2
+dump_tool
+cc_build -Itests -DCONFIG_EVF "$S/parity_prog.c" -o "$B/parity_prog" -lpthread -ldl
+
+rm -rf "$B/tr"
+TRACEPOINTS='evp:*' TRACEPOINTS_DIR=$B/tr "$B/parity_prog" 2>"$B/prog.err" || { fail "parity_prog"; cat "$B/prog.err"; }
+"$DUMP" --text "$B/tr" >"$B/text" 2>"$B/text.err" || { fail "tracepoint-dump --text exited $?"; cat "$B/text.err"; }
+sed 's/^[0-9.]* [0-9]* //' "$B/text" >"$B/text.short"
+cat >"$B/text.want" <<'END'
+evp:evp_gc state=sweep flags=READ|EXEC data=ca fe 07 tag=gc
+evp:evp_gc state=0x9 flags=0x10 data= tag=odd
+evp:evp_odd v=1
+evp:evp_odd v=3
+evp:evp_big v=20
+evp:evp_hexv hex=0x1f
+evp:evp_fn v=1
+evp:evp_tick
+evp:evp_nofield nothing
+END
+if cmp -s "$B/text.want" "$B/text.short"; then ok "text: symbolic, flags, hex, conditions, empty events"
+else fail "text output"; diff "$B/text.want" "$B/text.short"; fi
+
+"$DUMP" --json "$B/tr" >"$B/json" 2>"$B/json.err" || { fail "tracepoint-dump --json exited $?"; cat "$B/json.err"; }
+if grep -q '"args":{"state":"sweep","flags":"READ|EXEC","data":\[202,254,7\],"tag":"gc","nums":\[-1,3\]}' "$B/json" &&
+	grep -q '"args":{"state":9,"flags":"0x10","data":\[\],"tag":"odd","nums":\[-1,0\]}' "$B/json" &&
+	grep -q '"name":"evp_tick","cat":"evp".*"args":{}}' "$B/json" && ! grep -q '_len_' "$B/json"; then
+	ok "JSON: names as strings, dynamic arrays as arrays"
+else fail "JSON output"; grep evp_gc "$B/json"; fi
+if have python3; then
+	if python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$B/json"; then ok "the JSON parses"
+	else fail "the JSON does not parse"; fi
+fi
+
+babeltrace2 "$B/tr" >"$B/bt" 2>"$B/bt.err" || { fail "babeltrace2 exited $?"; cat "$B/bt.err"; }
+if grep -q 'evp:evp_gc: .*state = ( "sweep" : container = 2 ), .*data = \[ \[0\] = 202, \[1\] = 254, \[2\] = 7 \], tag = "gc", nums = \[ \[0\] = -1, \[1\] = 3 \]' "$B/bt" &&
+	grep -q 'evp:evp_gc: .*data = \[ \], tag = "odd"' "$B/bt" &&
+	[ "$(grep -c 'evp:' "$B/bt")" = 9 ]; then
+	ok "babeltrace2: the enum label and the sequences, 9 events"
+else fail "babeltrace2 output"; cat "$B/bt"; fi
+
+TRACEPOINTS=list-format "$B/parity_prog" >"$B/format" 2>&1 || fail "list-format exited $?"
+if grep -q '^name: evp_gc$' "$B/format" && grep -q '^ID: [0-9]*$' "$B/format" &&
+	grep -q "^	field:__data_loc unsigned char\[\] data;	offset:8;	size:4;	signed:0;$" "$B/format" &&
+	grep -q '^print fmt: "v=%d", REC->v$' "$B/format" && [ "$(grep -c '^name: ' "$B/format")" = 7 ]; then
+	ok "TRACEPOINTS=list-format: 7 events in the format-file layout"
+else fail "list-format"; cat "$B/format"; fi
+finish
