@@ -9,7 +9,9 @@
 #  - babeltrace2 reads the same trace: the symbolic field as its enum
 #    label, the dynamic array as a sequence;
 #  - the conditions kept only the records they accept;
-#  - TRACEPOINTS=list-format prints the kernel's format-file layout.
+#  - TRACEPOINTS=list-format prints the kernel's format-file layout;
+#  - the example (examples/gc/) prints its GC states and reasons by name,
+#    and compiled out it has no tracepoint left.
 . tests/lib.sh
 need babeltrace2
 dump_tool
@@ -57,4 +59,15 @@ if grep -q '^name: evp_gc$' "$B/format" && grep -q '^ID: [0-9]*$' "$B/format" &&
 	grep -q '^print fmt: "v=%d", REC->v$' "$B/format" && [ "$(grep -c '^name: ' "$B/format")" = 7 ]; then
 	ok "TRACEPOINTS=list-format: 7 events in the format-file layout"
 else fail "list-format"; cat "$B/format"; fi
+
+cc_build -Iexamples -DCONFIG_GCTRACE examples/gc/gc.c -o "$B/gc" -lpthread -ldl
+cc_build -Iexamples examples/gc/gc.c -o "$B/gc_off" -lpthread -ldl
+rm -rf "$B/gct"
+TRACEPOINTS='gc:*' TRACEPOINTS_DIR=$B/gct "$B/gc" >/dev/null 2>&1 || fail "examples/gc/gc exited $?"
+"$DUMP" --text "$B/gct" >"$B/gc.txt" 2>&1
+if grep -q ' gc:gc_phase state=mark reasons=alloc_failed|low_memory heap_bytes=14600$' "$B/gc.txt" &&
+	grep -q ' gc:gc_phase state=idle reasons= heap_bytes=208$' "$B/gc.txt" &&
+	[ "$(grep -c gc_free_big "$B/gc.txt")" = 3 ] && ! nm "$B/gc_off" | grep -q __tracepoint_; then
+	ok "examples/gc: states and reasons by name; compiled out, no tracepoint"
+else fail "examples/gc"; cat "$B/gc.txt"; fi
 finish
