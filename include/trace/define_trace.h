@@ -56,10 +56,23 @@
  *                              at most TRACEPOINT_STRING_MAX bytes; copied
  *                              after TP_fast_assign, whether or not it calls
  *                              __assign_str (accepted, does nothing)
+ *   __dynamic_array(type, name, len)
+ *                              len elements, after the fixed part with the
+ *                              strings (declaration order); the entry holds
+ *                              their count (32 bits)
  * In TP_fast_assign:  __entry->name = ...;  __assign_str(name, src);
  *                     memcpy(__entry->arr, ..., sizeof(__entry->arr));
- * In TP_printk:       __entry->name, __get_str(name)
- * An entry needs at least one field.
+ *                     memcpy(__get_dynamic_array(name), src, bytes);
+ * In TP_printk:       __entry->name, __get_str(name), __get_dynamic_array(name),
+ *                     __get_dynamic_array_len(name) (bytes), and for %s:
+ *                     __print_symbolic(value, { v, "name" }...),
+ *                     __print_flags(value, "|", { mask, "name" }...),
+ *                     __print_hex(buf, len)
+ * Event forms besides TRACE_EVENT, DECLARE_EVENT_CLASS and DEFINE_EVENT:
+ *   TRACE_EVENT_CONDITION / DEFINE_EVENT_CONDITION (TP_CONDITION, checked
+ *   by the tracepoint's dispatch before any probe), TRACE_EVENT_FN (reg,
+ *   unreg), DEFINE_EVENT_PRINT (own TP_printk).  TP_STRUCT__entry() may be
+ *   empty; TP_PROTO(void), TP_ARGS() is an event without arguments.
  */
 #if defined(TP__EV_FORGET)
 

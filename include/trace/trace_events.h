@@ -18,7 +18,8 @@
  *   event header        4 bytes: id (6 bits) + low 26 bits of the time,
  *                       or 13: 63, 32-bit id, 64-bit time (see below)
  *   the entry           the class's fixed fields as TP_fast_assign wrote them
- *   the __string()s     each NUL-terminated, in declaration order
+ *   the variable parts  in declaration order: each __string() NUL-terminated,
+ *                       each __dynamic_array() as its elements
  */
 #ifndef TRACE_TRACE_EVENTS_H_INCLUDED
 #define TRACE_TRACE_EVENTS_H_INCLUDED
