@@ -2,7 +2,8 @@
 # The event layer is warning-free under -Wall -Wextra -Wundef -Wpedantic
 # -Werror for C (c99, gnu99, c11, gnu17) with $CC and C++ (c++11, c++14,
 # c++17, gnu++20) with $CXX: a file defining events (CREATE_TRACE_POINTS)
-# with the sink, a file only firing them, and the kmem example; compiled
+# with the sink (ev_fields.h and ev_parity.h: every event form), a file
+# only firing them, and the kmem example; compiled
 # in and compiled out.  The C++ builds also link and record one event
 # (read back with babeltrace2 where it is installed).
 # shellcheck disable=SC2086 # flag lists ($c, $W, $TPF) are split on purpose
@@ -12,16 +13,27 @@ cat >"$B/fire.c" <<'C'
 #include <stdio.h>
 #include <string.h>
 #include "events/ev_fields.h"
+#include "events/ev_parity.h"
 void fire(void);
-void fire(void) { trace_evf_three(1, 2, 3); trace_evf_lock_acquire(NULL, 1); }
+void fire(void)
+{
+	trace_evf_three(1, 2, 3);
+	trace_evf_lock_acquire(NULL, 1);
+	trace_evp_gc(1, 3u, (const unsigned char *)"ab", 2u, "t");
+	trace_evp_odd(3);
+	trace_evp_tick();
+}
 C
 cat >"$B/def.c" <<'C'
 #include <stdio.h>
 #include <string.h>
 #define CREATE_TRACE_POINTS
 #include "events/ev_fields.h"
+#include "events/ev_parity.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
+int evp_reg(void) { return 0; }
+void evp_unreg(void) {}
 void fire(void);
 int main(int argc, char **argv)
 {

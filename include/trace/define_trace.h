@@ -308,7 +308,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 			tp__ev_data, tp__ev_size, &tp__ev_r, tp__ev_full);        \
 		if (!__entry)                                                 \
 			return 0;                                             \
-		if (tp__ev_nvar) {                                            \
+		if (tp__ev_nvar != 0) {                                          \
 			tp__ev_ctx_init(&tp__ev_ctx, __entry,                     \
 				       offsetof(struct tp__ev_entry_##c, tp__ev_end), \
 				       tp__ev_size, tp__ev_fields_##c);           \
@@ -316,7 +316,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 			tp__ev_var_counts(&tp__ev_ctx);                          \
 		}                                                             \
 		{ assign }                                                    \
-		if (tp__ev_nvar)                                              \
+		if (tp__ev_nvar != 0)                                         \
 			tp__ev_var_copy(&tp__ev_ctx);                            \
 		tp__ev_commit(&tp__ev_r);                                       \
 		return 1;                                                     \
