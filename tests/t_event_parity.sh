@@ -3,7 +3,8 @@
 # tests/event_parity/parity_prog.c):
 #  - tracepoint-dump --text prints __print_symbolic, __print_flags and
 #    __print_hex as the kernel does (names, "A|B|0x10", "ca fe 07"), and
-#    events without fields or arguments;
+#    events without fields or arguments; an event whose table does not fit
+#    its field (no labels in the metadata) as name=value pairs;
 #  - tracepoint-dump --json gives the names as strings and a dynamic array
 #    as a JSON array, without its length field;
 #  - babeltrace2 reads the same trace: the symbolic field as its enum
@@ -31,6 +32,7 @@ evp:evp_hexv hex=0x1f
 evp:evp_fn v=1
 evp:evp_tick
 evp:evp_nofield nothing
+evp:evp_small c=7
 END
 if cmp -s "$B/text.want" "$B/text.short"; then ok "text: symbolic, flags, hex, conditions, empty events"
 else fail "text output"; diff "$B/text.want" "$B/text.short"; fi
@@ -49,15 +51,15 @@ fi
 babeltrace2 "$B/tr" >"$B/bt" 2>"$B/bt.err" || { fail "babeltrace2 exited $?"; cat "$B/bt.err"; }
 if grep -q 'evp:evp_gc: .*state = ( "sweep" : container = 2 ), .*data = \[ \[0\] = 202, \[1\] = 254, \[2\] = 7 \], tag = "gc", nums = \[ \[0\] = -1, \[1\] = 3 \]' "$B/bt" &&
 	grep -q 'evp:evp_gc: .*data = \[ \], tag = "odd"' "$B/bt" &&
-	[ "$(grep -c 'evp:' "$B/bt")" = 9 ]; then
-	ok "babeltrace2: the enum label and the sequences, 9 events"
+	grep -q 'evp:evp_small: .*{ c = 7 }' "$B/bt" && [ "$(grep -c 'evp:' "$B/bt")" = 10 ]; then
+	ok "babeltrace2: the enum label and the sequences, 10 events"
 else fail "babeltrace2 output"; cat "$B/bt"; fi
 
 TRACEPOINTS=list-format "$B/parity_prog" >"$B/format" 2>&1 || fail "list-format exited $?"
 if grep -q '^name: evp_gc$' "$B/format" && grep -q '^ID: [0-9]*$' "$B/format" &&
 	grep -q "^	field:__data_loc unsigned char\[\] data;	offset:8;	size:4;	signed:0;$" "$B/format" &&
-	grep -q '^print fmt: "v=%d", REC->v$' "$B/format" && [ "$(grep -c '^name: ' "$B/format")" = 7 ]; then
-	ok "TRACEPOINTS=list-format: 7 events in the format-file layout"
+	grep -q '^print fmt: "v=%d", REC->v$' "$B/format" && [ "$(grep -c '^name: ' "$B/format")" = 8 ]; then
+	ok "TRACEPOINTS=list-format: 8 events in the format-file layout"
 else fail "list-format"; cat "$B/format"; fi
 
 cc_build -Iexamples -DCONFIG_GCTRACE examples/gc/gc.c -o "$B/gc" -lpthread -ldl

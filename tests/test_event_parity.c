@@ -275,7 +275,7 @@ static void the_recorder_writes_them(void **state)
 	const unsigned char bytes[5] = { 0xde, 0xad, 0xbe, 0xef, 0x01 };
 	int i;
 	(void)state;
-	assert_int_equal(tracepoint_enable("evp:*"), 7);
+	assert_int_equal(tracepoint_enable("evp:*"), 8);
 	trace_evp_gc(EVP_MARK, EVP_READ | EVP_WRITE, bytes, 5, "first");
 	trace_evp_gc(EVP_IDLE, 0, bytes, 0, NULL);
 	for (i = 9; i <= 12; i++) {
@@ -285,10 +285,11 @@ static void the_recorder_writes_them(void **state)
 	trace_evp_hexv(255);
 	trace_evp_tick();
 	trace_evp_nofield(1);
-	assert_int_equal(tracepoint_disable("evp:*"), 7);
+	trace_evp_small(200);
+	assert_int_equal(tracepoint_disable("evp:*"), 8);
 	tracepoint_synchronize_unregister();
 	memset(&s, 0, sizeof(s));
-	assert_int_equal(tr_read(tracepoint_trace_dir(), collect, &s), 9);
+	assert_int_equal(tr_read(tracepoint_trace_dir(), collect, &s), 10);
 	assert_string_equal(s.name[0], "evp_gc");
 	assert_string_equal(s.text[0], "state=mark flags=READ|WRITE data=de ad be ef 01 tag=first");
 	assert_int_equal(s.count[0], 5);
@@ -316,6 +317,7 @@ static void the_recorder_writes_them(void **state)
 	assert_string_equal(s.name[8], "evp_nofield");
 	assert_int_equal(s.size[8], 0);
 	assert_string_equal(s.text[8], "nothing");
+	assert_string_equal(s.text[9], "c=0xc8");
 	/* the metadata: enumerations and sequences */
 	snprintf(path, sizeof(path), "%s/metadata", tracepoint_trace_dir());
 	assert_int_equal(read_file(path, meta, sizeof(meta)), 0);
@@ -324,6 +326,8 @@ static void the_recorder_writes_them(void **state)
 	assert_non_null(strstr(meta, "signed = false; base = 10; } __len_data;"));
 	assert_non_null(strstr(meta, "_data[__len_data];"));
 	assert_non_null(strstr(meta, "_nums[__len_nums];"));
+	/* no value of the table fits an unsigned char: a plain integer */
+	assert_non_null(strstr(meta, "integer { size = 8; align = 8; signed = false; base = 10; } _c;"));
 }
 
 static void list_format_prints_format_files(void **state)

@@ -728,10 +728,15 @@ static int tp__sink_enum_tsdl(char *out, size_t len, const struct trace_event_fi
 	const char *body;
 	size_t used;
 	int k = tp__sink_field_tsdl(tmp, sizeof(tmp), f);
-	long long lo = f->is_signed ? -((long long)1 << (f->size * 8 - 1)) : 0;
+	long long lo = !f->is_signed ? 0 : f->size >= 8 ? INT64_MIN : -((long long)1 << (f->size * 8 - 1));
 	unsigned long long hi = f->size >= 8 ? (f->is_signed ? (unsigned long long)INT64_MAX : UINT64_MAX)
 					       : ((unsigned long long)1 << (f->size * 8 - (f->is_signed ? 1 : 0))) - 1;
-	if (k <= 0 || (size_t)k >= sizeof(tmp) || strncmp(tmp, "\t\tinteger", 9) != 0)
+	const struct trace_print_flags *e;
+	for (e = t; e->name; e++) /* CTF readers refuse an enumeration without labels */
+		if (f->is_signed ? !(e->mask < lo || (e->mask > 0 && (unsigned long long)e->mask > hi))
+				 : !(e->mask < 0 || (unsigned long long)e->mask > hi))
+			break;
+	if (!e->name || k <= 0 || (size_t)k >= sizeof(tmp) || strncmp(tmp, "\t\tinteger", 9) != 0)
 		return tp__sink_field_tsdl(out, len, f);
 	body = strchr(tmp, '}'); /* "integer { ... }" ends there */
 	if (!body)

@@ -30,5 +30,6 @@ int main(void)
 	trace_evp_fn(1);
 	trace_evp_tick();
 	trace_evp_nofield(2);
+	trace_evp_small(7);
 	return 0;
 }

@@ -98,6 +98,14 @@ TRACE_EVENT(evp_nofield,
 	    TP_fast_assign((void)v;),
 	    TP_printk("nothing"));
 
+/* A table whose values do not fit the field: no CTF enumeration. */
+TRACE_EVENT(evp_small,
+	    TP_PROTO(unsigned char c),
+	    TP_ARGS(c),
+	    TP_STRUCT__entry(__field(unsigned char, c)),
+	    TP_fast_assign(__entry->c = c;),
+	    TP_printk("c=%s", __print_symbolic(__entry->c, { 300, "wide" }, { -1, "negative" })));
+
 #endif /* _TRACE_EV_PARITY_H */
 
 #undef TRACE_INCLUDE_PATH
