@@ -764,19 +764,39 @@ static int tp__sink_enum_tsdl(char *out, size_t len, const struct trace_event_fi
 
 /* The event block of an event with this id, appended to the event blocks
  * and to the metadata file (lock held). */
+enum { TP__SINK_BLOCK = 65536, TP__SINK_BLOCK_FIELDS = 8192 };
+
+static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_t id);
+
 static int tp__sink_describe(const struct trace_event *ev, uint32_t id)
 {
-	char buf[16384], *p = buf;
-	size_t left = sizeof(buf);
+	char *buf = (char *)malloc(TP__SINK_BLOCK);
+	int e;
+	if (!buf)
+		return -ENOMEM;
+	e = tp__sink_describe_in(buf, ev, id);
+	free(buf);
+	return e;
+}
+
+/* The event block, in buf (TP__SINK_BLOCK bytes): the printk comment may
+ * take all but TP__SINK_BLOCK_FIELDS of it (a longer one is cut: readers
+ * then print name=value pairs), the fields the rest. */
+static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_t id)
+{
+	char *p = buf;
+	size_t left = TP__SINK_BLOCK;
 	unsigned n = 0, i, pass;
 	struct tp__sink_syms sy;
 	const struct trace_event_field *f = ev->cls->fields(&n);
 	const char *fmt = ev->cls->print_fmt;
 	int k = snprintf(p, left, "event {\n\tname = \"%s:%s\";\n\tid = %u;\n\t/* printk: ",
 			 ev->cls->system, ev->name, (unsigned)id);
+	if (k < 0 || (size_t)k >= left / 2)
+		return -ENAMETOOLONG;
 	p += k;
 	left -= (size_t)k;
-	for (; *fmt && left > 16; fmt++) { /* the format, with "*" "/" kept apart */
+	for (; *fmt && left > TP__SINK_BLOCK_FIELDS; fmt++) { /* the format, with "*" "/" kept apart */
 		*p++ = *fmt == '\n' ? ' ' : *fmt;
 		left--;
 		if (fmt[0] == '*' && fmt[1] == '/') {
@@ -805,15 +825,18 @@ static int tp__sink_describe(const struct trace_event *ev, uint32_t id)
 	if (ev->cls->symbols)
 		ev->cls->symbols(tp__sink_syms_cb, &sy);
 	for (pass = 0; pass < 2; pass++) { /* fixed fields first, then strings and arrays */
-		for (i = 0; i < n && left > 256; i++) {
+		for (i = 0; i < n; i++) { /* one that does not fit: ENAMETOOLONG below */
 			if (f[i].kind == TRACE_FIELD_DYNAMIC)
 				k = tp__sink_dyn_tsdl(p, left, &f[i], (int)pass);
 			else if ((f[i].kind == TRACE_FIELD_STRING) != (pass == 1))
 				continue;
-			else if (i < 64 && sy.tab[i])
-				k = tp__sink_enum_tsdl(p, left, &f[i], sy.tab[i]);
-			else
+			else if (i < 64 && sy.tab[i] &&
+				 (k = tp__sink_enum_tsdl(p, left, &f[i], sy.tab[i])) >= 0 &&
+				 (size_t)k + 2048 < left) {
+				/* an enumeration; a table too big for the block: the plain integer */
+			} else {
 				k = tp__sink_field_tsdl(p, left, &f[i]);
+			}
 			if (k < 0 || (size_t)k >= left)
 				return -ENAMETOOLONG;
 			p += k;
