@@ -11,6 +11,7 @@
 #    label, the dynamic array as a sequence;
 #  - the conditions kept only the records they accept;
 #  - TRACEPOINTS=list-format prints the kernel's format-file layout;
+#  - a TP_printk of 40 KB (a 1000-label table) is recorded and read;
 #  - the example (examples/gc/) prints its GC states and reasons by name,
 #    and compiled out it has no tracepoint left.
 . tests/lib.sh
@@ -61,6 +62,25 @@ if grep -q '^name: evp_gc$' "$B/format" && grep -q '^ID: [0-9]*$' "$B/format" &&
 	grep -q '^print fmt: "v=%d", REC->v$' "$B/format" && [ "$(grep -c '^name: ' "$B/format")" = 8 ]; then
 	ok "TRACEPOINTS=list-format: 8 events in the format-file layout"
 else fail "list-format"; cat "$B/format"; fi
+
+# a TP_printk of about 40 KB (a 1000-label table): recorded, read by both
+mkdir -p "$B/ev"
+{
+	printf '#undef TRACE_SYSTEM\n#define TRACE_SYSTEM big\n'
+	printf '#if !defined(_BIG_H) || defined(TRACE_HEADER_MULTI_READ)\n#define _BIG_H\n#include <tracepoint.h>\n'
+	printf 'TRACE_EVENT(bigtab, TP_PROTO(int s), TP_ARGS(s), TP_STRUCT__entry(__field(int, s)),\n'
+	printf '\tTP_fast_assign(__entry->s = s;), TP_printk("s=%%s", __print_symbolic(__entry->s'
+	awk 'BEGIN { for (i = 0; i < 1000; i++) printf ", { %d, \"label_number_%d_padding\" }", i, i }'
+	printf ')));\n#endif\n#undef TRACE_INCLUDE_PATH\n#undef TRACE_INCLUDE_FILE\n'
+	printf '#define TRACE_INCLUDE_PATH ev\n#define TRACE_INCLUDE_FILE big\n#include <trace/define_trace.h>\n'
+} >"$B/ev/big.h"
+cc_build -I"$B" "$S/big_prog.c" -o "$B/big_prog" -lpthread -ldl
+rm -rf "$B/bigtr"
+TRACEPOINTS='big:*' TRACEPOINTS_DIR=$B/bigtr "$B/big_prog" 2>"$B/big.err"; rc=$?
+if [ $rc = 0 ] && "$DUMP" --text "$B/bigtr" 2>&1 | grep -q ' big:bigtab s=999$' &&
+	babeltrace2 "$B/bigtr" 2>&1 | grep -q 'big:bigtab: .*{ s = 999 }'; then
+	ok "a 40 KB TP_printk: recorded, its table too big for the metadata block, read by both"
+else fail "a 40 KB TP_printk (exit $rc)"; cat "$B/big.err"; fi
 
 cc_build -Iexamples -DCONFIG_GCTRACE examples/gc/gc.c -o "$B/gc" -lpthread -ldl
 cc_build -Iexamples examples/gc/gc.c -o "$B/gc_off" -lpthread -ldl
