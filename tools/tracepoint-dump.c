@@ -1069,10 +1069,11 @@ static int parse_enum(struct parser *P, size_t i, size_t e, struct ftype *ft)
 	ft->nsym = (unsigned)n;
 	return 0;
 bad:
+	j = k < e ? k : i; /* the offending token */
 	for (k = 0; k < n; k++)
 		free(sy[k].name);
 	free(sy);
-	return perr(P, P->t[k < e ? k : i].line, "enum: bad label");
+	return perr(P, P->t[j].line, "enum: bad label");
 }
 
 /* A type specifier in [i, e): returns 0 and fills ft (ft->bad set for
