@@ -7,6 +7,8 @@
 #    its field (no labels in the metadata) as name=value pairs;
 #  - tracepoint-dump --json gives the names as strings and a dynamic array
 #    as a JSON array, without its length field;
+#  - tracepoint-dump --perfetto (decoded by protoc) carries the names as
+#    string annotations and a dynamic array as array values, no length;
 #  - babeltrace2 reads the same trace: the symbolic field as its enum
 #    label, the dynamic array as a sequence;
 #  - the conditions kept only the records they accept;
@@ -47,6 +49,19 @@ else fail "JSON output"; grep evp_gc "$B/json"; fi
 if have python3; then
 	if python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$B/json"; then ok "the JSON parses"
 	else fail "the JSON does not parse"; fi
+fi
+
+if have protoc; then
+	"$DUMP" --perfetto "$B/tr" >"$B/pf" 2>"$B/pf.err" || { fail "tracepoint-dump --perfetto exited $?"; cat "$B/pf.err"; }
+	protoc --decode=perfetto.protos.Trace -Itests/perfetto tests/perfetto/perfetto_min.proto \
+		<"$B/pf" >"$B/pf.txt" 2>"$B/protoc.err"
+	if grep -q 'string_value: "sweep"' "$B/pf.txt" && grep -q 'string_value: "READ|EXEC"' "$B/pf.txt" &&
+		grep -A2 'array_values {' "$B/pf.txt" | grep -q 'uint_value: 254' &&
+		[ "$(grep -c 'debug_annotations {' "$B/pf.txt")" = 16 ]; then # the fields, no length field
+		ok "Perfetto protobuf (decoded by protoc): names as strings, dynamic arrays as arrays"
+	else fail "Perfetto protobuf"; cat "$B/protoc.err"; fi
+else
+	skip_part "protoc not installed (protobuf-compiler): the Perfetto output is not decoded"
 fi
 
 babeltrace2 "$B/tr" >"$B/bt" 2>"$B/bt.err" || { fail "babeltrace2 exited $?"; cat "$B/bt.err"; }

@@ -3951,25 +3951,40 @@ static void pf_scalar(const struct cursor *c, unsigned i, unsigned idx)
 }
 
 /* The fields as debug annotations: integers int/uint, pointers pointer,
- * floats double, strings and char arrays string, arrays array_values. */
+ * floats double, strings and char arrays string, arrays (dynamic ones too)
+ * array_values; a __print_symbolic/__print_flags field the string its text
+ * shows (a value without a label stays a number); a dynamic array's length
+ * field is left out. */
 static void pf_annotations(const struct cursor *c)
 {
 	const struct event *ev = c->ev;
 	unsigned i, k;
 	for (i = 0; i < ev->nf; i++) {
 		const struct field *f = &ev->f[i];
-		if (f->t.bad)
+		unsigned cnt = f->seq ? c->slen[i] : f->count;
+		const char *name = NULL;
+		size_t nn = 0;
+		if (f->t.bad || f->hidden)
 			continue;
 		pb_open(&g_pf.pb, PF_TE_ANNOTATIONS);
 		pb_uint(&g_pf.pb, PF_DA_NAME_IID, ev->pf_key[i]);
-		if (f->t.kind == FT_STR || f->is_text) {
+		if (f->t.sym && !f->count && !f->seq) {
+			uint64_t v = get_int(c, (int)i, 0);
+			if (f->fdelim)
+				name = flags_text(f, v, &nn);
+			else if ((name = sym_name(f, v)) != NULL)
+				nn = strlen(name);
+		}
+		if (name) {
+			pb_bytes(&g_pf.pb, PF_DA_STRING, (const u8 *)name, nn);
+		} else if (f->t.kind == FT_STR || f->is_text) {
 			size_t n;
 			const u8 *t = get_text(c, (int)i, &n);
 			pb_bytes(&g_pf.pb, PF_DA_STRING, t, n);
-		} else if (!f->count) {
+		} else if (!f->count && !f->seq) {
 			pf_scalar(c, i, 0);
 		} else {
-			for (k = 0; k < f->count; k++) {
+			for (k = 0; k < cnt; k++) {
 				pb_open(&g_pf.pb, PF_DA_ARRAY);
 				pf_scalar(c, i, k);
 				pb_close(&g_pf.pb);
