@@ -122,6 +122,7 @@ extern int tp__ctl_sigmask(int, const tp__ctl_sigset *, tp__ctl_sigset *) __asm_
 extern int tp__ctl_accept4(int, struct sockaddr *, socklen_t *, int) __asm__("accept4");
 extern int tp__ctl_pipe2(int *, int) __asm__("pipe2");
 extern FILE *tp__ctl_open_memstream(char **, size_t *) __asm__("open_memstream");
+extern int tp__ctl_setname(pthread_t, const char *) __asm__("pthread_setname_np");
 #ifdef SIG_SETMASK
 #define TP__CTL_SIG_SETMASK SIG_SETMASK
 #elif defined(__mips__) || defined(__alpha__)
@@ -629,7 +630,6 @@ static void *tp__ctl_main(void *arg)
 	struct pollfd pf[2 + TP__CTL_CLIENTS];
 	int idx[2 + TP__CTL_CLIENTS], i;
 	(void)arg;
-	prctl(PR_SET_NAME, (unsigned long)"tp-control", 0, 0, 0);
 	for (;;) {
 		uint64_t now = tp__sink_ns(TP__EV_CLOCK_MONOTONIC), wait = (uint64_t)TP__CTL_IDLE_MS * 1000000u;
 		nfds_t n = 2;
@@ -886,6 +886,8 @@ TRACEPOINT_SINK_API int tracepoint_control_start(void)
 	tp__ctl_sigmask(TP__CTL_SIG_SETMASK, &all, &old);
 	e = pthread_create(&tp__ctl.thread, NULL, tp__ctl_main, NULL);
 	tp__ctl_sigmask(TP__CTL_SIG_SETMASK, &old, NULL);
+	if (e == 0)
+		tp__ctl_setname(tp__ctl.thread, "tp-control"); /* named before anyone looks */
 	if (e) {
 		pthread_mutex_lock(&tp__ctl_fds);
 		close(wk[0]);
