@@ -173,8 +173,8 @@ static int no_channel(long pid, char dirs[MAX_PLACES][PATH_MAX], int n, const ch
 		strcat(looked, dirs[i]);
 	}
 	return fail("process %ld%s%s%s has no control channel: start it with TRACEPOINTS_CONTROL=1 in its "
-		    "environment (looked for %ld.sock in %s)%s", pid, *comm ? " (" : "", comm, *comm ? ")" : "", pid,
-		    looked, notes);
+		    "environment (looked for %ld.sock in %s%s); if it has that, its stderr says why it could "
+		    "not open one", pid, *comm ? " (" : "", comm, *comm ? ")" : "", pid, looked, notes);
 }
 
 /* Connects to process pid's socket: the descriptor, or -EXIT_USAGE after

@@ -654,7 +654,8 @@ static void *tp__ctl_main(void *arg)
 			pf[n].events = (short)(c->out ? POLLOUT : c->eof ? 0 : POLLIN);
 			idx[n++] = i;
 		}
-		k = poll(pf, n, (int)((wait + 999999u) / 1000000u));
+		/* no connection: sleep until one comes (no periodic wake-up) */
+		k = poll(pf, n, n == 2 ? -1 : (int)((wait + 999999u) / 1000000u));
 		if (k < 0 && errno != EINTR)
 			break; /* cannot happen with valid descriptors; do not spin */
 		if (k <= 0)
