@@ -17,7 +17,11 @@
  *   hostile PATH hold N SECS  N connections, half of them with "list"
  *                             and no newline, half silent; prints
  *                             "holding N", waits SECS seconds, then
- *                             "closed K of N" (K: closed by the program) */
+ *                             "closed K of N" (K: closed by the program)
+ * And, for bench/ctl.sh, a well-behaved one:
+ *   hostile PATH rtt N        N round trips of each of list, enable
+ *                             ctl:ctl_tick, disable ctl:ctl_tick, flush on
+ *                             one connection: "COMMAND median_us worst_us" */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -87,6 +91,58 @@ static size_t push(int fd, const char *buf, size_t len)
 		break;
 	}
 	return off;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+	return x < y ? -1 : x > y;
+}
+
+static long now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000L + ts.tv_nsec / 1000;
+}
+
+/* N round trips of each command on one connection. */
+static void rtt(int n)
+{
+	static const char *const cmds[] = { "list\n", "enable ctl:ctl_tick\n", "disable ctl:ctl_tick\n", "flush\n" };
+	long *us = (long *)calloc((size_t)n, sizeof(long));
+	int fd = dial(), i, k;
+	for (k = 0; k < 4; k++) {
+		for (i = 0; i < n; i++) {
+			static char buf[1 << 16];
+			long t0 = now_us();
+			size_t got = 0, want = 0;
+			char *nl = NULL;
+			push(fd, cmds[k], strlen(cmds[k]));
+			while (!nl || got < want) { /* the header, then the text it announces */
+				ssize_t r = recv(fd, buf + got, sizeof(buf) - 1 - got, 0);
+				if (r <= 0) {
+					printf("%.*s -> closed\n", (int)strlen(cmds[k]) - 1, cmds[k]);
+					exit(1);
+				}
+				got += (size_t)r;
+				buf[got] = '\0';
+				if (!nl && (nl = strchr(buf, '\n')) != NULL) {
+					if (strncmp(buf, "ok ", 3) != 0) {
+						printf("%.*s -> %.*s\n", (int)strlen(cmds[k]) - 1, cmds[k], (int)(nl - buf), buf);
+						exit(1);
+					}
+					*nl = '\0';
+					want = (size_t)(nl - buf) + 1 + (size_t)atol(strrchr(buf, ' ') + 1);
+				}
+			}
+			us[i] = now_us() - t0;
+		}
+		qsort(us, (size_t)n, sizeof(long), cmp_long);
+		printf("%.*s %ld %ld\n", (int)strcspn(cmds[k], " \n"), cmds[k], us[(n - 1) / 2], us[n - 1]);
+	}
+	free(us);
+	close(fd);
 }
 
 static void one(const char *name, const char *req, size_t len)
@@ -177,6 +233,8 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			close(dial());
 		printf("churn %d\n", n);
+	} else if (strcmp(what, "rtt") == 0 && argc > 3) {
+		rtt(atoi(argv[3]));
 	} else if (strcmp(what, "hold") == 0 && argc > 4) {
 		int n = atoi(argv[3]), i, closed = 0;
 		int *fds = (int *)calloc((size_t)n, sizeof(int));
