@@ -169,8 +169,8 @@ static int no_channel(long pid, char dirs[MAX_PLACES][PATH_MAX], int n, const ch
 		fclose(f);
 	}
 	for (i = 0; i < n; i++) {
-		strcat(looked, i ? ", " : "");
-		strcat(looked, dirs[i]);
+		size_t l = strlen(looked);
+		snprintf(looked + l, sizeof(looked) - l, "%s%s", i ? ", " : "", dirs[i]);
 	}
 	return fail("process %ld%s%s%s has no control channel: start it with TRACEPOINTS_CONTROL=1 in its "
 		    "environment (looked for %ld.sock in %s%s); if it has that, its stderr says why it could "
@@ -355,18 +355,22 @@ int main(int argc, char **argv)
 	body = (char *)malloc((size_t)len + 1);
 	if (!body)
 		return fail("out of memory for a reply of %ld bytes", len);
-	if (read_all(fd, body, (size_t)len) != 0)
+	if (read_all(fd, body, (size_t)len) != 0) {
+		free(body);
 		return fail("process %ld: the reply is cut short%s%s", pid, errno ? ": " : "",
 			    errno ? strerror(errno) : "");
+	}
 	body[len] = '\0';
 	close(fd);
 	if (is_ok) {
 		fwrite(body, 1, (size_t)len, stdout);
+		free(body);
 		return fflush(stdout) == 0 ? EXIT_DONE : EXIT_REFUSED;
 	}
 	if (len)
 		fprintf(stderr, "%s: process %ld: %s", prog, pid, body);
 	else
 		fprintf(stderr, "%s: process %ld: %s\n", prog, pid, strerror((int)status));
+	free(body);
 	return EXIT_REFUSED;
 }
