@@ -186,7 +186,7 @@ static int connect_to(long pid)
 	struct ucred cr;
 	socklen_t cl = sizeof(cr);
 	struct stat st;
-	int n = places(dirs), i, fd;
+	int n = places(dirs), i, k, fd;
 	const char *bad;
 	char path[PATH_MAX + 32];
 	for (i = 0; i < n; i++) {
@@ -197,8 +197,8 @@ static int connect_to(long pid)
 			snprintf(notes + nl, sizeof(notes) - nl, "; %.512s not used: %s", dirs[i], bad);
 			continue;
 		}
-		snprintf(path, sizeof(path), TP__CTL_SOCKET_FMT, dirs[i], (int)pid);
-		if (lstat(path, &st) != 0)
+		k = snprintf(path, sizeof(path), TP__CTL_SOCKET_FMT, dirs[i], (int)pid);
+		if (k < 0 || (size_t)k >= sizeof(path) || lstat(path, &st) != 0)
 			continue;
 		if (!S_ISSOCK(st.st_mode) || st.st_uid != geteuid()) {
 			snprintf(notes + nl, sizeof(notes) - nl, "; %.512s not used: not a socket of yours", path);
