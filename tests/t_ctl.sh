@@ -24,8 +24,9 @@
 #  - unsafe directories (mode 0755, a symbolic link, another owner) are
 #    refused with a message, and nothing is opened;
 #  - fork: the child has no channel (no thread, no inherited socket) unless
-#    it calls tracepoint_control_start(); exec: the new image replaces the
-#    stale socket; SIGKILL: tracepoint-ctl names the stale socket;
+#    it calls tracepoint_control_start(); exec: nothing is inherited (one
+#    socket, one control thread: the new image's), the new image replaces
+#    the stale socket; SIGKILL: tracepoint-ctl names the stale socket;
 #  - the API: tracepoint_control_start() twice, tracepoint_control_stop()
 #    twice (0 each), no thread and no file left after stop.
 # setpriv (util-linux) and root are needed for the uid parts only.
@@ -318,6 +319,8 @@ stop
 if [ ! -e "$SD/$C.sock" ]; then ok "fork: the child removed its socket at exit"; else fail "fork: $SD/$C.sock left"; fi
 
 start exec exec TRACEPOINTS_CONTROL=1
+if [ "$(sockets $P)" = 1 ] && [ "$(threads $P)" = 2 ]; then ok "exec: one socket and one control thread: nothing inherited"
+else fail "exec: $(sockets $P) sockets, $(threads $P) threads"; fi
 ctl $P list
 expect "exec: the new image replaced the stale socket and answers" 0 "ctl:ctl_tick"
 [ -s "$E" ] && fail "exec: stderr $(cat "$E")"
