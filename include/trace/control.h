@@ -785,17 +785,19 @@ static int tp__ctl_listen(const char *path)
 	return fd;
 }
 
-/* fork(): the child has no channel; it closes what it inherited. */
+/* fork(): the child has no channel; it closes what it inherited.  Only
+ * tp__ctl_fds is taken (held for short moments that never wait), not
+ * tp__ctl_life: tracepoint_control_stop() holds that while its thread
+ * finishes a command, which may need a lock that another fork handler,
+ * run before this one, holds. */
 static void tp__ctl_atfork_prepare(void)
 {
-	pthread_mutex_lock(&tp__ctl_life);
 	pthread_mutex_lock(&tp__ctl_fds);
 }
 
 static void tp__ctl_atfork_parent(void)
 {
 	pthread_mutex_unlock(&tp__ctl_fds);
-	pthread_mutex_unlock(&tp__ctl_life);
 }
 
 static void tp__ctl_atfork_child(void)
@@ -817,7 +819,8 @@ static void tp__ctl_atfork_child(void)
 		tp__ctl.running = 0; /* the thread does not exist here */
 	}
 	pthread_mutex_unlock(&tp__ctl_fds);
-	pthread_mutex_unlock(&tp__ctl_life);
+	/* a start or stop under way in another thread: that thread is gone */
+	pthread_mutex_init(&tp__ctl_life, NULL);
 }
 
 static void tp__ctl_atexit(void)
@@ -829,8 +832,8 @@ TRACEPOINT_SINK_API int tracepoint_control_start(void)
 {
 	char dir[sizeof(tp__ctl.path)];
 	tp__ctl_sigset all, old;
-	int e, n, i, fd, wk[2];
-	struct tp__ctl_client *cl;
+	int e, n, i, fd, wk[2] = { -1, -1 };
+	struct tp__ctl_client *cl = NULL;
 	if (getauxval(AT_SECURE))
 		return -EPERM;
 	tp__sink_init();
@@ -838,6 +841,17 @@ TRACEPOINT_SINK_API int tracepoint_control_start(void)
 	if (tp__ctl.running) {
 		pthread_mutex_unlock(&tp__ctl_life);
 		return 0;
+	}
+	/* Outside tp__ctl_fds: fork() holds its handlers' lock while it waits
+	 * for ours. */
+	if (!tp__ctl.handlers) {
+		if (pthread_atfork(tp__ctl_atfork_prepare, tp__ctl_atfork_parent, tp__ctl_atfork_child) != 0 ||
+		    atexit(tp__ctl_atexit) != 0) {
+			pthread_mutex_unlock(&tp__ctl_life);
+			tp__sink_msg("control channel: cannot register its fork and exit handlers; no control channel");
+			return -ENOMEM;
+		}
+		tp__ctl.handlers = 1;
 	}
 	e = tp__ctl_dir(dir, sizeof(dir));
 	if (e) {
@@ -852,9 +866,13 @@ TRACEPOINT_SINK_API int tracepoint_control_start(void)
 		pthread_mutex_unlock(&tp__ctl_life);
 		return -ENAMETOOLONG;
 	}
+	/* From the first descriptor to the running thread under tp__ctl_fds:
+	 * a child forked meanwhile sees all of it or none. */
+	pthread_mutex_lock(&tp__ctl_fds);
 	fd = tp__ctl_listen(tp__ctl.path);
 	if (fd < 0) {
 		tp__ctl.path[0] = '\0';
+		pthread_mutex_unlock(&tp__ctl_fds);
 		pthread_mutex_unlock(&tp__ctl_life);
 		return fd;
 	}
@@ -865,49 +883,37 @@ TRACEPOINT_SINK_API int tracepoint_control_start(void)
 	}
 	for (i = 0; i < TP__CTL_CLIENTS; i++)
 		cl[i].fd = -1;
-	if (!tp__ctl.handlers) {
-		if (pthread_atfork(tp__ctl_atfork_prepare, tp__ctl_atfork_parent, tp__ctl_atfork_child) != 0 ||
-		    atexit(tp__ctl_atexit) != 0) {
-			e = ENOMEM;
-			close(wk[0]);
-			close(wk[1]);
-			goto fail;
-		}
-		tp__ctl.handlers = 1;
-	}
-	pthread_mutex_lock(&tp__ctl_fds);
 	tp__ctl.lfd = fd;
 	tp__ctl.wake[0] = wk[0];
 	tp__ctl.wake[1] = wk[1];
 	tp__ctl.cl = cl;
-	pthread_mutex_unlock(&tp__ctl_fds);
 	/* Every signal blocked in the thread, from its first instruction on:
 	 * the program's signals go to its own threads, as before. */
 	tp__ctl_sigfillset(&all);
 	tp__ctl_sigmask(TP__CTL_SIG_SETMASK, &all, &old);
 	e = pthread_create(&tp__ctl.thread, NULL, tp__ctl_main, NULL);
 	tp__ctl_sigmask(TP__CTL_SIG_SETMASK, &old, NULL);
-	if (e == 0)
-		tp__ctl_setname(tp__ctl.thread, "tp-control"); /* named before anyone looks */
-	if (e) {
-		pthread_mutex_lock(&tp__ctl_fds);
-		close(wk[0]);
-		close(wk[1]);
-		tp__ctl.lfd = tp__ctl.wake[0] = tp__ctl.wake[1] = -1;
-		tp__ctl.cl = NULL;
-		pthread_mutex_unlock(&tp__ctl_fds);
+	if (e)
 		goto fail;
-	}
+	tp__ctl_setname(tp__ctl.thread, "tp-control"); /* named before anyone looks */
 	tp__ctl.pid = (int)getpid();
 	__atomic_store_n(&tp__ctl.running, 1, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&tp__ctl_fds);
 	pthread_mutex_unlock(&tp__ctl_life);
 	return 0;
 fail:
+	if (wk[0] >= 0) {
+		close(wk[0]);
+		close(wk[1]);
+	}
+	tp__ctl.lfd = tp__ctl.wake[0] = tp__ctl.wake[1] = -1;
+	tp__ctl.cl = NULL;
 	free(cl);
 	close(fd);
 	unlink(tp__ctl.path);
 	tp__sink_msg("control channel: cannot start its thread: %s; no control channel", strerror(e));
 	tp__ctl.path[0] = '\0';
+	pthread_mutex_unlock(&tp__ctl_fds);
 	pthread_mutex_unlock(&tp__ctl_life);
 	return -e;
 }
@@ -930,9 +936,9 @@ TRACEPOINT_SINK_API int tracepoint_control_stop(void)
 	tp__ctl.lfd = tp__ctl.wake[0] = tp__ctl.wake[1] = -1;
 	free(tp__ctl.cl); /* the thread closed every client */
 	tp__ctl.cl = NULL;
-	pthread_mutex_unlock(&tp__ctl_fds);
 	__atomic_store_n(&tp__ctl.running, 0, __ATOMIC_RELEASE);
 	tp__ctl.path[0] = '\0';
+	pthread_mutex_unlock(&tp__ctl_fds);
 	pthread_mutex_unlock(&tp__ctl_life);
 	return 0;
 }
