@@ -23,10 +23,15 @@ SCRIPT_TESTS := $(sort $(wildcard tests/t_*.sh))
 HEADERS      := $(wildcard include/*.h include/*/*.h)
 
 .PHONY: all demo check check-mode stress stress-mode bench install uninstall clean
-all: $(B)/demo $(B)/tracepoint-dump
+all: $(B)/demo $(B)/tracepoint-dump $(B)/tracepoint-ctl
 
 # The trace reader (tools/tracepoint-dump.c, libc only).
 $(B)/tracepoint-dump: tools/tracepoint-dump.c tools/protobuf.h include/tracepoint/version.h
+	@mkdir -p $(B)
+	$(CC) $(CFLAGS) $(WARN) $< -o $@
+
+# The control client (tools/tracepoint-ctl.c, libc only).
+$(B)/tracepoint-ctl: tools/tracepoint-ctl.c include/trace/control.h include/tracepoint/version.h
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS) $(WARN) $< -o $@
 
@@ -55,10 +60,10 @@ check:
 	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=portable
 	@TP_BUILD="$(B)" tools/check-aarch64.sh
 
-check-mode: $(MODE_UNIT) $(B)/tracepoint-dump
+check-mode: $(MODE_UNIT) $(B)/tracepoint-dump $(B)/tracepoint-ctl
 	@echo "== $(MODE) mode ($(CC))"
 	@CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" TP_BUILD="$(B)/$(MODE)" \
-		TP_DUMP="$(B)/tracepoint-dump" TP_JOBS=$(JOBS) tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
+		TP_DUMP="$(B)/tracepoint-dump" TP_CTL="$(B)/tracepoint-ctl" TP_JOBS=$(JOBS) tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
 
 # `make lint`: shellcheck over every shell script (settings: .shellcheckrc);
 # says so and does nothing when shellcheck is not installed.  `make check`
@@ -89,7 +94,7 @@ bench: $(B)/tracepoint-dump
 
 # make install [prefix=/usr/local] [DESTDIR=/staging] [bindir=...]: every
 # header under include/ in $(includedir) (layout kept), the tools in
-# $(bindir) (tracepoint-dump, tracepoint-list, tracepoint-bloat-o-meter),
+# $(bindir) (tracepoint-dump, tracepoint-ctl, tracepoint-list, tracepoint-bloat-o-meter),
 # tracepoint.pc in $(pkgconfigdir) and a CMake package (tracepoint::tracepoint)
 # in $(cmakedir).  make uninstall, with the same variables, removes exactly
 # these files and the directories that are the package's own.  The names are
@@ -112,7 +117,7 @@ INSTALL_SCRIPT  = $(INSTALL)
 INSTALL_DATA    = $(INSTALL) -m 644
 
 HEADER_SUBDIRS := $(patsubst %/,%,$(sort $(filter-out ./,$(dir $(HEADERS:include/%=%)))))
-TOOLS     := $(B)/tracepoint-dump tools/tracepoint-list tools/tracepoint-bloat-o-meter
+TOOLS     := $(B)/tracepoint-dump $(B)/tracepoint-ctl tools/tracepoint-list tools/tracepoint-bloat-o-meter
 INSTALLED := $(HEADERS:include/%=$(includedir)/%) $(addprefix $(bindir)/,$(notdir $(TOOLS))) \
 	$(pkgconfigdir)/tracepoint.pc $(cmakedir)/tracepoint-config.cmake \
 	$(cmakedir)/tracepoint-config-version.cmake
@@ -128,7 +133,7 @@ CMAKE_INCLUDEDIR = $(if $(and $(call below_prefix,$(cmakedir)),$(call below_pref
 SUBST = sed -e 's|@prefix@|$(prefix)|g' -e 's|@PC_INCLUDEDIR@|$(PC_INCLUDEDIR)|g' \
 	-e 's|@CMAKE_INCLUDEDIR@|$(CMAKE_INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
 
-install: $(B)/tracepoint-dump
+install: $(B)/tracepoint-dump $(B)/tracepoint-ctl
 	$(SUBST) tools/tracepoint.pc.in >$(B)/tracepoint.pc
 	for f in config config-version; do $(SUBST) tools/tracepoint-$$f.cmake.in \
 		>$(B)/tracepoint-$$f.cmake || exit 1; done
@@ -137,6 +142,7 @@ install: $(B)/tracepoint-dump
 	for f in $(HEADERS:include/%=%); do \
 		$(INSTALL_DATA) include/$$f "$(DESTDIR)$(includedir)/$$f" || exit 1; done
 	$(INSTALL_PROGRAM) $(B)/tracepoint-dump "$(DESTDIR)$(bindir)/tracepoint-dump"
+	$(INSTALL_PROGRAM) $(B)/tracepoint-ctl "$(DESTDIR)$(bindir)/tracepoint-ctl"
 	$(INSTALL_SCRIPT) tools/tracepoint-list "$(DESTDIR)$(bindir)/tracepoint-list"
 	$(INSTALL_SCRIPT) tools/tracepoint-bloat-o-meter "$(DESTDIR)$(bindir)/tracepoint-bloat-o-meter"
 	$(INSTALL_DATA) $(B)/tracepoint.pc "$(DESTDIR)$(pkgconfigdir)/tracepoint.pc"

@@ -162,6 +162,9 @@ bench/tailcall.sh "$B/tailcall" "$TSV" || { echo "tailcall.sh failed"; exit 1; }
 # A program of some size: 1,000 tracepoints, 10,000 call sites.
 CC=$CC RUNS=$RUNS bench/bigprog.sh "$B/big" "$TSV" || { echo "bigprog.sh failed"; exit 1; }
 
+# The control channel: what it costs idle, and per command (bench/ctl.sh).
+CC=$CC bench/ctl.sh "$B/ctl" "$TSV" 50 || { echo "ctl.sh failed"; exit 1; }
+
 # Static-key sites: the opcode the site holds while the loop runs.
 for v in $VARIANTS; do
 	IFS=: read -r name bin pr <<E

@@ -10,18 +10,20 @@
 #    bindir=/opt/tp/tools DESTDIR=$TP_BUILD/install/destdir, checked in full:
 #  - the files: exactly every include/*.h and include/*/*.h under the
 #    includedir at the same relative path, byte-identical; in the bindir
-#    tracepoint-dump, tracepoint-list and tracepoint-bloat-o-meter,
+#    tracepoint-dump, tracepoint-ctl, tracepoint-list and tracepoint-bloat-o-meter,
 #    executable; <libdir>/pkgconfig/tracepoint.pc and <libdir>/cmake/
 #    tracepoint/tracepoint-config{,-version}.cmake; nothing else, each one put
 #    there by $(INSTALL), none naming the DESTDIR or the source tree.
 #  - the tools run from the install directory (from another working
-#    directory): tracepoint-dump --version, tracepoint-list on the
+#    directory): tracepoint-dump --version, tracepoint-ctl --version and
+#    --help, tracepoint-list on the
 #    pkg-config-built program (hello_greet) and tracepoint-bloat-o-meter
 #    between the compiled-out and compiled-in programs (__tracepoint_
 #    hello_greet added).
 #  - the version: the one of include/tracepoint/version.h is what
 #    pkg-config --modversion, the CMake version file, tracepoint_VERSION,
-#    tracepoint-dump --version and a C and a C++ program built against the
+#    tracepoint-dump --version, tracepoint-ctl --version and a C and a C++
+#    program built against the
 #    installed tracepoint.h (TRACEPOINT_VERSION_STRING, TRACEPOINT_VERSION)
 #    say.
 #  - pkg-config (PKG_CONFIG_LIBDIR + PKG_CONFIG_SYSROOT_DIR onto the DESTDIR):
@@ -118,9 +120,9 @@ if "$W" -D -m 644 "$B/probe-src" "$B/probe-dir/probe" 2>/dev/null; then
 	fail "the INSTALL wrapper accepts -D"
 fi
 
-echo "== build the reader once: make $B/build/tracepoint-dump"
-run "$B/build.log" make --no-print-directory B="$B/build" "$B/build/tracepoint-dump" CC="$CC" ||
-	{ fail "make $B/build/tracepoint-dump"; finish; }
+echo "== build the tools once: make $B/build/tracepoint-dump $B/build/tracepoint-ctl"
+run "$B/build.log" make --no-print-directory B="$B/build" "$B/build/tracepoint-dump" "$B/build/tracepoint-ctl" \
+	CC="$CC" || { fail "make $B/build/tracepoint-dump $B/build/tracepoint-ctl"; finish; }
 
 # layout <name> <DESTDIR> <prefix> <includedir> <bindir> <pkgconfigdir>
 # <cmakedir> <make variables...>: installs, and sets D, P (the prefix in the
@@ -135,7 +137,7 @@ layout() {
 	run "$B/install-$L.log" make --no-print-directory install B="$B/build" "$@" DESTDIR="$D" \
 		CC=false INSTALL="$W" || { fail "$L: make install $VARS"; return 1; }
 	expected=$( (for h in include/*.h include/*/*.h; do [ -f "$h" ] && echo "$INC/${h#include/}"; done
-		for t in tracepoint-dump tracepoint-list tracepoint-bloat-o-meter; do echo "$BIN/$t"; done
+		for t in tracepoint-dump tracepoint-ctl tracepoint-list tracepoint-bloat-o-meter; do echo "$BIN/$t"; done
 		echo "$PCDIR/tracepoint.pc"
 		echo "$CMDIR/tracepoint-config.cmake"
 		echo "$CMDIR/tracepoint-config-version.cmake") | sort)
@@ -151,11 +153,11 @@ layout() {
 	for h in include/*.h include/*/*.h; do
 		[ -f "$h" ] && ! cmp -s "$h" "$INC/${h#include/}" && fail "$L: $INC/${h#include/} differs from $h"
 	done
-	for t in tracepoint-dump tracepoint-list tracepoint-bloat-o-meter; do
+	for t in tracepoint-dump tracepoint-ctl tracepoint-list tracepoint-bloat-o-meter; do
 		[ -x "$BIN/$t" ] || fail "$L: $BIN/$t is not executable"
 	done
 	# shellcheck disable=SC2046 # the installed files: names without blanks
-	leak=$(grep -l -e "$D" -e "$SRC" $(find "$D" -type f ! -name tracepoint-dump))
+	leak=$(grep -l -e "$D" -e "$SRC" $(find "$D" -type f ! -name tracepoint-dump ! -name tracepoint-ctl))
 	[ -z "$leak" ] || fail "$L: installed files name the DESTDIR or the source tree:" $leak
 	return 0
 }
@@ -370,8 +372,9 @@ for lang in c c++; do
 done
 cv=$(sed -n 's/^set(tracepoint_VERSION "\(.*\)")$/\1/p' "$CMDIR/tracepoint-config.cmake")
 dv=$(cd "$B/elsewhere" && "$BIN/tracepoint-dump" --version | awk '{print $2}')
+ctlv=$(cd "$B/elsewhere" && "$BIN/tracepoint-ctl" --version | awk '{print $2}')
 for x in "pkg-config --modversion:$PC_VERSION" "CMake PACKAGE_VERSION:$v" "CMake tracepoint_VERSION:$cv" \
-	"tracepoint-dump --version:$dv"; do
+	"tracepoint-dump --version:$dv" "tracepoint-ctl --version:$ctlv"; do
 	if [ "${x##*:}" = "$HV" ]; then ok "${x%:*}: $HV"; else fail "${x%:*} is '${x##*:}', want $HV"; fi
 done
 
@@ -390,6 +393,9 @@ else
 fi
 out=$(cd "$B/elsewhere" && "$BIN/tracepoint-bloat-o-meter" 2>&1)
 echo "$out" | grep -q '^usage: tracepoint-bloat-o-meter ' || fail "tracepoint-bloat-o-meter usage: $out"
+out=$(cd "$B/elsewhere" && "$BIN/tracepoint-ctl" --help 2>&1)
+if echo "$out" | grep -q '^usage: tracepoint-ctl PID list$'; then ok "tracepoint-ctl --help: $(echo "$out" | head -n 1)"
+else fail "tracepoint-ctl --help: $out"; fi
 
 uninstall
 

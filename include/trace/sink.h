@@ -50,6 +50,7 @@
  *                                    most 4194304 (4 GiB)
  *   TRACEPOINTS_SNAPSHOT_SIGNAL=SIGUSR2   flight mode: snapshot on a signal
  *   TRACEPOINTS_CLOCK=counter|monotonic  default counter where usable
+ *   TRACEPOINTS_CONTROL=1            open the control channel (trace/control.h)
  */
 #ifndef TRACE_SINK_H_INCLUDED
 #define TRACE_SINK_H_INCLUDED
@@ -883,12 +884,20 @@ static int tp__sink_write_metadata(int dirfd, const char *name, const uint8_t *u
 
 /* ---- The trace directory. ---- */
 
-/* The process name, made safe for a file name. */
+/* The process name (its main thread's, whichever thread asks: the trace
+ * may start in the control channel's thread), made safe for a file name. */
 static void tp__sink_read_procname(void)
 {
 	char c[17] = "";
 	size_t i;
-	prctl(PR_GET_NAME, (unsigned long)c, 0, 0, 0);
+	int fd = open("/proc/self/comm", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, c, 16) : -1;
+	if (fd >= 0)
+		close(fd);
+	if (n > 0)
+		c[n - (c[n - 1] == '\n')] = '\0';
+	else /* no /proc: the calling thread's */
+		prctl(PR_GET_NAME, (unsigned long)c, 0, 0, 0);
 	c[16] = '\0';
 	for (i = 0; c[i]; i++)
 		if (!((c[i] >= 'a' && c[i] <= 'z') || (c[i] >= 'A' && c[i] <= 'Z') ||
@@ -2253,5 +2262,7 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 #endif
 
 #endif /* TRACEPOINT_SINK_MAIN */
+
+#include <trace/control.h> /* the control channel (tracepoint-ctl) */
 
 #endif /* TRACE_SINK_H_INCLUDED */
