@@ -83,6 +83,7 @@
 #elif defined(CREATE_TRACE_POINTS)
 
 #include <trace/trace_events.h>
+#include <trace/filter.h>
 
 /* The re-reads below include this file again: keep them from recursing. */
 #undef CREATE_TRACE_POINTS
@@ -221,6 +222,10 @@ TP__EV_SAVED(TP__EV_PUSH)
 		tp__ev_str_copy((char *)__entry +                              \
 			       offsetof(struct tp__ev_entry_##c, tp__ev_end),   \
 			       tp__ev_srcs, tp__ev_lens, (unsigned)tp__ev_nstr); \
+		if (!tp__ev_filter_keep(tp__ev_full, tp__ev_data, __entry, tp__ev_size)) { \
+			tp__ev_discard(&tp__ev_r); /* rejected: costs no storage */ \
+			return 1;                                             \
+		}                                                             \
 		tp__ev_commit(&tp__ev_r);                                       \
 		return 1;                                                     \
 	}                                                                     \

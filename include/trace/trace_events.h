@@ -159,10 +159,15 @@ struct trace_sink_base {
  * What a recorder probe is attached with (its `void *data`): the sink and
  * the event's id in that sink's trace.  The sink owns it.
  */
+struct trace_filter; /* <trace/filter.h> */
 struct trace_event_sink {
 	struct trace_sink_base *sink;
 	uint32_t id;
 	const struct trace_event *event;
+	/* The event's field filter (<trace/filter.h>), or NULL: records it
+	 * rejects are given back before their commit.  Set by the recorder
+	 * (tracepoint_filter); a sink of its own leaves it NULL. */
+	const struct trace_filter *filter;
 };
 
 #ifdef CLOCK_MONOTONIC
@@ -274,8 +279,8 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 			__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
-	if (!full && __builtin_expect(s->clock != TRACE_CLOCK_COUNTER, 0))
-		return NULL; /* clock_gettime() is a call */
+	if (!full && __builtin_expect(s->clock != TRACE_CLOCK_COUNTER || es->filter, 0))
+		return NULL; /* clock_gettime() is a call; so is a filter (see tp__ev_filter_keep) */
 	ts = tp__ev_clock(s->clock);
 	if (__builtin_expect(ts < b->last_ts, 0))
 		ts = b->last_ts; /* time never goes back within a stream */
@@ -299,7 +304,6 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 			return NULL;
 		}
 	}
-	b->last_ts = ts;
 	r->b = b;
 	r->end = p + size;
 	r->ts = ts;
@@ -312,11 +316,22 @@ static TP__ALWAYS_INLINE void tp__ev_commit(struct tp__ev_res *r)
 	struct trace_buffer *b = r->b;
 	struct trace_packet *pkt = b->pkt;
 	b->pos = r->end;
+	b->last_ts = r->ts; /* here, not at the reservation: see tp__ev_discard */
 	__atomic_store_n(&pkt->timestamp_end, r->ts, __ATOMIC_RELAXED);
 	__atomic_store_n(&pkt->content_size,
 			 (uint64_t)(r->end - (unsigned char *)pkt) * 8u, __ATOMIC_RELEASE);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	b->busy = 0;
+}
+
+/* Gives a reserved record back (a filter rejected it): nothing of it is
+ * committed, pos and last_ts stay as the previous record left them, so the
+ * next record goes where this one would have (the bytes written meanwhile
+ * are beyond content_size: no reader sees them). */
+static TP__ALWAYS_INLINE void tp__ev_discard(struct tp__ev_res *r)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	r->b->busy = 0;
 }
 
 /* __string() support: a string is stored after the entry's fixed part,

@@ -1,0 +1,771 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace/filter.h - field filters in the syntax of the kernel's event
+ * filters (Documentation/trace/events.rst, "Event filtering"), for the
+ * recorder: "bytes_req > 4096 && cache == \"dentry\"".
+ *
+ *   expr    := and ( '||' and )*
+ *   and     := unary ( '&&' unary )*
+ *   unary   := '!' unary | '(' expr ')' | pred
+ *   pred    := field op value
+ *   op      := '==' | '!=' | '<' | '<=' | '>' | '>=' | '&'    integer fields
+ *            | '==' | '!=' | '~'                               string fields
+ *   value   := number (decimal, 0x hex, 0 octal, '-' for signed fields)
+ *            | "text" | 'text'                                 (no escapes)
+ *
+ * '!' binds tighter than '&&', '&&' tighter than '||'.  `field & v` holds
+ * when (field & v) != 0.  `~` is a glob: '*' any run, '?' one character,
+ * '[abc]' '[a-z]' '[!abc]' a class.  String fields are __string()s and char
+ * arrays; integer fields are integers, enums, bools and pointers.
+ *
+ * A filter is compiled once (trace_filter_compile) against an event's
+ * fields into a small branch program: one step per comparison, each with
+ * the step to go to when it holds and when it does not (so && and || cost
+ * nothing of their own, and the first decisive comparison ends the run).
+ * trace_filter_match() runs it on a record's payload: no allocation, no
+ * lock, no call for integer fields.  Pure functions; libc only.
+ */
+#ifndef TRACE_FILTER_H_INCLUDED
+#define TRACE_FILTER_H_INCLUDED
+
+#include <trace/trace_events.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRACE_FILTER_MAX 4096       /* bytes of filter text */
+#define TRACE_FILTER_MAX_PREDS 256  /* comparisons in one filter */
+#define TRACE_FILTER_MAX_DEPTH 64   /* nested '(' and '!' */
+
+/* What one step of a program compares. */
+enum tp__flt_kind {
+	TP__FLT_INT1 = 0,  /* integer field of 1, 2, 4, 8 bytes */
+	TP__FLT_INT2 = 1,
+	TP__FLT_INT4 = 2,
+	TP__FLT_INT8 = 3,
+	TP__FLT_STR = 4,   /* a __string(): index among the event's strings */
+	TP__FLT_CHARS = 5  /* a char array: offset, length */
+};
+
+/* Where a step goes next: another step's index, or an end. */
+enum tp__flt_end {
+	TP__FLT_DROP = 0xfffe,
+	TP__FLT_KEEP = 0xffff
+};
+
+/* Integer steps: the field x (sign-extended with sbit) becomes
+ * y = (x & mask) ^ bias, and the step holds when bit ((y > value) - (y <
+ * value) + 1) of `accept` is set: bit 0 below, 1 equal, 2 above.  String
+ * steps hold when (match == 1) == (accept == TP__FLT_STR_MATCH). */
+enum tp__flt_accept {
+	TP__FLT_LT = 1,
+	TP__FLT_EQ = 2,
+	TP__FLT_GT = 4,
+	TP__FLT_STR_MATCH = 1, /* == and ~ */
+	TP__FLT_STR_DIFFER = 0 /* != */
+};
+
+struct tp__flt_op {
+	uint64_t sbit;     /* the field's sign bit if it is signed, else 0 */
+	uint64_t mask;     /* ~0, or the operand of '&' */
+	uint64_t bias;     /* 1 << 63 for a signed comparison, else 0 */
+	uint64_t value;    /* the operand, biased */
+	const char *str;   /* string steps: the operand (NUL-terminated) */
+	uint32_t slen;     /* its length */
+	uint16_t offset;   /* field offset; __string(): its index */
+	uint16_t len;      /* char array: its length */
+	uint16_t next[2];  /* where to go when the step fails [0] or holds [1] */
+	uint8_t kind;      /* enum tp__flt_kind */
+	uint8_t accept;    /* enum tp__flt_accept bits */
+	uint8_t glob;      /* string steps: '~' */
+};
+
+/* A compiled filter (trace_filter_compile), one block of memory. */
+struct trace_filter {
+	const struct tp__flt_op *ops;
+	unsigned nops;
+	unsigned start;    /* the first step */
+	unsigned fixed;    /* the event's entry_size: where __string()s begin */
+	const char *text;  /* the filter as given */
+};
+
+/* Glob match of pat[0..plen) against s[0..slen): '*', '?', '[...]' (with
+ * '!' or '^' first for a negated class, 'a-z' ranges).  Backtracks to the
+ * last '*' only: at most plen * slen steps.  1 if it matches, else 0. */
+static inline size_t tp__flt_glob_one(const char *pat, size_t plen, size_t p, unsigned char c, int *ok)
+{
+	if (pat[p] == '?') {
+		*ok = 1;
+		return p + 1;
+	}
+	if (pat[p] == '[') {
+		size_t q = p + 1;
+		int neg = 0, hit = 0;
+		if (q < plen && (pat[q] == '!' || pat[q] == '^')) {
+			neg = 1;
+			q++;
+		}
+		while (q < plen && (pat[q] != ']' || q == p + 1 + (size_t)neg)) {
+			unsigned char lo = (unsigned char)pat[q], hi = lo;
+			if (q + 2 < plen && pat[q + 1] == '-' && pat[q + 2] != ']') {
+				hi = (unsigned char)pat[q + 2];
+				q += 2;
+			}
+			if (c >= lo && c <= hi)
+				hit = 1;
+			q++;
+		}
+		if (q < plen) { /* a closed class; an unclosed '[' is a plain character */
+			*ok = hit != neg;
+			return q + 1;
+		}
+	}
+	*ok = (unsigned char)pat[p] == c;
+	return p + 1;
+}
+
+static inline int trace_filter_glob(const char *pat, size_t plen, const char *s, size_t slen)
+{
+	size_t p = 0, i = 0, star = (size_t)-1, mark = 0;
+	while (i < slen) {
+		int ok = 0;
+		size_t np;
+		if (p < plen && pat[p] == '*') {
+			star = ++p;
+			mark = i;
+			continue;
+		}
+		np = p < plen ? tp__flt_glob_one(pat, plen, p, (unsigned char)s[i], &ok) : p;
+		if (ok) {
+			p = np;
+			i++;
+		} else if (star != (size_t)-1) {
+			p = star;
+			i = ++mark;
+		} else {
+			return 0;
+		}
+	}
+	while (p < plen && pat[p] == '*')
+		p++;
+	return p == plen;
+}
+
+/* One string step on a record's payload e[0..size). */
+static inline int tp__flt_str(const struct tp__flt_op *o, const unsigned char *e, size_t fixed,
+			      size_t size)
+{
+	const char *s, *nul;
+	size_t n;
+	int m;
+	if (o->kind == TP__FLT_CHARS) {
+		s = (const char *)e + o->offset;
+		nul = (const char *)memchr(s, '\0', o->len);
+		n = nul ? (size_t)(nul - s) : o->len;
+	} else {
+		const char *p = (const char *)e + fixed, *end = (const char *)e + size;
+		unsigned k = o->offset;
+		s = "";
+		n = 0;
+		while (p < end) {
+			nul = (const char *)memchr(p, '\0', (size_t)(end - p));
+			if (!nul)
+				break;
+			if (k-- == 0) {
+				s = p;
+				n = (size_t)(nul - p);
+				break;
+			}
+			p = nul + 1;
+		}
+	}
+	if (o->glob)
+		m = trace_filter_glob(o->str, o->slen, s, n);
+	else
+		m = n == o->slen && memcmp(s, o->str, n) == 0;
+	return m == (o->accept == TP__FLT_STR_MATCH);
+}
+
+/* Runs filter f on a record's payload (entry: the fixed fields as
+ * TP_fast_assign wrote them, then the __string()s; size: all of it).
+ * 1: keep the record; 0: drop it.  A NULL f keeps everything. */
+static inline int trace_filter_match(const struct trace_filter *f, const void *entry, size_t size)
+{
+	const unsigned char *e = (const unsigned char *)entry;
+	const struct tp__flt_op *ops;
+	unsigned i;
+	if (!f)
+		return 1;
+	ops = f->ops;
+	i = f->start;
+	for (;;) {
+		const struct tp__flt_op *o = &ops[i];
+		int r;
+		if (__builtin_expect(o->kind <= TP__FLT_INT8, 1)) {
+			uint64_t x, y;
+			switch (o->kind) {
+			case TP__FLT_INT1:
+				x = e[o->offset];
+				break;
+			case TP__FLT_INT2: {
+				uint16_t v;
+				memcpy(&v, e + o->offset, sizeof(v));
+				x = v;
+				break;
+			}
+			case TP__FLT_INT4: {
+				uint32_t v;
+				memcpy(&v, e + o->offset, sizeof(v));
+				x = v;
+				break;
+			}
+			default:
+				memcpy(&x, e + o->offset, sizeof(x));
+				break;
+			}
+			y = (((x ^ o->sbit) - o->sbit) & o->mask) ^ o->bias;
+			r = (o->accept >> ((y > o->value) - (y < o->value) + 1)) & 1;
+		} else {
+			r = tp__flt_str(o, e, f->fixed, size);
+		}
+		i = o->next[r];
+		if (i >= TP__FLT_DROP)
+			return i == TP__FLT_KEEP;
+	}
+}
+
+/* The recorder's test between TP_fast_assign and the commit: 1 to keep
+ * the record (no filter, or the filter holds), 0 to give it back.  Only
+ * the recorder's full copy (full = 1) runs filters: the fast copy, which
+ * makes no call, gives way to it when the event has one (tp__ev_reserve). */
+static TP__ALWAYS_INLINE int tp__ev_filter_keep(const int full, const void *data, const void *entry,
+						size_t size)
+{
+	const struct trace_filter *f;
+	if (!full)
+		return 1;
+	f = __atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
+	return __builtin_expect(f == NULL, 1) || trace_filter_match(f, entry, size);
+}
+
+static inline void trace_filter_free(struct trace_filter *f)
+{
+	free(f);
+}
+
+/* ---- The compiler. ---- */
+
+enum tp__flt_node_type { TP__FLT_N_PRED, TP__FLT_N_AND, TP__FLT_N_OR, TP__FLT_N_NOT };
+
+struct tp__flt_node {
+	int type;          /* enum tp__flt_node_type */
+	unsigned a, b;     /* children (nodes), or the step (PRED) */
+};
+
+struct tp__flt_parse {
+	const char *s;
+	size_t i;
+	const struct trace_event_field *fields; /* NULL: syntax only */
+	unsigned nfields;
+	struct tp__flt_op ops[TRACE_FILTER_MAX_PREDS];
+	size_t str_at[TRACE_FILTER_MAX_PREDS]; /* where each string operand starts in s */
+	unsigned nops;
+	struct tp__flt_node nodes[2 * TRACE_FILTER_MAX_PREDS];
+	unsigned nnodes;
+	unsigned depth;
+	size_t strbytes;
+	size_t err_pos;
+	char *why;
+	size_t whylen;
+	int err;
+};
+
+static inline int tp__flt_fail(struct tp__flt_parse *p, size_t at, const char *fmt, const char *arg)
+{
+	if (!p->err) {
+		p->err = -EINVAL;
+		p->err_pos = at;
+		if (p->why && p->whylen)
+			snprintf(p->why, p->whylen, fmt, arg ? arg : "");
+	}
+	return -1;
+}
+
+static inline void tp__flt_space(struct tp__flt_parse *p)
+{
+	while (p->s[p->i] == ' ' || p->s[p->i] == '\t' || p->s[p->i] == '\n' || p->s[p->i] == '\r')
+		p->i++;
+}
+
+static inline int tp__flt_is_name(char c, int first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       (!first && c >= '0' && c <= '9');
+}
+
+static inline int tp__flt_node(struct tp__flt_parse *p, int type, unsigned a, unsigned b)
+{
+	if (p->nnodes == sizeof(p->nodes) / sizeof(p->nodes[0]))
+		return tp__flt_fail(p, p->i, "%stoo many conditions", NULL);
+	p->nodes[p->nnodes].type = type;
+	p->nodes[p->nnodes].a = a;
+	p->nodes[p->nnodes].b = b;
+	return (int)p->nnodes++;
+}
+
+/* The field names of the event, for a message. */
+static inline void tp__flt_names(const struct tp__flt_parse *p, char *out, size_t len)
+{
+	unsigned k;
+	size_t at = 0;
+	out[0] = '\0';
+	for (k = 0; k < p->nfields && at + 1 < len; k++) {
+		int n = snprintf(out + at, len - at, "%s%s", k ? ", " : "", p->fields[k].name);
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+	if (p->nfields == 0)
+		snprintf(out, len, "none");
+}
+
+/* The kind of step a field allows, or -1 (reported) */
+static inline int tp__flt_field_kind(struct tp__flt_parse *p, const struct trace_event_field *f,
+				     size_t at)
+{
+	if (f->kind == TRACE_FIELD_STRING)
+		return TP__FLT_STR;
+	if ((f->kind == TRACE_FIELD_INT || f->kind == TRACE_FIELD_PTR) && f->array_len == 0) {
+		switch (f->size) {
+		case 1: return TP__FLT_INT1;
+		case 2: return TP__FLT_INT2;
+		case 4: return TP__FLT_INT4;
+		case 8: return TP__FLT_INT8;
+		default: break;
+		}
+	}
+	if (f->kind == TRACE_FIELD_INT && f->array_len && f->size == f->array_len &&
+	    (strcmp(f->type, "char") == 0 || strcmp(f->type, "const char") == 0))
+		return TP__FLT_CHARS;
+	if (f->kind == TRACE_FIELD_FLOAT)
+		return tp__flt_fail(p, at, "field %s is floating point: filters compare integers and "
+				    "strings only", f->name);
+	if (f->array_len)
+		return tp__flt_fail(p, at, "field %s is an array: filters compare scalar fields, "
+				    "__string()s and char arrays", f->name);
+	return tp__flt_fail(p, at, "field %s has a type filters do not support", f->name);
+}
+
+/* pred := field op value */
+static inline int tp__flt_pred(struct tp__flt_parse *p)
+{
+	struct tp__flt_op *o;
+	size_t name_at, op_at, val_at, n;
+	char name[64], opname[3] = { 0, 0, 0 };
+	int kind = TP__FLT_INT8, is_signed = 0, op;
+	const struct trace_event_field *f = NULL;
+	enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_AND, OP_GLOB };
+
+	tp__flt_space(p);
+	name_at = p->i;
+	if (!tp__flt_is_name(p->s[p->i], 1)) {
+		if (p->s[p->i] == '\0')
+			return tp__flt_fail(p, p->i, "%sunexpected end: a condition (field op value) is missing", NULL);
+		return tp__flt_fail(p, p->i, "%sexpected a field name", NULL);
+	}
+	while (tp__flt_is_name(p->s[p->i], 0))
+		p->i++;
+	n = p->i - name_at;
+	if (n >= sizeof(name))
+		return tp__flt_fail(p, name_at, "%sfield name too long", NULL);
+	memcpy(name, p->s + name_at, n);
+	name[n] = '\0';
+	if (p->nops == TRACE_FILTER_MAX_PREDS)
+		return tp__flt_fail(p, name_at, "%stoo many conditions (at most 256)", NULL);
+	if (p->fields) {
+		unsigned k;
+		for (k = 0; k < p->nfields && !f; k++)
+			if (strcmp(p->fields[k].name, name) == 0)
+				f = &p->fields[k];
+		if (!f) {
+			char names[512], msg[700];
+			tp__flt_names(p, names, sizeof(names));
+			snprintf(msg, sizeof(msg), "no field \"%.64s\" in this event (its fields: %s)", name, names);
+			return tp__flt_fail(p, name_at, "%s", msg);
+		}
+		kind = tp__flt_field_kind(p, f, name_at);
+		if (kind < 0)
+			return -1;
+		is_signed = f->is_signed && f->kind == TRACE_FIELD_INT;
+	}
+	tp__flt_space(p);
+	op_at = p->i;
+	switch (p->s[p->i]) {
+	case '=': op = p->s[p->i + 1] == '=' ? OP_EQ : -1; break;
+	case '!': op = p->s[p->i + 1] == '=' ? OP_NE : -1; break;
+	case '<': op = p->s[p->i + 1] == '=' ? OP_LE : OP_LT; break;
+	case '>': op = p->s[p->i + 1] == '=' ? OP_GE : OP_GT; break;
+	case '&': op = p->s[p->i + 1] == '&' ? -1 : OP_AND; break;
+	case '~': op = OP_GLOB; break;
+	default: op = -1; break;
+	}
+	if (op < 0)
+		return tp__flt_fail(p, op_at, "%sexpected an operator (== != < <= > >= & ~)", NULL);
+	p->i += (op == OP_AND || op == OP_GLOB || op == OP_LT || op == OP_GT) ? 1 : 2;
+	memcpy(opname, p->s + op_at, p->i - op_at);
+	tp__flt_space(p);
+	val_at = p->i;
+	o = &p->ops[p->nops];
+	memset(o, 0, sizeof(*o));
+	o->mask = ~(uint64_t)0;
+	if (p->s[p->i] == '"' || p->s[p->i] == '\'') {
+		const char *end = strchr(p->s + p->i + 1, p->s[p->i]);
+		if (!end)
+			return tp__flt_fail(p, val_at, "%sunterminated string", NULL);
+		if (p->fields && kind != TP__FLT_STR && kind != TP__FLT_CHARS)
+			return tp__flt_fail(p, val_at, "field %s is an integer: compare it with a number", f->name);
+		if (p->fields && op != OP_EQ && op != OP_NE && op != OP_GLOB)
+			return tp__flt_fail(p, op_at, "%sstrings are compared with ==, != or ~ only", NULL);
+		o->kind = (uint8_t)(p->fields ? kind : TP__FLT_STR);
+		o->glob = op == OP_GLOB;
+		o->accept = op == OP_NE ? TP__FLT_STR_DIFFER : TP__FLT_STR_MATCH;
+		o->slen = (uint32_t)(end - (p->s + p->i + 1));
+		p->str_at[p->nops] = p->i + 1;
+		p->strbytes += o->slen + 1;
+		if (f && kind == TP__FLT_CHARS) {
+			o->offset = f->offset;
+			o->len = f->array_len;
+		} else if (f) {
+			unsigned k, idx = 0;
+			for (k = 0; &p->fields[k] != f; k++)
+				idx += p->fields[k].kind == TRACE_FIELD_STRING;
+			o->offset = (uint16_t)idx;
+		}
+		p->i = (size_t)(end - p->s) + 1;
+	} else if (p->s[p->i] == '-' || (p->s[p->i] >= '0' && p->s[p->i] <= '9')) {
+		int neg = p->s[p->i] == '-';
+		unsigned base = 10;
+		uint64_t v = 0;
+		size_t digits_at;
+		if (neg)
+			p->i++;
+		if (p->s[p->i] == '0' && (p->s[p->i + 1] == 'x' || p->s[p->i + 1] == 'X')) {
+			base = 16;
+			p->i += 2;
+		} else if (p->s[p->i] == '0') {
+			base = 8;
+		}
+		digits_at = p->i;
+		for (;;) {
+			char c = p->s[p->i];
+			unsigned d;
+			if (c >= '0' && c <= '9')
+				d = (unsigned)(c - '0');
+			else if (c >= 'a' && c <= 'f')
+				d = (unsigned)(c - 'a' + 10);
+			else if (c >= 'A' && c <= 'F')
+				d = (unsigned)(c - 'A' + 10);
+			else
+				break;
+			if (d >= base)
+				return tp__flt_fail(p, p->i, base == 8 ? "%sa digit that is not octal (a number "
+						    "starting with 0 is octal)" : "%snot a digit", NULL);
+			if (v > (~(uint64_t)0 - d) / base)
+				return tp__flt_fail(p, val_at, "%snumber too large (more than 64 bits)", NULL);
+			v = v * base + d;
+			p->i++;
+		}
+		if (p->i == digits_at)
+			return tp__flt_fail(p, p->i, "%sexpected digits", NULL);
+		if (tp__flt_is_name(p->s[p->i], 0))
+			return tp__flt_fail(p, p->i, "%snot a digit", NULL);
+		if (p->fields && (kind == TP__FLT_STR || kind == TP__FLT_CHARS))
+			return tp__flt_fail(p, val_at, "field %s is a string: put the value in quotes", f->name);
+		if (p->fields && op == OP_GLOB)
+			return tp__flt_fail(p, op_at, "%s~ (glob) compares strings only", NULL);
+		if (neg) {
+			if (p->fields && !is_signed)
+				return tp__flt_fail(p, val_at, "field %s is unsigned: no negative number", f->name);
+			if (v > (uint64_t)1 << 63)
+				return tp__flt_fail(p, val_at, "%snumber too small (below -2^63)", NULL);
+			v = (uint64_t)0 - v;
+		}
+		o->kind = (uint8_t)kind;
+		if (f && is_signed)
+			o->sbit = (uint64_t)1 << (f->size * 8 - 1);
+		if (op == OP_AND) {
+			o->mask = v;
+			o->value = 0;
+			o->accept = TP__FLT_LT | TP__FLT_GT;
+		} else {
+			o->bias = is_signed ? (uint64_t)1 << 63 : 0;
+			o->value = v ^ o->bias;
+			o->accept = (uint8_t)(op == OP_EQ ? TP__FLT_EQ : op == OP_NE ? TP__FLT_LT | TP__FLT_GT :
+					      op == OP_LT ? TP__FLT_LT : op == OP_LE ? TP__FLT_LT | TP__FLT_EQ :
+					      op == OP_GT ? TP__FLT_GT : TP__FLT_GT | TP__FLT_EQ);
+		}
+		o->offset = f ? f->offset : 0;
+	} else {
+		if (p->s[p->i] == '\0')
+			return tp__flt_fail(p, val_at, "%sunexpected end: a value is missing", NULL);
+		if (tp__flt_is_name(p->s[p->i], 1))
+			return tp__flt_fail(p, val_at, "%sexpected a value: a number, or a string in quotes "
+					    "(field names are not values)", NULL);
+		return tp__flt_fail(p, val_at, "%sexpected a value: a number, or a string in quotes", NULL);
+	}
+	return tp__flt_node(p, TP__FLT_N_PRED, p->nops++, 0);
+}
+
+static inline int tp__flt_or(struct tp__flt_parse *p);
+
+/* unary := '!' unary | '(' expr ')' | pred */
+static inline int tp__flt_unary(struct tp__flt_parse *p)
+{
+	int r;
+	tp__flt_space(p);
+	if (p->s[p->i] != '!' && p->s[p->i] != '(')
+		return tp__flt_pred(p);
+	if (++p->depth > TRACE_FILTER_MAX_DEPTH)
+		return tp__flt_fail(p, p->i, "%stoo deeply nested (at most 64 '(' and '!')", NULL);
+	if (p->s[p->i] == '!') {
+		if (p->s[p->i + 1] == '=')
+			return tp__flt_fail(p, p->i, "%sexpected a field name before !=", NULL);
+		p->i++;
+		r = tp__flt_unary(p);
+		if (r >= 0)
+			r = tp__flt_node(p, TP__FLT_N_NOT, (unsigned)r, 0);
+	} else {
+		size_t open = p->i++;
+		r = tp__flt_or(p);
+		if (r < 0)
+			return r;
+		tp__flt_space(p);
+		if (p->s[p->i] != ')')
+			return tp__flt_fail(p, p->s[p->i] ? p->i : open, p->s[p->i] ? "%sexpected ')' or && or ||"
+					    : "%sthis '(' is not closed", NULL);
+		p->i++;
+	}
+	p->depth--;
+	return r;
+}
+
+static inline int tp__flt_and(struct tp__flt_parse *p)
+{
+	int l = tp__flt_unary(p);
+	for (;;) {
+		int r;
+		if (l < 0)
+			return l;
+		tp__flt_space(p);
+		if (p->s[p->i] != '&' || p->s[p->i + 1] != '&')
+			return l;
+		p->i += 2;
+		r = tp__flt_unary(p);
+		if (r < 0)
+			return r;
+		l = tp__flt_node(p, TP__FLT_N_AND, (unsigned)l, (unsigned)r);
+	}
+}
+
+static inline int tp__flt_or(struct tp__flt_parse *p)
+{
+	int l = tp__flt_and(p);
+	for (;;) {
+		int r;
+		if (l < 0)
+			return l;
+		tp__flt_space(p);
+		if (p->s[p->i] != '|' || p->s[p->i + 1] != '|')
+			return l;
+		p->i += 2;
+		r = tp__flt_and(p);
+		if (r < 0)
+			return r;
+		l = tp__flt_node(p, TP__FLT_N_OR, (unsigned)l, (unsigned)r);
+	}
+}
+
+/* Links node n's steps: the step where n starts, going to t when n holds
+ * and to f when it does not. */
+static inline unsigned tp__flt_link(struct tp__flt_parse *p, unsigned n, unsigned t, unsigned f)
+{
+	const struct tp__flt_node *nd = &p->nodes[n];
+	switch (nd->type) {
+	case TP__FLT_N_PRED:
+		p->ops[nd->a].next[1] = (uint16_t)t;
+		p->ops[nd->a].next[0] = (uint16_t)f;
+		return nd->a;
+	case TP__FLT_N_AND:
+		return tp__flt_link(p, nd->a, tp__flt_link(p, nd->b, t, f), f);
+	case TP__FLT_N_OR:
+		return tp__flt_link(p, nd->a, t, tp__flt_link(p, nd->b, t, f));
+	default:
+		return tp__flt_link(p, nd->a, f, t);
+	}
+}
+
+/*
+ * Compiles `text` for an event whose fields are fields[0..nfields) and
+ * whose fixed part is `fixed` bytes (its class's entry_size).  0 and *out
+ * (free it with trace_filter_free) on success; -EINVAL for a malformed
+ * filter, a field the event does not have or a type mismatch, with *pos
+ * the 0-based offset of the offending byte and the reason in why[0..whylen)
+ * (any of pos, why may be NULL); -ENOMEM.  fields == NULL checks the syntax
+ * only (any field name, any value): 0 then, and *out, if out is not NULL,
+ * is set to NULL.
+ */
+static inline int trace_filter_compile(const char *text, const struct trace_event_field *fields,
+				       unsigned nfields, unsigned fixed, struct trace_filter **out,
+				       size_t *pos, char *why, size_t whylen)
+{
+	struct tp__flt_parse *p;
+	struct trace_filter *f = NULL;
+	size_t len, head, at;
+	int root, err;
+	unsigned k;
+
+	if (out)
+		*out = NULL;
+	if (why && whylen)
+		why[0] = '\0';
+	if (!text || (len = strlen(text)) > TRACE_FILTER_MAX) {
+		if (pos)
+			*pos = text ? TRACE_FILTER_MAX : 0;
+		if (why && whylen)
+			snprintf(why, whylen, text ? "filter too long (at most %d bytes)" : "no filter (NULL)",
+				 TRACE_FILTER_MAX);
+		return -EINVAL;
+	}
+	p = (struct tp__flt_parse *)calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	p->s = text;
+	p->fields = fields;
+	p->nfields = nfields;
+	p->why = why;
+	p->whylen = whylen;
+	root = tp__flt_or(p);
+	if (root >= 0) {
+		tp__flt_space(p);
+		if (p->s[p->i] == ')')
+			tp__flt_fail(p, p->i, "%sa ')' that closes nothing", NULL);
+		else if (p->s[p->i] == ',')
+			tp__flt_fail(p, p->i, "%sa ',' in a filter (';' starts the next group of patterns)", NULL);
+		else if (p->s[p->i])
+			tp__flt_fail(p, p->i, "%sexpected && or || (or the end of the filter)", NULL);
+	}
+	if (p->err) {
+		err = p->err;
+		if (pos)
+			*pos = p->err_pos;
+		free(p);
+		return err;
+	}
+	if (!fields || !out) {
+		free(p);
+		return 0;
+	}
+	head = (sizeof(struct trace_filter) + 7u) & ~(size_t)7u;
+	f = (struct trace_filter *)calloc(1, head + p->nops * sizeof(struct tp__flt_op) + p->strbytes + len + 1);
+	if (!f) {
+		free(p);
+		return -ENOMEM;
+	}
+	f->start = tp__flt_link(p, (unsigned)root, TP__FLT_KEEP, TP__FLT_DROP);
+	at = head + p->nops * sizeof(struct tp__flt_op);
+	for (k = 0; k < p->nops; k++) {
+		struct tp__flt_op *o = &p->ops[k];
+		if (o->kind == TP__FLT_STR || o->kind == TP__FLT_CHARS) {
+			char *dst = (char *)f + at;
+			memcpy(dst, text + p->str_at[k], o->slen);
+			dst[o->slen] = '\0';
+			o->str = dst;
+			at += o->slen + 1;
+		}
+	}
+	memcpy((char *)f + head, p->ops, p->nops * sizeof(struct tp__flt_op));
+	memcpy((char *)f + at, text, len + 1);
+	f->ops = (const struct tp__flt_op *)(const void *)((char *)f + head);
+	f->nops = p->nops;
+	f->fixed = fixed;
+	f->text = (char *)f + at;
+	free(p);
+	*out = f;
+	return 0;
+}
+
+/*
+ * The language of TRACEPOINTS and tracepoint_enable() with filters:
+ *
+ *   spec   := group ( ';' group )*
+ *   group  := patterns [ 'if' filter ]      patterns: trace/pattern.h
+ *
+ * e.g. "kmem:kmalloc if bytes_req > 4096 && cache == \"dentry\"; sched:*".
+ * 'if' is a word after the last pattern of a group (after a space); the
+ * filter runs to the next ';' outside quotes (so a ',' or ';' inside a
+ * quoted string belongs to the string).  A list without ';' and without
+ * 'if' is a plain pattern list.
+ */
+struct trace_spec_group {
+	const char *pat;      /* the group's pattern list (not NUL-terminated) */
+	size_t pat_len;
+	const char *filter;   /* after 'if', or NULL */
+	size_t filter_len;
+	size_t pat_at, filter_at; /* their offsets in the whole spec */
+};
+
+/* Reads the group that starts at spec[at]; returns the offset of the next
+ * group (after the ';'), or 0 if this was the last one. */
+static inline size_t trace_spec_next(const char *spec, size_t at, struct trace_spec_group *g)
+{
+	size_t i = at, last = at; /* last: just after the last non-space byte */
+	char prev = ',';          /* the last non-space byte before a run of spaces */
+	memset(g, 0, sizeof(*g));
+	g->pat = spec + at;
+	g->pat_at = at;
+	while (spec[i] && spec[i] != ';') {
+		if (spec[i] == ' ' || spec[i] == '\t') {
+			size_t j = i;
+			while (spec[j] == ' ' || spec[j] == '\t')
+				j++;
+			if (prev != ',' && spec[j] == 'i' && spec[j + 1] == 'f' &&
+			    !tp__flt_is_name(spec[j + 2], 0)) {
+				char q = 0;
+				g->pat_len = last - at;
+				g->filter = spec + j + 2;
+				g->filter_at = j + 2;
+				for (i = j + 2; spec[i] && (q || spec[i] != ';'); i++)
+					if (q ? spec[i] == q : (spec[i] == '"' || spec[i] == '\''))
+						q = q ? 0 : spec[i];
+				g->filter_len = i - g->filter_at;
+				return spec[i] == ';' ? i + 1 : 0;
+			}
+			i = j;
+			continue;
+		}
+		prev = spec[i];
+		last = ++i;
+	}
+	g->pat_len = last - at;
+	return spec[i] == ';' ? i + 1 : 0;
+}
+
+/* 1 if spec is a plain pattern list (no ';', no 'if'), else 0. */
+static inline int trace_spec_is_plain(const char *spec)
+{
+	struct trace_spec_group g;
+	return !spec || (trace_spec_next(spec, 0, &g) == 0 && !g.filter);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRACE_FILTER_H_INCLUDED */
