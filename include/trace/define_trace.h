@@ -222,10 +222,8 @@ TP__EV_SAVED(TP__EV_PUSH)
 		tp__ev_str_copy((char *)__entry +                              \
 			       offsetof(struct tp__ev_entry_##c, tp__ev_end),   \
 			       tp__ev_srcs, tp__ev_lens, (unsigned)tp__ev_nstr); \
-		if (!tp__ev_filter_keep(tp__ev_full, tp__ev_data, __entry, tp__ev_size)) { \
-			tp__ev_discard(&tp__ev_r); /* rejected: costs no storage */ \
-			return 1;                                             \
-		}                                                             \
+		if (!tp__ev_filter_keep(tp__ev_data, &tp__ev_r, __entry, tp__ev_size)) \
+			return 1; /* rejected (given back), or done by the filter */ \
 		tp__ev_commit(&tp__ev_r);                                       \
 		return 1;                                                     \
 	}                                                                     \

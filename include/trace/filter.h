@@ -54,44 +54,50 @@ enum tp__flt_kind {
 	TP__FLT_CHARS = 5  /* a char array: offset, length */
 };
 
-/* Where a step goes next: another step's index, or an end. */
+/* Where a step goes next: another step (its offset in bytes from the
+ * first one), or an end.  CALL: the recorder's inline run met a string
+ * step and gives way to trace_filter_match. */
 enum tp__flt_end {
+	TP__FLT_CALL = 0xfffd,
 	TP__FLT_DROP = 0xfffe,
 	TP__FLT_KEEP = 0xffff
 };
 
-/* Integer steps: the field x (sign-extended with sbit) becomes
- * y = (x & mask) ^ bias, and the step holds when bit ((y > value) - (y <
- * value) + 1) of `accept` is set: bit 0 below, 1 equal, 2 above.  String
- * steps hold when (match == 1) == (accept == TP__FLT_STR_MATCH). */
-enum tp__flt_accept {
-	TP__FLT_LT = 1,
-	TP__FLT_EQ = 2,
-	TP__FLT_GT = 4,
-	TP__FLT_STR_MATCH = 1, /* == and ~ */
-	TP__FLT_STR_DIFFER = 0 /* != */
-};
-
+/*
+ * An integer step: with z the field's bits (zero-extended),
+ *     y = ((z & mask) ^ x) + add;   the step holds when y < v (unsigned).
+ * Every comparison is one of these, negated or not (a negated step swaps
+ * its two next steps):
+ *     c' = c, or c + 2^63 for a signed field, and off = 0, or 2^63 - 2^(n-1)
+ *     for a signed n-bit field (z ^ sign bit + off = the field + 2^63):
+ *   field <  c    x = sign bit       add = off        v = c'
+ *   field >  c    x = ~sign bit      add = -off       v = ~c'   (~ reverses the order)
+ *   field == c    x = sign bit       add = off - c'   v = 1     (equal: difference 0)
+ *   field & m     mask = m, x = add = 0, v = 1, negated         ((z & m) == 0, negated)
+ *   !=, >=, <=    ==, <, > negated
+ * A string step holds when the string matches (==, ~); != is == negated.
+ */
 struct tp__flt_op {
-	uint64_t sbit;     /* the field's sign bit if it is signed, else 0 */
-	uint64_t mask;     /* ~0, or the operand of '&' */
-	uint64_t bias;     /* 1 << 63 for a signed comparison, else 0 */
-	uint64_t value;    /* the operand, biased */
+	uint64_t mask, x, add, v;
 	const char *str;   /* string steps: the operand (NUL-terminated) */
 	uint32_t slen;     /* its length */
-	uint16_t offset;   /* field offset; __string(): its index */
+	int16_t load_at;   /* integer steps: offset + size - 8, see tp__ev_filter_ints */
+	uint16_t offset;   /* field offset; __string(): its index among the strings */
 	uint16_t len;      /* char array: its length */
-	uint16_t next[2];  /* where to go when the step fails [0] or holds [1] */
+	uint16_t next[2];  /* where to go when the step fails [0] or holds [1]
+			      (enum tp__flt_end); string steps: call[] too */
+	uint16_t call[2];  /* what the recorder's inline run takes as next[] */
 	uint8_t kind;      /* enum tp__flt_kind */
-	uint8_t accept;    /* enum tp__flt_accept bits */
+	uint8_t shift;     /* integer steps: 64 - 8 * size */
 	uint8_t glob;      /* string steps: '~' */
+	uint8_t negate;    /* while compiling: swap next[] */
 };
 
 /* A compiled filter (trace_filter_compile), one block of memory. */
 struct trace_filter {
 	const struct tp__flt_op *ops;
 	unsigned nops;
-	unsigned start;    /* the first step */
+	const struct tp__flt_op *first; /* the first step to run */
 	unsigned fixed;    /* the event's entry_size: where __string()s begin */
 	const char *text;  /* the filter as given */
 };
@@ -190,48 +196,50 @@ static inline int tp__flt_str(const struct tp__flt_op *o, const unsigned char *e
 		m = trace_filter_glob(o->str, o->slen, s, n);
 	else
 		m = n == o->slen && memcmp(s, o->str, n) == 0;
-	return m == (o->accept == TP__FLT_STR_MATCH);
+	return m;
+}
+
+/* An integer step on z, the field's bits: 1 if it holds. */
+static TP__ALWAYS_INLINE int tp__flt_int(const struct tp__flt_op *o, uint64_t z)
+{
+	return (((z & o->mask) ^ o->x) + o->add) < o->v;
 }
 
 /* Runs filter f on a record's payload (entry: the fixed fields as
  * TP_fast_assign wrote them, then the __string()s; size: all of it).
- * 1: keep the record; 0: drop it.  A NULL f keeps everything. */
-static inline int trace_filter_match(const struct trace_filter *f, const void *entry, size_t size)
+ * 1: keep the record; 0: drop it.  A NULL f keeps everything.  Reads
+ * nothing outside entry[0..size). */
+/* The program from its step at byte offset i. */
+static inline int tp__flt_run(const struct trace_filter *f, unsigned i, const void *entry, size_t size)
 {
 	const unsigned char *e = (const unsigned char *)entry;
-	const struct tp__flt_op *ops;
-	unsigned i;
-	if (!f)
-		return 1;
-	ops = f->ops;
-	i = f->start;
+	const struct tp__flt_op *ops = f->ops;
 	for (;;) {
-		const struct tp__flt_op *o = &ops[i];
+		const struct tp__flt_op *o = (const struct tp__flt_op *)(const void *)((const char *)ops + i);
 		int r;
-		if (__builtin_expect(o->kind <= TP__FLT_INT8, 1)) {
-			uint64_t x, y;
+		if (o->kind <= TP__FLT_INT8) {
+			uint64_t z;
 			switch (o->kind) {
 			case TP__FLT_INT1:
-				x = e[o->offset];
+				z = e[o->offset];
 				break;
 			case TP__FLT_INT2: {
 				uint16_t v;
 				memcpy(&v, e + o->offset, sizeof(v));
-				x = v;
+				z = v;
 				break;
 			}
 			case TP__FLT_INT4: {
 				uint32_t v;
 				memcpy(&v, e + o->offset, sizeof(v));
-				x = v;
+				z = v;
 				break;
 			}
 			default:
-				memcpy(&x, e + o->offset, sizeof(x));
+				memcpy(&z, e + o->offset, sizeof(z));
 				break;
 			}
-			y = (((x ^ o->sbit) - o->sbit) & o->mask) ^ o->bias;
-			r = (o->accept >> ((y > o->value) - (y < o->value) + 1)) & 1;
+			r = tp__flt_int(o, z);
 		} else {
 			r = tp__flt_str(o, e, f->fixed, size);
 		}
@@ -241,18 +249,67 @@ static inline int trace_filter_match(const struct trace_filter *f, const void *e
 	}
 }
 
-/* The recorder's test between TP_fast_assign and the commit: 1 to keep
- * the record (no filter, or the filter holds), 0 to give it back.  Only
- * the recorder's full copy (full = 1) runs filters: the fast copy, which
- * makes no call, gives way to it when the event has one (tp__ev_reserve). */
-static TP__ALWAYS_INLINE int tp__ev_filter_keep(const int full, const void *data, const void *entry,
-						size_t size)
+static inline int trace_filter_match(const struct trace_filter *f, const void *entry, size_t size)
 {
-	const struct trace_filter *f;
-	if (!full)
+	if (!f)
 		return 1;
-	f = __atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
-	return __builtin_expect(f == NULL, 1) || trace_filter_match(f, entry, size);
+	return tp__flt_run(f, (unsigned)((const char *)f->first - (const char *)f->ops), entry, size);
+}
+
+/*
+ * The recorder runs the first step of a program inline, in its copies (no
+ * call, no switch): a one-comparison filter, and any filter whose first
+ * comparison decides (a && whose first part fails, a || whose first part
+ * holds), costs no call.  The field is read as the 8 bytes that end where
+ * it ends, shifted down (little-endian): those bytes lie in the record or
+ * just before it (its event header, at least 4 bytes, an earlier record or
+ * the 96-byte packet header: all in the window), so only the recorder,
+ * whose entries sit in such windows, may read fields this way.  A string
+ * step reads the 8 bytes before the entry (load_at -8) and goes to
+ * TP__FLT_CALL whatever they hold.
+ *
+ * The rest runs out of line, after which the recorder's copies only
+ * return: it commits the record or gives it back.
+ */
+static __attribute__((noinline)) TP__UNUSED void tp__ev_filter_rest(const struct trace_filter *f,
+								 unsigned n, struct trace_buffer *b,
+								 unsigned char *end, uint64_t ts,
+								 const void *entry, size_t size)
+{
+	struct tp__ev_res r;
+	r.b = b;
+	r.end = end;
+	r.ts = ts;
+	if (n == TP__FLT_CALL ? trace_filter_match(f, entry, size) : tp__flt_run(f, n, entry, size))
+		tp__ev_commit(&r);
+	else
+		tp__ev_discard(&r);
+}
+
+/* The recorder's test between TP_fast_assign and the commit (data: the
+ * probe's struct trace_event_sink): 1 to go on and commit (no filter, or
+ * the first step keeps the record), 0 when the record is dealt with (given
+ * back, or committed or given back by tp__ev_filter_rest). */
+static TP__ALWAYS_INLINE int tp__ev_filter_keep(const void *data, struct tp__ev_res *r,
+						const void *entry, size_t size)
+{
+	const struct trace_filter *f =
+		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
+	const struct tp__flt_op *o;
+	uint64_t w;
+	unsigned n;
+	if (__builtin_expect(f == NULL, 1))
+		return 1;
+	o = f->first;
+	memcpy(&w, (const unsigned char *)entry + o->load_at, sizeof(w));
+	n = o->call[tp__flt_int(o, w >> o->shift)];
+	if (__builtin_expect(n == TP__FLT_KEEP, 1))
+		return 1;
+	if (n == TP__FLT_DROP)
+		tp__ev_discard(r); /* rejected: costs no storage */
+	else
+		tp__ev_filter_rest(f, n, r->b, r->end, r->ts, entry, size);
+	return 0;
 }
 
 static inline void trace_filter_free(struct trace_filter *f)
@@ -435,7 +492,7 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 			return tp__flt_fail(p, op_at, "%sstrings are compared with ==, != or ~ only", NULL);
 		o->kind = (uint8_t)(p->fields ? kind : TP__FLT_STR);
 		o->glob = op == OP_GLOB;
-		o->accept = op == OP_NE ? TP__FLT_STR_DIFFER : TP__FLT_STR_MATCH;
+		o->negate = op == OP_NE;
 		o->slen = (uint32_t)(end - (p->s + p->i + 1));
 		p->str_at[p->nops] = p->i + 1;
 		p->strbytes += o->slen + 1;
@@ -490,6 +547,9 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 			return tp__flt_fail(p, val_at, "field %s is a string: put the value in quotes", f->name);
 		if (p->fields && op == OP_GLOB)
 			return tp__flt_fail(p, op_at, "%s~ (glob) compares strings only", NULL);
+		if (!neg && p->fields && is_signed && op != OP_AND && v > (~(uint64_t)0 >> 1))
+			return tp__flt_fail(p, val_at, "field %s is signed: number too large (more than 2^63 - 1)",
+					    f->name);
 		if (neg) {
 			if (p->fields && !is_signed)
 				return tp__flt_fail(p, val_at, "field %s is unsigned: no negative number", f->name);
@@ -498,18 +558,35 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 			v = (uint64_t)0 - v;
 		}
 		o->kind = (uint8_t)kind;
-		if (f && is_signed)
-			o->sbit = (uint64_t)1 << (f->size * 8 - 1);
+		if (f) {
+			o->shift = (uint8_t)(64 - 8 * f->size);
+			o->load_at = (int16_t)(f->offset + f->size - 8);
+		}
 		if (op == OP_AND) {
-			o->mask = v;
-			o->value = 0;
-			o->accept = TP__FLT_LT | TP__FLT_GT;
+			o->mask = v; /* (z & v) == 0, negated */
+			o->v = 1;
+			o->negate = 1;
 		} else {
-			o->bias = is_signed ? (uint64_t)1 << 63 : 0;
-			o->value = v ^ o->bias;
-			o->accept = (uint8_t)(op == OP_EQ ? TP__FLT_EQ : op == OP_NE ? TP__FLT_LT | TP__FLT_GT :
-					      op == OP_LT ? TP__FLT_LT : op == OP_LE ? TP__FLT_LT | TP__FLT_EQ :
-					      op == OP_GT ? TP__FLT_GT : TP__FLT_GT | TP__FLT_EQ);
+			uint64_t sbit = 0, off = 0, c = v;
+			if (f && is_signed) {
+				sbit = (uint64_t)1 << (f->size * 8 - 1);
+				off = ((uint64_t)1 << 63) - sbit;
+				c = v + ((uint64_t)1 << 63);
+			}
+			if (op == OP_GT || op == OP_LE) { /* > ; <= is > negated */
+				o->x = ~sbit;
+				o->add = (uint64_t)0 - off;
+				o->v = ~c;
+			} else if (op == OP_EQ || op == OP_NE) {
+				o->x = sbit;
+				o->add = off - c;
+				o->v = 1;
+			} else { /* < ; >= is < negated */
+				o->x = sbit;
+				o->add = off;
+				o->v = c;
+			}
+			o->negate = op == OP_NE || op == OP_LE || op == OP_GE;
 		}
 		o->offset = f ? f->offset : 0;
 	} else {
@@ -599,8 +676,8 @@ static inline unsigned tp__flt_link(struct tp__flt_parse *p, unsigned n, unsigne
 	const struct tp__flt_node *nd = &p->nodes[n];
 	switch (nd->type) {
 	case TP__FLT_N_PRED:
-		p->ops[nd->a].next[1] = (uint16_t)t;
-		p->ops[nd->a].next[0] = (uint16_t)f;
+		p->ops[nd->a].next[!p->ops[nd->a].negate] = (uint16_t)t;
+		p->ops[nd->a].next[p->ops[nd->a].negate] = (uint16_t)f;
 		return nd->a;
 	case TP__FLT_N_AND:
 		return tp__flt_link(p, nd->a, tp__flt_link(p, nd->b, t, f), f);
@@ -629,7 +706,7 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 	struct trace_filter *f = NULL;
 	size_t len, head, at;
 	int root, err;
-	unsigned k;
+	unsigned k, start;
 
 	if (out)
 		*out = NULL;
@@ -678,10 +755,20 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 		free(p);
 		return -ENOMEM;
 	}
-	f->start = tp__flt_link(p, (unsigned)root, TP__FLT_KEEP, TP__FLT_DROP);
+	start = tp__flt_link(p, (unsigned)root, TP__FLT_KEEP, TP__FLT_DROP);
 	at = head + p->nops * sizeof(struct tp__flt_op);
 	for (k = 0; k < p->nops; k++) {
 		struct tp__flt_op *o = &p->ops[k];
+		unsigned j;
+		for (j = 0; j < 2; j++) /* step indexes to byte offsets */
+			if (o->next[j] < TP__FLT_CALL)
+				o->next[j] = (uint16_t)(o->next[j] * sizeof(struct tp__flt_op));
+		o->call[0] = o->next[0];
+		o->call[1] = o->next[1];
+		if (o->kind == TP__FLT_STR || o->kind == TP__FLT_CHARS) {
+			o->call[0] = o->call[1] = TP__FLT_CALL;
+			o->load_at = -8;
+		}
 		if (o->kind == TP__FLT_STR || o->kind == TP__FLT_CHARS) {
 			char *dst = (char *)f + at;
 			memcpy(dst, text + p->str_at[k], o->slen);
@@ -693,8 +780,10 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 	memcpy((char *)f + head, p->ops, p->nops * sizeof(struct tp__flt_op));
 	memcpy((char *)f + at, text, len + 1);
 	f->ops = (const struct tp__flt_op *)(const void *)((char *)f + head);
+	f->first = f->ops + start;
 	f->nops = p->nops;
 	f->fixed = fixed;
+
 	f->text = (char *)f + at;
 	free(p);
 	*out = f;

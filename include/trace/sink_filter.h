@@ -53,13 +53,45 @@ static void tp__sink_flt_report(char *err, size_t errlen, const char *what, cons
 		tp__sink_msg("%s", msg);
 }
 
+/* Replaced programs: never freed (a probe may still be running one, as
+ * slots are never freed), but kept reachable.  Lock held. */
+static struct trace_filter **tp__sink_flt_retired;
+static size_t tp__sink_flt_nretired;
+
+static void tp__sink_flt_retire(const struct trace_filter *f)
+{
+	struct trace_filter **n;
+	if (!f)
+		return;
+	n = (struct trace_filter **)realloc((void *)tp__sink_flt_retired,
+					    (tp__sink_flt_nretired + 1) * sizeof(*n));
+	if (!n)
+		return; /* then it is only unreachable */
+	tp__sink_flt_retired = n;
+	memcpy(&n[tp__sink_flt_nretired++], &f, sizeof(f));
+}
+
+/* The slot of an event if it has one (lock held). */
+static struct trace_event_sink *tp__sink_flt_slot_of(const struct trace_event *ev)
+{
+	char key[512];
+	size_t i;
+	snprintf(key, sizeof(key), "%s:%s", ev->cls->system, ev->name);
+	for (i = 0; i < tp__sink.nslots; i++)
+		if (strcmp(tp__sink.slot_names[i], key) == 0)
+			return tp__sink.slots[i];
+	return NULL;
+}
+
+struct tp__sink_flt_got {
+	const struct trace_event *ev;
+	struct trace_filter *prog;  /* compiled for it; NULL: clear */
+};
+
 struct tp__sink_flt_walk {
 	const char *pats;           /* a checked pattern list */
 	const char *filter;         /* NULL: clear */
-	struct {
-		const struct trace_event *ev;
-		struct trace_filter *prog;
-	} *got;
+	struct tp__sink_flt_got *got;
 	size_t ngot, capgot;
 	int apply;                  /* 0: compile, 1: install */
 	int err;
@@ -103,20 +135,18 @@ static int tp__sink_flt_cb(struct tracepoint *tp, void *priv)
 			break;
 	if (w->apply) {
 		struct trace_event_sink *slot;
-		const struct trace_filter *old;
 		if (i == w->ngot)
 			return 0;
 		pthread_mutex_lock(&tp__sink.lock);
-		slot = tp__sink_slot(ev);
+		/* clearing makes no slot; setting makes it as enabling would */
+		slot = w->got[i].prog ? tp__sink_slot(ev) : tp__sink_flt_slot_of(ev);
 		if (slot) {
-			old = slot->filter;
+			const struct trace_filter *old = slot->filter;
 			__atomic_store_n(&slot->filter, (const struct trace_filter *)w->got[i].prog,
 					 __ATOMIC_RELEASE);
 			w->got[i].prog = NULL;
-			/* The old program is never freed: a probe may still be
-			 * running it (as slots are never freed). */
-			(void)old;
-		} else if (!w->err) {
+			tp__sink_flt_retire(old);
+		} else if (w->got[i].prog && !w->err) {
 			w->err = -ENOMEM;
 		}
 		pthread_mutex_unlock(&tp__sink.lock);
@@ -126,12 +156,13 @@ static int tp__sink_flt_cb(struct tracepoint *tp, void *priv)
 		return 0;
 	if (w->ngot == w->capgot) {
 		size_t nc = w->capgot ? w->capgot * 2 : 16;
-		void *n = realloc((void *)w->got, nc * sizeof(*w->got));
+		struct tp__sink_flt_got *n =
+			(struct tp__sink_flt_got *)realloc((void *)w->got, nc * sizeof(*w->got));
 		if (!n) {
 			w->err = -ENOMEM;
 			return 1;
 		}
-		memcpy(&w->got, &n, sizeof(n));
+		w->got = n;
 		w->capgot = nc;
 	}
 	w->got[w->ngot].ev = ev;

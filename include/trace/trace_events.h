@@ -279,20 +279,32 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 			__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
-	if (!full && __builtin_expect(s->clock != TRACE_CLOCK_COUNTER || es->filter, 0))
-		return NULL; /* clock_gettime() is a call; so is a filter (see tp__ev_filter_keep) */
+	if (!full && __builtin_expect(s->clock != TRACE_CLOCK_COUNTER, 0))
+		return NULL; /* clock_gettime() is a call */
 	ts = tp__ev_clock(s->clock);
 	if (__builtin_expect(ts < b->last_ts, 0))
 		ts = b->last_ts; /* time never goes back within a stream */
 	p = b->pos;
 	if (__builtin_expect(ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
-			     es->id < TRACE_HEADER_EXTENDED &&
-			     (size_t)(b->end - p) >= size + TRACE_HEADER_COMPACT_SIZE, 1)) {
+			     es->id < TRACE_HEADER_EXTENDED, 1)) {
+		if (__builtin_expect((size_t)(b->end - p) < size + TRACE_HEADER_COMPACT_SIZE, 0))
+			goto slow;
 		b->busy = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		tp__ev_put32(p, es->id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
 		p += TRACE_HEADER_COMPACT_SIZE;
+	} else if (!full && (size_t)(b->end - p) >= size + TRACE_HEADER_EXTENDED_SIZE) {
+		/* An extended header, when there is room, needs no call either
+		 * (after a long time without a committed record - e.g. every
+		 * record rejected by a filter - every record needs one). */
+		b->busy = 1;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		p[0] = TRACE_HEADER_EXTENDED;
+		memcpy(p + 1, &es->id, sizeof(es->id));
+		memcpy(p + 5, &ts, sizeof(ts));
+		p += TRACE_HEADER_EXTENDED_SIZE;
 	} else {
+	slow:
 		if (!full)
 			return NULL;
 		b->busy = 1;
