@@ -344,15 +344,22 @@ struct tp__flt_parse {
 	int err;
 };
 
-static inline int tp__flt_fail(struct tp__flt_parse *p, size_t at, const char *fmt, const char *arg)
+/* Records the first error: at byte `at`, the reason a + b + c. */
+static inline int tp__flt_fail3(struct tp__flt_parse *p, size_t at, const char *a, const char *b,
+				const char *c)
 {
 	if (!p->err) {
 		p->err = -EINVAL;
 		p->err_pos = at;
 		if (p->why && p->whylen)
-			snprintf(p->why, p->whylen, fmt, arg ? arg : "");
+			snprintf(p->why, p->whylen, "%s%s%s", a, b, c);
 	}
 	return -1;
+}
+
+static inline int tp__flt_fail(struct tp__flt_parse *p, size_t at, const char *why)
+{
+	return tp__flt_fail3(p, at, why, "", "");
 }
 
 static inline void tp__flt_space(struct tp__flt_parse *p)
@@ -367,10 +374,10 @@ static inline int tp__flt_is_name(char c, int first)
 	       (!first && c >= '0' && c <= '9');
 }
 
-static inline int tp__flt_node(struct tp__flt_parse *p, int type, unsigned a, unsigned b)
+static inline int tp__flt_add_node(struct tp__flt_parse *p, int type, unsigned a, unsigned b)
 {
 	if (p->nnodes == sizeof(p->nodes) / sizeof(p->nodes[0]))
-		return tp__flt_fail(p, p->i, "%stoo many conditions", NULL);
+		return tp__flt_fail(p, p->i, "too many conditions");
 	p->nodes[p->nnodes].type = type;
 	p->nodes[p->nnodes].a = a;
 	p->nodes[p->nnodes].b = b;
@@ -412,12 +419,10 @@ static inline int tp__flt_field_kind(struct tp__flt_parse *p, const struct trace
 	    (strcmp(f->type, "char") == 0 || strcmp(f->type, "const char") == 0))
 		return TP__FLT_CHARS;
 	if (f->kind == TRACE_FIELD_FLOAT)
-		return tp__flt_fail(p, at, "field %s is floating point: filters compare integers and "
-				    "strings only", f->name);
+		return tp__flt_fail3(p, at, "field ", f->name, " is floating point: filters compare integers and strings only");
 	if (f->array_len)
-		return tp__flt_fail(p, at, "field %s is an array: filters compare scalar fields, "
-				    "__string()s and char arrays", f->name);
-	return tp__flt_fail(p, at, "field %s has a type filters do not support", f->name);
+		return tp__flt_fail3(p, at, "field ", f->name, " is an array: filters compare scalar fields, __string()s and char arrays");
+	return tp__flt_fail3(p, at, "field ", f->name, " has a type filters do not support");
 }
 
 /* pred := field op value */
@@ -434,18 +439,18 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 	name_at = p->i;
 	if (!tp__flt_is_name(p->s[p->i], 1)) {
 		if (p->s[p->i] == '\0')
-			return tp__flt_fail(p, p->i, "%sunexpected end: a condition (field op value) is missing", NULL);
-		return tp__flt_fail(p, p->i, "%sexpected a field name", NULL);
+			return tp__flt_fail(p, p->i, "unexpected end: a condition (field op value) is missing");
+		return tp__flt_fail(p, p->i, "expected a field name");
 	}
 	while (tp__flt_is_name(p->s[p->i], 0))
 		p->i++;
 	n = p->i - name_at;
 	if (n >= sizeof(name))
-		return tp__flt_fail(p, name_at, "%sfield name too long", NULL);
+		return tp__flt_fail(p, name_at, "field name too long");
 	memcpy(name, p->s + name_at, n);
 	name[n] = '\0';
 	if (p->nops == TRACE_FILTER_MAX_PREDS)
-		return tp__flt_fail(p, name_at, "%stoo many conditions (at most 256)", NULL);
+		return tp__flt_fail(p, name_at, "too many conditions (at most 256)");
 	if (p->fields) {
 		unsigned k;
 		for (k = 0; k < p->nfields && !f; k++)
@@ -455,7 +460,7 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 			char names[512], msg[700];
 			tp__flt_names(p, names, sizeof(names));
 			snprintf(msg, sizeof(msg), "no field \"%.64s\" in this event (its fields: %s)", name, names);
-			return tp__flt_fail(p, name_at, "%s", msg);
+			return tp__flt_fail(p, name_at, msg);
 		}
 		kind = tp__flt_field_kind(p, f, name_at);
 		if (kind < 0)
@@ -474,7 +479,7 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 	default: op = -1; break;
 	}
 	if (op < 0)
-		return tp__flt_fail(p, op_at, "%sexpected an operator (== != < <= > >= & ~)", NULL);
+		return tp__flt_fail(p, op_at, "expected an operator (== != < <= > >= & ~)");
 	p->i += (op == OP_AND || op == OP_GLOB || op == OP_LT || op == OP_GT) ? 1 : 2;
 	memcpy(opname, p->s + op_at, p->i - op_at);
 	tp__flt_space(p);
@@ -485,11 +490,11 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 	if (p->s[p->i] == '"' || p->s[p->i] == '\'') {
 		const char *end = strchr(p->s + p->i + 1, p->s[p->i]);
 		if (!end)
-			return tp__flt_fail(p, val_at, "%sunterminated string", NULL);
+			return tp__flt_fail(p, val_at, "unterminated string");
 		if (p->fields && kind != TP__FLT_STR && kind != TP__FLT_CHARS)
-			return tp__flt_fail(p, val_at, "field %s is an integer: compare it with a number", f->name);
+			return tp__flt_fail3(p, val_at, "field ", f->name, " is an integer: compare it with a number");
 		if (p->fields && op != OP_EQ && op != OP_NE && op != OP_GLOB)
-			return tp__flt_fail(p, op_at, "%sstrings are compared with ==, != or ~ only", NULL);
+			return tp__flt_fail(p, op_at, "strings are compared with ==, != or ~ only");
 		o->kind = (uint8_t)(p->fields ? kind : TP__FLT_STR);
 		o->glob = op == OP_GLOB;
 		o->negate = op == OP_NE;
@@ -532,29 +537,28 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 			else
 				break;
 			if (d >= base)
-				return tp__flt_fail(p, p->i, base == 8 ? "%sa digit that is not octal (a number "
-						    "starting with 0 is octal)" : "%snot a digit", NULL);
+				return tp__flt_fail(p, p->i, base == 8 ? "a digit that is not octal (a number "
+						    "starting with 0 is octal)" : "not a digit");
 			if (v > (~(uint64_t)0 - d) / base)
-				return tp__flt_fail(p, val_at, "%snumber too large (more than 64 bits)", NULL);
+				return tp__flt_fail(p, val_at, "number too large (more than 64 bits)");
 			v = v * base + d;
 			p->i++;
 		}
 		if (p->i == digits_at)
-			return tp__flt_fail(p, p->i, "%sexpected digits", NULL);
+			return tp__flt_fail(p, p->i, "expected digits");
 		if (tp__flt_is_name(p->s[p->i], 0))
-			return tp__flt_fail(p, p->i, "%snot a digit", NULL);
+			return tp__flt_fail(p, p->i, "not a digit");
 		if (p->fields && (kind == TP__FLT_STR || kind == TP__FLT_CHARS))
-			return tp__flt_fail(p, val_at, "field %s is a string: put the value in quotes", f->name);
+			return tp__flt_fail3(p, val_at, "field ", f->name, " is a string: put the value in quotes");
 		if (p->fields && op == OP_GLOB)
-			return tp__flt_fail(p, op_at, "%s~ (glob) compares strings only", NULL);
+			return tp__flt_fail(p, op_at, "~ (glob) compares strings only");
 		if (!neg && p->fields && is_signed && op != OP_AND && v > (~(uint64_t)0 >> 1))
-			return tp__flt_fail(p, val_at, "field %s is signed: number too large (more than 2^63 - 1)",
-					    f->name);
+			return tp__flt_fail3(p, val_at, "field ", f->name, " is signed: number too large (more than 2^63 - 1)");
 		if (neg) {
 			if (p->fields && !is_signed)
-				return tp__flt_fail(p, val_at, "field %s is unsigned: no negative number", f->name);
+				return tp__flt_fail3(p, val_at, "field ", f->name, " is unsigned: no negative number");
 			if (v > (uint64_t)1 << 63)
-				return tp__flt_fail(p, val_at, "%snumber too small (below -2^63)", NULL);
+				return tp__flt_fail(p, val_at, "number too small (below -2^63)");
 			v = (uint64_t)0 - v;
 		}
 		o->kind = (uint8_t)kind;
@@ -591,13 +595,13 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 		o->offset = f ? f->offset : 0;
 	} else {
 		if (p->s[p->i] == '\0')
-			return tp__flt_fail(p, val_at, "%sunexpected end: a value is missing", NULL);
+			return tp__flt_fail(p, val_at, "unexpected end: a value is missing");
 		if (tp__flt_is_name(p->s[p->i], 1))
-			return tp__flt_fail(p, val_at, "%sexpected a value: a number, or a string in quotes "
-					    "(field names are not values)", NULL);
-		return tp__flt_fail(p, val_at, "%sexpected a value: a number, or a string in quotes", NULL);
+			return tp__flt_fail(p, val_at, "expected a value: a number, or a string in quotes "
+					    "(field names are not values)");
+		return tp__flt_fail(p, val_at, "expected a value: a number, or a string in quotes");
 	}
-	return tp__flt_node(p, TP__FLT_N_PRED, p->nops++, 0);
+	return tp__flt_add_node(p, TP__FLT_N_PRED, p->nops++, 0);
 }
 
 static inline int tp__flt_or(struct tp__flt_parse *p);
@@ -610,14 +614,14 @@ static inline int tp__flt_unary(struct tp__flt_parse *p)
 	if (p->s[p->i] != '!' && p->s[p->i] != '(')
 		return tp__flt_pred(p);
 	if (++p->depth > TRACE_FILTER_MAX_DEPTH)
-		return tp__flt_fail(p, p->i, "%stoo deeply nested (at most 64 '(' and '!')", NULL);
+		return tp__flt_fail(p, p->i, "too deeply nested (at most 64 '(' and '!')");
 	if (p->s[p->i] == '!') {
 		if (p->s[p->i + 1] == '=')
-			return tp__flt_fail(p, p->i, "%sexpected a field name before !=", NULL);
+			return tp__flt_fail(p, p->i, "expected a field name before !=");
 		p->i++;
 		r = tp__flt_unary(p);
 		if (r >= 0)
-			r = tp__flt_node(p, TP__FLT_N_NOT, (unsigned)r, 0);
+			r = tp__flt_add_node(p, TP__FLT_N_NOT, (unsigned)r, 0);
 	} else {
 		size_t open = p->i++;
 		r = tp__flt_or(p);
@@ -625,8 +629,8 @@ static inline int tp__flt_unary(struct tp__flt_parse *p)
 			return r;
 		tp__flt_space(p);
 		if (p->s[p->i] != ')')
-			return tp__flt_fail(p, p->s[p->i] ? p->i : open, p->s[p->i] ? "%sexpected ')' or && or ||"
-					    : "%sthis '(' is not closed", NULL);
+			return tp__flt_fail(p, p->s[p->i] ? p->i : open, p->s[p->i] ? "expected ')' or && or ||"
+					    : "this '(' is not closed");
 		p->i++;
 	}
 	p->depth--;
@@ -647,7 +651,7 @@ static inline int tp__flt_and(struct tp__flt_parse *p)
 		r = tp__flt_unary(p);
 		if (r < 0)
 			return r;
-		l = tp__flt_node(p, TP__FLT_N_AND, (unsigned)l, (unsigned)r);
+		l = tp__flt_add_node(p, TP__FLT_N_AND, (unsigned)l, (unsigned)r);
 	}
 }
 
@@ -665,7 +669,7 @@ static inline int tp__flt_or(struct tp__flt_parse *p)
 		r = tp__flt_and(p);
 		if (r < 0)
 			return r;
-		l = tp__flt_node(p, TP__FLT_N_OR, (unsigned)l, (unsigned)r);
+		l = tp__flt_add_node(p, TP__FLT_N_OR, (unsigned)l, (unsigned)r);
 	}
 }
 
@@ -732,11 +736,11 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 	if (root >= 0) {
 		tp__flt_space(p);
 		if (p->s[p->i] == ')')
-			tp__flt_fail(p, p->i, "%sa ')' that closes nothing", NULL);
+			tp__flt_fail(p, p->i, "a ')' that closes nothing");
 		else if (p->s[p->i] == ',')
-			tp__flt_fail(p, p->i, "%sa ',' in a filter (';' starts the next group of patterns)", NULL);
+			tp__flt_fail(p, p->i, "a ',' in a filter (';' starts the next group of patterns)");
 		else if (p->s[p->i])
-			tp__flt_fail(p, p->i, "%sexpected && or || (or the end of the filter)", NULL);
+			tp__flt_fail(p, p->i, "expected && or || (or the end of the filter)");
 	}
 	if (p->err) {
 		err = p->err;

@@ -175,6 +175,8 @@ static int tp__sink_flt_cb(struct tracepoint *tp, void *priv)
 		int r = trace_filter_compile(w->filter, f, n, ev->cls->entry_size, &w->got[w->ngot].prog,
 					     &pos, why, sizeof(why));
 		if (r == -EINVAL) {
+			if (strpbrk(w->pats, "*?,") && strlen(why) + 80 < sizeof(why))
+				strcat(why, " (a group's filter applies to every event its patterns match)");
 			snprintf(what, sizeof(what), "bad filter for %s:%s", ev->cls->system, ev->name);
 			tp__sink_flt_report(w->errbuf, w->errlen, what, w->shown, strlen(w->shown),
 					    w->shown_at + pos, why);
