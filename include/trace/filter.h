@@ -102,10 +102,10 @@ struct trace_filter {
 	const char *text;  /* the filter as given */
 };
 
-/* Glob match of pat[0..plen) against s[0..slen): '*', '?', '[...]' (with
- * '!' or '^' first for a negated class, 'a-z' ranges).  Backtracks to the
- * last '*' only: at most plen * slen steps.  1 if it matches, else 0. */
-static inline size_t tp__flt_glob_one(const char *pat, size_t plen, size_t p, unsigned char c, int *ok)
+/* One glob token at pat[p] ('?', a '[...]' class, or a character)
+ * against c: *ok says whether it matches; returns the next token's index. */
+static inline size_t tp__flt_glob_one(const char *pat, size_t plen, size_t p, unsigned char c,
+				      int *ok)
 {
 	if (pat[p] == '?') {
 		*ok = 1;
@@ -137,6 +137,10 @@ static inline size_t tp__flt_glob_one(const char *pat, size_t plen, size_t p, un
 	return p + 1;
 }
 
+/* Glob match of pat[0..plen) against s[0..slen): '*', '?', '[...]' (with
+ * '!' or '^' first for a negated class, 'a-z' ranges; an unclosed '[' is a
+ * plain character).  Backtracks to the last '*' only: at most plen * slen
+ * steps.  1 if it matches, else 0. */
 static inline int trace_filter_glob(const char *pat, size_t plen, const char *s, size_t slen)
 {
 	size_t p = 0, i = 0, star = (size_t)-1, mark = 0;
@@ -210,7 +214,8 @@ static TP__ALWAYS_INLINE int tp__flt_int(const struct tp__flt_op *o, uint64_t z)
  * 1: keep the record; 0: drop it.  A NULL f keeps everything.  Reads
  * nothing outside entry[0..size). */
 /* The program from its step at byte offset i. */
-static inline int tp__flt_run(const struct trace_filter *f, unsigned i, const void *entry, size_t size)
+static inline int tp__flt_run(const struct trace_filter *f, unsigned i, const void *entry,
+			      size_t size)
 {
 	const unsigned char *e = (const unsigned char *)entry;
 	const struct tp__flt_op *ops = f->ops;
@@ -261,10 +266,11 @@ static inline int trace_filter_match(const struct trace_filter *f, const void *e
  * call, no switch): a one-comparison filter, and any filter whose first
  * comparison decides (a && whose first part fails, a || whose first part
  * holds), costs no call.  The field is read as the 8 bytes that end where
- * it ends, shifted down (little-endian): those bytes lie in the record or
- * just before it (its event header, at least 4 bytes, an earlier record or
- * the 96-byte packet header: all in the window), so only the recorder,
- * whose entries sit in such windows, may read fields this way.  A string
+ * it ends, shifted down (little-endian; masked on big-endian machines):
+ * those bytes lie in the record or just before it (its event header, at
+ * least 4 bytes, an earlier record or the 96-byte packet header: all in
+ * the window), so only the recorder, whose entries sit in such windows,
+ * may read fields this way.  A string
  * step reads the 8 bytes before the entry (load_at -8) and goes to
  * TP__FLT_CALL whatever they hold.
  *
@@ -302,7 +308,12 @@ static TP__ALWAYS_INLINE int tp__ev_filter_keep(const void *data, struct tp__ev_
 		return 1;
 	o = f->first;
 	memcpy(&w, (const unsigned char *)entry + o->load_at, sizeof(w));
-	n = o->call[tp__flt_int(o, w >> o->shift)];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = (w << o->shift) >> o->shift; /* the field is the word's low end */
+#else
+	w >>= o->shift;                  /* the field is the word's high end */
+#endif
+	n = o->call[tp__flt_int(o, w)];
 	if (__builtin_expect(n == TP__FLT_KEEP, 1))
 		return 1;
 	if (n == TP__FLT_DROP)
@@ -419,9 +430,11 @@ static inline int tp__flt_field_kind(struct tp__flt_parse *p, const struct trace
 	    (strcmp(f->type, "char") == 0 || strcmp(f->type, "const char") == 0))
 		return TP__FLT_CHARS;
 	if (f->kind == TRACE_FIELD_FLOAT)
-		return tp__flt_fail3(p, at, "field ", f->name, " is floating point: filters compare integers and strings only");
+		return tp__flt_fail3(p, at, "field ", f->name,
+				     " is floating point: filters compare integers and strings only");
 	if (f->array_len)
-		return tp__flt_fail3(p, at, "field ", f->name, " is an array: filters compare scalar fields, __string()s and char arrays");
+		return tp__flt_fail3(p, at, "field ", f->name,
+				     " is an array: filters compare scalar fields, __string()s and char arrays");
 	return tp__flt_fail3(p, at, "field ", f->name, " has a type filters do not support");
 }
 
@@ -553,7 +566,8 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 		if (p->fields && op == OP_GLOB)
 			return tp__flt_fail(p, op_at, "~ (glob) compares strings only");
 		if (!neg && p->fields && is_signed && op != OP_AND && v > (~(uint64_t)0 >> 1))
-			return tp__flt_fail3(p, val_at, "field ", f->name, " is signed: number too large (more than 2^63 - 1)");
+			return tp__flt_fail3(p, val_at, "field ", f->name,
+					     " is signed: number too large (more than 2^63 - 1)");
 		if (neg) {
 			if (p->fields && !is_signed)
 				return tp__flt_fail3(p, val_at, "field ", f->name, " is unsigned: no negative number");
@@ -754,7 +768,8 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 		return 0;
 	}
 	head = (sizeof(struct trace_filter) + 7u) & ~(size_t)7u;
-	f = (struct trace_filter *)calloc(1, head + p->nops * sizeof(struct tp__flt_op) + p->strbytes + len + 1);
+	f = (struct trace_filter *)calloc(1, head + p->nops * sizeof(struct tp__flt_op) + p->strbytes +
+						     len + 1);
 	if (!f) {
 		free(p);
 		return -ENOMEM;
