@@ -9,7 +9,11 @@
 #  - the same in flight mode (TRACEPOINTS_MODE=flight);
 #  - babeltrace2 reads a filtered trace (when installed);
 #  - a field the event lacks, a type mismatch, a syntax error: a message
-#    with the position and a caret, no trace directory, the program runs.
+#    with the position and a caret, no trace directory, the program runs;
+#  - tests/filters/host.c: a filter on a plugin's event, the plugin
+#    replaced by others defining the event with x elsewhere, then without
+#    x: the filter follows the new layout, then is dropped (said so);
+#    never run with the old offsets (the bytes each plugin's records added).
 . tests/lib.sh
 cc_build -Iexamples -DCONFIG_KMEMTRACE examples/sinks/kmem_trace.c -o "$B/kmem_trace" -ldl -lpthread
 dump_tool
@@ -59,4 +63,19 @@ bad no_field 'kmem:kmalloc if bytes_rq > 64' 'tracepoints: bad filter for kmem:k
 bad mismatch 'kmem:kmalloc if cache > 1' 'field cache is a string: put the value in quotes' 27
 bad syntax 'kmem:kmalloc if (bytes_req > 64' "bad filter: this '(' is not closed at position 17" 19
 bad other_event 'kmem:* if bytes_req > 64' 'bad filter for kmem:kfree: no field "bytes_req"' 13
+
+for l in 1 2 3; do
+	cc_build -I"$S" -fPIC -shared -DCONFIG_FPLUG -DPLUG_LAYOUT=$l "$S/plug.c" -o "$B/libplug$l.so"
+done
+cc_build -I"$S" "$S/host.c" -o "$B/host" -ldl -lpthread
+"$B/host" "$B/libplug1.so" "$B/libplug2.so" "$B/libplug3.so" "$B/reload" >"$B/reload.out" 2>"$B/reload.err"
+# one record of 8 (layout 1, after the 96-byte packet header), one of 12,
+# then ten of 4, each with a 4-byte header (13 if the clock moved 2^26 ticks)
+got=$(tr '\n' ' ' <"$B/reload.out")
+if echo "$got" | grep -Eq '^layout 1: 1(08|17) layout 2: (16|25) layout 3: (80|89) dropped 0 $'; then
+	ok "a reloaded event: its filter follows the new layout ($got)"
+else fail "reloaded event: $got"; cat "$B/reload.err"; fi
+if grep -q 'tracepoints: the filter "x == 5" of fplug:fplug_work does not fit the event.s fields any more .*: dropped (no field "x" in this event (its fields: y))' "$B/reload.err"; then
+	ok "a filter that no longer fits is dropped, and said so"
+else fail "no message for the dropped filter"; cat "$B/reload.err"; fi
 finish

@@ -1599,6 +1599,8 @@ TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes)
 }
 /* ---- Enabling by pattern. ---- */
 
+static void tp__sink_flt_rebind(struct trace_event_sink *slot);
+
 /* The slot (probe data: sink + id) of an event, made and described in the
  * metadata on first use; NULL if that fails (reported).  Lock held. */
 static struct trace_event_sink *tp__sink_slot(const struct trace_event *ev)
@@ -1611,6 +1613,7 @@ static struct trace_event_sink *tp__sink_slot(const struct trace_event *ev)
 		/* By name: the event it was made for may be in a dlclose()d library. */
 		if (strcmp(tp__sink.slot_names[i], key) == 0) {
 			tp__sink.slots[i]->event = ev;
+			tp__sink_flt_rebind(tp__sink.slots[i]); /* trace/sink_filter.h */
 			return tp__sink.slots[i];
 		}
 	}

@@ -83,6 +83,56 @@ static struct trace_event_sink *tp__sink_flt_slot_of(const struct trace_event *e
 	return NULL;
 }
 
+/* Whether two programs do the same (compiled from one text for two
+ * definitions of an event). */
+static int tp__sink_flt_same(const struct trace_filter *a, const struct trace_filter *b)
+{
+	unsigned k;
+	if (a->nops != b->nops || a->fixed != b->fixed || a->first - a->ops != b->first - b->ops)
+		return 0;
+	for (k = 0; k < a->nops; k++) {
+		const struct tp__flt_op *p = &a->ops[k], *q = &b->ops[k];
+		if (p->mask != q->mask || p->x != q->x || p->add != q->add || p->v != q->v ||
+		    p->slen != q->slen || p->load_at != q->load_at || p->offset != q->offset ||
+		    p->len != q->len || p->kind != q->kind || p->shift != q->shift || p->glob != q->glob ||
+		    memcmp(p->next, q->next, sizeof(p->next)) != 0 ||
+		    memcmp(p->call, q->call, sizeof(p->call)) != 0 ||
+		    (p->str && memcmp(p->str, q->str, p->slen) != 0))
+			return 0;
+	}
+	return 1;
+}
+
+/* A slot found again by name, maybe for another definition of its event
+ * (a library defining it was unloaded and another loaded, perhaps at the
+ * same address): its filter is compiled again for the event's fields now,
+ * and replaced if the program differs, or dropped (reported) if the fields
+ * no longer fit it - the old program's offsets may lie outside the new
+ * records.  Lock held. */
+static void tp__sink_flt_rebind(struct trace_event_sink *slot)
+{
+	const struct trace_filter *old = slot->filter;
+	const struct trace_event *ev = slot->event;
+	struct trace_filter *prog = NULL;
+	unsigned n = 0;
+	const struct trace_event_field *f;
+	char why[256];
+	if (!old)
+		return;
+	f = ev->cls->fields(&n);
+	if (trace_filter_compile(old->text, f, n, ev->cls->entry_size, &prog, NULL, why, sizeof(why)) != 0) {
+		tp__sink_msg("the filter \"%s\" of %s:%s does not fit the event's fields any more (a "
+			  "library defining it was loaded again): dropped (%s)", old->text, ev->cls->system,
+			  ev->name, why);
+		prog = NULL;
+	} else if (tp__sink_flt_same(old, prog)) {
+		trace_filter_free(prog);
+		return;
+	}
+	__atomic_store_n(&slot->filter, (const struct trace_filter *)prog, __ATOMIC_RELEASE);
+	tp__sink_flt_retire(old);
+}
+
 struct tp__sink_flt_got {
 	const struct trace_event *ev;
 	struct trace_filter *prog;  /* compiled for it; NULL: clear */
