@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "test_common.h"
 #include "sink_capture.h"
@@ -261,6 +262,57 @@ static void rejected_records_cost_no_storage(void **state)
 	assert_int_equal(tracepoint_filter("evf_three", NULL, NULL, 0), 1);
 }
 
+struct two_ts {
+	long long a_serial, b_serial;
+	uint64_t a, b;
+	int seen;
+};
+
+static void find_two(const struct tr_rec *r, void *priv)
+{
+	struct two_ts *t = (struct two_ts *)priv;
+	long long s;
+	if (r->ev != trace_event_of(&__tracepoint_evf_three))
+		return;
+	memcpy(&s, tr_field(r, "c"), sizeof(s));
+	if (s == t->a_serial) {
+		t->a = r->ts;
+		t->seen |= 1;
+	} else if (s == t->b_serial) {
+		t->b = r->ts;
+		t->seen |= 2;
+	}
+}
+
+/* Rejected records leave the time reference of the stream alone: a record
+ * kept 100 ms after the previous kept one, with rejected ones all along,
+ * still reads back 100 ms later (were the reference moved by the rejected
+ * records, it would be written with a compact header relative to a time no
+ * reader sees, and read back less than 2^26 ticks after the first). */
+static void rejected_records_leave_the_clock_alone(void **state)
+{
+	struct two_ts t;
+	struct timespec ms = { 0, 1000000 };
+	int i;
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(tracepoint_filter("evf_three", "a == 1", NULL, 0), 1);
+	t.a_serial = serial;
+	trace_evf_three(1, 0, serial++);
+	for (i = 0; i < 100; i++) {
+		nanosleep(&ms, NULL);
+		trace_evf_three(0, 0, serial++);
+	}
+	t.b_serial = serial;
+	trace_evf_three(1, 0, serial++);
+	assert_true(tr_read(trace_dir, find_two, &t) >= 0);
+	assert_int_equal(t.seen, 3);
+	/* 100 ms is more than 2^26 ticks of any clock used (the cycle counter
+	 * at 0.7 GHz or more, or nanoseconds) */
+	assert_true(t.b - t.a >= (uint64_t)1 << TRACE_HEADER_TS_BITS);
+	assert_int_equal(tracepoint_filter("evf_three", NULL, NULL, 0), 1);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -289,6 +341,7 @@ int main(void)
 		cmocka_unit_test(errors),
 		cmocka_unit_test(enable_with_a_filter),
 		cmocka_unit_test(rejected_records_cost_no_storage),
+		cmocka_unit_test(rejected_records_leave_the_clock_alone),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -250,7 +250,8 @@ tp__ev_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t 
  *
  * Two flavours, chosen by the constant `full`: the fast one (0) makes no
  * call at all and returns NULL whenever anything is unusual (no buffer yet,
- * a nested record, a full window, an extended header): the recorder then
+ * a nested record, a full window, the monotonic clock; it writes an
+ * extended header itself when the window has room): the recorder then
  * starts over in its noinline copy, which uses the full one (1).  Keeping
  * calls out of the fast copy keeps it free of register saves.  The full
  * one returns NULL only for a dropped record (counted).  No lock; no
