@@ -218,6 +218,104 @@ static void errors(void **state)
 	assert_int_equal(tracepoint_filter("nosuch_event", "a == 1", NULL, 0), 0);
 }
 
+/* The limits: TRACE_FILTER_MAX bytes, TRACE_FILTER_MAX_PREDS comparisons,
+ * TRACE_FILTER_MAX_DEPTH nested '(' and '!'. */
+static void limits(void **state)
+{
+	static char f[TRACE_FILTER_MAX + 2];
+	char err[1024];
+	size_t n = 0;
+	int i;
+	(void)state;
+	for (i = 0; i < TRACE_FILTER_MAX_PREDS; i++)
+		n += (size_t)snprintf(f + n, sizeof(f) - n, "%sa == %d", i ? "||" : "", i);
+	assert_int_equal(tracepoint_filter("evf_three", f, err, sizeof(err)), 1); /* 256: fine */
+	assert_string_equal(three(NULL), "0 1 2 3 4");
+	snprintf(f + n, sizeof(f) - n, "||a == 1");
+	assert_int_equal(tracepoint_filter("evf_three", f, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "too many conditions (at most 256)"));
+	memset(f, 0, sizeof(f));
+	for (i = 0; i < TRACE_FILTER_MAX_DEPTH; i++)
+		f[i] = i % 2 ? '!' : '(';
+	strcat(f, "a == 1");
+	for (i = 0; i < TRACE_FILTER_MAX_DEPTH / 2; i++)
+		strcat(f, ")");
+	assert_int_equal(tracepoint_filter("evf_three", f, err, sizeof(err)), 1); /* 64 deep: fine */
+	memmove(f + 1, f, strlen(f) + 1);
+	f[0] = '!';
+	assert_int_equal(tracepoint_filter("evf_three", f, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "too deeply nested (at most 64"));
+	memset(f, ' ', TRACE_FILTER_MAX + 1);
+	memcpy(f, "a == 1", 6);
+	f[TRACE_FILTER_MAX + 1] = '\0';
+	assert_int_equal(tracepoint_filter("evf_three", f, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "filter too long (at most 4096 bytes)"));
+	assert_int_equal(tracepoint_filter("evf_three", NULL, NULL, 0), 1);
+}
+
+/* <trace/filter.h> on its own: compile for an event's fields, match
+ * payloads made by hand, syntax-only checks, the glob, the splitter. */
+static void filter_functions(void **state)
+{
+	const struct trace_event *ev = trace_event_of(&__tracepoint_evf_three);
+	const struct trace_event_field *fl;
+	struct trace_filter *f = NULL;
+	unsigned n = 0;
+	unsigned char entry[20];
+	int a = -7;
+	unsigned long b = 4096;
+	long long c = 3;
+	size_t pos = 99;
+	char why[256];
+	struct trace_spec_group g;
+	size_t next;
+	(void)state;
+	fl = ev->cls->fields(&n);
+	assert_int_equal(ev->cls->entry_size, sizeof(entry));
+	memcpy(entry, &a, 4);
+	memcpy(entry + 4, &b, 8);
+	memcpy(entry + 12, &c, 8);
+	assert_int_equal(trace_filter_compile("a < 0 && b & 0x1000 && c == 3", fl, n, ev->cls->entry_size, &f,
+					      &pos, why, sizeof(why)), 0);
+	assert_non_null(f);
+	assert_string_equal(f->text, "a < 0 && b & 0x1000 && c == 3");
+	assert_int_equal(trace_filter_match(f, entry, sizeof(entry)), 1);
+	c = 4;
+	memcpy(entry + 12, &c, 8);
+	assert_int_equal(trace_filter_match(f, entry, sizeof(entry)), 0);
+	trace_filter_free(f);
+	trace_filter_free(NULL);
+	assert_int_equal(trace_filter_match(NULL, entry, sizeof(entry)), 1);
+	assert_int_equal(trace_filter_compile("a < 0 && d == 1", fl, n, ev->cls->entry_size, &f, &pos, why,
+					      sizeof(why)), -EINVAL);
+	assert_null(f);
+	assert_int_equal(pos, 9);
+	assert_string_equal(why, "no field \"d\" in this event (its fields: a, b, c)");
+	/* syntax only: any field, any value type */
+	assert_int_equal(trace_filter_compile("d == \"x\" || e ~ 1", NULL, 0, 0, &f, &pos, why, sizeof(why)), 0);
+	assert_null(f);
+	assert_int_equal(trace_filter_compile("d == ", NULL, 0, 0, NULL, &pos, NULL, 0), -EINVAL);
+	assert_int_equal(pos, 5);
+	assert_int_equal(trace_filter_compile(NULL, NULL, 0, 0, NULL, &pos, why, sizeof(why)), -EINVAL);
+	assert_string_equal(why, "no filter (NULL)");
+	assert_int_equal(trace_filter_glob("d*[!x]?", 7, "dentry", 6), 1);
+	assert_int_equal(trace_filter_glob("d*[!y]", 6, "dentry", 6), 0); /* ends in y */
+	/* the TRACEPOINTS splitter */
+	next = trace_spec_next("kmem:kmalloc if cache == \"a;b\" ; sched:*", 0, &g);
+	assert_int_equal(g.pat_len, 12);
+	assert_non_null(g.filter);
+	assert_int_equal(g.filter_at, 15);
+	assert_int_equal(g.filter_len, 16); /* " cache == \"a;b\" " */
+	assert_int_equal(next, 32);
+	assert_int_equal(trace_spec_next("kmem:kmalloc if cache == \"a;b\" ; sched:*", next, &g), 0);
+	assert_null(g.filter);
+	assert_int_equal(g.pat_at, 32);
+	assert_int_equal(trace_spec_is_plain("a, if"), 1); /* an event named "if" */
+	assert_int_equal(trace_spec_is_plain("a if b == 1"), 0);
+	assert_int_equal(trace_spec_is_plain("a;b"), 0);
+	assert_int_equal(trace_spec_is_plain("kmem:*,sched:*"), 1);
+}
+
 /* "patterns if filter; patterns" through tracepoint_enable() (the
  * TRACEPOINTS language; tests/t_filters.sh runs it from the environment). */
 static void enable_with_a_filter(void **state)
@@ -339,6 +437,8 @@ int main(void)
 		cmocka_unit_test(logic_and_precedence),
 		cmocka_unit_test(strings_and_globs),
 		cmocka_unit_test(errors),
+		cmocka_unit_test(limits),
+		cmocka_unit_test(filter_functions),
 		cmocka_unit_test(enable_with_a_filter),
 		cmocka_unit_test(rejected_records_cost_no_storage),
 		cmocka_unit_test(rejected_records_leave_the_clock_alone),
