@@ -277,10 +277,11 @@ static inline int trace_filter_match(const struct trace_filter *f, const void *e
  * The rest runs out of line, after which the recorder's copies only
  * return: it commits the record or gives it back.
  */
-static __attribute__((noinline)) TP__UNUSED void tp__ev_filter_rest(const struct trace_filter *f,
-								 unsigned n, struct trace_buffer *b,
-								 unsigned char *end, uint64_t ts,
-								 const void *entry, size_t size)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
+static inline __attribute__((noinline)) TP__UNUSED void
+tp__ev_filter_rest(const struct trace_filter *f, unsigned n, struct trace_buffer *b, unsigned char *end,
+		   uint64_t ts, const void *entry, size_t size)
 {
 	struct tp__ev_res r;
 	r.b = b;
@@ -291,6 +292,7 @@ static __attribute__((noinline)) TP__UNUSED void tp__ev_filter_rest(const struct
 	else
 		tp__ev_discard(&r);
 }
+#pragma GCC diagnostic pop
 
 /* The recorder's test between TP_fast_assign and the commit (data: the
  * probe's struct trace_event_sink): 1 to go on and commit (no filter, or
