@@ -23,7 +23,10 @@
  * the step to go to when it holds and when it does not (so && and || cost
  * nothing of their own, and the first decisive comparison ends the run).
  * trace_filter_match() runs it on a record's payload: no allocation, no
- * lock, no call for integer fields.  Pure functions; libc only.
+ * lock, no call for integer fields.  The recorder runs the first step
+ * inline between TP_fast_assign and the commit (tp__ev_filter_keep) and
+ * gives a rejected record back.  Besides that, pure functions; libc only.
+ * The "patterns if filter; ..." splitter of TRACEPOINTS is at the end.
  */
 #ifndef TRACE_FILTER_H_INCLUDED
 #define TRACE_FILTER_H_INCLUDED
