@@ -17,7 +17,7 @@ mkdir -p "$B" || exit 1
 # shellcheck disable=SC2086 # $TPF: a list of flags
 $CC -O2 -g $TPF -Iinclude -Itests bench/event_record.c -o "$B/event_record" -ldl -lpthread || exit 1
 ir() { # count -> total Ir of the program
-	valgrind --tool=callgrind --callgrind-out-file="$B/cg.$1" "$B/event_record" "$1" "$B/trace.$1" >"$B/vg.$1.log" 2>&1 || { cat "$B/vg.$1.log"; exit 1; }
+	valgrind --tool=callgrind --callgrind-out-file="$B/cg.$1" "$B/event_record" "$1" "$B/trace.$1" ${TP_FILTER:+"$TP_FILTER"} >"$B/vg.$1.log" 2>&1 || { cat "$B/vg.$1.log"; exit 1; }
 	sed -n 's/^summary: *//p' "$B/cg.$1"
 }
 rm -rf "$B"/trace.*
@@ -28,6 +28,6 @@ per=$(( (b - a) / (N2 - N1) ))
 rec=$(callgrind_annotate --inclusive=yes "$B/cg.$N2" 2>/dev/null | grep 'tp__ev_probe_evf_three' | head -1 | awk '{gsub(",","",$1); print $1}')
 [ -n "$rec" ] && rec=$(( rec / (N2 + 1) )) || rec='?'
 rm -rf "$B"/trace.*
-echo "instructions per recorded event (3 integer fields, $CC ${TPF:-static keys}): $per total, $rec in the recorder probe"
+echo "instructions per recorded event (3 integer fields, $CC ${TPF:-static keys}${TP_FILTER:+, filter $TP_FILTER}): $per total, $rec in the recorder probe"
 if [ -n "$MAX" ] && [ "$per" -gt "$MAX" ]; then echo "FAIL: more than $MAX"; exit 1; fi
 exit 0

@@ -2,7 +2,8 @@
  * with the built-in recorder attached, fired argv[1] times into a trace
  * directory argv[2] (streamed to disk: window switches included).
  * bench/event-cost.sh runs it under callgrind for two counts and divides the
- * difference (so start-up cancels out). */
+ * difference (so start-up cancels out).  argv[3], if given, is a field
+ * filter on the event (bench/filter-cost.sh). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,6 +22,8 @@ int main(int argc, char **argv)
 {
 	int i, n = argc > 1 ? atoi(argv[1]) : 1000;
 	if (tracepoint_output("stream", argc > 2 ? argv[2] : NULL) != 0)
+		return 1;
+	if (argc > 3 && tracepoint_filter("evf:evf_three", argv[3], NULL, 0) != 1)
 		return 1;
 	if (tracepoint_enable("evf:evf_three") != 1)
 		return 1;

@@ -44,6 +44,8 @@ END {
 	}
 	if (has("sink", "sink_recording", "instr_event"))
 		printf "   sink_recording: our sink recording trace_evf_three(int, unsigned long, long long): %s\n   instructions per event, %s of them in the recorder probe (callgrind, not timed).\n", v["sink", "sink_recording", "instr_event"], v["sink", "sink_recording", "instr_recorder"]
+	if (has("sink", "filter_kept", "instr_event"))
+		printf "   The same with a one-comparison field filter (a >= 0): %s per kept event (+%s for the filter);\n   rejected by one (a < 0, nothing stored): %s (bench/filter-cost.sh).\n", v["sink", "filter_kept", "instr_event"], v["sink", "filter_kept", "instr_added"], v["sink", "filter_rejected", "instr_event"]
 	printf "   Note: differences below ~1 ns are below this machine'\''s timing resolution (VM, shared\n"
 	printf "   cores, frequency drift); the instruction counts are the precise comparison.\n"
 	printf "   \"excl. probes\" subtracts the instructions callgrind attributes to the empty probes.\n"

@@ -149,6 +149,11 @@ if [ $have_vg = 1 ]; then
 	ec=$(CC=$CC TP_BUILD=$B bench/event-cost.sh) || { echo "$ec"; echo "event-cost.sh failed"; exit 1; }
 	put sink sink_recording instr_event "$(echo "$ec" | sed -n 's/.*: \([0-9]*\) total.*/\1/p')" instr
 	put sink sink_recording instr_recorder "$(echo "$ec" | sed -n 's/.* total, \([0-9?]*\) in the recorder.*/\1/p')" instr
+	# the same event through a one-comparison field filter (bench/filter-cost.sh)
+	fc=$(CC=$CC TP_BUILD=$B bench/filter-cost.sh) || { echo "$fc"; echo "filter-cost.sh failed"; exit 1; }
+	put sink filter_kept instr_event "$(echo "$fc" | sed -n 's/.*(kept) \([0-9]*\) .*/\1/p')" instr
+	put sink filter_kept instr_added "$(echo "$fc" | sed -n 's/.*(kept) [0-9]* (+\([0-9-]*\)).*/\1/p')" instr
+	put sink filter_rejected instr_event "$(echo "$fc" | sed -n 's/.*nothing stored) \([0-9]*\).*/\1/p')" instr
 fi
 
 # Sustained recording to disk, ours next to LTTng-UST in a session, and the

@@ -102,7 +102,7 @@ static int my_next_window(struct trace_sink_base *s, struct trace_buffer *b, uin
 	return 0;
 }
 static struct trace_sink_base my_sink = { my_thread_buffer, my_next_window, TRACE_CLOCK_MONOTONIC };
-static struct trace_event_sink my_slot = { &my_sink, 70, NULL }; /* id 70: an extended header */
+static struct trace_event_sink my_slot = { &my_sink, 70, NULL, NULL }; /* id 70: an extended header */
 
 static void a_sink_of_ones_own_gets_the_records(void **state)
 {

@@ -104,6 +104,7 @@
 #elif defined(CREATE_TRACE_POINTS)
 
 #include <trace/trace_events.h>
+#include <trace/filter.h>
 
 /* The re-reads below include this file again: keep them from recursing. */
 #undef CREATE_TRACE_POINTS
@@ -318,6 +319,8 @@ TP__EV_SAVED(TP__EV_PUSH)
 		{ assign }                                                    \
 		if (tp__ev_nvar != 0)                                         \
 			tp__ev_var_copy(&tp__ev_ctx);                            \
+		if (!tp__ev_filter_keep(tp__ev_data, &tp__ev_r, __entry, tp__ev_size)) \
+			return 1; /* rejected (given back), or done by the filter */ \
 		tp__ev_commit(&tp__ev_r);                                       \
 		return 1;                                                     \
 	}                                                                     \

@@ -41,6 +41,8 @@
  * ---------------------------------------------------------------------
  *   TRACEPOINTS=list                 print every tracepoint and exit(0)
  *   TRACEPOINTS="kmem:*,timer:timer_start"   record these (trace/pattern.h)
+ *   TRACEPOINTS='kmem:kmalloc if bytes_req > 4096; timer:*'   with a field
+ *                                    filter (trace/filter.h)
  *   TRACEPOINTS_DIR=path             the session directory (default
  *                                    trace-<comm>-<pid>, made new)
  *   TRACEPOINTS_MODE=stream|flight   default stream
@@ -57,6 +59,7 @@
 
 #include <trace/trace_events.h>
 #include <trace/pattern.h>
+#include <trace/filter.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -85,6 +88,14 @@ TRACEPOINT_SINK_API int tracepoint_enable(const char *patterns);
  * Returns how many events matched (0: none, reported), or -EINVAL for a
  * malformed or NULL list (reported, nothing changed). */
 TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns);
+/* Sets the field filter (trace/filter.h) of every event matching the
+ * pattern list; NULL or "" clears it.  Returns how many events matched
+ * (0: none, reported), -EINVAL for a malformed list or filter, a field an
+ * event does not have or a type mismatch (nothing changed; the message,
+ * with its position and a caret, goes to err[0..errlen) if err is not
+ * NULL, else to stderr), or -ENOMEM. */
+TRACEPOINT_SINK_API int tracepoint_filter(const char *patterns, const char *filter, char *err,
+					  size_t errlen);
 /* Starts the trace: mode "stream" (default) or "flight", dir NULL for the
  * default (trace-<comm>-<pid>).  0, -EINVAL (unknown mode; "text" and
  * "json" are made by tracepoint-dump from a trace), -EBUSY (a trace is
@@ -1754,6 +1765,8 @@ TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes)
 }
 /* ---- Enabling by pattern. ---- */
 
+static void tp__sink_flt_rebind(struct trace_event_sink *slot);
+
 /* The slot (probe data: sink + id) of an event, made and described in the
  * metadata on first use; NULL if that fails (reported).  Lock held. */
 static struct trace_event_sink *tp__sink_slot(const struct trace_event *ev)
@@ -1766,6 +1779,7 @@ static struct trace_event_sink *tp__sink_slot(const struct trace_event *ev)
 		/* By name: the event it was made for may be in a dlclose()d library. */
 		if (strcmp(tp__sink.slot_names[i], key) == 0) {
 			tp__sink.slots[i]->event = ev;
+			tp__sink_flt_rebind(tp__sink.slots[i]); /* trace/sink_filter.h */
 			return tp__sink.slots[i];
 		}
 	}
@@ -1910,6 +1924,8 @@ static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 	return 0;
 }
 
+static int tp__sink_apply_spec(const char *spec, int attach); /* trace/sink_filter.h */
+
 static int tp__sink_apply(const char *list, int attach)
 {
 	struct tp__sink_pat p;
@@ -1917,6 +1933,8 @@ static int tp__sink_apply(const char *list, int attach)
 	const char *why = NULL;
 	int total = 0, err = 0;
 
+	if (!trace_spec_is_plain(list)) /* "patterns if filter; ..." */
+		return tp__sink_apply_spec(list, attach);
 	if (trace_pattern_check(list, &pos, &why) != 0) {
 		/* Shown with unprintable bytes as '?', so the caret lines up. */
 		char *shown = strdup(list ? list : "");
@@ -1988,6 +2006,8 @@ TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns)
 {
 	return tp__sink_apply(patterns, 0);
 }
+
+#include <trace/sink_filter.h>
 
 /* ---- Listing. ---- */
 
@@ -2160,7 +2180,8 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	{
 		size_t pos;
 		const char *why;
-		if (trace_pattern_check(tp, &pos, &why) != 0) {
+		if (trace_spec_is_plain(tp) ? trace_pattern_check(tp, &pos, &why) != 0
+					    : tp__sink_spec_check(tp, 0, 1) != 0) {
 			tracepoint_enable(tp); /* reports it; no trace is started */
 			return;
 		}

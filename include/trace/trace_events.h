@@ -184,10 +184,15 @@ struct trace_sink_base {
  * What a recorder probe is attached with (its `void *data`): the sink and
  * the event's id in that sink's trace.  The sink owns it.
  */
+struct trace_filter; /* <trace/filter.h> */
 struct trace_event_sink {
 	struct trace_sink_base *sink;
 	uint32_t id;
 	const struct trace_event *event;
+	/* The event's field filter (<trace/filter.h>), or NULL: records it
+	 * rejects are given back before their commit.  Set by the recorder
+	 * (tracepoint_filter); a sink of its own leaves it NULL. */
+	const struct trace_filter *filter;
 };
 
 #ifdef CLOCK_MONOTONIC
@@ -270,7 +275,8 @@ tp__ev_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t 
  *
  * Two flavours, chosen by the constant `full`: the fast one (0) makes no
  * call at all and returns NULL whenever anything is unusual (no buffer yet,
- * a nested record, a full window, an extended header): the recorder then
+ * a nested record, a full window, the monotonic clock; it writes an
+ * extended header itself when the window has room): the recorder then
  * starts over in its noinline copy, which uses the full one (1).  Keeping
  * calls out of the fast copy keeps it free of register saves.  The full
  * one returns NULL only for a dropped record (counted).  No lock; no
@@ -306,13 +312,25 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 		ts = b->last_ts; /* time never goes back within a stream */
 	p = b->pos;
 	if (__builtin_expect(ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
-			     es->id < TRACE_HEADER_EXTENDED &&
-			     (size_t)(b->end - p) >= size + TRACE_HEADER_COMPACT_SIZE, 1)) {
+			     es->id < TRACE_HEADER_EXTENDED, 1)) {
+		if (__builtin_expect((size_t)(b->end - p) < size + TRACE_HEADER_COMPACT_SIZE, 0))
+			goto slow;
 		b->busy = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		tp__ev_put32(p, es->id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
 		p += TRACE_HEADER_COMPACT_SIZE;
+	} else if (!full && (size_t)(b->end - p) >= size + TRACE_HEADER_EXTENDED_SIZE) {
+		/* An extended header, when there is room, needs no call either
+		 * (after a long time without a committed record - e.g. every
+		 * record rejected by a filter - every record needs one). */
+		b->busy = 1;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		p[0] = TRACE_HEADER_EXTENDED;
+		memcpy(p + 1, &es->id, sizeof(es->id));
+		memcpy(p + 5, &ts, sizeof(ts));
+		p += TRACE_HEADER_EXTENDED_SIZE;
 	} else {
+	slow:
 		if (!full)
 			return NULL;
 		b->busy = 1;
@@ -324,7 +342,6 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 			return NULL;
 		}
 	}
-	b->last_ts = ts;
 	r->b = b;
 	r->end = p + size;
 	r->ts = ts;
@@ -337,11 +354,22 @@ static TP__ALWAYS_INLINE void tp__ev_commit(struct tp__ev_res *r)
 	struct trace_buffer *b = r->b;
 	struct trace_packet *pkt = b->pkt;
 	b->pos = r->end;
+	b->last_ts = r->ts; /* here, not at the reservation: see tp__ev_discard */
 	__atomic_store_n(&pkt->timestamp_end, r->ts, __ATOMIC_RELAXED);
 	__atomic_store_n(&pkt->content_size,
 			 (uint64_t)(r->end - (unsigned char *)pkt) * 8u, __ATOMIC_RELEASE);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	b->busy = 0;
+}
+
+/* Gives a reserved record back (a filter rejected it): nothing of it is
+ * committed, pos and last_ts stay as the previous record left them, so the
+ * next record goes where this one would have (the bytes written meanwhile
+ * are beyond content_size: no reader sees them). */
+static TP__ALWAYS_INLINE void tp__ev_discard(struct tp__ev_res *r)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	r->b->busy = 0;
 }
 
 /* __string() support: a string is stored after the entry's fixed part,

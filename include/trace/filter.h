@@ -1,0 +1,884 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace/filter.h - field filters in the syntax of the kernel's event
+ * filters (Documentation/trace/events.rst, "Event filtering"), for the
+ * recorder: "bytes_req > 4096 && cache == \"dentry\"".
+ *
+ *   expr    := and ( '||' and )*
+ *   and     := unary ( '&&' unary )*
+ *   unary   := '!' unary | '(' expr ')' | pred
+ *   pred    := field op value
+ *   op      := '==' | '!=' | '<' | '<=' | '>' | '>=' | '&'    integer fields
+ *            | '==' | '!=' | '~'                               string fields
+ *   value   := number (decimal, 0x hex, 0 octal, '-' for signed fields)
+ *            | "text" | 'text'                                 (no escapes)
+ *
+ * '!' binds tighter than '&&', '&&' tighter than '||'.  `field & v` holds
+ * when (field & v) != 0.  `~` is a glob: '*' any run, '?' one character,
+ * '[abc]' '[a-z]' '[!abc]' a class.  String fields are __string()s and char
+ * arrays; integer fields are integers, enums, bools and pointers.
+ *
+ * A filter is compiled once (trace_filter_compile) against an event's
+ * fields into a small branch program: one step per comparison, each with
+ * the step to go to when it holds and when it does not (so && and || cost
+ * nothing of their own, and the first decisive comparison ends the run).
+ * trace_filter_match() runs it on a record's payload: no allocation, no
+ * lock, no call for integer fields.  The recorder runs the first step
+ * inline between TP_fast_assign and the commit (tp__ev_filter_keep) and
+ * gives a rejected record back.  Besides that, pure functions; libc only.
+ * The "patterns if filter; ..." splitter of TRACEPOINTS is at the end.
+ */
+#ifndef TRACE_FILTER_H_INCLUDED
+#define TRACE_FILTER_H_INCLUDED
+
+#include <trace/trace_events.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRACE_FILTER_MAX 4096       /* bytes of filter text */
+#define TRACE_FILTER_MAX_PREDS 256  /* comparisons in one filter */
+#define TRACE_FILTER_MAX_DEPTH 64   /* nested '(' and '!' */
+
+/* What one step of a program compares. */
+enum tp__flt_kind {
+	TP__FLT_INT1 = 0,  /* integer field of 1, 2, 4, 8 bytes */
+	TP__FLT_INT2 = 1,
+	TP__FLT_INT4 = 2,
+	TP__FLT_INT8 = 3,
+	TP__FLT_STR = 4,   /* a __string(): index among the event's strings */
+	TP__FLT_CHARS = 5  /* a char array: offset, length */
+};
+
+/* Where a step goes next: another step (its offset in bytes from the
+ * first one), or an end.  CALL: the recorder's inline run met a string
+ * step and gives way to trace_filter_match. */
+enum tp__flt_end {
+	TP__FLT_CALL = 0xfffd,
+	TP__FLT_DROP = 0xfffe,
+	TP__FLT_KEEP = 0xffff
+};
+
+/*
+ * An integer step: with z the field's bits (zero-extended),
+ *     y = ((z & mask) ^ x) + add;   the step holds when y < v (unsigned).
+ * Every comparison is one of these, negated or not (a negated step swaps
+ * its two next steps):
+ *     c' = c, or c + 2^63 for a signed field, and off = 0, or 2^63 - 2^(n-1)
+ *     for a signed n-bit field (z ^ sign bit + off = the field + 2^63):
+ *   field <  c    x = sign bit       add = off        v = c'
+ *   field >  c    x = ~sign bit      add = -off       v = ~c'   (~ reverses the order)
+ *   field == c    x = sign bit       add = off - c'   v = 1     (equal: difference 0)
+ *   field & m     mask = m, x = add = 0, v = 1, negated         ((z & m) == 0, negated)
+ *   !=, >=, <=    ==, <, > negated
+ * A string step holds when the string matches (==, ~); != is == negated.
+ */
+struct tp__flt_op {
+	uint64_t mask, x, add, v;
+	const char *str;   /* string steps: the operand (NUL-terminated) */
+	uint32_t slen;     /* its length */
+	int16_t load_at;   /* integer steps: offset + size - 8, see tp__ev_filter_ints */
+	uint16_t offset;   /* field offset; __string(): its index among the strings */
+	uint16_t len;      /* char array: its length */
+	uint16_t next[2];  /* where to go when the step fails [0] or holds [1]
+			      (enum tp__flt_end); string steps: call[] too */
+	uint16_t call[2];  /* what the recorder's inline run takes as next[] */
+	uint8_t kind;      /* enum tp__flt_kind */
+	uint8_t shift;     /* integer steps: 64 - 8 * size */
+	uint8_t glob;      /* string steps: '~' */
+	uint8_t negate;    /* while compiling: swap next[] */
+};
+
+/* A compiled filter (trace_filter_compile), one block of memory. */
+struct trace_filter {
+	const struct tp__flt_op *ops;
+	unsigned nops;
+	const struct tp__flt_op *first; /* the first step to run */
+	unsigned fixed;    /* the event's entry_size: where __string()s begin */
+	const char *text;  /* the filter as given */
+};
+
+/* One glob token at pat[p] ('?', a '[...]' class, or a character)
+ * against c: *ok says whether it matches; returns the next token's index. */
+static inline size_t tp__flt_glob_one(const char *pat, size_t plen, size_t p, unsigned char c,
+				      int *ok)
+{
+	if (pat[p] == '?') {
+		*ok = 1;
+		return p + 1;
+	}
+	if (pat[p] == '[') {
+		size_t q = p + 1;
+		int neg = 0, hit = 0;
+		if (q < plen && (pat[q] == '!' || pat[q] == '^')) {
+			neg = 1;
+			q++;
+		}
+		while (q < plen && (pat[q] != ']' || q == p + 1 + (size_t)neg)) {
+			unsigned char lo = (unsigned char)pat[q], hi = lo;
+			if (q + 2 < plen && pat[q + 1] == '-' && pat[q + 2] != ']') {
+				hi = (unsigned char)pat[q + 2];
+				q += 2;
+			}
+			if (c >= lo && c <= hi)
+				hit = 1;
+			q++;
+		}
+		if (q < plen) { /* a closed class; an unclosed '[' is a plain character */
+			*ok = hit != neg;
+			return q + 1;
+		}
+	}
+	*ok = (unsigned char)pat[p] == c;
+	return p + 1;
+}
+
+/* Glob match of pat[0..plen) against s[0..slen): '*', '?', '[...]' (with
+ * '!' or '^' first for a negated class, 'a-z' ranges; an unclosed '[' is a
+ * plain character).  Backtracks to the last '*' only: at most plen * slen
+ * steps.  1 if it matches, else 0. */
+static inline int trace_filter_glob(const char *pat, size_t plen, const char *s, size_t slen)
+{
+	size_t p = 0, i = 0, star = (size_t)-1, mark = 0;
+	while (i < slen) {
+		int ok = 0;
+		size_t np;
+		if (p < plen && pat[p] == '*') {
+			star = ++p;
+			mark = i;
+			continue;
+		}
+		np = p < plen ? tp__flt_glob_one(pat, plen, p, (unsigned char)s[i], &ok) : p;
+		if (ok) {
+			p = np;
+			i++;
+		} else if (star != (size_t)-1) {
+			p = star;
+			i = ++mark;
+		} else {
+			return 0;
+		}
+	}
+	while (p < plen && pat[p] == '*')
+		p++;
+	return p == plen;
+}
+
+/* One string step on a record's payload e[0..size). */
+static inline int tp__flt_str(const struct tp__flt_op *o, const unsigned char *e, size_t fixed,
+			      size_t size)
+{
+	const char *s, *nul;
+	size_t n;
+	int m;
+	if (o->kind == TP__FLT_CHARS) {
+		s = (const char *)e + o->offset;
+		nul = (const char *)memchr(s, '\0', o->len);
+		n = nul ? (size_t)(nul - s) : o->len;
+	} else {
+		const char *p = (const char *)e + fixed, *end = (const char *)e + size;
+		unsigned k = o->offset;
+		s = "";
+		n = 0;
+		while (p < end) {
+			nul = (const char *)memchr(p, '\0', (size_t)(end - p));
+			if (!nul)
+				break;
+			if (k-- == 0) {
+				s = p;
+				n = (size_t)(nul - p);
+				break;
+			}
+			p = nul + 1;
+		}
+	}
+	if (o->glob)
+		m = trace_filter_glob(o->str, o->slen, s, n);
+	else
+		m = n == o->slen && memcmp(s, o->str, n) == 0;
+	return m;
+}
+
+/* An integer step on z, the field's bits: 1 if it holds. */
+static TP__ALWAYS_INLINE int tp__flt_int(const struct tp__flt_op *o, uint64_t z)
+{
+	return (((z & o->mask) ^ o->x) + o->add) < o->v;
+}
+
+/* Runs filter f on a record's payload (entry: the fixed fields as
+ * TP_fast_assign wrote them, then the __string()s; size: all of it).
+ * 1: keep the record; 0: drop it.  A NULL f keeps everything.  Reads
+ * nothing outside entry[0..size). */
+/* The program from its step at byte offset i. */
+static inline int tp__flt_run(const struct trace_filter *f, unsigned i, const void *entry,
+			      size_t size)
+{
+	const unsigned char *e = (const unsigned char *)entry;
+	const struct tp__flt_op *ops = f->ops;
+	for (;;) {
+		const struct tp__flt_op *o = (const struct tp__flt_op *)(const void *)((const char *)ops + i);
+		int r;
+		if (o->kind <= TP__FLT_INT8) {
+			uint64_t z;
+			switch (o->kind) {
+			case TP__FLT_INT1:
+				z = e[o->offset];
+				break;
+			case TP__FLT_INT2: {
+				uint16_t v;
+				memcpy(&v, e + o->offset, sizeof(v));
+				z = v;
+				break;
+			}
+			case TP__FLT_INT4: {
+				uint32_t v;
+				memcpy(&v, e + o->offset, sizeof(v));
+				z = v;
+				break;
+			}
+			default:
+				memcpy(&z, e + o->offset, sizeof(z));
+				break;
+			}
+			r = tp__flt_int(o, z);
+		} else {
+			r = tp__flt_str(o, e, f->fixed, size);
+		}
+		i = o->next[r];
+		if (i >= TP__FLT_DROP)
+			return i == TP__FLT_KEEP;
+	}
+}
+
+static inline int trace_filter_match(const struct trace_filter *f, const void *entry, size_t size)
+{
+	if (!f)
+		return 1;
+	return tp__flt_run(f, (unsigned)((const char *)f->first - (const char *)f->ops), entry, size);
+}
+
+/*
+ * The recorder runs the first step of a program inline, in its copies (no
+ * call, no switch): a one-comparison filter, and any filter whose first
+ * comparison decides (a && whose first part fails, a || whose first part
+ * holds), costs no call.  The field is read as the 8 bytes that end where
+ * it ends, shifted down (little-endian; masked on big-endian machines):
+ * those bytes lie in the record or just before it (its event header, at
+ * least 4 bytes, an earlier record or the 96-byte packet header: all in
+ * the window), so only the recorder, whose entries sit in such windows,
+ * may read fields this way.  A string
+ * step reads the 8 bytes before the entry (load_at -8) and goes to
+ * TP__FLT_CALL whatever they hold.
+ *
+ * The rest runs out of line, after which the recorder's copies only
+ * return: it commits the record or gives it back.
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
+static inline __attribute__((noinline)) TP__UNUSED void
+tp__ev_filter_rest(const struct trace_filter *f, unsigned n, struct trace_buffer *b, unsigned char *end,
+		   uint64_t ts, const void *entry, size_t size)
+{
+	struct tp__ev_res r;
+	r.b = b;
+	r.end = end;
+	r.ts = ts;
+	if (n == TP__FLT_CALL ? trace_filter_match(f, entry, size) : tp__flt_run(f, n, entry, size))
+		tp__ev_commit(&r);
+	else
+		tp__ev_discard(&r);
+}
+#pragma GCC diagnostic pop
+
+/* The recorder's test between TP_fast_assign and the commit (data: the
+ * probe's struct trace_event_sink): 1 to go on and commit (no filter, or
+ * the first step keeps the record), 0 when the record is dealt with (given
+ * back, or committed or given back by tp__ev_filter_rest). */
+static TP__ALWAYS_INLINE int tp__ev_filter_keep(const void *data, struct tp__ev_res *r,
+						const void *entry, size_t size)
+{
+	const struct trace_filter *f =
+		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
+	const struct tp__flt_op *o;
+	uint64_t w;
+	unsigned n;
+	if (__builtin_expect(f == NULL, 1))
+		return 1;
+	o = f->first;
+	memcpy(&w, (const unsigned char *)entry + o->load_at, sizeof(w));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = (w << o->shift) >> o->shift; /* the field is the word's low end */
+#else
+	w >>= o->shift;                  /* the field is the word's high end */
+#endif
+	n = o->call[tp__flt_int(o, w)];
+	if (__builtin_expect(n == TP__FLT_KEEP, 1))
+		return 1;
+	if (n == TP__FLT_DROP)
+		tp__ev_discard(r); /* rejected: costs no storage */
+	else
+		tp__ev_filter_rest(f, n, r->b, r->end, r->ts, entry, size);
+	return 0;
+}
+
+static inline void trace_filter_free(struct trace_filter *f)
+{
+	free(f);
+}
+
+/* ---- The compiler. ---- */
+
+enum tp__flt_node_type { TP__FLT_N_PRED, TP__FLT_N_AND, TP__FLT_N_OR, TP__FLT_N_NOT };
+
+struct tp__flt_node {
+	int type;          /* enum tp__flt_node_type */
+	unsigned a, b;     /* children (nodes), or the step (PRED) */
+};
+
+struct tp__flt_parse {
+	const char *s;
+	size_t i;
+	const struct trace_event_field *fields; /* NULL: syntax only */
+	unsigned nfields;
+	struct tp__flt_op ops[TRACE_FILTER_MAX_PREDS];
+	size_t str_at[TRACE_FILTER_MAX_PREDS]; /* where each string operand starts in s */
+	unsigned nops;
+	struct tp__flt_node nodes[2 * TRACE_FILTER_MAX_PREDS];
+	unsigned nnodes;
+	unsigned depth;
+	size_t strbytes;
+	size_t err_pos;
+	char *why;
+	size_t whylen;
+	int err;
+};
+
+/* Records the first error: at byte `at`, the reason a + b + c. */
+static inline int tp__flt_fail3(struct tp__flt_parse *p, size_t at, const char *a, const char *b,
+				const char *c)
+{
+	if (!p->err) {
+		p->err = -EINVAL;
+		p->err_pos = at;
+		if (p->why && p->whylen)
+			snprintf(p->why, p->whylen, "%s%s%s", a, b, c);
+	}
+	return -1;
+}
+
+static inline int tp__flt_fail(struct tp__flt_parse *p, size_t at, const char *why)
+{
+	return tp__flt_fail3(p, at, why, "", "");
+}
+
+static inline void tp__flt_space(struct tp__flt_parse *p)
+{
+	while (p->s[p->i] == ' ' || p->s[p->i] == '\t' || p->s[p->i] == '\n' || p->s[p->i] == '\r')
+		p->i++;
+}
+
+static inline int tp__flt_is_name(char c, int first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       (!first && c >= '0' && c <= '9');
+}
+
+static inline int tp__flt_add_node(struct tp__flt_parse *p, int type, unsigned a, unsigned b)
+{
+	if (p->nnodes == sizeof(p->nodes) / sizeof(p->nodes[0]))
+		return tp__flt_fail(p, p->i, "too many conditions");
+	p->nodes[p->nnodes].type = type;
+	p->nodes[p->nnodes].a = a;
+	p->nodes[p->nnodes].b = b;
+	return (int)p->nnodes++;
+}
+
+/* The field names of the event, for a message. */
+static inline void tp__flt_names(const struct tp__flt_parse *p, char *out, size_t len)
+{
+	unsigned k;
+	size_t at = 0;
+	out[0] = '\0';
+	for (k = 0; k < p->nfields && at + 1 < len; k++) {
+		int n = snprintf(out + at, len - at, "%s%s", k ? ", " : "", p->fields[k].name);
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+	if (p->nfields == 0)
+		snprintf(out, len, "none");
+}
+
+/* The kind of step a field allows, or -1 (reported) */
+static inline int tp__flt_field_kind(struct tp__flt_parse *p, const struct trace_event_field *f,
+				     size_t at)
+{
+	if (f->kind == TRACE_FIELD_STRING)
+		return TP__FLT_STR;
+	if ((f->kind == TRACE_FIELD_INT || f->kind == TRACE_FIELD_PTR) && f->array_len == 0) {
+		switch (f->size) {
+		case 1: return TP__FLT_INT1;
+		case 2: return TP__FLT_INT2;
+		case 4: return TP__FLT_INT4;
+		case 8: return TP__FLT_INT8;
+		default: break;
+		}
+	}
+	if (f->kind == TRACE_FIELD_INT && f->array_len && f->size == f->array_len &&
+	    (strcmp(f->type, "char") == 0 || strcmp(f->type, "const char") == 0))
+		return TP__FLT_CHARS;
+	if (f->kind == TRACE_FIELD_FLOAT)
+		return tp__flt_fail3(p, at, "field ", f->name,
+				     " is floating point: filters compare integers and strings only");
+	if (f->array_len)
+		return tp__flt_fail3(p, at, "field ", f->name,
+				     " is an array: filters compare scalar fields, __string()s and char arrays");
+	return tp__flt_fail3(p, at, "field ", f->name, " has a type filters do not support");
+}
+
+/* pred := field op value */
+static inline int tp__flt_pred(struct tp__flt_parse *p)
+{
+	struct tp__flt_op *o;
+	size_t name_at, op_at, val_at, n;
+	char name[64], opname[3] = { 0, 0, 0 };
+	int kind = TP__FLT_INT8, is_signed = 0, op;
+	const struct trace_event_field *f = NULL;
+	enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_AND, OP_GLOB };
+
+	tp__flt_space(p);
+	name_at = p->i;
+	if (!tp__flt_is_name(p->s[p->i], 1)) {
+		if (p->s[p->i] == '\0')
+			return tp__flt_fail(p, p->i, "unexpected end: a condition (field op value) is missing");
+		return tp__flt_fail(p, p->i, "expected a field name");
+	}
+	while (tp__flt_is_name(p->s[p->i], 0))
+		p->i++;
+	n = p->i - name_at;
+	if (n >= sizeof(name))
+		return tp__flt_fail(p, name_at, "field name too long");
+	memcpy(name, p->s + name_at, n);
+	name[n] = '\0';
+	if (p->nops == TRACE_FILTER_MAX_PREDS)
+		return tp__flt_fail(p, name_at, "too many conditions (at most 256)");
+	if (p->fields) {
+		unsigned k;
+		for (k = 0; k < p->nfields && !f; k++)
+			if (strcmp(p->fields[k].name, name) == 0)
+				f = &p->fields[k];
+		if (!f) {
+			char names[512], msg[700];
+			tp__flt_names(p, names, sizeof(names));
+			snprintf(msg, sizeof(msg), "no field \"%.64s\" in this event (its fields: %s)", name, names);
+			return tp__flt_fail(p, name_at, msg);
+		}
+		kind = tp__flt_field_kind(p, f, name_at);
+		if (kind < 0)
+			return -1;
+		is_signed = f->is_signed && f->kind == TRACE_FIELD_INT;
+	}
+	tp__flt_space(p);
+	op_at = p->i;
+	switch (p->s[p->i]) {
+	case '=': op = p->s[p->i + 1] == '=' ? OP_EQ : -1; break;
+	case '!': op = p->s[p->i + 1] == '=' ? OP_NE : -1; break;
+	case '<': op = p->s[p->i + 1] == '=' ? OP_LE : OP_LT; break;
+	case '>': op = p->s[p->i + 1] == '=' ? OP_GE : OP_GT; break;
+	case '&': op = p->s[p->i + 1] == '&' ? -1 : OP_AND; break;
+	case '~': op = OP_GLOB; break;
+	default: op = -1; break;
+	}
+	if (op < 0)
+		return tp__flt_fail(p, op_at, "expected an operator (== != < <= > >= & ~)");
+	p->i += (op == OP_AND || op == OP_GLOB || op == OP_LT || op == OP_GT) ? 1 : 2;
+	memcpy(opname, p->s + op_at, p->i - op_at);
+	tp__flt_space(p);
+	val_at = p->i;
+	o = &p->ops[p->nops];
+	memset(o, 0, sizeof(*o));
+	o->mask = ~(uint64_t)0;
+	if (p->s[p->i] == '"' || p->s[p->i] == '\'') {
+		const char *end = strchr(p->s + p->i + 1, p->s[p->i]);
+		if (!end)
+			return tp__flt_fail(p, val_at, "unterminated string");
+		if (p->fields && kind != TP__FLT_STR && kind != TP__FLT_CHARS)
+			return tp__flt_fail3(p, val_at, "field ", f->name, " is an integer: compare it with a number");
+		if (p->fields && op != OP_EQ && op != OP_NE && op != OP_GLOB)
+			return tp__flt_fail(p, op_at, "strings are compared with ==, != or ~ only");
+		o->kind = (uint8_t)(p->fields ? kind : TP__FLT_STR);
+		o->glob = op == OP_GLOB;
+		o->negate = op == OP_NE;
+		o->slen = (uint32_t)(end - (p->s + p->i + 1));
+		p->str_at[p->nops] = p->i + 1;
+		p->strbytes += o->slen + 1;
+		if (f && kind == TP__FLT_CHARS) {
+			o->offset = f->offset;
+			o->len = f->array_len;
+		} else if (f) {
+			unsigned k, idx = 0;
+			for (k = 0; &p->fields[k] != f; k++)
+				idx += p->fields[k].kind == TRACE_FIELD_STRING;
+			o->offset = (uint16_t)idx;
+		}
+		p->i = (size_t)(end - p->s) + 1;
+	} else if (p->s[p->i] == '-' || (p->s[p->i] >= '0' && p->s[p->i] <= '9')) {
+		int neg = p->s[p->i] == '-';
+		unsigned base = 10;
+		uint64_t v = 0;
+		size_t digits_at;
+		if (neg)
+			p->i++;
+		if (p->s[p->i] == '0' && (p->s[p->i + 1] == 'x' || p->s[p->i + 1] == 'X')) {
+			base = 16;
+			p->i += 2;
+		} else if (p->s[p->i] == '0') {
+			base = 8;
+		}
+		digits_at = p->i;
+		for (;;) {
+			char c = p->s[p->i];
+			unsigned d;
+			if (c >= '0' && c <= '9')
+				d = (unsigned)(c - '0');
+			else if (c >= 'a' && c <= 'f')
+				d = (unsigned)(c - 'a' + 10);
+			else if (c >= 'A' && c <= 'F')
+				d = (unsigned)(c - 'A' + 10);
+			else
+				break;
+			if (d >= base)
+				return tp__flt_fail(p, p->i, base == 8 ? "a digit that is not octal (a number "
+						    "starting with 0 is octal)" : "not a digit");
+			if (v > (~(uint64_t)0 - d) / base)
+				return tp__flt_fail(p, val_at, "number too large (more than 64 bits)");
+			v = v * base + d;
+			p->i++;
+		}
+		if (p->i == digits_at)
+			return tp__flt_fail(p, p->i, "expected digits");
+		if (tp__flt_is_name(p->s[p->i], 0))
+			return tp__flt_fail(p, p->i, "not a digit");
+		if (p->fields && (kind == TP__FLT_STR || kind == TP__FLT_CHARS))
+			return tp__flt_fail3(p, val_at, "field ", f->name, " is a string: put the value in quotes");
+		if (p->fields && op == OP_GLOB)
+			return tp__flt_fail(p, op_at, "~ (glob) compares strings only");
+		if (!neg && p->fields && is_signed && op != OP_AND && v > (~(uint64_t)0 >> 1))
+			return tp__flt_fail3(p, val_at, "field ", f->name,
+					     " is signed: number too large (more than 2^63 - 1)");
+		if (neg) {
+			if (p->fields && !is_signed)
+				return tp__flt_fail3(p, val_at, "field ", f->name, " is unsigned: no negative number");
+			if (v > (uint64_t)1 << 63)
+				return tp__flt_fail(p, val_at, "number too small (below -2^63)");
+			v = (uint64_t)0 - v;
+		}
+		o->kind = (uint8_t)kind;
+		if (f) {
+			o->shift = (uint8_t)(64 - 8 * f->size);
+			o->load_at = (int16_t)(f->offset + f->size - 8);
+		}
+		if (op == OP_AND) {
+			o->mask = v; /* (z & v) == 0, negated */
+			o->v = 1;
+			o->negate = 1;
+		} else {
+			uint64_t sbit = 0, off = 0, c = v;
+			if (f && is_signed) {
+				sbit = (uint64_t)1 << (f->size * 8 - 1);
+				off = ((uint64_t)1 << 63) - sbit;
+				c = v + ((uint64_t)1 << 63);
+			}
+			if (op == OP_GT || op == OP_LE) { /* > ; <= is > negated */
+				o->x = ~sbit;
+				o->add = (uint64_t)0 - off;
+				o->v = ~c;
+			} else if (op == OP_EQ || op == OP_NE) {
+				o->x = sbit;
+				o->add = off - c;
+				o->v = 1;
+			} else { /* < ; >= is < negated */
+				o->x = sbit;
+				o->add = off;
+				o->v = c;
+			}
+			o->negate = op == OP_NE || op == OP_LE || op == OP_GE;
+		}
+		o->offset = f ? f->offset : 0;
+	} else {
+		if (p->s[p->i] == '\0')
+			return tp__flt_fail(p, val_at, "unexpected end: a value is missing");
+		if (tp__flt_is_name(p->s[p->i], 1))
+			return tp__flt_fail(p, val_at, "expected a value: a number, or a string in quotes "
+					    "(field names are not values)");
+		return tp__flt_fail(p, val_at, "expected a value: a number, or a string in quotes");
+	}
+	return tp__flt_add_node(p, TP__FLT_N_PRED, p->nops++, 0);
+}
+
+static inline int tp__flt_or(struct tp__flt_parse *p);
+
+/* unary := '!' unary | '(' expr ')' | pred */
+static inline int tp__flt_unary(struct tp__flt_parse *p)
+{
+	int r;
+	tp__flt_space(p);
+	if (p->s[p->i] != '!' && p->s[p->i] != '(')
+		return tp__flt_pred(p);
+	if (++p->depth > TRACE_FILTER_MAX_DEPTH)
+		return tp__flt_fail(p, p->i, "too deeply nested (at most 64 '(' and '!')");
+	if (p->s[p->i] == '!') {
+		if (p->s[p->i + 1] == '=')
+			return tp__flt_fail(p, p->i, "expected a field name before !=");
+		p->i++;
+		r = tp__flt_unary(p);
+		if (r >= 0)
+			r = tp__flt_add_node(p, TP__FLT_N_NOT, (unsigned)r, 0);
+	} else {
+		size_t open = p->i++;
+		r = tp__flt_or(p);
+		if (r < 0)
+			return r;
+		tp__flt_space(p);
+		if (p->s[p->i] != ')')
+			return tp__flt_fail(p, p->s[p->i] ? p->i : open, p->s[p->i] ? "expected ')' or && or ||"
+					    : "this '(' is not closed");
+		p->i++;
+	}
+	p->depth--;
+	return r;
+}
+
+static inline int tp__flt_and(struct tp__flt_parse *p)
+{
+	int l = tp__flt_unary(p);
+	for (;;) {
+		int r;
+		if (l < 0)
+			return l;
+		tp__flt_space(p);
+		if (p->s[p->i] != '&' || p->s[p->i + 1] != '&')
+			return l;
+		p->i += 2;
+		r = tp__flt_unary(p);
+		if (r < 0)
+			return r;
+		l = tp__flt_add_node(p, TP__FLT_N_AND, (unsigned)l, (unsigned)r);
+	}
+}
+
+static inline int tp__flt_or(struct tp__flt_parse *p)
+{
+	int l = tp__flt_and(p);
+	for (;;) {
+		int r;
+		if (l < 0)
+			return l;
+		tp__flt_space(p);
+		if (p->s[p->i] != '|' || p->s[p->i + 1] != '|')
+			return l;
+		p->i += 2;
+		r = tp__flt_and(p);
+		if (r < 0)
+			return r;
+		l = tp__flt_add_node(p, TP__FLT_N_OR, (unsigned)l, (unsigned)r);
+	}
+}
+
+/* Links node n's steps: the step where n starts, going to t when n holds
+ * and to f when it does not. */
+static inline unsigned tp__flt_link(struct tp__flt_parse *p, unsigned n, unsigned t, unsigned f)
+{
+	const struct tp__flt_node *nd = &p->nodes[n];
+	switch (nd->type) {
+	case TP__FLT_N_PRED:
+		p->ops[nd->a].next[!p->ops[nd->a].negate] = (uint16_t)t;
+		p->ops[nd->a].next[p->ops[nd->a].negate] = (uint16_t)f;
+		return nd->a;
+	case TP__FLT_N_AND:
+		return tp__flt_link(p, nd->a, tp__flt_link(p, nd->b, t, f), f);
+	case TP__FLT_N_OR:
+		return tp__flt_link(p, nd->a, t, tp__flt_link(p, nd->b, t, f));
+	default:
+		return tp__flt_link(p, nd->a, f, t);
+	}
+}
+
+/*
+ * Compiles `text` for an event whose fields are fields[0..nfields) and
+ * whose fixed part is `fixed` bytes (its class's entry_size).  0 and *out
+ * (free it with trace_filter_free) on success; -EINVAL for a malformed
+ * filter, a field the event does not have or a type mismatch, with *pos
+ * the 0-based offset of the offending byte and the reason in why[0..whylen)
+ * (any of pos, why may be NULL); -ENOMEM.  fields == NULL checks the syntax
+ * only (any field name, any value): 0 then, and *out, if out is not NULL,
+ * is set to NULL.
+ */
+static inline int trace_filter_compile(const char *text, const struct trace_event_field *fields,
+				       unsigned nfields, unsigned fixed, struct trace_filter **out,
+				       size_t *pos, char *why, size_t whylen)
+{
+	struct tp__flt_parse *p;
+	struct trace_filter *f = NULL;
+	size_t len, head, at;
+	int root, err;
+	unsigned k, start;
+
+	if (out)
+		*out = NULL;
+	if (why && whylen)
+		why[0] = '\0';
+	if (!text || (len = strlen(text)) > TRACE_FILTER_MAX) {
+		if (pos)
+			*pos = text ? TRACE_FILTER_MAX : 0;
+		if (why && whylen)
+			snprintf(why, whylen, text ? "filter too long (at most %d bytes)" : "no filter (NULL)",
+				 TRACE_FILTER_MAX);
+		return -EINVAL;
+	}
+	p = (struct tp__flt_parse *)calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	p->s = text;
+	p->fields = fields;
+	p->nfields = nfields;
+	p->why = why;
+	p->whylen = whylen;
+	root = tp__flt_or(p);
+	if (root >= 0) {
+		tp__flt_space(p);
+		if (p->s[p->i] == ')')
+			tp__flt_fail(p, p->i, "a ')' that closes nothing");
+		else if (p->s[p->i] == ',')
+			tp__flt_fail(p, p->i, "a ',' in a filter (';' starts the next group of patterns)");
+		else if (p->s[p->i])
+			tp__flt_fail(p, p->i, "expected && or || (or the end of the filter)");
+	}
+	if (p->err) {
+		err = p->err;
+		if (pos)
+			*pos = p->err_pos;
+		free(p);
+		return err;
+	}
+	if (!fields || !out) {
+		free(p);
+		return 0;
+	}
+	head = (sizeof(struct trace_filter) + 7u) & ~(size_t)7u;
+	f = (struct trace_filter *)calloc(1, head + p->nops * sizeof(struct tp__flt_op) + p->strbytes +
+						     len + 1);
+	if (!f) {
+		free(p);
+		return -ENOMEM;
+	}
+	start = tp__flt_link(p, (unsigned)root, TP__FLT_KEEP, TP__FLT_DROP);
+	at = head + p->nops * sizeof(struct tp__flt_op);
+	for (k = 0; k < p->nops; k++) {
+		struct tp__flt_op *o = &p->ops[k];
+		unsigned j;
+		for (j = 0; j < 2; j++) /* step indexes to byte offsets */
+			if (o->next[j] < TP__FLT_CALL)
+				o->next[j] = (uint16_t)(o->next[j] * sizeof(struct tp__flt_op));
+		o->call[0] = o->next[0];
+		o->call[1] = o->next[1];
+		if (o->kind == TP__FLT_STR || o->kind == TP__FLT_CHARS) {
+			o->call[0] = o->call[1] = TP__FLT_CALL;
+			o->load_at = -8;
+		}
+		if (o->kind == TP__FLT_STR || o->kind == TP__FLT_CHARS) {
+			char *dst = (char *)f + at;
+			memcpy(dst, text + p->str_at[k], o->slen);
+			dst[o->slen] = '\0';
+			o->str = dst;
+			at += o->slen + 1;
+		}
+	}
+	memcpy((char *)f + head, p->ops, p->nops * sizeof(struct tp__flt_op));
+	memcpy((char *)f + at, text, len + 1);
+	f->ops = (const struct tp__flt_op *)(const void *)((char *)f + head);
+	f->first = f->ops + start;
+	f->nops = p->nops;
+	f->fixed = fixed;
+
+	f->text = (char *)f + at;
+	free(p);
+	*out = f;
+	return 0;
+}
+
+/*
+ * The language of TRACEPOINTS and tracepoint_enable() with filters:
+ *
+ *   spec   := group ( ';' group )*
+ *   group  := patterns [ 'if' filter ]      patterns: trace/pattern.h
+ *
+ * e.g. "kmem:kmalloc if bytes_req > 4096 && cache == \"dentry\"; sched:*".
+ * 'if' is a word after the last pattern of a group (after a space); the
+ * filter runs to the next ';' outside quotes (so a ',' or ';' inside a
+ * quoted string belongs to the string).  A list without ';' and without
+ * 'if' is a plain pattern list.
+ */
+struct trace_spec_group {
+	const char *pat;      /* the group's pattern list (not NUL-terminated) */
+	size_t pat_len;
+	const char *filter;   /* after 'if', or NULL */
+	size_t filter_len;
+	size_t pat_at, filter_at; /* their offsets in the whole spec */
+};
+
+/* Reads the group that starts at spec[at]; returns the offset of the next
+ * group (after the ';'), or 0 if this was the last one. */
+static inline size_t trace_spec_next(const char *spec, size_t at, struct trace_spec_group *g)
+{
+	size_t i = at, last = at; /* last: just after the last non-space byte */
+	char prev = ',';          /* the last non-space byte before a run of spaces */
+	memset(g, 0, sizeof(*g));
+	g->pat = spec + at;
+	g->pat_at = at;
+	while (spec[i] && spec[i] != ';') {
+		if (spec[i] == ' ' || spec[i] == '\t') {
+			size_t j = i;
+			while (spec[j] == ' ' || spec[j] == '\t')
+				j++;
+			if (prev != ',' && spec[j] == 'i' && spec[j + 1] == 'f' &&
+			    !tp__flt_is_name(spec[j + 2], 0)) {
+				char q = 0;
+				g->pat_len = last - at;
+				g->filter = spec + j + 2;
+				g->filter_at = j + 2;
+				for (i = j + 2; spec[i] && (q || spec[i] != ';'); i++)
+					if (q ? spec[i] == q : (spec[i] == '"' || spec[i] == '\''))
+						q = q ? 0 : spec[i];
+				g->filter_len = i - g->filter_at;
+				return spec[i] == ';' ? i + 1 : 0;
+			}
+			i = j;
+			continue;
+		}
+		prev = spec[i];
+		last = ++i;
+	}
+	g->pat_len = last - at;
+	return spec[i] == ';' ? i + 1 : 0;
+}
+
+/* 1 if spec is a plain pattern list (no ';', no 'if'), else 0. */
+static inline int trace_spec_is_plain(const char *spec)
+{
+	struct trace_spec_group g;
+	return !spec || (trace_spec_next(spec, 0, &g) == 0 && !g.filter);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRACE_FILTER_H_INCLUDED */

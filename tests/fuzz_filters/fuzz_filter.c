@@ -1,0 +1,165 @@
+/* libFuzzer target for the field filter language (trace/filter.h) and the
+ * "patterns if filter; ..." splitter: any bytes are compiled, once for the
+ * syntax alone and once against a set of fields of every kind; a program
+ * that compiles is run on records (a well-formed one, one whose strings are
+ * cut short); the bytes are also split as a TRACEPOINTS value and used as a
+ * glob.  Invariants: an error's offset lies inside the input and has a
+ * reason; whatever compiles against fields compiles for the syntax alone;
+ * a run answers 0 or 1 and reads nothing outside its record (ASan), and
+ * the recorder's own path (first step inline, 8-byte loads) decides as
+ * trace_filter_match does; the
+ * splitter makes progress and stays inside the input; "*" matches
+ * everything and a glob without wildcards matches itself.  Built with
+ * clang -fsanitize=fuzzer,address,undefined, or with -DFUZZ_REPLAY_MAIN as
+ * a plain program that replays files (any CC). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <trace/filter.h>
+
+/* a(int) b(unsigned long) c(long long) small(signed char) h(unsigned short)
+ * comm(char[8]) ptr(void *) ratio(double) bytes(unsigned char[4]), then
+ * the __string()s name and tag. */
+static const struct trace_event_field fields[] = {
+	{ "int", "a", 0, 4, TRACE_FIELD_INT, 1, 0 },
+	{ "unsigned long", "b", 4, 8, TRACE_FIELD_INT, 0, 0 },
+	{ "long long", "c", 12, 8, TRACE_FIELD_INT, 1, 0 },
+	{ "signed char", "small", 20, 1, TRACE_FIELD_INT, 1, 0 },
+	{ "unsigned short", "h", 21, 2, TRACE_FIELD_INT, 0, 0 },
+	{ "char", "comm", 23, 8, TRACE_FIELD_INT, 1, 8 },
+	{ "string", "name", 0, 0, TRACE_FIELD_STRING, 0, 0 },
+	{ "const void *", "ptr", 31, 8, TRACE_FIELD_PTR, 0, 0 },
+	{ "double", "ratio", 39, 8, TRACE_FIELD_FLOAT, 1, 0 },
+	{ "unsigned char", "bytes", 47, 4, TRACE_FIELD_INT, 0, 4 },
+	{ "string", "tag", 0, 0, TRACE_FIELD_STRING, 0, 0 },
+};
+#define FIXED 51u
+
+static void check_error(const char *s, int r, size_t pos, const char *why)
+{
+	if (r == 0)
+		return;
+	if (r != -EINVAL || pos > strlen(s) || !why[0])
+		abort();
+}
+
+/* What the recorder decides for the record rec[0..n) (placed, as in a
+ * window, after 16 bytes of header): 1 kept, 0 given back.  Runs the
+ * recorder's own path (first step inline, the rest out of line) on a
+ * buffer and packet of its own. */
+static int recorder_keeps(const struct trace_filter *f, const unsigned char *rec, size_t n)
+{
+	unsigned char *buf = (unsigned char *)malloc(16 + n);
+	struct trace_packet pkt;
+	struct trace_buffer b;
+	struct trace_event_sink es;
+	struct tp__ev_res r;
+	int kept;
+	if (!buf)
+		abort();
+	memset(buf, 0x5a, 16);
+	memcpy(buf + 16, rec, n);
+	memset(&pkt, 0, sizeof(pkt));
+	memset(&b, 0, sizeof(b));
+	memset(&es, 0, sizeof(es));
+	b.pos = buf + 16;
+	b.pkt = &pkt;
+	b.busy = 1;
+	es.filter = f;
+	r.b = &b;
+	r.end = buf + 16 + n;
+	r.ts = 1;
+	kept = tp__ev_filter_keep(&es, &r, buf + 16, n);
+	if (!kept) /* given back, or committed by tp__ev_filter_rest */
+		kept = b.pos == buf + 16 + n;
+	else if (b.pos != buf + 16)
+		abort(); /* the caller commits; nothing may have been committed */
+	if (b.busy && !kept)
+		abort(); /* a given-back record must free the buffer */
+	free(buf);
+	return kept;
+}
+
+static void run(const struct trace_filter *f)
+{
+	unsigned char rec[FIXED + 16];
+	size_t n;
+	int r;
+	/* every record is malloc'd at its exact size: ASan sees any overread */
+	memset(rec, 0xa5, FIXED);
+	memcpy(rec + 23, "worker\0\0", 8);
+	memcpy(rec + FIXED, "dentry\0x,y", 11);
+	for (n = FIXED; n <= FIXED + 11; n += n == FIXED ? 3 : n == FIXED + 3 ? 8 : 1) {
+		unsigned char *copy = (unsigned char *)malloc(n);
+		if (!copy)
+			return;
+		memcpy(copy, rec, n);
+		r = trace_filter_match(f, copy, n);
+		if ((r != 0 && r != 1) || recorder_keeps(f, copy, n) != r)
+			abort(); /* the recorder's path must agree with the plain one */
+		free(copy);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *s = (char *)malloc(size + 1), why[256];
+	struct trace_filter *f = NULL;
+	struct trace_spec_group g;
+	size_t pos = (size_t)-1, at = 0, len;
+	int r1, r2;
+	if (!s)
+		return 0;
+	memcpy(s, data, size);
+	s[size] = '\0';
+	len = strlen(s);
+	r1 = trace_filter_compile(s, NULL, 0, 0, NULL, &pos, why, sizeof(why));
+	check_error(s, r1, pos, why);
+	pos = (size_t)-1;
+	r2 = trace_filter_compile(s, fields, sizeof(fields) / sizeof(fields[0]), FIXED, &f, &pos, why,
+				  sizeof(why));
+	check_error(s, r2, pos, why);
+	if (r2 == 0) {
+		if (r1 != 0 || !f || strcmp(f->text, s) != 0)
+			abort();
+		run(f);
+		trace_filter_free(f);
+	}
+	do { /* the TRACEPOINTS splitter */
+		size_t next = trace_spec_next(s, at, &g);
+		if ((next && next <= at) || next > len + 1 || g.pat_at + g.pat_len > len ||
+		    (g.filter && g.filter_at + g.filter_len > len))
+			abort();
+		at = next;
+	} while (at);
+	if (!trace_filter_glob("*", 1, s, len) || (len < 64 && !memchr(s, '*', len) &&
+	    !memchr(s, '?', len) && !memchr(s, '[', len) && !trace_filter_glob(s, len, s, len)))
+		abort();
+	(void)trace_filter_glob(s, len, "dentry", 6);
+	free(s);
+	return 0;
+}
+
+#ifdef FUZZ_REPLAY_MAIN
+int main(int argc, char **argv)
+{
+	int i;
+	for (i = 1; i < argc; i++) {
+		static uint8_t buf[1 << 16];
+		size_t n;
+		FILE *f = fopen(argv[i], "rb");
+		if (!f) {
+			perror(argv[i]);
+			return 1;
+		}
+		n = fread(buf, 1, sizeof(buf), f);
+		fclose(f);
+		LLVMFuzzerTestOneInput(buf, n);
+	}
+	printf("replayed %d input(s)\n", argc - 1);
+	return 0;
+}
+#endif
