@@ -34,8 +34,11 @@ TRACE_EVENT(evp_gc,
 		    __entry->state = state;
 		    __entry->flags = flags;
 		    memcpy(__get_dynamic_array(data), data, len);
-		    ((int *)__get_dynamic_array(nums))[0] = -1;
-		    ((int *)__get_dynamic_array(nums))[1] = (int)__get_dynamic_array_len(data);),
+		    {
+			    /* the elements may be unaligned (records are packed) */
+			    int tp_nums[2] = { -1, (int)__get_dynamic_array_len(data) };
+			    memcpy(__get_dynamic_array(nums), tp_nums, sizeof(tp_nums));
+		    }),
 	    TP_printk("state=%s flags=%s data=%s tag=%s",
 		      __print_symbolic(__entry->state,
 				       { EVP_IDLE, "idle" }, { EVP_MARK, "mark" }, { EVP_SWEEP, "sweep" }),
