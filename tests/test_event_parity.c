@@ -353,6 +353,42 @@ static void list_format_prints_format_files(void **state)
 	assert_non_null(strstr(out, "name: evp_tick\nID: "));
 }
 
+/* A string filter on a __string() that follows a dynamic array (the
+ * variable part holds both, in declaration order). */
+struct tags {
+	int odd, even;
+};
+
+static void count_tags(const struct tr_rec *r, void *priv)
+{
+	struct tags *t = (struct tags *)priv;
+	char text[256];
+	if (strcmp(r->ev->name, "evp_gc") != 0)
+		return;
+	r->ev->cls->format(text, sizeof(text), (void *)(uintptr_t)r->payload, r->size);
+	t->odd += strstr(text, "tag=odd") != NULL;
+	t->even += strstr(text, "tag=even") != NULL;
+}
+
+static void a_filter_finds_a_string_after_an_array(void **state)
+{
+	const unsigned char bytes[4] = { 1, 2, 3, 4 };
+	struct tags t = { 0, 0 };
+	char err[256] = "";
+	unsigned i;
+	(void)state;
+	assert_int_equal(tracepoint_filter("evp:evp_gc", "tag == \"odd\"", err, sizeof(err)), 1);
+	assert_int_equal(tracepoint_enable("evp:evp_gc"), 1);
+	for (i = 0; i < 20; i++)
+		trace_evp_gc(EVP_MARK, 0, bytes, i % 5, i % 2 ? "odd" : "even");
+	assert_int_equal(tracepoint_disable("evp:evp_gc"), 1);
+	tracepoint_synchronize_unregister();
+	assert_int_equal(tracepoint_filter("evp:evp_gc", NULL, err, sizeof(err)), 1);
+	assert_true(tr_read(tracepoint_trace_dir(), count_tags, &t) > 0);
+	assert_int_equal(t.odd, 10);
+	assert_int_equal(t.even, 0);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -377,6 +413,7 @@ int main(void)
 		cmocka_unit_test(condition_before_any_probe),
 		cmocka_unit_test(reg_and_unreg_callbacks),
 		cmocka_unit_test(the_recorder_writes_them),
+		cmocka_unit_test(a_filter_finds_a_string_after_an_array),
 		cmocka_unit_test(list_format_prints_format_files),
 	};
 	tp_test_watchdog(60);

@@ -53,7 +53,7 @@ enum tp__flt_kind {
 	TP__FLT_INT2 = 1,
 	TP__FLT_INT4 = 2,
 	TP__FLT_INT8 = 3,
-	TP__FLT_STR = 4,   /* a __string(): index among the event's strings */
+	TP__FLT_STR = 4,   /* a __string(): its index among the event's fields */
 	TP__FLT_CHARS = 5  /* a char array: offset, length */
 };
 
@@ -101,8 +101,12 @@ struct trace_filter {
 	const struct tp__flt_op *ops;
 	unsigned nops;
 	const struct tp__flt_op *first; /* the first step to run */
-	unsigned fixed;    /* the event's entry_size: where __string()s begin */
+	unsigned fixed;    /* the event's entry_size: where the variable part begins */
 	const char *text;  /* the filter as given */
+	/* The event's fields: a __string() step walks the variable part
+	 * (strings and dynamic arrays, in declaration order) to its field. */
+	const struct trace_event_field *fields;
+	unsigned nfields;
 };
 
 /* One glob token at pat[p] ('?', a '[...]' class, or a character)
@@ -171,9 +175,9 @@ static inline int trace_filter_glob(const char *pat, size_t plen, const char *s,
 	return p == plen;
 }
 
-/* One string step on a record's payload e[0..size). */
-static inline int tp__flt_str(const struct tp__flt_op *o, const unsigned char *e, size_t fixed,
-			      size_t size)
+/* One string step on a record's payload e[0..size) of filter f. */
+static inline int tp__flt_str(const struct trace_filter *f, const struct tp__flt_op *o,
+			      const unsigned char *e, size_t size)
 {
 	const char *s, *nul;
 	size_t n;
@@ -183,20 +187,24 @@ static inline int tp__flt_str(const struct tp__flt_op *o, const unsigned char *e
 		nul = (const char *)memchr(s, '\0', o->len);
 		n = nul ? (size_t)(nul - s) : o->len;
 	} else {
-		const char *p = (const char *)e + fixed, *end = (const char *)e + size;
-		unsigned k = o->offset;
+		const char *p = (const char *)e + f->fixed, *end = (const char *)e + size;
+		unsigned k;
 		s = "";
 		n = 0;
-		while (p < end) {
-			nul = (const char *)memchr(p, '\0', (size_t)(end - p));
-			if (!nul)
-				break;
-			if (k-- == 0) {
+		for (k = 0; k < f->nfields && k <= o->offset && p < end; k++) {
+			const struct trace_event_field *fl = &f->fields[k];
+			size_t len;
+			if (fl->kind != TRACE_FIELD_STRING && fl->kind != TRACE_FIELD_DYNAMIC)
+				continue;
+			len = tp__ev_var_size(e, fl, p, end);
+			if (fl->kind == TRACE_FIELD_STRING && !len)
+				break; /* not terminated inside the record */
+			if (k == o->offset) {
 				s = p;
-				n = (size_t)(nul - p);
+				n = len - 1;
 				break;
 			}
-			p = nul + 1;
+			p += len;
 		}
 	}
 	if (o->glob)
@@ -249,7 +257,7 @@ static inline int tp__flt_run(const struct trace_filter *f, unsigned i, const vo
 			}
 			r = tp__flt_int(o, z);
 		} else {
-			r = tp__flt_str(o, e, f->fixed, size);
+			r = tp__flt_str(f, o, e, size);
 		}
 		i = o->next[r];
 		if (i >= TP__FLT_DROP)
@@ -523,10 +531,7 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 			o->offset = f->offset;
 			o->len = f->array_len;
 		} else if (f) {
-			unsigned k, idx = 0;
-			for (k = 0; &p->fields[k] != f; k++)
-				idx += p->fields[k].kind == TRACE_FIELD_STRING;
-			o->offset = (uint16_t)idx;
+			o->offset = (uint16_t)(f - p->fields);
 		}
 		p->i = (size_t)(end - p->s) + 1;
 	} else if (p->s[p->i] == '-' || (p->s[p->i] >= '0' && p->s[p->i] <= '9')) {
@@ -807,6 +812,8 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 	f->first = f->ops + start;
 	f->nops = p->nops;
 	f->fixed = fixed;
+	f->fields = p->fields;
+	f->nfields = p->nfields;
 
 	f->text = (char *)f + at;
 	free(p);
