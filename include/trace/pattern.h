@@ -95,8 +95,12 @@ static inline int trace_pattern_check(const char *list, size_t *pos, const char 
 		if (list[i] == '\0')
 			return 0;
 		if (list[i] != ',') {
+			w = strncmp(list + i, "if", 2) == 0 && tp__pat_is_space(list[i + 2])
+				    ? "a field filter (\"if ...\") where only patterns are taken "
+				      "(filters go in TRACEPOINTS, tracepoint_enable() or the second "
+				      "argument of tracepoint_filter())"
+				    : "a space inside a pattern";
 			i = item_start;
-			w = "a space inside a pattern";
 			goto bad;
 		}
 		i++;
