@@ -90,7 +90,7 @@ TRACEPOINT_SINK_API int tracepoint_enable(const char *patterns);
 TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns);
 /* Sets the field filter (trace/filter.h) of every event matching the
  * pattern list; NULL or "" clears it.  Returns how many events matched
- * (0: none, reported), -EINVAL for a malformed list or filter, a field an
+ * (0: none, reported like the errors), -EINVAL for a malformed list or filter, a field an
  * event does not have or a type mismatch (nothing changed; the message,
  * with its position and a caret, goes to err[0..errlen) if err is not
  * NULL, else to stderr), or -ENOMEM. */
@@ -1981,10 +1981,13 @@ static int tp__sink_apply(const char *list, int attach)
 				snprintf(key, sizeof(key), "nomatch:%.*s", (int)p.len[i], p.item[i]);
 				if (trace_pattern_is_glob(p.item[i], p.len[i]))
 					tp__sink_msg_once(key, "pattern \"%.*s\" matches no event of this program "
-						       "(TRACEPOINTS=list shows them)", (int)p.len[i], p.item[i]);
+						       "(TRACEPOINTS=list shows them; a subsystem compiled "
+						       "out has none)", (int)p.len[i], p.item[i]);
 				else
 					tp__sink_msg_once(key, "unknown event \"%.*s\" (TRACEPOINTS=list shows "
-						       "the events of this program)", (int)p.len[i], p.item[i]);
+						       "the events of this program; a slice NAME is "
+						       "recorded as NAME_begin and NAME_end; a subsystem "
+						       "compiled out has none)", (int)p.len[i], p.item[i]);
 			}
 		}
 		total += p.matched;
