@@ -88,8 +88,9 @@ struct tracepoint {
 	void (*unregfunc)(void);     /* called when the last probe detaches */
 	/* The typed dispatch, void (*)(proto); also what makes C++ emit it. */
 	tracepoint_func_t iterator;
-	/* Patches a module's call sites; lives in the defining module so that
-	 * modules which only fire carry a small constructor stub. */
+	/* A module's constructor work (process hooks, the sites of enabled
+	 * tracepoints: tp__module_init); lives in the defining module so that
+	 * files which only fire carry a small constructor stub. */
 	void (*patch_sites)(const struct tp__jump_entry *start,
 			    const struct tp__jump_entry *stop);
 	/* Where a thread without a slot starts reading (grace.h), also in

@@ -316,16 +316,6 @@ static inline int tp__patch_key(struct tracepoint *tp)
 #endif
 }
 
-#if TRACEPOINT_STATIC_KEYS
-extern const struct tp__jump_entry __start_tp__jump[] __attribute__((weak, visibility("hidden")));
-extern const struct tp__jump_entry __stop_tp__jump[] __attribute__((weak, visibility("hidden")));
-
-/* The module constructor (an .init_array entry left by the first call site
- * of each translation unit) hands the module's sites to the patcher of the
- * first site's tracepoint, which points those of tracepoints already
- * enabled at their slow path (reading, not writing, every other one). */
-extern struct tp__module_state tp__module_state __attribute__((visibility("hidden")));
-
 /* TRACEPOINTS in the environment of a program that has no recorder would
  * silently record nothing: say so once (from the first module constructor).
  * The recorder is the file that defines TRACEPOINT_SINK_MAIN before
@@ -347,16 +337,26 @@ static inline void tp__no_sink_check(void)
 	tp__say(line);
 }
 
+#if TRACEPOINT_STATIC_KEYS
+extern const struct tp__jump_entry __start_tp__jump[] __attribute__((weak, visibility("hidden")));
+extern const struct tp__jump_entry __stop_tp__jump[] __attribute__((weak, visibility("hidden")));
+
+/* The module constructor (an .init_array entry left by the first call site
+ * of each translation unit) hands the module's sites to the module_init of
+ * the first site's tracepoint (its definer's copy, tp__module_init below),
+ * so that a file that only fires tracepoints carries a few instructions of
+ * constructor, not the patcher and the process hooks. */
+extern struct tp__module_state tp__module_state __attribute__((visibility("hidden")));
+
 static inline void tp__jump_init(void)
 {
 	const struct tp__jump_entry *e = __start_tp__jump;
 	/* Every translation unit with sites has this constructor; a word the
 	 * linker keeps once per module (a COMDAT group) lets only the first run. */
+	struct tracepoint *key;
 	if (__atomic_exchange_n(&tp__module_state.init_done, 1, __ATOMIC_RELAXED))
 		return;
-	tp__process_hooks();
-	tp__no_sink_check();
-	struct tracepoint *key = e < __stop_tp__jump ? tp__jump_key(e) : NULL;
+	key = e < __stop_tp__jump ? tp__jump_key(e) : NULL;
 	if (key && tp__abi_ok(key) && key->patch_sites)
 		key->patch_sites(__start_tp__jump, __stop_tp__jump);
 }
@@ -399,10 +399,21 @@ static inline void tp__patch_sites(const struct tp__jump_entry *start,
 	tp__iterate_phdr(tp__patch_sites_cb, &r);
 }
 
+/* What a module constructor runs, in the definer of its first site's
+ * tracepoint: the process hooks (fork handlers, exit marker), the
+ * no-recorder check, and the sites of tracepoints already enabled. */
+static inline void tp__module_init(const struct tp__jump_entry *start,
+				   const struct tp__jump_entry *stop)
+{
+	tp__process_hooks();
+	tp__no_sink_check();
+	tp__patch_sites(start, stop);
+}
+
 /* What DEFINE_TRACE stores in struct tracepoint's patch_sites, which the
  * module constructor above calls (0 where there is nothing to patch). */
 #if defined(__x86_64__) || defined(__aarch64__)
-#define TP__PATCHER tp__patch_sites
+#define TP__PATCHER tp__module_init
 #else
 #define TP__PATCHER 0
 #endif
