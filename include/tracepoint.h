@@ -127,20 +127,9 @@
  * and <stdint.h>: first, and outside extern "C". */
 #include "tracepoint/compiler.h"
 
-/* gcc >= 11 takes a const pointer parameter to mean "reads the pointee" and
- * flags freshly malloc'ed memory passed to trace_kmalloc(p, ...) once the
- * call reaches the dispatch.  The dispatch never dereferences arguments; the
- * warning is off for code written in this file and the headers it includes
- * next (diagnostics are placed at the macro definitions there, not in the
- * user's code). */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-
-#ifdef __cplusplus
-extern "C" {
-#endif
+/* Declarations with C linkage, and gcc's -Wmaybe-uninitialized off for the
+ * code written here (TP__DECLS_BEGIN, compiler.h). */
+TP__DECLS_BEGIN
 
 /* ======================================================================== */
 /* Public API                                                               */
@@ -216,13 +205,7 @@ extern "C" {
 /* The decision pasted onto names, and the compiled-out forms. */
 #include "tracepoint/select.h"
 
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
-
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+TP__DECLS_END
 
 #endif /* TRACEPOINT_H_INCLUDED */
 /* ------------------------------------------------------------------------ */
@@ -282,14 +265,7 @@ extern "C" {
 #undef tracepoint_probe_register_name
 #undef tracepoint_probe_unregister_name
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-
-#ifdef __cplusplus
-extern "C" {
-#endif
+TP__DECLS_BEGIN
 
 /* The types, defined in tracepoint/defs.h with the layout every module
  * shares.  What a user may use of them:
@@ -391,13 +367,7 @@ static inline int tracepoint_probe_unregister_name(const char *name,
 #include "tracepoint/unload.h"
 #include "tracepoint/declare.h"
 
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
-
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+TP__DECLS_END
 
 #endif /* TRACEPOINT_API_INCLUDED */
 

@@ -117,6 +117,28 @@
 	_Pragma("GCC diagnostic push")                                        \
 	_Pragma("GCC diagnostic ignored \"-Wredundant-decls\"")
 #define TP__REDECL_END _Pragma("GCC diagnostic pop")
+/* What tracepoint.h's declarations are wrapped in: C linkage, and, for
+ * gcc >= 11, which takes a const pointer parameter to mean "reads the
+ * pointee" and flags freshly malloc'ed memory passed to trace_kmalloc(p,
+ * ...) once the call reaches the dispatch, -Wmaybe-uninitialized off (the
+ * dispatch never dereferences arguments; diagnostics are placed at the
+ * macro definitions in the headers, not in the user's code). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define TP__DIAG_BEGIN                                                       \
+	_Pragma("GCC diagnostic push")                                        \
+	_Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")
+#define TP__DIAG_END _Pragma("GCC diagnostic pop")
+#else
+#define TP__DIAG_BEGIN
+#define TP__DIAG_END
+#endif
+#ifdef __cplusplus
+#define TP__DECLS_BEGIN TP__DIAG_BEGIN extern "C" {
+#define TP__DECLS_END } TP__DIAG_END
+#else
+#define TP__DECLS_BEGIN TP__DIAG_BEGIN
+#define TP__DECLS_END TP__DIAG_END
+#endif
 #define TP__STR(x) TP__STR_(x)
 #define TP__STR_(x) #x
 
