@@ -10,7 +10,7 @@
 #    then agree; the records are the last ones, contiguous;
 #  - a stream file cut in the middle of a packet: exit 1 with the file and
 #    offset, what could be read is printed, --repair makes it whole again;
-#  - a missing directory exits 1, a bad option 2.
+#  - a missing directory exits 1, a bad option 2, two output modes 2.
 . tests/lib.sh
 need babeltrace2
 need python3
@@ -59,4 +59,7 @@ else fail "--repair of a cut stream"; fi
 if [ $rc = 1 ] && grep -q nonexistent "$B/none.err"; then ok "a missing directory: exit 1, named"; else fail "missing directory (exit $rc)"; fi
 "$DUMP" --bogus >/dev/null 2>&1; rc=$?
 if [ $rc = 2 ]; then ok "a bad option: exit 2"; else fail "bad option (exit $rc)"; fi
+"$DUMP" --json --perfetto -o "$B/two.out" "$B/ring" >/dev/null 2>"$B/two.err"; rc=$?
+if [ $rc = 2 ] && grep -q 'one output at a time' "$B/two.err"; then ok "two output modes: exit 2, one output at a time"
+else fail "two output modes (exit $rc)"; cat "$B/two.err"; fi
 finish

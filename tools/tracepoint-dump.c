@@ -4766,6 +4766,9 @@ int main(int argc, char **argv)
 		if (m >= 0) {
 			if (mode >= 0 && mode != m && (mode == M_REPAIR || m == M_REPAIR))
 				return usage_err("%s cannot be combined with another mode", "--repair");
+			if (mode >= 0 && mode != m)
+				return usage_err("%s: one output at a time (--text, --json, --summary "
+						 "or --perfetto)", a);
 			mode = m;
 		}
 	}
