@@ -136,10 +136,21 @@ int tp__use_args(int, ...);
  * that stops the build with the remedy instead of an implicit declaration;
  * the machinery #undefs them when it comes. */
 struct tracepoint;
-int tp__api_not_included(int, ...) __attribute__((error(
-	"the event headers of this file are all compiled out, so they did not "
-	"bring the tracepoint_*() functions: #include <tracepoint.h> in this "
-	"file to call them")));
+#define TP__API_NOT_INCLUDED_MSG                                             \
+	"the event headers of this file are all compiled out, so they did not " \
+	"bring the tracepoint_*() functions: #include <tracepoint.h> in this " \
+	"file to call them"
+/* gcc and clang >= 14 stop the build with the message; older clangs warn
+ * with it (an error under -Werror) and the link fails. */
+#if defined(__has_attribute)
+#if __has_attribute(error)
+#define TP__API_NOT_INCLUDED_ATTR __attribute__((error(TP__API_NOT_INCLUDED_MSG)))
+#endif
+#endif
+#ifndef TP__API_NOT_INCLUDED_ATTR
+#define TP__API_NOT_INCLUDED_ATTR __attribute__((deprecated(TP__API_NOT_INCLUDED_MSG)))
+#endif
+int tp__api_not_included(int, ...) TP__API_NOT_INCLUDED_ATTR;
 #define TP__API_NOT_INCLUDED(...) tp__api_not_included(0, __VA_ARGS__)
 #define tracepoint_probe_register_prio(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
 #define tracepoint_probe_register(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
