@@ -24,8 +24,9 @@
  * never inlined into call sites, so all of them share one out-of-line copy,
  * whose external definition DEFINE_TRACE requests.  It checks the key itself
  * (an unpatched site jumps here whatever the state), calls a lone probe
- * directly and leaves longer lists to a second function, so the common case
- * saves only one register around the call. */
+ * directly and leaves the rest to a second function, the slow dispatch: a
+ * list of several probes, or a thread that reads without a slot of its own,
+ * so the common case saves only one register around the call. */
 #define TP__DISPATCH_ATTRS __attribute__((noinline))
 /* The probe calls of a dispatch, once the grace period's read side began. */
 #define TP__CALL_PROBES(name, dproto, dargs, iargs)                          \
@@ -33,7 +34,7 @@
 	if (__builtin_expect(tp__it && !tp__it[1].func, 1))                 \
 		((void (*)(dproto))tp__it->func)(dargs);                     \
 	else if (tp__it)                                                     \
-		tp__iter_many_##name(iargs)
+		tp__iter_slow_##name(iargs)
 /* In C the dispatch exists only in the defining module, which binds the
  * thread's slot and the tracepoint's grace domain alike.  A C++ copy (vague
  * linkage) may run in another module whose symbols resolve elsewhere (two
@@ -66,26 +67,26 @@
 	TP__EXTERN TP__VISIBLE struct tracepoint __tracepoint_##name        \
 		__asm__(TP__SYM("__tracepoint_", sym, name));                     \
 	TP__NOWARN_BEGIN                                                     \
-	TP__LINKAGE inline TP__VISIBLE void tp__iter_many_##name(iproto)   \
-		__asm__(TP__SYM("tp__iter_many_", sym, name));              \
-	TP__LINKAGE inline TP__VISIBLE void tp__iter_shared_##name(proto)  \
-		__asm__(TP__SYM("tp__iter_shared_", sym, name));            \
+	TP__LINKAGE inline TP__VISIBLE void tp__iter_slow_##name(iproto)   \
+		__asm__(TP__SYM("tp__iter_slow_", sym, name));              \
 	TP__LINKAGE inline TP__VISIBLE void tp__iter_##name(proto)         \
 		__asm__(TP__SYM("tp__iter_", sym, name));                   \
+	/* tp__it: the list to walk, or NULL for a reader without a slot */  \
 	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
-	void tp__iter_many_##name(iproto)                                    \
+	void tp__iter_slow_##name(iproto)                                    \
 	{                                                                     \
-		do {                                                          \
-			((void (*)(dproto))tp__it->func)(dargs);             \
-		} while ((++tp__it)->func);                                  \
-	}                                                                     \
-	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
-	void tp__iter_shared_##name(proto)                                   \
-	{                                                                     \
-		const struct tracepoint_probe *tp__it;                       \
-		long *tp__token = __tracepoint_##name.read_slow();           \
-		TP__CALL_PROBES(name, PARAMS(dproto), PARAMS(dargs), PARAMS(iargs)); \
-		tp__read_end_token(tp__token);                              \
+		long *tp__token = 0;                                         \
+		if (!tp__it) {                                               \
+			tp__token = __tracepoint_##name.read_slow();         \
+			tp__it = __atomic_load_n(&__tracepoint_##name.funcs, \
+						 __ATOMIC_ACQUIRE);          \
+		}                                                             \
+		if (tp__it)                                                  \
+			do {                                                  \
+				((void (*)(dproto))tp__it->func)(dargs);     \
+			} while ((++tp__it)->func);                          \
+		if (tp__token)                                               \
+			tp__read_end_token(tp__token);                      \
 	}                                                                     \
 	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
 	void tp__iter_##name(proto)                                          \
@@ -99,7 +100,8 @@
 		TP__USDT_PROBE(sym, name, PARAMS(uargs));                         \
 		tp__own = tp__me.slot;                                       \
 		if (__builtin_expect(!tp__own || TP__FOREIGN_DOMAIN(name), 0)) { \
-			tp__iter_shared_##name(args);                        \
+			tp__it = 0;                                           \
+			tp__iter_slow_##name(iargs);                         \
 			return;                                               \
 		}                                                             \
 		tp__counter = tp__read_begin(tp__own);                       \
@@ -124,16 +126,16 @@
 	enum { tp__declared_##name = 1 }
 
 /* --- What DEFINE_TRACE becomes.  The struct, its name string and a
- * pointer to it go into their own sections; "used" keeps them through -flto
- * and the note's __start_/__stop_ references keep them through
- * --gc-sections.  DECLARE_TRACE gave the struct and its dispatch default
+ * pointer to it go into their own sections; "used" keeps them through
+ * -flto, the note's __start_/__stop_ references keep them through
+ * --gc-sections, and "aligned" keeps gcc from padding the struct to 32
+ * bytes as it does for large objects.  DECLARE_TRACE gave the struct and its dispatch default
  * visibility, so other modules can attach to them even when the defining
  * library is built with -fvisibility=hidden. --- */
 #define TP__DEFINE_1(name, reg, unreg, ev, sys)                              \
 	TP__REDECL_BEGIN                                                     \
 	extern __typeof__(tp__iter_##name) tp__iter_##name;                 \
-	extern __typeof__(tp__iter_many_##name) tp__iter_many_##name;       \
-	extern __typeof__(tp__iter_shared_##name) tp__iter_shared_##name;   \
+	extern __typeof__(tp__iter_slow_##name) tp__iter_slow_##name;       \
 	TP__REDECL_END                                                       \
 	TP__STATIC_ASSERT(tp__declared_##name == 1, TP__DECISION_MSG(name),  \
 			   TP__DECISION_IDENT(name));                        \
@@ -141,7 +143,8 @@
 	static const char tp__strtab_##name[]                                \
 		__attribute__((section("tp__strings"), used)) = #name; \
 	struct tracepoint __tracepoint_##name                                 \
-		__attribute__((section(TP__TRACEPOINT_SECTION), used)) =        \
+		__attribute__((section(TP__TRACEPOINT_SECTION), used,           \
+			       aligned(__alignof__(struct tracepoint)))) =     \
 		TP__INITIALIZER(__tracepoint_##name, tp__strtab_##name,     \
 				 sys, reg, unreg,                             \
 				 (tracepoint_func_t)tp__iter_##name,         \

@@ -75,11 +75,14 @@ struct tp__domain {
 	unsigned gen;            /* generation of shared[] in use (fork) */
 	unsigned polls;          /* polls since the last dead-slot sweep */
 	long shared[2][2];       /* atomic readers: [generation][phase] */
+	/* TP__GP_SLOTS slots, mapped by the first writer (tp__gp_init) before
+	 * it lets readers claim them: a program that never attaches a probe
+	 * keeps no 64 KiB of counters. */
+	struct tp__slot *slot;
 	char pad[128 - 2 * sizeof(unsigned long) - 4 * sizeof(int) - 2 * sizeof(unsigned) -
-		 4 * sizeof(long)];
-	struct tp__slot slot[TP__GP_SLOTS];
+		 4 * sizeof(long) - sizeof(struct tp__slot *)];
 };
-#define TP__DOMAIN_BYTES (128 + 64 * TP__GP_SLOTS)
+#define TP__DOMAIN_BYTES 128
 TP__STATIC_ASSERT(sizeof(struct tp__slot) == 64 && sizeof(struct tp__domain) == TP__DOMAIN_BYTES,
 		   "the grace domain's layout changed", tp__grace_domain_layout_changed);
 
@@ -295,8 +298,16 @@ static inline void tp__gp_init(struct tp__domain *d)
 		return;
 	cmds = tp__membarrier(TP__MB_QUERY);
 	if (cmds > 0 && (cmds & TP__MB_PRIVATE_EXPEDITED) &&
-	    tp__membarrier(TP__MB_REGISTER_PRIVATE_EXPEDITED) == 0)
-		mode = TP__GP_MEMBARRIER;
+	    tp__membarrier(TP__MB_REGISTER_PRIVATE_EXPEDITED) == 0) {
+		void *m = d->slot;
+		if (!m)
+			m = mmap(NULL, TP__GP_SLOTS * sizeof(struct tp__slot),
+				 PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m != MAP_FAILED) { /* else: shared counters, as without membarrier */
+			d->slot = (struct tp__slot *)m;
+			mode = TP__GP_MEMBARRIER;
+		}
+	}
 	errno = saved;
 	__atomic_store_n(&d->mode, mode, __ATOMIC_RELEASE);
 }
