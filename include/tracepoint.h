@@ -164,8 +164,7 @@ TP__DECLS_BEGIN
 	TP__DECLARE_COND(name, sym, (1), PARAMS(proto), PARAMS(args))
 #define DECLARE_TRACE_NOARGS(name)                                            \
 	TP__DECLARE_SEL(TP__ON, "", name, void, , void *tp__data,          \
-			 tp__it->data, 0,                                    \
-			 const struct tracepoint_probe *tp__it, tp__it)
+			 tp__it->data, 0, void *tp__list, tp__list)
 #define DEFINE_TRACE_FN(name, reg, unreg) TP__DEFINE_SEL(TP__ON, name, reg, unreg, 0, "")
 #define DEFINE_TRACE(name) DEFINE_TRACE_FN(name, NULL, NULL)
 #define EXPORT_TRACEPOINT_SYMBOL(name) TP__EXPORT_SEL(TP__ON, name)

@@ -28,13 +28,12 @@
  * list of several probes, or a thread that reads without a slot of its own,
  * so the common case saves only one register around the call. */
 #define TP__DISPATCH_ATTRS __attribute__((noinline))
-/* The probe calls of a dispatch, once the grace period's read side began. */
-#define TP__CALL_PROBES(name, dproto, dargs, iargs)                          \
+/* The probe call of a dispatch, once the grace period's read side began:
+ * the list's first entry (a lone probe, or the head of several). */
+#define TP__CALL_PROBES(name, dproto, dargs)                                 \
 	tp__it = __atomic_load_n(&__tracepoint_##name.funcs, __ATOMIC_ACQUIRE); \
-	if (__builtin_expect(tp__it && !tp__it[1].func, 1))                 \
-		((void (*)(dproto))tp__it->func)(dargs);                     \
-	else if (tp__it)                                                     \
-		tp__iter_slow_##name(iargs)
+	if (__builtin_expect(tp__it != 0, 1))                                \
+		((void (*)(dproto))tp__it->func)(dargs)
 /* In C the dispatch exists only in the defining module, which binds the
  * thread's slot and the tracepoint's grace domain alike.  A C++ copy (vague
  * linkage) may run in another module whose symbols resolve elsewhere (two
@@ -71,22 +70,23 @@
 		__asm__(TP__SYM("tp__iter_slow_", sym, name));              \
 	TP__LINKAGE inline TP__VISIBLE void tp__iter_##name(proto)         \
 		__asm__(TP__SYM("tp__iter_", sym, name));                   \
-	/* tp__it: the list to walk, or NULL for a reader without a slot */  \
+	/* tp__list: the probes after a head entry, or NULL for a reader   \
+	 * without a slot (which reads the list here). */                    \
 	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
 	void tp__iter_slow_##name(iproto)                                    \
 	{                                                                     \
-		long *tp__token = 0;                                         \
-		if (!tp__it) {                                               \
-			tp__token = __tracepoint_##name.read_slow();         \
-			tp__it = __atomic_load_n(&__tracepoint_##name.funcs, \
-						 __ATOMIC_ACQUIRE);          \
-		}                                                             \
-		if (tp__it)                                                  \
+		const struct tracepoint_probe *tp__it =                      \
+			(const struct tracepoint_probe *)tp__list;           \
+		long *tp__token;                                             \
+		if (tp__it) {                                                \
 			do {                                                  \
 				((void (*)(dproto))tp__it->func)(dargs);     \
 			} while ((++tp__it)->func);                          \
-		if (tp__token)                                               \
-			tp__read_end_token(tp__token);                      \
+			return;                                               \
+		}                                                             \
+		tp__token = __tracepoint_##name.read_slow();                 \
+		TP__CALL_PROBES(name, PARAMS(dproto), PARAMS(dargs));        \
+		tp__read_end_token(tp__token);                              \
 	}                                                                     \
 	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
 	void tp__iter_##name(proto)                                          \
@@ -100,12 +100,12 @@
 		TP__USDT_PROBE(sym, name, PARAMS(uargs));                         \
 		tp__own = tp__me.slot;                                       \
 		if (__builtin_expect(!tp__own || TP__FOREIGN_DOMAIN(name), 0)) { \
-			tp__it = 0;                                           \
+			void *tp__list = 0;                                   \
 			tp__iter_slow_##name(iargs);                         \
 			return;                                               \
 		}                                                             \
 		tp__counter = tp__read_begin(tp__own);                       \
-		TP__CALL_PROBES(name, PARAMS(dproto), PARAMS(dargs), PARAMS(iargs)); \
+		TP__CALL_PROBES(name, PARAMS(dproto), PARAMS(dargs));        \
 		tp__read_end(tp__counter);                                  \
 	}                                                                     \
 	static TP__ALWAYS_INLINE TP__UNUSED bool trace_##name##_enabled(void) \
@@ -147,7 +147,7 @@
 			       aligned(__alignof__(struct tracepoint)))) =     \
 		TP__INITIALIZER(__tracepoint_##name, tp__strtab_##name,     \
 				 sys, reg, unreg,                             \
-				 (tracepoint_func_t)tp__iter_##name,         \
+				 (tracepoint_func_t)tp__iter_slow_##name,    \
 				 TP__PATCHER, ev);                           \
 	static struct tracepoint *tp__ptr_##name                             \
 		__attribute__((section("tp__ptrs"), used)) = &__tracepoint_##name

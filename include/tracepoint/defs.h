@@ -29,7 +29,17 @@ struct tracepoint_probe {
 	tracepoint_func_t func;
 	void *data;
 	int prio;
-	int dead; /* replaced by a stub because memory ran out (writers only) */
+	int dead; /* enum tp__probe_kind: not 0 for entries that are no probe */
+};
+
+/* What an entry of a published list is.  The dispatch calls a list's first
+ * entry only: a lone probe, or, for several, a head entry that calls the
+ * tracepoint's slow dispatch with the probes after it as its data.  Walks
+ * of the list skip everything but TP__PROBE_LIVE. */
+enum tp__probe_kind {
+	TP__PROBE_LIVE = 0,
+	TP__PROBE_STUB = 1, /* a probe removed while memory was short */
+	TP__PROBE_HEAD = 2  /* calls iter_slow(the entries after it, args) */
 };
 
 /* Probe lists are allocated with this header in front of them. */
@@ -87,8 +97,9 @@ struct tracepoint {
 	const char *system;          /* TRACE_SYSTEM of the declaring header */
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */
-	/* The typed dispatch, void (*)(proto); also what makes C++ emit it. */
-	tracepoint_func_t iterator;
+	/* The slow dispatch, void (*)(void *list, proto) (declare.h): what
+	 * the head entry of a list of several probes calls. */
+	tracepoint_func_t iter_slow;
 	/* A module's constructor work (process hooks, the sites of enabled
 	 * tracepoints: tp__module_init); lives in the defining module so that
 	 * files which only fire carry a small constructor stub. */

@@ -289,7 +289,15 @@ static inline long tp__membarrier(int cmd)
 #endif
 }
 
-/* Decides, once per process, whether readers may use slots. */
+/* Strict ISO modes (-std=c99) hide MAP_ANONYMOUS; Linux's value. */
+#ifdef MAP_ANONYMOUS
+#define TP__MAP_ANONYMOUS MAP_ANONYMOUS
+#else
+#define TP__MAP_ANONYMOUS 0x20
+#endif
+
+/* Decides, once per process, whether readers may use slots (and maps
+ * them). */
 static inline void tp__gp_init(struct tp__domain *d)
 {
 	int saved = errno, mode = TP__GP_ATOMIC;
@@ -302,7 +310,7 @@ static inline void tp__gp_init(struct tp__domain *d)
 		void *m = d->slot;
 		if (!m)
 			m = mmap(NULL, TP__GP_SLOTS * sizeof(struct tp__slot),
-				 PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+				 PROT_READ | PROT_WRITE, MAP_PRIVATE | TP__MAP_ANONYMOUS, -1, 0);
 		if (m != MAP_FAILED) { /* else: shared counters, as without membarrier */
 			d->slot = (struct tp__slot *)m;
 			mode = TP__GP_MEMBARRIER;
@@ -470,12 +478,21 @@ static inline unsigned long tp__gp_mark(struct tracepoint *tp)
 	return seq;
 }
 
+/* A list is allocated with room for a head entry in front of its probes
+ * (probes[0]); it is published from there when it has several. */
+static inline struct tp__probes *tp__probes_of(struct tracepoint_probe *first)
+{
+	if (first->dead != TP__PROBE_HEAD)
+		first--;
+	return (struct tp__probes *)(void *)((char *)first - offsetof(struct tp__probes, probes));
+}
+
 static inline void tp__retire(struct tracepoint *tp, struct tracepoint_probe *old)
 {
 	struct tp__probes *h;
 	if (!old)
 		return;
-	h = (struct tp__probes *)(void *)((char *)old - offsetof(struct tp__probes, probes));
+	h = tp__probes_of(old);
 	h->seq = tp__gp_mark(tp);
 	h->next = tp->tp__priv.retired;
 	__atomic_store_n(&tp->tp__priv.retired, h, __ATOMIC_SEQ_CST);
@@ -484,25 +501,33 @@ static inline void tp__retire(struct tracepoint *tp, struct tracepoint_probe *ol
 static inline struct tracepoint_probe *tp__alloc_probes(size_t n)
 {
 	struct tp__probes *h = (struct tp__probes *)TRACEPOINT_MALLOC(
-		offsetof(struct tp__probes, probes) + (n + 1) * sizeof(struct tracepoint_probe));
+		offsetof(struct tp__probes, probes) + (n + 2) * sizeof(struct tracepoint_probe));
 	if (!h)
 		return NULL;
 	h->next = NULL;
 	h->seq = 0;
-	memset(h->probes, 0, (n + 1) * sizeof(struct tracepoint_probe));
-	return h->probes;
+	memset(h->probes, 0, (n + 2) * sizeof(struct tracepoint_probe));
+	return h->probes + 1;
 }
 
 static inline void tp__free_unpublished(struct tracepoint_probe *p)
 {
-	if (p)
-		TRACEPOINT_FREE((char *)p - offsetof(struct tp__probes, probes));
+	if (p) /* as tp__alloc_probes returned it: no head yet */
+		TRACEPOINT_FREE((char *)(p - 1) - offsetof(struct tp__probes, probes));
 }
 
+/* Publishes a list of tp__alloc_probes (or NULL), with its head entry
+ * when it has several probes. */
 static inline void tp__publish(struct tracepoint *tp, struct tracepoint_probe *p)
 {
 	struct tracepoint_probe *prev = tp->funcs;
 	tp__gp_init(tp->tp__priv.gp);
+	if (p && p[0].func && p[1].func) {
+		p[-1].func = tp->iter_slow;
+		p[-1].data = p;
+		p[-1].dead = TP__PROBE_HEAD;
+		p--;
+	}
 	__atomic_store_n(&tp->funcs, p, __ATOMIC_SEQ_CST);
 	if (!prev && p)
 		__atomic_fetch_or(&tp->enabled, (unsigned short)TP__KEY_PROBES, __ATOMIC_SEQ_CST);

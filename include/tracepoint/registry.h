@@ -181,7 +181,7 @@ static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 	if (live > 1) {
 		neu = tp__alloc_probes(live - 1);
 		if (!neu) {
-			old[found].dead = 1;
+			old[found].dead = TP__PROBE_STUB;
 			__atomic_store_n(&old[found].func, (tracepoint_func_t)tp__stub_probe,
 					 __ATOMIC_RELEASE);
 			tp__gp_mark(tp);

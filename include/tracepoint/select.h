@@ -56,12 +56,10 @@
 	TP__DECLARE_SELC(TP__ON, cond, sym, name, PARAMS(proto), PARAMS(args), \
 			  PARAMS(void *tp__data, proto),                      \
 			  PARAMS(tp__it->data, args), PARAMS(0, args),        \
-			  PARAMS(const struct tracepoint_probe *tp__it, proto), \
-			  PARAMS(tp__it, args))
+			  PARAMS(void *tp__list, proto), PARAMS(tp__list, args))
 #define TP__DECLARE_ARGS1(name, sym, cond, proto, args)                      \
 	TP__DECLARE_SELC(TP__ON, cond, sym, name, void, , void *tp__data,     \
-			  tp__it->data, 0,                                    \
-			  const struct tracepoint_probe *tp__it, tp__it)
+			  tp__it->data, 0, void *tp__list, tp__list)
 #define TP__DEFINE_SEL(on, name, reg, unreg, ev, sys) TP__DEFINE_SEL_(on, name, reg, unreg, ev, sys)
 #define TP__DEFINE_SEL_(on, name, reg, unreg, ev, sys) TP__DEFINE_##on(name, reg, unreg, ev, sys)
 /* For trace/define_trace.h: a definition that carries event metadata. */
