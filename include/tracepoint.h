@@ -284,7 +284,9 @@ TP__DECLS_BEGIN
  *           ...
  *   };
  *
- * enabled and funcs are read-only to users; the other members are not theirs.
+ * enabled and funcs are read-only to users; the other members are not theirs
+ * (walk the probes with tracepoint_probe_for_each(): a list of several
+ * opens with an entry that is not a probe).
  * DECLARE_TRACE(name, ...) declares struct tracepoint __tracepoint_<name>. */
 #include "tracepoint/defs.h"
 
