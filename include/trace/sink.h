@@ -2011,6 +2011,7 @@ TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns)
 }
 
 #include <trace/sink_filter.h>
+#include <trace/sink_env.h> /* the variables; misspelt ones said at start-up */
 
 /* ---- Listing. ---- */
 
@@ -2169,8 +2170,9 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	const char *sig = tp__sink_getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
 	const char *dir = tp__sink_getenv("TRACEPOINTS_DIR");
 	char shown[48];
-	if (!tp || !*tp)
-		return; /* unset, or ignored (a set-user-ID program...): silently */
+	tp__sink_env_check();
+	if (!tp || tp__sink_env_blank(tp))
+		return; /* unset, empty groups only, or ignored (a set-user-ID program...): silently */
 	if (strcmp(tp, "list") == 0 || strcmp(tp, "list-format") == 0) {
 		if (tp[4])
 			tracepoint_format_print(stdout);
