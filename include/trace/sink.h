@@ -2050,6 +2050,18 @@ TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *
 	return tracepoint_for_each(tp__sink_list_cb, &l);
 }
 
+/* An event's kind (<trace/event_kinds.h>) in TRACEPOINTS=list, in the
+ * words of the trace's metadata: "" for a plain instant. */
+static const char *tp__sink_kind_word(unsigned kind)
+{
+	static const char *const words[2][4] = {
+		{ "", " [slice_begin]", " [slice_end]", " [counter]" },
+		{ " [flow]", " [slice_begin flow]", " [slice_end flow]", " [counter flow]" }
+	};
+	unsigned b = kind & TRACE_KIND_BASE_MASK;
+	return words[(kind & TRACE_KIND_FLOW) != 0][b < 4 ? b : 0];
+}
+
 static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 {
 	FILE *out = (FILE *)priv;
@@ -2075,7 +2087,8 @@ static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 		else
 			fprintf(out, "%s%s %s", i ? ", " : "", f[i].type, f[i].name);
 	}
-	fprintf(out, ")%s%s\n", info->enabled ? " enabled" : "", nosites);
+	fprintf(out, ")%s%s%s\n", tp__sink_kind_word(info->event->kind), info->enabled ? " enabled" : "",
+		nosites);
 	return 0;
 }
 
@@ -2102,7 +2115,9 @@ static int tp__sink_format_cb(const struct tracepoint_info *info, void *priv)
 	if (!info->event)
 		return 0;
 	f = info->event->cls->fields(&n);
-	fprintf(out, "name: %s\nID: %u\nformat:\n", info->name, ++w->id);
+	/* the kernel names the system by the file's directory
+	 * (events/SYSTEM/NAME/format): here, a line before the name */
+	fprintf(out, "system: %s\nname: %s\nID: %u\nformat:\n", info->system, info->name, ++w->id);
 	for (i = 0; i < n; i++) {
 		unsigned size = f[i].size, es = f[i].array_len ? f[i].size / f[i].array_len : f[i].size;
 		if (f[i].kind == TRACE_FIELD_STRING)
