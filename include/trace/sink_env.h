@@ -68,8 +68,9 @@ static size_t tp__sink_env_distance(const char *a, size_t na, const char *b)
 }
 
 /* Says, once per variable, which names in the environment look like the
- * recorder's but are not: those that start with TRACEPOINT (any case) and
- * those within TP__SINK_ENV_NEAR edits of a known name, each with the
+ * recorder's but are not: those that start with TRACEPOINTS (any case)
+ * and those within TP__SINK_ENV_NEAR edits of a known name (TRACEPOINT,
+ * TRACEPOINT_DIR; not a build's TRACEPOINT_CFLAGS), each with the
  * closest known (or retired) name.  Runs at start-up only; nothing in an
  * AT_SECURE process (its environment is ignored, silently). */
 static void tp__sink_env_check(void)
@@ -89,12 +90,12 @@ static void tp__sink_env_check(void)
 	for (e = tp__sink_environ; *e; e++) {
 		const char *eq = strchr(*e, '='), *best = NULL;
 		size_t len = eq ? (size_t)(eq - *e) : strlen(*e), d, bestd = (size_t)-1, i;
-		int known = 0, retired = 0, prefix = len >= 10;
+		int known = 0, retired = 0, prefix = len >= 11;
 		char name[TP__SINK_ENV_NAME_MAX + 1], shown[48];
 		if (len == 0)
 			continue;
-		for (i = 0; i < 10 && prefix; i++)
-			prefix = tp__sink_env_upper((*e)[i]) == "TRACEPOINT"[i];
+		for (i = 0; i < 11 && prefix; i++)
+			prefix = tp__sink_env_upper((*e)[i]) == "TRACEPOINTS"[i];
 		if (len > TP__SINK_ENV_NAME_MAX)
 			len = TP__SINK_ENV_NAME_MAX;
 		for (k = 0; k < TP__SINK_ENV_NKNOWN + TP__SINK_ENV_NRETIRED; k++) {
