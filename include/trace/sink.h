@@ -53,6 +53,7 @@
  *   TRACEPOINTS_SNAPSHOT_SIGNAL=SIGUSR2   flight mode: snapshot on a signal
  *   TRACEPOINTS_CLOCK=counter|monotonic  default counter where usable
  *   TRACEPOINTS_CONTROL=1            open the control channel (trace/control.h)
+ * (a TRACEPOINTS-like name not listed here is reported: trace/sink_env.h)
  */
 #ifndef TRACE_SINK_H_INCLUDED
 #define TRACE_SINK_H_INCLUDED
