@@ -46,7 +46,7 @@ for v in ';' ' ; ; ' '
 '; do
 	rm -rf "$B/blank"
 	TRACEPOINTS=$v TRACEPOINTS_DIR=$B/blank "$B/kt" >"$B/blank.out" 2>"$B/blank.err"
-	if [ ! -s "$B/blank.err" ] && [ ! -e "$B/blank" ] && grep -q done "$B/blank.out"; then
+	if [ ! -s "$B/blank.err" ] && [ ! -e "$B/blank" ] && grep -q 'done' "$B/blank.out"; then
 		ok "TRACEPOINTS of only ';' and spaces: as unset (nothing said, no trace)"
 	else fail "blank TRACEPOINTS='$v'"; cat "$B/blank.err"; fi
 done
@@ -76,7 +76,7 @@ if said "$B/v.err" TRACEPOINT 'did you mean TRACEPOINTS?)' &&
 	said "$B/v.err" tracepoints 'did you mean TRACEPOINTS?)' &&
 	said "$B/v.err" TRACEPOINTS_DIRR 'did you mean TRACEPOINTS_DIR?)' &&
 	said "$B/v.err" TRACEPOINTS_FOO 'the closest is TRACEPOINTS_DIR; the recorder reads TRACEPOINTS, TRACEPOINTS_DIR, TRACEPOINTS_MODE' &&
-	[ "$(wc -l <"$B/v.err")" = 5 ] && grep -q done "$B/v.out"; then
+	[ "$(wc -l <"$B/v.err")" = 5 ] && grep -q 'done' "$B/v.out"; then
 	ok "misspelt variables: each named once with the closest known one, the program runs"
 else fail "misspelt variables"; fi
 TRACEPOINTS='kmem:kfree' TRACEPOINTS_DIR=$B/v2 TRACEPOINTS_BUFER_KB=64 "$B/kt" >"$B/v2.out" 2>"$B/v2.err"
@@ -95,7 +95,7 @@ code=$(grep -ho 'tp__sink_getenv("[A-Z_]*")' include/trace/*.h | sed 's/.*("//; 
 listed=$(sed -n '/tp__sink_env_known\[\] = {/,/};/p; /tp__sink_env_retired\[\] = {/p' include/trace/sink_env.h |
 	grep -o '"[A-Z_]*"' | tr -d '"' | sort -u)
 missing=$(printf '%s\n' "$code" | while read -r v; do printf '%s\n' "$listed" | grep -qx "$v" || echo "$v"; done)
-if [ -n "$code" ] && [ -z "$missing" ]; then ok "every variable the code reads ($(echo $code | wc -w)) is listed in sink_env.h"
+if [ -n "$code" ] && [ -z "$missing" ]; then ok "every variable the code reads ($(printf '%s\n' "$code" | wc -l)) is listed in sink_env.h"
 else fail "read but not listed in trace/sink_env.h: $missing"; fi
 
 # kinds in TRACEPOINTS=list, systems in list-format
