@@ -43,17 +43,18 @@ static char tp__sink_env_upper(char c)
 }
 
 /* Edit distance (insertions, deletions, substitutions), letters compared
- * without case, between a[0..na) and b (at most TP__SINK_ENV_NAME_MAX). */
-static size_t tp__sink_env_distance(const char *a, size_t na, const char *b)
+ * without case, between a[0..na) and b (at most TP__SINK_ENV_NAME_MAX);
+ * limit + 1 as soon as it is sure to be more than limit. */
+static size_t tp__sink_env_distance(const char *a, size_t na, const char *b, size_t limit)
 {
-	size_t row[TP__SINK_ENV_NAME_MAX + 1], nb = strlen(b), i, j;
+	size_t row[TP__SINK_ENV_NAME_MAX + 1], nb = strlen(b), i, j, least;
 	if (nb > TP__SINK_ENV_NAME_MAX)
 		nb = TP__SINK_ENV_NAME_MAX;
 	for (j = 0; j <= nb; j++)
 		row[j] = j;
 	for (i = 1; i <= na; i++) {
 		size_t diag = row[0];
-		row[0] = i;
+		row[0] = least = i;
 		for (j = 1; j <= nb; j++) {
 			size_t up = row[j], best = diag + (tp__sink_env_upper(a[i - 1]) != tp__sink_env_upper(b[j - 1]));
 			if (up + 1 < best)
@@ -62,9 +63,26 @@ static size_t tp__sink_env_distance(const char *a, size_t na, const char *b)
 				best = row[j - 1] + 1;
 			diag = up;
 			row[j] = best;
+			if (best < least)
+				least = best;
 		}
+		if (least > limit) /* the rows never shrink */
+			return limit + 1;
 	}
 	return row[nb];
+}
+
+/* The known names, comma-separated, in buf. */
+static const char *tp__sink_env_list(char *buf, size_t len)
+{
+	size_t k, used = 0;
+	buf[0] = '\0';
+	for (k = 0; k < TP__SINK_ENV_NKNOWN; k++) {
+		int n = snprintf(buf + used, len - used, "%s%s", k ? ", " : "", tp__sink_env_known[k]);
+		if (n > 0 && (size_t)n < len - used)
+			used += (size_t)n;
+	}
+	return buf;
 }
 
 /* Says, once per variable, which names in the environment look like the
@@ -77,23 +95,15 @@ static void tp__sink_env_check(void)
 {
 	char **e;
 	size_t k;
-	char list[256];
-	size_t used = 0;
 	if (getauxval(AT_SECURE) || !tp__sink_environ)
 		return;
-	list[0] = '\0';
-	for (k = 0; k < TP__SINK_ENV_NKNOWN; k++) {
-		int n = snprintf(list + used, sizeof(list) - used, "%s%s", k ? ", " : "", tp__sink_env_known[k]);
-		if (n > 0 && (size_t)n < sizeof(list) - used)
-			used += (size_t)n;
-	}
 	for (e = tp__sink_environ; *e; e++) {
 		const char *eq = strchr(*e, '='), *best = NULL;
 		size_t len = eq ? (size_t)(eq - *e) : strlen(*e), d, bestd = (size_t)-1, i;
 		int known = 0, retired = 0, prefix = len >= 11;
-		char name[TP__SINK_ENV_NAME_MAX + 1], shown[48];
-		if (len == 0)
-			continue;
+		char name[TP__SINK_ENV_NAME_MAX + 1], shown[48], list[256];
+		if (len == 0 || tp__sink_env_upper(**e) != 'T')
+			continue; /* cheap: most names are passed over here (a typo seldom hits the T) */
 		for (i = 0; i < 11 && prefix; i++)
 			prefix = tp__sink_env_upper((*e)[i]) == "TRACEPOINTS"[i];
 		if (len > TP__SINK_ENV_NAME_MAX)
@@ -105,7 +115,9 @@ static void tp__sink_env_check(void)
 				known = 1;
 				break;
 			}
-			d = tp__sink_env_distance(*e, len, c);
+			if (!prefix && (len > strlen(c) + TP__SINK_ENV_NEAR || len + TP__SINK_ENV_NEAR < strlen(c)))
+				continue; /* too far to be a misspelling of c */
+			d = tp__sink_env_distance(*e, len, c, prefix ? (size_t)-2 : TP__SINK_ENV_NEAR);
 			if (d < bestd) {
 				bestd = d;
 				best = c;
@@ -127,7 +139,7 @@ static void tp__sink_env_check(void)
 		else
 			tp__sink_msg("%s in the environment is not a variable of the recorder: ignored "
 				     "(the closest is %s; the recorder reads %s)",
-				     tp__sink_shown(name, shown, sizeof(shown)), best, list);
+				     tp__sink_shown(name, shown, sizeof(shown)), best, tp__sink_env_list(list, sizeof(list)));
 	}
 }
 
