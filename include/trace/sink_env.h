@@ -117,7 +117,7 @@ static void tp__sink_env_check(void)
 			}
 			if (!prefix && (len > strlen(c) + TP__SINK_ENV_NEAR || len + TP__SINK_ENV_NEAR < strlen(c)))
 				continue; /* too far to be a misspelling of c */
-			d = tp__sink_env_distance(*e, len, c, prefix ? (size_t)-2 : TP__SINK_ENV_NEAR);
+			d = tp__sink_env_distance(*e, len, c, prefix ? (size_t)-2 : (size_t)TP__SINK_ENV_NEAR);
 			if (d < bestd) {
 				bestd = d;
 				best = c;
