@@ -125,11 +125,13 @@ TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void);
  * fn must not dlopen/dlclose. */
 TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *info, void *priv),
 					void *priv);
-/* Prints the TRACEPOINTS=list lines, "system:event (fields...)", one per
- * tracepoint, to out (NULL: stdout).  No return value. */
+/* Prints the TRACEPOINTS=list lines, "system:event (fields...)" and the
+ * kind of a slice, counter or flow ("[slice_begin]", "[counter flow]"...),
+ * one per tracepoint, to out (NULL: stdout).  No return value. */
 TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out);
 /* Prints the format of every event (TRACEPOINTS=list-format) in the
- * layout of the kernel's tracefs "format" files: name, ID (the event's
+ * layout of the kernel's tracefs "format" files, each after a "system:"
+ * line (the kernel's file has it in its path): name, ID (the event's
  * position in this list), one "field:" line per field with its offset in
  * the entry, size and signedness, and "print fmt:".  To out (NULL:
  * stdout); no return value. */
