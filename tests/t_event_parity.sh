@@ -12,7 +12,8 @@
 #  - babeltrace2 reads the same trace: the symbolic field as its enum
 #    label, the dynamic array as a sequence;
 #  - the conditions kept only the records they accept;
-#  - TRACEPOINTS=list-format prints the kernel's format-file layout;
+#  - TRACEPOINTS=list-format prints the kernel's format-file layout,
+#    each block after a system: line;
 #  - a TP_printk of 40 KB (a 1000-label table) is recorded and read;
 #  - the example (examples/gc/) prints its GC states and reasons by name,
 #    and compiled out it has no tracepoint left.
@@ -73,6 +74,7 @@ else fail "babeltrace2 output"; cat "$B/bt"; fi
 
 TRACEPOINTS=list-format "$B/parity_prog" >"$B/format" 2>&1 || fail "list-format exited $?"
 if grep -q '^name: evp_gc$' "$B/format" && grep -q '^ID: [0-9]*$' "$B/format" &&
+	[ "$(grep -B1 '^name: ' "$B/format" | grep -c '^system: evp$')" = 8 ] &&
 	grep -q "^	field:__data_loc unsigned char\[\] data;	offset:8;	size:4;	signed:0;$" "$B/format" &&
 	grep -q '^print fmt: "v=%d", REC->v$' "$B/format" && [ "$(grep -c '^name: ' "$B/format")" = 8 ]; then
 	ok "TRACEPOINTS=list-format: 8 events in the format-file layout"

@@ -13,13 +13,16 @@
 . tests/lib.sh
 case "$TPF" in *PORTABLE*|*USDT*) skip "call sites are not recorded in this mode ($TPF); skipped" ;; esac
 cc_() { cc_build -I"$S" "$@"; }
-msg='TRACEPOINTS is set, but this program has no recorder'
+msg='tracepoints: TRACEPOINTS is set, but this program has no recorder'
 
 # 1a. no recorder at all
 cc_ -DCONFIG_MC_NET "$S/events.c" "$S/driver.c" "$S/main.c" -o "$B/nosink" -lpthread -ldl
 TRACEPOINTS='net:*' "$B/nosink" >"$B/1a.out" 2>"$B/1a.err"
 n=$(grep -c "$msg" "$B/1a.err")
 if [ "$n" = 1 ]; then ok "no recorder: said once"; else fail "no recorder: said $n times"; cat "$B/1a.err"; fi
+# one prefix for every message of the library: the recorder's, "tracepoints: "
+if [ -s "$B/1a.err" ] && ! grep -v '^tracepoints: ' "$B/1a.err" >/dev/null; then ok "no recorder: the message starts with tracepoints:"
+else fail "a message without the tracepoints: prefix"; cat "$B/1a.err"; fi
 "$B/nosink" >"$B/1a2.out" 2>"$B/1a2.err"
 if [ ! -s "$B/1a2.err" ]; then ok "without TRACEPOINTS nothing is said"; else fail "said something without TRACEPOINTS"; cat "$B/1a2.err"; fi
 # 1b. the recorder in a static library that nothing pulls in

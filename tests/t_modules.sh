@@ -58,9 +58,9 @@ build "$B/oh.log" $CC $W -Iinclude -I"$S" -DCONFIG_MOD_OLD "$S/old_host.c" -o "$
 "$B/old_host" >"$B/old.out" 2>"$B/old.err"; rc=$?
 cat "$B/old.out"
 if [ $rc = 0 ]; then ok "nothing of libold.so was read as ours"; else fail "old_host exit $rc"; cat "$B/old.err"; fi
-n=$(grep -c 'libold.so was built with tracepoint.h layout 99, this code reads layout' "$B/old.err")
+n=$(grep -c 'tracepoints: [^ ]*libold.so was built with tracepoint.h layout 99, this code reads layout' "$B/old.err")
 if [ "$n" = 1 ]; then ok "the module was reported by name, once"; else fail "reported $n times"; cat "$B/old.err"; fi
-if grep -q 'old_tick is defined by a module built with another tracepoint.h layout' "$B/old.err"; then
+if grep -q 'tracepoints: old_tick is defined by a module built with another tracepoint.h layout' "$B/old.err"; then
 	ok "the direct registration said why it failed"
 else fail "no message for register"; cat "$B/old.err"; fi
 

@@ -57,14 +57,14 @@ suid_tests() {
 	sleep 1 # the stamp is older than anything made after it
 	(cd "$U/cwd" && runas env TRACEPOINTS='evx:*' TRACEPOINTS_DIR="$U/root-only/session" \
 		TRACEPOINTS_MODE=flight TRACEPOINTS_BUFFER_KB=bad TRACEPOINTS_FLIGHT_KB=bad \
-		TRACEPOINTS_SNAPSHOT_SIGNAL=bad TRACEPOINTS_CLOCK=bad TRACEPOINTS_OUTPUT=x \
+		TRACEPOINTS_SNAPSHOT_SIGNAL=bad TRACEPOINTS_CLOCK=bad TRACEPOINTS_OUTPUT=x TRACEPOINT=x \
 		"$U/hostile-suid" plain) >"$U/suid.out" 2>"$U/suid.err"
 	rc=$?
 	if ! grep -q '^uid=65534 euid=0 secure=1$' "$U/suid.out"; then
 		skip_part "set-user-ID: not honoured here (no_new_privs?): $(head -1 "$U/suid.out")"; return 0
 	fi
 	if [ $rc = 0 ] && grep -qx 'done' "$U/suid.out" && [ ! -s "$U/suid.err" ]; then
-		ok "set-user-ID root, run by uid 65534: runs to its end and says nothing about TRACEPOINTS*"
+		ok "set-user-ID root, run by uid 65534: runs to its end and says nothing about TRACEPOINTS* (nor a misspelt TRACEPOINT)"
 	else fail "set-user-ID run: exit $rc"; cat "$U/suid.err"; fi
 	(cd "$U/cwd" && runas env TRACEPOINTS='evx:*' "$U/hostile-suid" plain) >"$U/suid2.out" 2>"$U/suid2.err"
 	(cd "$U/cwd" && runas env TRACEPOINTS=list "$U/hostile-suid" plain) >"$U/suid3.out" 2>"$U/suid3.err"

@@ -1,7 +1,7 @@
 /* tracepoint_enable/disable: exact names, globs, lists; what they return;
- * malformed lists are rejected with the position, change nothing and say
- * so; unknown events and empty globs are reported once; plain tracepoints
- * are reported as not recordable. */
+ * empty ';' groups are skipped; malformed lists are rejected with the
+ * position, change nothing and say so; unknown events and empty globs
+ * are reported once; plain tracepoints are reported as not recordable. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +74,35 @@ static void list_of_patterns(void **state)
 	assert_true(on(&__tracepoint_evf_three));
 	assert_true(on(&__tracepoint_evf_mixed));
 	assert_false(on(&__tracepoint_evf_lock_acquire));
+}
+
+/* Empty groups (a trailing ';', ";;", spaces and line ends) stand for
+ * nothing, as in ftrace; a list with no pattern at all is still refused. */
+static void empty_groups_are_skipped(void **state)
+{
+	const char *err;
+	(void)state;
+	sc_stderr_begin();
+	assert_int_equal(tracepoint_enable("evf:evf_three;"), 1);
+	assert_int_equal(tracepoint_enable(" ;evf:evf_mixed ;; \n"), 1);
+	assert_int_equal(tracepoint_enable("\tevf:evf_lock_acquire,\r\n evf:evf_lock_release\n"), 2);
+	err = sc_stderr_end();
+	assert_string_equal(err, "");
+	assert_true(on(&__tracepoint_evf_three));
+	assert_true(on(&__tracepoint_evf_mixed));
+	assert_true(on(&__tracepoint_evf_lock_release));
+	sc_stderr_begin();
+	assert_int_equal(tracepoint_disable("evf:evf_three;;"), 1);
+	assert_int_equal(tracepoint_enable(" ; ;"), -EINVAL);
+	err = sc_stderr_end();
+	print_message("%s", err);
+	assert_non_null(strstr(err, "no pattern at all (only ';' and spaces) at position 5\n"));
+	assert_false(on(&__tracepoint_evf_three));
+	sc_stderr_begin();
+	assert_int_equal(tracepoint_enable("evf:evf_three; if a > 1"), -EINVAL);
+	err = sc_stderr_end();
+	assert_non_null(strstr(err, "no pattern before 'if' at position 16\n"));
+	assert_false(on(&__tracepoint_evf_three));
 }
 
 static void check_malformed(const char *list, int pos, const char *why)
@@ -158,6 +187,7 @@ int main(void)
 		cmocka_unit_test_teardown(exact_name_enables_one_event, teardown),
 		cmocka_unit_test_teardown(glob_enables_every_match, teardown),
 		cmocka_unit_test_teardown(list_of_patterns, teardown),
+		cmocka_unit_test_teardown(empty_groups_are_skipped, teardown),
 		cmocka_unit_test_teardown(malformed_lists_are_rejected_with_position, teardown),
 		cmocka_unit_test_teardown(unknown_events_are_reported_once, teardown),
 		cmocka_unit_test_teardown(listing_shows_every_event, teardown),

@@ -342,15 +342,16 @@ static void list_format_prints_format_files(void **state)
 	n = fread(out, 1, sizeof(out) - 1, f);
 	out[n] = '\0';
 	fclose(f);
-	assert_non_null(strstr(out, "name: evp_gc\nID: "));
+	assert_non_null(strstr(out, "system: evp\nname: evp_gc\nID: ")); /* as in events/evp/evp_gc/format */
 	assert_non_null(strstr(out, "format:\n\tfield:int state;\toffset:0;\tsize:4;\tsigned:1;\n"
 				    "\tfield:unsigned flags;\toffset:4;\tsize:4;\tsigned:0;\n"
 				    "\tfield:__data_loc unsigned char[] data;\toffset:8;\tsize:4;\tsigned:0;\n"));
 	assert_non_null(strstr(out, "\nprint fmt: \"state=%s flags=%s data=%s tag=%s\", "
 				    "__print_symbolic(REC->state, "));
-	assert_non_null(strstr(out, "name: evp_hexv\nID: "));
+	assert_non_null(strstr(out, "system: evp\nname: evp_hexv\nID: "));
 	assert_non_null(strstr(out, "print fmt: \"hex=%#x\", REC->v\n"));
-	assert_non_null(strstr(out, "name: evp_tick\nID: "));
+	assert_non_null(strstr(out, "system: evp\nname: evp_tick\nID: "));
+	assert_int_equal(strncmp(out, "system: ", 8), 0); /* a block starts with it */
 }
 
 /* A string filter on a __string() that follows a dynamic array (the

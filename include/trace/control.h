@@ -967,7 +967,7 @@ __attribute__((constructor(102))) static void tp__ctl_from_env(void)
 	/* Where a trace started by the channel goes (TRACEPOINTS set: the
 	 * recorder has read them already, and reported a bad mode). */
 	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
-		if (!tp || !*tp)
+		if (!tp || tp__sink_env_blank(tp))
 			tp__sink_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
 				     tp__sink_shown(mode, shown, sizeof(shown)));
 		mode = NULL;

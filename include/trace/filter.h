@@ -831,7 +831,8 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
  * 'if' is a word after the last pattern of a group (after a space); the
  * filter runs to the next ';' outside quotes (so a ',' or ';' inside a
  * quoted string belongs to the string).  A list without ';' and without
- * 'if' is a plain pattern list.
+ * 'if' is a plain pattern list.  A group with nothing but spaces (a
+ * trailing ';', or ";;") stands for nothing and is skipped by its users.
  */
 struct trace_spec_group {
 	const char *pat;      /* the group's pattern list (not NUL-terminated) */
@@ -840,6 +841,12 @@ struct trace_spec_group {
 	size_t filter_len;
 	size_t pat_at, filter_at; /* their offsets in the whole spec */
 };
+
+/* Spaces around patterns, 'if' and filters: as trace/pattern.h's. */
+static inline int tp__flt_spec_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 /* Reads the group that starts at spec[at]; returns the offset of the next
  * group (after the ';'), or 0 if this was the last one. */
@@ -851,9 +858,9 @@ static inline size_t trace_spec_next(const char *spec, size_t at, struct trace_s
 	g->pat = spec + at;
 	g->pat_at = at;
 	while (spec[i] && spec[i] != ';') {
-		if (spec[i] == ' ' || spec[i] == '\t') {
+		if (tp__flt_spec_space(spec[i])) {
 			size_t j = i;
-			while (spec[j] == ' ' || spec[j] == '\t')
+			while (tp__flt_spec_space(spec[j]))
 				j++;
 			if (prev != ',' && spec[j] == 'i' && spec[j + 1] == 'f' &&
 			    !tp__flt_is_name(spec[j + 2], 0)) {

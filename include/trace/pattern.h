@@ -3,7 +3,8 @@
  * trace/pattern.h - the event pattern language of tracepoint_enable() and
  * the TRACEPOINTS environment variable.  Pure functions, no state.
  *
- *   list    := item ( ',' item )*         spaces around an item are ignored
+ *   list    := item ( ',' item )*         spaces, tabs and line ends
+ *                                          around an item are ignored
  *   item    := glob ':' glob              system:event
  *            | glob                       an event name, in any system
  *   glob    := one or more of  A-Z a-z 0-9 _  and the wildcards
@@ -32,7 +33,7 @@ static inline int tp__pat_is_name(char c)
 
 static inline int tp__pat_is_space(char c)
 {
-	return c == ' ' || c == '\t';
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 /*

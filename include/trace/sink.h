@@ -53,6 +53,7 @@
  *   TRACEPOINTS_SNAPSHOT_SIGNAL=SIGUSR2   flight mode: snapshot on a signal
  *   TRACEPOINTS_CLOCK=counter|monotonic  default counter where usable
  *   TRACEPOINTS_CONTROL=1            open the control channel (trace/control.h)
+ * (a TRACEPOINTS-like name not listed here is reported: trace/sink_env.h)
  */
 #ifndef TRACE_SINK_H_INCLUDED
 #define TRACE_SINK_H_INCLUDED
@@ -124,11 +125,13 @@ TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void);
  * fn must not dlopen/dlclose. */
 TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *info, void *priv),
 					void *priv);
-/* Prints the TRACEPOINTS=list lines, "system:event (fields...)", one per
- * tracepoint, to out (NULL: stdout).  No return value. */
+/* Prints the TRACEPOINTS=list lines, "system:event (fields...)" and the
+ * kind of a slice, counter or flow ("[slice_begin]", "[counter flow]"...),
+ * one per tracepoint, to out (NULL: stdout).  No return value. */
 TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out);
 /* Prints the format of every event (TRACEPOINTS=list-format) in the
- * layout of the kernel's tracefs "format" files: name, ID (the event's
+ * layout of the kernel's tracefs "format" files, each after a "system:"
+ * line (the kernel's file has it in its path): name, ID (the event's
  * position in this list), one "field:" line per field with its offset in
  * the entry, size and signedness, and "print fmt:".  To out (NULL:
  * stdout); no return value. */
@@ -2011,6 +2014,7 @@ TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns)
 }
 
 #include <trace/sink_filter.h>
+#include <trace/sink_env.h> /* the variables; misspelt ones said at start-up */
 
 /* ---- Listing. ---- */
 
@@ -2049,6 +2053,18 @@ TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *
 	return tracepoint_for_each(tp__sink_list_cb, &l);
 }
 
+/* An event's kind (<trace/event_kinds.h>) in TRACEPOINTS=list, in the
+ * words of the trace's metadata: "" for a plain instant. */
+static const char *tp__sink_kind_word(unsigned kind)
+{
+	static const char *const words[2][4] = {
+		{ "", " [slice_begin]", " [slice_end]", " [counter]" },
+		{ " [flow]", " [slice_begin flow]", " [slice_end flow]", " [counter flow]" }
+	};
+	unsigned b = kind & TRACE_KIND_BASE_MASK;
+	return words[(kind & TRACE_KIND_FLOW) != 0][b < 4 ? b : 0];
+}
+
 static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 {
 	FILE *out = (FILE *)priv;
@@ -2074,7 +2090,8 @@ static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 		else
 			fprintf(out, "%s%s %s", i ? ", " : "", f[i].type, f[i].name);
 	}
-	fprintf(out, ")%s%s\n", info->enabled ? " enabled" : "", nosites);
+	fprintf(out, ")%s%s%s\n", tp__sink_kind_word(info->event->kind), info->enabled ? " enabled" : "",
+		nosites);
 	return 0;
 }
 
@@ -2101,7 +2118,9 @@ static int tp__sink_format_cb(const struct tracepoint_info *info, void *priv)
 	if (!info->event)
 		return 0;
 	f = info->event->cls->fields(&n);
-	fprintf(out, "name: %s\nID: %u\nformat:\n", info->name, ++w->id);
+	/* the kernel names the system by the file's directory
+	 * (events/SYSTEM/NAME/format): here, a line before the name */
+	fprintf(out, "system: %s\nname: %s\nID: %u\nformat:\n", info->system, info->name, ++w->id);
 	for (i = 0; i < n; i++) {
 		unsigned size = f[i].size, es = f[i].array_len ? f[i].size / f[i].array_len : f[i].size;
 		if (f[i].kind == TRACE_FIELD_STRING)
@@ -2169,8 +2188,9 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	const char *sig = tp__sink_getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
 	const char *dir = tp__sink_getenv("TRACEPOINTS_DIR");
 	char shown[48];
-	if (!tp || !*tp)
-		return; /* unset, or ignored (a set-user-ID program...): silently */
+	tp__sink_env_check();
+	if (!tp || tp__sink_env_blank(tp))
+		return; /* unset, empty groups only, or ignored (a set-user-ID program...): silently */
 	if (strcmp(tp, "list") == 0 || strcmp(tp, "list-format") == 0) {
 		if (tp[4])
 			tracepoint_format_print(stdout);

@@ -325,18 +325,33 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 	struct trace_spec_group g;
 	char why[1024], quiet[2];
 	const char *w;
+	unsigned groups = 0; /* with patterns */
 	do {
 		size_t next = trace_spec_next(spec, at, &g);
 		char *pats = tp__sink_flt_dup(g.pat, g.pat_len), *ftext = NULL;
 		int bad = 0;
 		if (!pats)
 			return -ENOMEM;
+		if (tp__sink_flt_empty(pats, g.pat_len) && !g.filter) {
+			free(pats); /* an empty group ("a;", "a;;b"): nothing, as in ftrace */
+			at = next;
+			continue;
+		}
+		groups++;
 		if (tp__sink_flt_empty(pats, g.pat_len)) {
 			if (report)
 				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
-						    g.pat_at + g.pat_len, "no pattern (before 'if', or around ';')");
+						    g.pat_at + g.pat_len, "no pattern before 'if'");
 			bad = 1;
 		} else if (trace_pattern_check(pats, &pos, &w) != 0) {
+			size_t b = 0; /* "; if ...": the group's 'if' came first */
+			while (tp__flt_spec_space(pats[b]))
+				b++;
+			if (pats[b] == 'i' && pats[b + 1] == 'f' && tp__flt_spec_space(pats[b + 2]) &&
+			    pos > b + 1) {
+				pos = b;
+				w = "no pattern before 'if'";
+			}
 			if (report)
 				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
 						    g.pat_at + pos, w);
@@ -373,6 +388,12 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 			return -EINVAL;
 		at = next;
 	} while (at);
+	if (!groups) {
+		if (report)
+			tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
+					    strlen(spec), "no pattern at all (only ';' and spaces)");
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -399,7 +420,12 @@ static int tp__sink_apply_spec(const char *spec, int attach)
 		return err;
 	do {
 		size_t next = trace_spec_next(spec, at, &g);
-		char *pats = tp__sink_flt_dup(g.pat, g.pat_len), *ftext = NULL;
+		char *pats, *ftext = NULL;
+		if (!g.filter && tp__sink_flt_empty(g.pat, g.pat_len)) {
+			at = next; /* an empty group (checked above) */
+			continue;
+		}
+		pats = tp__sink_flt_dup(g.pat, g.pat_len);
 		if (!pats || (g.filter && !(ftext = tp__sink_flt_dup(g.filter, g.filter_len)))) {
 			free(pats);
 			return -ENOMEM;

@@ -341,7 +341,7 @@ static inline void tp__report_module(const char *module, uint32_t abi)
 	do
 		*--q = (char)('0' + abi % 10);
 	while ((abi /= 10) != 0);
-	line[0] = "tracepoint: ";
+	line[0] = "tracepoints: ";
 	line[1] = module;
 	line[2] = " was built with tracepoint.h layout ";
 	line[3] = q;

@@ -44,7 +44,7 @@ static inline void tp__owner_fini(void);
 static inline int tp__abi_mismatch(const struct tracepoint *tp)
 {
 	const char *line[4];
-	line[0] = "tracepoint: ";
+	line[0] = "tracepoints: ";
 	line[1] = tp->name ? tp->name : "?";
 	line[2] = " is defined by a module built with another tracepoint.h layout; "
 		  "not attached (rebuild that module with this tracepoint.h)\n";

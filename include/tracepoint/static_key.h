@@ -329,7 +329,7 @@ static inline void tp__no_sink_check(void)
 	if (!v || !*v || tp__recorder_enable_ref ||
 	    __atomic_exchange_n(&tp__guard()->said_no_sink, 1, __ATOMIC_RELAXED))
 		return;
-	line[0] = "tracepoint: TRACEPOINTS is set, but this program has no recorder: nothing "
+	line[0] = "tracepoints: TRACEPOINTS is set, but this program has no recorder: nothing "
 		  "is recorded (one file must #define TRACEPOINT_SINK_MAIN before including "
 		  "<trace/sink.h>; from a static library, make sure the linker keeps that "
 		  "object)\n";
