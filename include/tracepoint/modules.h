@@ -342,10 +342,27 @@ struct tp__module {
 	struct tracepoint *const *tp_start, *const *tp_stop;
 	const struct tp__jump_entry *jump_start, *jump_stop;
 	struct tp__module_state *state;
-	/* Its code: the one executable PT_LOAD segment (0, 0 if it has
-	 * several), which a batch makes writable as a whole. */
-	uintptr_t code_start, code_end;
+	const struct tp__phdr_info *obj; /* its program headers (tp__module_code) */
 };
+
+/* A module's code: its one executable PT_LOAD segment, which a batch makes
+ * writable as a whole; start == end if it has several. */
+static inline void tp__module_code(const struct tp__module *m, uintptr_t *start,
+				   uintptr_t *end)
+{
+	const struct tp__phdr_info *info = m->obj;
+	int n = 0;
+	ElfW(Half) i;
+	*start = *end = 0;
+	for (i = 0; i < info->phnum; i++) {
+		if (info->phdr[i].p_type != PT_LOAD || !(info->phdr[i].p_flags & PF_X) || n++ != 0)
+			continue;
+		*start = (uintptr_t)(info->addr + info->phdr[i].p_vaddr);
+		*end = *start + (uintptr_t)info->phdr[i].p_memsz;
+	}
+	if (n != 1)
+		*start = *end = 0;
+}
 
 /* One line on stderr, written without stdio (async-signal-safe). */
 static inline void tp__say(const char *const *parts)
@@ -402,19 +419,8 @@ static inline int tp__for_each_module(const struct dl_phdr_info *dlinfo,
 {
 	const struct tp__phdr_info *info = (const struct tp__phdr_info *)(const void *)dlinfo;
 	const char *seen = NULL;
-	uintptr_t code_start = 0, code_end = 0;
-	int ncode = 0;
 	ElfW(Half) i;
 
-	for (i = 0; i < info->phnum; i++) {
-		if (info->phdr[i].p_type == PT_LOAD && (info->phdr[i].p_flags & PF_X) &&
-		    ncode++ == 0) {
-			code_start = (uintptr_t)(info->addr + info->phdr[i].p_vaddr);
-			code_end = code_start + (uintptr_t)info->phdr[i].p_memsz;
-		}
-	}
-	if (ncode != 1)
-		code_start = code_end = 0;
 	for (i = 0; i < info->phnum; i++) {
 		const char *p, *end;
 		if (info->phdr[i].p_type != PT_NOTE)
@@ -454,8 +460,7 @@ static inline int tp__for_each_module(const struct dl_phdr_info *dlinfo,
 			m.jump_start = (const struct tp__jump_entry *)(const void *)(desc + 16 + off[2]);
 			m.jump_stop = (const struct tp__jump_entry *)(const void *)(desc + 24 + off[3]);
 			m.state = (struct tp__module_state *)(void *)(uintptr_t)(desc + 32 + off[4]);
-			m.code_start = code_start;
-			m.code_end = code_end;
+			m.obj = info;
 			if (fn(&m, arg))
 				return 1;
 		}

@@ -122,6 +122,7 @@ struct tp__patch {
 	struct tracepoint *key; /* only this key's sites, or NULL for all */
 	int load;           /* a module's first patch: its sites are all idle */
 	int batch;          /* a batch is open (tracepoint_batch_begin) */
+	int open;           /* mod's code is writable for a batch */
 	const struct tp__module *mod; /* the module being patched, if known */
 };
 
@@ -144,8 +145,10 @@ static inline void tp__patch_close(struct tp__patch *pt)
 static inline void tp__code_span(const struct tp__module *m, uintptr_t pagesz,
 				 uintptr_t *lo, uintptr_t *hi)
 {
-	*lo = m->code_start & ~(pagesz - 1);
-	*hi = m->code_start < m->code_end ? (m->code_end + pagesz - 1) & ~(pagesz - 1) : *lo;
+	uintptr_t start, end;
+	tp__module_code(m, &start, &end);
+	*lo = start & ~(pagesz - 1);
+	*hi = start < end ? (end + pagesz - 1) & ~(pagesz - 1) : *lo;
 }
 
 /* Makes the page of a site writable.  Nothing to do while the module's code
@@ -157,7 +160,7 @@ static inline void tp__code_span(const struct tp__module *m, uintptr_t pagesz,
 static inline int tp__patch_open(struct tp__patch *pt, uintptr_t page)
 {
 	const struct tp__module *m = pt->mod;
-	if (m && (__atomic_load_n(&m->state->flags, __ATOMIC_RELAXED) & TP__MODULE_WRITABLE))
+	if (pt->open || page == pt->page)
 		return 0;
 	if (m && pt->batch) {
 		uintptr_t lo, hi;
@@ -167,22 +170,21 @@ static inline int tp__patch_open(struct tp__patch *pt, uintptr_t page)
 						PROT_READ | PROT_WRITE | PROT_EXEC) == 0) {
 				__atomic_fetch_or(&m->state->flags, TP__MODULE_WRITABLE,
 						  __ATOMIC_RELAXED);
+				pt->open = 1;
 				return 0;
 			}
 			/* (a refusal may have changed part of the span) */
 			TRACEPOINT_MPROTECT((void *)lo, (size_t)(hi - lo), PROT_READ | PROT_EXEC);
 		}
 	}
-	if (page != pt->page) {
-		tp__patch_close(pt);
-		if (TRACEPOINT_MPROTECT((void *)page, (size_t)pt->pagesz,
-					PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
-			if (!pt->err)
-				pt->err = errno ? -errno : -EPERM;
-			return pt->err;
-		}
-		pt->page = page;
+	tp__patch_close(pt);
+	if (TRACEPOINT_MPROTECT((void *)page, (size_t)pt->pagesz,
+				PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
+		if (!pt->err)
+			pt->err = errno ? -errno : -EPERM;
+		return pt->err;
 	}
+	pt->page = page;
 	return 0;
 }
 
@@ -312,6 +314,32 @@ static inline void tp__jump_sort(const struct tp__module *m)
 	__atomic_fetch_or(&m->state->flags, TP__MODULE_SORTED, __ATOMIC_RELEASE);
 }
 
+/* One tracepoint's sites in a module, on several pages: made writable with
+ * one mprotect pair for the pages from its first site to its last (in the
+ * module's code segment), not one pair per page.  0 (nothing done) if
+ * that span cannot be opened: page by page decides. */
+static inline int tp__patch_span(struct tp__patch *pt, const struct tp__module *m,
+				 const struct tp__jump_entry *lo, const struct tp__jump_entry *hi)
+{
+	uintptr_t first = tp__jump_addr(&lo->site) & ~(pt->pagesz - 1);
+	uintptr_t last = tp__jump_addr(&hi[-1].site) & ~(pt->pagesz - 1);
+	uintptr_t clo, chi;
+	size_t len = (size_t)(last - first + pt->pagesz);
+	tp__code_span(m, pt->pagesz, &clo, &chi);
+	if (last <= first || first < clo || last >= chi)
+		return 0;
+	if (TRACEPOINT_MPROTECT((void *)first, len, PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
+		TRACEPOINT_MPROTECT((void *)first, len, PROT_READ | PROT_EXEC); /* if partly done */
+		return 0;
+	}
+	pt->open = 1;
+	tp__patch_range(pt, lo, hi);
+	pt->open = 0;
+	pt->mod = NULL;
+	TRACEPOINT_MPROTECT((void *)first, len, PROT_READ | PROT_EXEC);
+	return 1;
+}
+
 static inline int tp__patch_module(const struct tp__module *m, void *arg)
 {
 	struct tp__patch *pt = (struct tp__patch *)arg;
@@ -319,6 +347,7 @@ static inline int tp__patch_module(const struct tp__module *m, void *arg)
 	/* Read under the loader's lock, which tracepoint_batch_end's walk
 	 * also takes: a module opened here is seen by that walk. */
 	pt->batch = __atomic_load_n(tp__batch_depth(), __ATOMIC_SEQ_CST) > 0;
+	pt->open = (__atomic_load_n(&m->state->flags, __ATOMIC_RELAXED) & TP__MODULE_WRITABLE) != 0;
 	pt->mod = m;
 	if (pt->key && lo < hi) {
 		tp__jump_sort(m);
@@ -332,9 +361,12 @@ static inline int tp__patch_module(const struct tp__module *m, void *arg)
 		}
 		for (hi = lo; hi < m->jump_stop && tp__jump_key(hi) == pt->key; hi++)
 			;
+		if (hi - lo > 1 && !pt->open && !pt->batch && tp__patch_span(pt, m, lo, hi))
+			return 0;
 	}
 	tp__patch_range(pt, lo, hi);
 	pt->mod = NULL;
+	pt->open = 0;
 	return 0;
 }
 
