@@ -207,6 +207,14 @@ END {
 		w = (v["enable", x, "enable_us"] > v["enable", x, "disable_us"]) ? v["enable", x, "enable_us"] : v["enable", x, "disable_us"]
 		target("enable/disable 100 sites, " x " (us)", "< 1000", f2(w), w < 1000 && v["enable", x, "site_mismatches"] == 0)
 	}
+	if (has("big", "static", "startup_cpu_us") && has("big", "portable", "startup_cpu_us")) {
+		a = v["big", "static", "startup_cpu_us"]; b = v["big", "portable", "startup_cpu_us"]
+		target("10,000-site start-up CPU, static/portable", "<= 1.10", f2(a / b), a <= 1.1 * b)
+	}
+	if (has("big", "static", "enable_all_batch_us") && has("big", "lttng", "enable_all_us")) {
+		a = v["big", "static", "enable_all_batch_us"]; b = v["big", "lttng", "enable_all_us"]
+		target("enable all 1,000 (batch) vs LTTng (us)", "<= " b, a, a <= b)
+	}
 }' "$1"
 # Idle tracepoints in real code shapes (rows of bench/tailcall.sh).
 bench/tailcall.sh --report "$1"
