@@ -73,7 +73,7 @@ struct tp__jump_entry {
  * module note of modules.h or struct tp__state) bumps TRACEPOINT_ABI, and
  * code meeting another version reports the module and leaves it alone
  * (never mis-reads).  New members go at the end. */
-#define TRACEPOINT_ABI 4
+#define TRACEPOINT_ABI 5
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */
 	/* Non-zero while someone listens: TP__KEY_PROBES while in-process
@@ -82,7 +82,7 @@ struct tracepoint {
 	unsigned short enabled;
 	unsigned short abi;          /* TRACEPOINT_ABI of the definer */
 	unsigned int size;           /* sizeof(struct tracepoint) of the definer */
-	/* ---- TRACEPOINT_ABI 3 and 4 (4: TP__KEY_PROBES moved) ---- */
+	/* ---- TRACEPOINT_ABI 3 to 5 (4: TP__KEY_PROBES moved; 5: module state flags) ---- */
 	const char *system;          /* TRACE_SYSTEM of the declaring header */
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */
