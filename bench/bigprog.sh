@@ -2,16 +2,28 @@
 # bench/bigprog.sh OUT TSV - a program of some size: 1,000 tracepoints with
 # 10 call sites each (10,000 sites in 10 files), built static-key, portable
 # and without tracepoints, as a PIE.  Measures, for each build:
-#   startup_us   time from exec to main (median of RUNS runs of "start")
+#   startup_us   time from posix_spawn to main, median of STARTUP_RUNS
+#                spawns of each build, the three builds' spawns interleaved
+#                (so that the load of a shared machine hits them alike)
+#   startup_cpu_us   CPU time (user + system) of the whole short-lived
+#                process, same spawns, median: less sensitive to that load
 #   private_kb   text pages made private by the time main runs (smaps)
 #   bytes_site   allocated bytes of the linked PIE above the build without
 #                tracepoints, per call site (and per section, for the log)
 #   enable_one   instructions of enabling one tracepoint (10 sites), its
 #                first probe, after a warm-up cycle (callgrind)
-#   enable_all_us / disable_all_us   one probe on every tracepoint and off
+#   enable_all_us / disable_all_us   one probe on every tracepoint and off,
+#                one registration after the other (median of EA_RUNS runs)
+#   enable_all_batch_us / disable_all_batch_us   the same inside
+#                tracepoint_batch_begin/end (what TRACEPOINTS=* does)
+# and, if LTTng-UST and lttng-tools are installed, the same program with
+# 1,000 LTTng-UST events (bench/bigprog_lttng.sh): the time of
+# "lttng enable-event -u -a" and "lttng start" with it registered.
 set -u
 OUT=$1 TSV=$2
 RUNS=${RUNS:-9}
+STARTUP_RUNS=${STARTUP_RUNS:-200}
+EA_RUNS=${EA_RUNS:-3}
 CC=${CC:-gcc}
 NT=1000 NF=10
 mkdir -p "$OUT/src" "$OUT/bin"
@@ -63,16 +75,28 @@ for b in ${BIG_BUILDS:-static portable none}; do
 	$CC -pie $objs -o "$OUT/bin/big_$b" -ldl -lpthread || exit 1
 done
 sync # a freshly linked binary's page-cache pages count as dirty in smaps
+med() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+# Start-up: every build's spawns interleaved (the driver is in each binary).
+"$OUT/bin/big_none" startup-cmp "$STARTUP_RUNS" "$OUT/bin/big_static" "$OUT/bin/big_portable" \
+	"$OUT/bin/big_none" >"$OUT/startup.txt" || exit 1
 for b in static portable none; do
 	bin=$OUT/bin/big_$b
-	put big "$b" startup_us "$("$bin" startup "$RUNS")" us
+	put big "$b" startup_us "$(awk -v b="$bin" '$1 == b {print $2}' "$OUT/startup.txt")" us
+	put big "$b" startup_cpu_us "$(awk -v b="$bin" '$1 == b {print $3}' "$OUT/startup.txt")" us
 	put big "$b" private_kb "$("$bin" smaps)" KiB
 	put big "$b" alloc_bytes "$(size -A "$bin" | awk 'NR > 2 && $3 > 0 && $1 !~ /^\.(debug|comment)/ {s += $2} END {print s}')" bytes
 	if [ "$b" != none ]; then
-		# shellcheck disable=SC2046 # its two numbers, one word each
-		set -- $("$bin" enable-all)
-		put big "$b" enable_all_us "$1" us
-		put big "$b" disable_all_us "$2" us
+		for mode in "" batch; do
+			: >"$OUT/ea.txt"
+			r=0
+			while [ $r -lt "$EA_RUNS" ]; do
+				# shellcheck disable=SC2086 # mode: no word or one
+				"$bin" enable-all $mode >>"$OUT/ea.txt" || exit 1
+				r=$((r + 1))
+			done
+			put big "$b" "enable_all${mode:+_$mode}_us" "$(cut -f1 "$OUT/ea.txt" | med)" us
+			put big "$b" "disable_all${mode:+_$mode}_us" "$(cut -f2 "$OUT/ea.txt" | med)" us
+		done
 		if command -v valgrind >/dev/null 2>&1; then
 			valgrind --tool=callgrind --toggle-collect=enable_one \
 				--callgrind-out-file="$OUT/cg.$b" "$bin" enable-one >/dev/null 2>&1 || exit 1
@@ -81,3 +105,4 @@ for b in static portable none; do
 	fi
 	size -A "$bin" | awk 'NR > 2 && $2 > 0 {printf "%s=%s ", $1, $2} END {print ""}' >"$OUT/sections-$b.txt"
 done
+CC=$CC EA_RUNS=$EA_RUNS bench/bigprog_lttng.sh "$OUT" "$TSV" || exit 1

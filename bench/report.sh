@@ -63,18 +63,26 @@ END {
 
 	if (n["big"] > 0) {
 		printf "\n== (g) a program of some size: 1,000 tracepoints, 10,000 call sites (10 files), PIE, gcc -O2\n"
-		printf "   %-10s %12s %12s %12s %14s %14s %14s\n", "build", "exec->main us", "private KiB", "bytes/site", "enable one", "enable all us", "disable all us"
+		printf "   %-10s %12s %10s %12s %12s %14s %14s %14s %14s %14s\n", "build", "exec->main us", "CPU us", "private KiB", "bytes/site", "enable one", "enable all us", "disable all us", "batch: enable", "disable"
 		nb = v["big", "none", "alloc_bytes"]
 		for (i = 1; i <= n["big"]; i++) {
 			x = order["big", i]
-			bs = (x == "none") ? "-" : f2((v["big", x, "alloc_bytes"] - nb) / 10000)
-			printf "   %-10s %12s %12s %12s %14s %14s %14s\n", x, v["big", x, "startup_us"], v["big", x, "private_kb"], bs, \
+			bs = (x == "none" || !has("big", x, "alloc_bytes")) ? "-" : f2((v["big", x, "alloc_bytes"] - nb) / 10000)
+			printf "   %-10s %12s %10s %12s %12s %14s %14s %14s %14s %14s\n", x, \
+				has("big", x, "startup_us") ? v["big", x, "startup_us"] : "-", \
+				has("big", x, "startup_cpu_us") ? v["big", x, "startup_cpu_us"] : "-", \
+				has("big", x, "private_kb") ? v["big", x, "private_kb"] : "-", bs, \
 				has("big", x, "enable_one_instr") ? v["big", x, "enable_one_instr"] " instr" : "-", \
-				has("big", x, "enable_all_us") ? v["big", x, "enable_all_us"] : "-", has("big", x, "disable_all_us") ? v["big", x, "disable_all_us"] : "-"
+				has("big", x, "enable_all_us") ? v["big", x, "enable_all_us"] : "-", has("big", x, "disable_all_us") ? v["big", x, "disable_all_us"] : "-", \
+				has("big", x, "enable_all_batch_us") ? v["big", x, "enable_all_batch_us"] : "-", has("big", x, "disable_all_batch_us") ? v["big", x, "disable_all_batch_us"] : "-"
 		}
-		printf "   exec->main: posix_spawn to the first line of main, median of %d runs; private: dirty pages of\n", runs
-		printf "   executable mappings at main; enable one: callgrind instructions of attaching the first probe to\n"
-		printf "   one tracepoint (10 sites, after a warm-up cycle), patching included.\n"
+		printf "   exec->main: posix_spawn to the first line of main; CPU: user + system time of that whole short\n"
+		printf "   process; both medians of 200 spawns per build, the spawns of the builds interleaved.  private: dirty pages\n"
+		printf "   of executable mappings at main; enable one: callgrind instructions of attaching the first probe to\n"
+		printf "   one tracepoint (10 sites, after a warm-up cycle), patching included; enable/disable all: one\n"
+		printf "   registration after the other, batch: inside tracepoint_batch_begin/end (medians of 3 runs).\n"
+		if (has("big", "lttng", "enable_all_us"))
+			printf "   lttng: \"lttng enable-event -u -a\" + \"lttng start\" with the same program (1,000 LTTng-UST events,\n   10,000 sites) registered, median of 3; one client round trip (lttng list) took %s us.\n", v["big", "lttng", "client_roundtrip_us"]
 	}
 
 	for (L = 1; L <= 2; L++) {
@@ -198,6 +206,14 @@ END {
 		x = order["enable", i]
 		w = (v["enable", x, "enable_us"] > v["enable", x, "disable_us"]) ? v["enable", x, "enable_us"] : v["enable", x, "disable_us"]
 		target("enable/disable 100 sites, " x " (us)", "< 1000", f2(w), w < 1000 && v["enable", x, "site_mismatches"] == 0)
+	}
+	if (has("big", "static", "startup_cpu_us") && has("big", "portable", "startup_cpu_us")) {
+		a = v["big", "static", "startup_cpu_us"]; b = v["big", "portable", "startup_cpu_us"]
+		target("10,000-site start-up CPU, static/portable", "<= 1.10", f2(a / b), a <= 1.1 * b)
+	}
+	if (has("big", "static", "enable_all_batch_us") && has("big", "lttng", "enable_all_us")) {
+		a = v["big", "static", "enable_all_batch_us"]; b = v["big", "lttng", "enable_all_us"]
+		target("enable all 1,000 (batch) vs LTTng (us)", "<= " b, a, a <= b)
 	}
 }' "$1"
 # Idle tracepoints in real code shapes (rows of bench/tailcall.sh).

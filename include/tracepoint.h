@@ -263,6 +263,8 @@ TP__DECLS_END
 #undef tracepoint_find
 #undef tracepoint_probe_register_name
 #undef tracepoint_probe_unregister_name
+#undef tracepoint_batch_begin
+#undef tracepoint_batch_end
 
 TP__DECLS_BEGIN
 
@@ -358,6 +360,19 @@ static inline int tracepoint_probe_register_name(const char *name,
 static inline int tracepoint_probe_unregister_name(const char *name,
 						   tracepoint_func_t probe,
 						   void *data);
+
+/* Many enables or disables at once (a pattern, TRACEPOINTS=*): between
+ * tracepoint_batch_begin() and tracepoint_batch_end(), registrations and
+ * unregistrations work and fail as always (each patches its call sites
+ * before it returns), but each module's code is made writable once, at its
+ * first patch, and made read+exec again once, by the end of the last open
+ * batch of the process: the code of a module patched in a batch stays
+ * writable until then.  Batches nest and may overlap across threads.
+ * begin: 0.  end: 0, -EINVAL if no batch is open, or -errno of a refused
+ * protection change (the code then stays writable).  Without static keys
+ * (nothing to patch) both only count, and return the same. */
+static inline int tracepoint_batch_begin(void);
+static inline int tracepoint_batch_end(void);
 
 #include "tracepoint/modules.h"
 #include "tracepoint/static_key.h"

@@ -19,7 +19,7 @@ mkdir -p "$out"
 # pthread program does); they run natively in the x86-64 passes.
 emulated() { # test source: is it run under qemu?
 	case "$1" in
-	*test_concurrency.c|*test_control.c|*test_crash.c|*test_grace.c|*test_flight.c|*test_fork.c|*test_sink_thread_exit.c|*test_sink_no_key.c|*test_process_events.c|*test_sink_concurrency.c|*test_sink_drops.c|*test_synchronize.c)
+	*test_batch_threads.c|*test_concurrency.c|*test_control.c|*test_crash.c|*test_grace.c|*test_flight.c|*test_fork.c|*test_sink_thread_exit.c|*test_sink_no_key.c|*test_process_events.c|*test_sink_concurrency.c|*test_sink_drops.c|*test_synchronize.c)
 		return 1 ;;
 	esac
 }

@@ -1975,7 +1975,10 @@ static int tp__sink_apply(const char *list, int attach)
 			trace_pattern_for_each(s, tp__sink_pat_collect, &p);
 		if (p.nitems == 0)
 			break;
+		/* One protection change per module for all matches. */
+		tracepoint_batch_begin();
 		tracepoint_for_each(tp__sink_pat_walk, &p);
+		tracepoint_batch_end();
 		for (i = 0; i < p.nitems; i++) {
 			if (p.hits[i])
 				continue;

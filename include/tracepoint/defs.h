@@ -93,7 +93,8 @@ struct tracepoint {
 	unsigned short abi;          /* TRACEPOINT_ABI of the definer */
 	unsigned int size;           /* sizeof(struct tracepoint) of the definer */
 	/* ---- TRACEPOINT_ABI 3 to 5 (4: TP__KEY_PROBES moved; 5: the grace
-	 * domain maps its slots, one slow dispatch function) ---- */
+	 * domain maps its slots, a head entry in lists of several probes,
+	 * module state flags) ---- */
 	const char *system;          /* TRACE_SYSTEM of the declaring header */
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */

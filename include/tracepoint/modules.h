@@ -37,11 +37,17 @@
 #define TP__NOTE_TYPE 0x7470
 #define TP__NOTE_DESC 48
 /* Each module's own state (tp__module_state, one per module), which the
- * note points to: whether its constructor ran, and whether its jump table is
- * sorted by tracepoint (static_key.h sorts it on first use). */
+ * note points to: whether its constructor ran, and its flags below.  Every
+ * copy of the patcher that touches the module's code finds this same word
+ * through the note, whichever module that copy lives in. */
+enum tp__module_flag {
+	TP__MODULE_SORTED = 1,   /* jump table sorted by tracepoint (static_key.h) */
+	TP__MODULE_WRITABLE = 2  /* its code segment is read+write+exec for a batch
+				  * (tracepoint_batch_begin): patch without mprotect */
+};
 struct tp__module_state {
 	int init_done;
-	int sorted;
+	int flags;              /* enum tp__module_flag; changed under the loader lock */
 };
 #define TP__MODULE_NOTE_ASM                                                  \
 	".ifndef tp__module_note_emitted\n\t"                                \
@@ -208,6 +214,31 @@ static inline void tp__guard_unlock(void)
 	}
 }
 
+/* --- Batches of enables (tracepoint_batch_begin/end, registry.h): how many
+ * are open in the process.  One weak, exported word, shared like the guard;
+ * a module whose symbols are not shared counts its own (its patches are then
+ * not batched, which is slower, never wrong: whether code is writable is
+ * said by each module's own state, which every patcher reads). --- */
+#define TP__BATCH_SYM "tp__batch_" TP__STR(TRACEPOINT_ABI)
+extern int tp__batch_obj __asm__(TP__BATCH_SYM) __attribute__((weak));
+
+static inline int *tp__batch_depth(void)
+{
+	__asm__(".ifndef tp__batch_emitted\n\t"
+		".set tp__batch_emitted, 1\n\t"
+		".pushsection .bss." TP__BATCH_SYM ",\"awG\",@nobits,"
+		TP__BATCH_SYM ",comdat\n\t"
+		".weak " TP__BATCH_SYM "\n\t"
+		".type " TP__BATCH_SYM ", @object\n\t"
+		".size " TP__BATCH_SYM ", 4\n\t"
+		".balign 4\n"
+		TP__BATCH_SYM ":\n\t"
+		".zero 4\n\t"
+		".popsection\n\t"
+		".endif");
+	return &tp__batch_obj;
+}
+
 /* Every dl_iterate_phdr() of ours goes through here. */
 static inline int tp__iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *),
 				    void *arg)
@@ -311,7 +342,27 @@ struct tp__module {
 	struct tracepoint *const *tp_start, *const *tp_stop;
 	const struct tp__jump_entry *jump_start, *jump_stop;
 	struct tp__module_state *state;
+	const struct tp__phdr_info *obj; /* its program headers (tp__module_code) */
 };
+
+/* A module's code: its one executable PT_LOAD segment, which a batch makes
+ * writable as a whole; start == end if it has several. */
+static inline void tp__module_code(const struct tp__module *m, uintptr_t *start,
+				   uintptr_t *end)
+{
+	const struct tp__phdr_info *info = m->obj;
+	int n = 0;
+	ElfW(Half) i;
+	*start = *end = 0;
+	for (i = 0; i < info->phnum; i++) {
+		if (info->phdr[i].p_type != PT_LOAD || !(info->phdr[i].p_flags & PF_X) || n++ != 0)
+			continue;
+		*start = (uintptr_t)(info->addr + info->phdr[i].p_vaddr);
+		*end = *start + (uintptr_t)info->phdr[i].p_memsz;
+	}
+	if (n != 1)
+		*start = *end = 0;
+}
 
 /* One line on stderr, written without stdio (async-signal-safe). */
 static inline void tp__say(const char *const *parts)
@@ -409,6 +460,7 @@ static inline int tp__for_each_module(const struct dl_phdr_info *dlinfo,
 			m.jump_start = (const struct tp__jump_entry *)(const void *)(desc + 16 + off[2]);
 			m.jump_stop = (const struct tp__jump_entry *)(const void *)(desc + 24 + off[3]);
 			m.state = (struct tp__module_state *)(void *)(uintptr_t)(desc + 32 + off[4]);
+			m.obj = info;
 			if (fn(&m, arg))
 				return 1;
 		}

@@ -358,6 +358,36 @@ static inline void tracepoint_synchronize_unregister(void)
 	tp__sync_rounds(~0u);
 }
 
+/* Batches of enables and disables: see tracepoint.h for the contract.
+ * Inside a batch every registration still patches its own sites before it
+ * returns (and still fails, attaching nothing, if they cannot be patched);
+ * what the batch saves is the protection changes: each module's code
+ * segment is made writable once, by the first patch in it, and given back
+ * read+exec once, at the end of the last open batch. */
+static inline int tracepoint_batch_begin(void)
+{
+	tp__process_hooks();
+	__atomic_add_fetch(tp__batch_depth(), 1, __ATOMIC_SEQ_CST);
+	return 0;
+}
+
+static inline int tracepoint_batch_end(void)
+{
+	int *depth = tp__batch_depth();
+	int n = __atomic_load_n(depth, __ATOMIC_SEQ_CST), err = 0;
+	do {
+		if (n <= 0)
+			return -EINVAL; /* no batch is open */
+	} while (!__atomic_compare_exchange_n(depth, &n, n - 1, false, __ATOMIC_SEQ_CST,
+					      __ATOMIC_SEQ_CST));
+	if (n > 1)
+		return 0; /* another batch is still open: it gives the code back */
+#if TRACEPOINT_STATIC_KEYS
+	tp__iterate_phdr(tp__batch_close_cb, &err);
+#endif
+	return err;
+}
+
 struct tp__count_sites {
 	const struct tracepoint *tp;
 	int n;

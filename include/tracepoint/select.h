@@ -162,5 +162,7 @@ int tp__api_not_included(int, ...) TP__API_NOT_INCLUDED_ATTR;
 #define tracepoint_find(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
 #define tracepoint_probe_register_name(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
 #define tracepoint_probe_unregister_name(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
+#define tracepoint_batch_begin() TP__API_NOT_INCLUDED(0)
+#define tracepoint_batch_end() TP__API_NOT_INCLUDED(0)
 
 #endif /* TP__SELECT_H */

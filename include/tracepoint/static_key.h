@@ -121,6 +121,9 @@ struct tp__patch {
 	int err;            /* first failure, as -errno */
 	struct tracepoint *key; /* only this key's sites, or NULL for all */
 	int load;           /* a module's first patch: its sites are all idle */
+	int batch;          /* a batch is open (tracepoint_batch_begin) */
+	int open;           /* mod's code is writable for a batch */
+	const struct tp__module *mod; /* the module being patched, if known */
 };
 
 static inline void tp__patch_begin(struct tp__patch *pt, struct tracepoint *key)
@@ -136,6 +139,53 @@ static inline void tp__patch_close(struct tp__patch *pt)
 		TRACEPOINT_MPROTECT((void *)pt->page, (size_t)pt->pagesz, PROT_READ | PROT_EXEC);
 		pt->page = 0;
 	}
+}
+
+/* The page-aligned span of a module's code segment (0, 0 if unknown). */
+static inline void tp__code_span(const struct tp__module *m, uintptr_t pagesz,
+				 uintptr_t *lo, uintptr_t *hi)
+{
+	uintptr_t start, end;
+	tp__module_code(m, &start, &end);
+	*lo = start & ~(pagesz - 1);
+	*hi = start < end ? (end + pagesz - 1) & ~(pagesz - 1) : *lo;
+}
+
+/* Makes the page of a site writable.  Nothing to do while the module's code
+ * is open for a batch; in a batch, the first patch of a module opens its
+ * whole code segment, once, until tracepoint_batch_end (one mprotect pair
+ * for any number of sites, instead of one per page per tracepoint);
+ * otherwise the site's page alone, given back by tp__patch_close.  If
+ * opening the segment is refused, page by page decides. */
+static inline int tp__patch_open(struct tp__patch *pt, uintptr_t page)
+{
+	const struct tp__module *m = pt->mod;
+	if (pt->open || page == pt->page)
+		return 0;
+	if (m && pt->batch) {
+		uintptr_t lo, hi;
+		tp__code_span(m, pt->pagesz, &lo, &hi);
+		if (page >= lo && page < hi) {
+			if (TRACEPOINT_MPROTECT((void *)lo, (size_t)(hi - lo),
+						PROT_READ | PROT_WRITE | PROT_EXEC) == 0) {
+				__atomic_fetch_or(&m->state->flags, TP__MODULE_WRITABLE,
+						  __ATOMIC_RELAXED);
+				pt->open = 1;
+				return 0;
+			}
+			/* (a refusal may have changed part of the span) */
+			TRACEPOINT_MPROTECT((void *)lo, (size_t)(hi - lo), PROT_READ | PROT_EXEC);
+		}
+	}
+	tp__patch_close(pt);
+	if (TRACEPOINT_MPROTECT((void *)page, (size_t)pt->pagesz,
+				PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
+		if (!pt->err)
+			pt->err = errno ? -errno : -EPERM;
+		return pt->err;
+	}
+	pt->page = page;
+	return 0;
 }
 
 /* Sets one site to "jump to the slow path" (on) or "fall through" (off). */
@@ -168,16 +218,8 @@ static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_ent
 	return -ENOSYS;
 #endif
 #if defined(__x86_64__) || defined(__aarch64__)
-	if (page != pt->page) {
-		tp__patch_close(pt);
-		if (TRACEPOINT_MPROTECT((void *)page, (size_t)pt->pagesz,
-					PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
-			if (!pt->err)
-				pt->err = errno ? -errno : -EPERM;
-			return pt->err;
-		}
-		pt->page = page;
-	}
+	if (tp__patch_open(pt, page) != 0)
+		return pt->err;
 	/* Single-copy atomic stores, written in asm: code is not data to the
 	 * compiler or to ThreadSanitizer (whose shadow has no room for it). */
 #if defined(__x86_64__)
@@ -261,7 +303,7 @@ static inline void tp__jump_sort(const struct tp__module *m)
 {
 	struct tp__jump_entry *e = (struct tp__jump_entry *)(uintptr_t)m->jump_start;
 	size_t n = (size_t)(m->jump_stop - m->jump_start), i;
-	if (__atomic_load_n(&m->state->sorted, __ATOMIC_ACQUIRE))
+	if (__atomic_load_n(&m->state->flags, __ATOMIC_ACQUIRE) & TP__MODULE_SORTED)
 		return;
 	for (i = n / 2; i-- > 0;)
 		tp__jump_sift(e, i, n);
@@ -269,13 +311,44 @@ static inline void tp__jump_sort(const struct tp__module *m)
 		tp__jump_swap(&e[0], &e[i]);
 		tp__jump_sift(e, 0, i);
 	}
-	__atomic_store_n(&m->state->sorted, 1, __ATOMIC_RELEASE);
+	__atomic_fetch_or(&m->state->flags, TP__MODULE_SORTED, __ATOMIC_RELEASE);
+}
+
+/* One tracepoint's sites in a module, on several pages: made writable with
+ * one mprotect pair for the pages from its first site to its last (in the
+ * module's code segment), not one pair per page.  0 (nothing done) if
+ * that span cannot be opened: page by page decides. */
+static inline int tp__patch_span(struct tp__patch *pt, const struct tp__module *m,
+				 const struct tp__jump_entry *lo, const struct tp__jump_entry *hi)
+{
+	uintptr_t first = tp__jump_addr(&lo->site) & ~(pt->pagesz - 1);
+	uintptr_t last = tp__jump_addr(&hi[-1].site) & ~(pt->pagesz - 1);
+	uintptr_t clo, chi;
+	size_t len = (size_t)(last - first + pt->pagesz);
+	tp__code_span(m, pt->pagesz, &clo, &chi);
+	if (last <= first || first < clo || last >= chi)
+		return 0;
+	if (TRACEPOINT_MPROTECT((void *)first, len, PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
+		TRACEPOINT_MPROTECT((void *)first, len, PROT_READ | PROT_EXEC); /* if partly done */
+		return 0;
+	}
+	pt->open = 1;
+	tp__patch_range(pt, lo, hi);
+	pt->open = 0;
+	pt->mod = NULL;
+	TRACEPOINT_MPROTECT((void *)first, len, PROT_READ | PROT_EXEC);
+	return 1;
 }
 
 static inline int tp__patch_module(const struct tp__module *m, void *arg)
 {
 	struct tp__patch *pt = (struct tp__patch *)arg;
 	const struct tp__jump_entry *lo = m->jump_start, *hi = m->jump_stop;
+	/* Read under the loader's lock, which tracepoint_batch_end's walk
+	 * also takes: a module opened here is seen by that walk. */
+	pt->batch = __atomic_load_n(tp__batch_depth(), __ATOMIC_SEQ_CST) > 0;
+	pt->open = (__atomic_load_n(&m->state->flags, __ATOMIC_RELAXED) & TP__MODULE_WRITABLE) != 0;
+	pt->mod = m;
 	if (pt->key && lo < hi) {
 		tp__jump_sort(m);
 		while (lo < hi) { /* the first entry not below the key */
@@ -288,9 +361,36 @@ static inline int tp__patch_module(const struct tp__module *m, void *arg)
 		}
 		for (hi = lo; hi < m->jump_stop && tp__jump_key(hi) == pt->key; hi++)
 			;
+		if (hi - lo > 1 && !pt->open && !pt->batch && tp__patch_span(pt, m, lo, hi))
+			return 0;
 	}
 	tp__patch_range(pt, lo, hi);
+	pt->mod = NULL;
+	pt->open = 0;
 	return 0;
+}
+
+/* The end of the last open batch: gives every module's code opened for it
+ * back its read+exec protection (unless a new batch opened meanwhile). */
+static inline int tp__batch_close_module(const struct tp__module *m, void *arg)
+{
+	int *err = (int *)arg;
+	uintptr_t lo, hi;
+	if (!(__atomic_load_n(&m->state->flags, __ATOMIC_RELAXED) & TP__MODULE_WRITABLE) ||
+	    __atomic_load_n(tp__batch_depth(), __ATOMIC_SEQ_CST) > 0)
+		return 0;
+	tp__code_span(m, (uintptr_t)sysconf(_SC_PAGESIZE), &lo, &hi);
+	if (TRACEPOINT_MPROTECT((void *)lo, (size_t)(hi - lo), PROT_READ | PROT_EXEC) != 0 &&
+	    !*err)
+		*err = errno ? -errno : -EPERM;
+	__atomic_fetch_and(&m->state->flags, ~TP__MODULE_WRITABLE, __ATOMIC_RELAXED);
+	return 0;
+}
+
+static inline int tp__batch_close_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)size;
+	return tp__for_each_module(info, tp__batch_close_module, arg);
 }
 
 static inline int tp__patch_key_cb(struct dl_phdr_info *info, size_t size, void *arg)
