@@ -97,8 +97,19 @@ struct tp__thread {
 #define TP__DOMAIN_SYM "tp__domain_" TP__STR(TRACEPOINT_ABI)
 #define TP__THREAD_SYM "tp__thread_" TP__STR(TRACEPOINT_ABI)
 extern struct tp__domain tp__domain_obj __asm__(TP__DOMAIN_SYM) __attribute__((weak));
+/* Reached from a C dispatch only in the file that defines the tracepoint,
+ * which also defines the variable (below): in an executable (-fPIE or no
+ * PIC) that is the copy every module uses, at an offset known at link time
+ * (local-exec, one instruction); a shared object reads its offset from the
+ * GOT (initial-exec).  A C++ dispatch may be a copy in a file that only
+ * fires, so it takes the latter everywhere. */
+#if !defined(__cplusplus) && (defined(__PIE__) || !defined(__PIC__))
+#define TP__TLS_MODEL "local-exec"
+#else
+#define TP__TLS_MODEL "initial-exec"
+#endif
 extern __thread struct tp__thread tp__me __asm__(TP__THREAD_SYM)
-	__attribute__((tls_model("initial-exec")));
+	__attribute__((tls_model(TP__TLS_MODEL)));
 
 /* Both objects are defined (weak, in COMDAT groups) by every translation
  * unit that has a dispatch function; the dynamic linker keeps one of each. */
