@@ -289,7 +289,12 @@ TP__EV_SAVED(TP__EV_PUSH)
 #include <trace/define_trace.h>
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
-	static TP__ALWAYS_INLINE TP__UNUSED int                               \
+	static __attribute__((noinline)) TP__UNUSED void                      \
+	tp__ev_full_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))); \
+	/* The recorder: inline in the probes (tp__ev_full 0: the fast       \
+	 * reservation, no call but jumps in tail position), and in its slow \
+	 * copy tp__ev_full_<c> (1: the full reservation, out of line). */   \
+	static TP__ALWAYS_INLINE TP__UNUSED void                              \
 	tp__ev_do_##c(const int tp__ev_full, void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
 		struct tp__ev_res tp__ev_r;                                     \
@@ -305,10 +310,14 @@ TP__EV_SAVED(TP__EV_PUSH)
 				tp__ev_v[tp__ev_i].size = tp__ev_str_size(tp__ev_v[tp__ev_i].src); \
 			tp__ev_size += tp__ev_v[tp__ev_i].size;                  \
 		}                                                             \
-		__entry = (struct tp__ev_entry_##c *)tp__ev_reserve(            \
-			tp__ev_data, tp__ev_size, &tp__ev_r, tp__ev_full);        \
-		if (!__entry)                                                 \
-			return 0;                                             \
+		__entry = (struct tp__ev_entry_##c *)(tp__ev_full ?             \
+			tp__ev_reserve_full(tp__ev_data, tp__ev_size, &tp__ev_r) : \
+			tp__ev_reserve(tp__ev_data, tp__ev_size, &tp__ev_r, 0));  \
+		if (!__entry) {                                               \
+			if (!tp__ev_full) /* starts over in the slow copy */    \
+				tp__ev_full_##c(tp__ev_data TP__EV_ARGS(PARAMS(args))); \
+			return;                                               \
+		}                                                             \
 		if (tp__ev_nvar != 0) {                                          \
 			tp__ev_ctx_init(&tp__ev_ctx, __entry,                     \
 				       offsetof(struct tp__ev_entry_##c, tp__ev_end), \
@@ -319,12 +328,8 @@ TP__EV_SAVED(TP__EV_PUSH)
 		{ assign }                                                    \
 		if (tp__ev_nvar != 0)                                         \
 			tp__ev_var_copy(&tp__ev_ctx);                            \
-		if (!tp__ev_filter_keep(tp__ev_data, &tp__ev_r, __entry, tp__ev_size)) \
-			return 1; /* rejected (given back), or done by the filter */ \
-		tp__ev_commit(&tp__ev_r);                                       \
-		return 1;                                                     \
+		tp__ev_finish(tp__ev_data, &tp__ev_r, __entry, tp__ev_size);    \
 	}                                                                     \
-	/* The recorder's full copy: see tp__ev_reserve. */                   \
 	static __attribute__((noinline)) TP__UNUSED void                      \
 	tp__ev_full_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
@@ -376,8 +381,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 	TP__EV_IF(TP__ON)(                                                    \
 	static void tp__ev_probe_##name(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
-		if (!tp__ev_do_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args))))   \
-			tp__ev_full_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
+		tp__ev_do_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args)));        \
 	})                                                                    \
 	TP__DEFINE_SEL(TP__ON, name, reg, unreg, &tp__ev_event_##name, TP__STR(TRACE_SYSTEM))
 #define DECLARE_TRACE(name, proto, args) DEFINE_TRACE(name)

@@ -309,24 +309,30 @@ tp__ev_filter_rest(const struct trace_filter *f, unsigned n, struct trace_buffer
  * probe's struct trace_event_sink): 1 to go on and commit (no filter, or
  * the first step keeps the record), 0 when the record is dealt with (given
  * back, or committed or given back by tp__ev_filter_rest). */
-static TP__ALWAYS_INLINE int tp__ev_filter_keep(const void *data, struct tp__ev_res *r,
-						const void *entry, size_t size)
+/* The first step of f on a record's entry: where it goes next. */
+static TP__ALWAYS_INLINE unsigned tp__ev_filter_first(const struct trace_filter *f,
+						      const void *entry)
 {
-	const struct trace_filter *f =
-		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
-	const struct tp__flt_op *o;
+	const struct tp__flt_op *o = f->first;
 	uint64_t w;
-	unsigned n;
-	if (__builtin_expect(f == NULL, 1))
-		return 1;
-	o = f->first;
 	memcpy(&w, (const unsigned char *)entry + o->load_at, sizeof(w));
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	w = (w << o->shift) >> o->shift; /* the field is the word's low end */
 #else
 	w >>= o->shift;                  /* the field is the word's high end */
 #endif
-	n = o->call[tp__flt_int(o, w)];
+	return o->call[tp__flt_int(o, w)];
+}
+
+static TP__ALWAYS_INLINE int tp__ev_filter_keep(const void *data, struct tp__ev_res *r,
+						const void *entry, size_t size)
+{
+	const struct trace_filter *f =
+		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
+	unsigned n;
+	if (__builtin_expect(f == NULL, 1))
+		return 1;
+	n = tp__ev_filter_first(f, entry);
 	if (__builtin_expect(n == TP__FLT_KEEP, 1))
 		return 1;
 	if (n == TP__FLT_DROP)
@@ -334,6 +340,46 @@ static TP__ALWAYS_INLINE int tp__ev_filter_keep(const void *data, struct tp__ev_
 	else
 		tp__ev_filter_rest(f, n, r->b, r->end, r->ts, entry, size);
 	return 0;
+}
+
+/*
+ * The end of a record whose event has a filter f, out of line (one copy per
+ * translation unit, shared by all recorders; the recorders jump to it): the
+ * first step, then the commit, the give-back or tp__ev_filter_rest.
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
+static inline __attribute__((noinline)) TP__UNUSED void
+tp__ev_filter_end(const struct trace_filter *f, struct trace_buffer *b, unsigned char *end,
+		  uint64_t ts, const void *entry, size_t size)
+{
+	struct tp__ev_res r;
+	unsigned n = tp__ev_filter_first(f, entry);
+	r.b = b;
+	r.end = end;
+	r.ts = ts;
+	if (__builtin_expect(n == TP__FLT_KEEP, 1))
+		tp__ev_commit(&r);
+	else if (n == TP__FLT_DROP)
+		tp__ev_discard(&r); /* rejected: costs no storage */
+	else
+		tp__ev_filter_rest(f, n, b, end, ts, entry, size);
+}
+#pragma GCC diagnostic pop
+
+/* The recorder's end of a record (data: the probe's struct
+ * trace_event_sink): the commit, or tp__ev_filter_end when the event has a
+ * filter.  In tail position in a recorder: its calls are jumps. */
+static TP__ALWAYS_INLINE void tp__ev_finish(const void *data, struct tp__ev_res *r,
+					    const void *entry, size_t size)
+{
+	const struct trace_filter *f =
+		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(f != NULL, 0)) {
+		tp__ev_filter_end(f, r->b, r->end, r->ts, entry, size);
+		return;
+	}
+	tp__ev_commit(r);
 }
 
 static inline void trace_filter_free(struct trace_filter *f)
