@@ -294,6 +294,23 @@ TP__EV_SAVED(TP__EV_PUSH)
 	/* The recorder: inline in the probes (tp__ev_full 0: the fast       \
 	 * reservation, no call but jumps in tail position), and in its slow \
 	 * copy tp__ev_full_<c> (1: the full reservation, out of line). */   \
+	/* A record of fixed fields only: TP_fast_assign writes it on the     \
+	 * stack, tp__ev_record (out of line, shared) reserves, copies and    \
+	 * commits it: a few instructions of code per class. */                \
+	static TP__ALWAYS_INLINE TP__UNUSED void                              \
+	tp__ev_fixed_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
+	{                                                                     \
+		struct tp__ev_entry_##c tp__ev_local, *__entry = &tp__ev_local; \
+		struct tp__ev_ctx tp__ev_ctx; /* for the (dead) copy of a class \
+					       * with a __dynamic_array */   \
+		TP__USE_ARGS(0 TP__EV_ARGS(PARAMS(args)));                     \
+		memset(&tp__ev_ctx, 0, sizeof(tp__ev_ctx));                     \
+		/* what TP_fast_assign leaves alone is recorded as zeros */   \
+		memset(&tp__ev_local, 0, offsetof(struct tp__ev_entry_##c, tp__ev_end)); \
+		{ assign }                                                    \
+		TP__EV_RECORD(tp__ev_data, __entry,                           \
+			      offsetof(struct tp__ev_entry_##c, tp__ev_end));    \
+	}                                                                     \
 	static TP__ALWAYS_INLINE TP__UNUSED void                              \
 	tp__ev_do_##c(const int tp__ev_full, void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
@@ -305,6 +322,10 @@ TP__EV_SAVED(TP__EV_PUSH)
 		size_t tp__ev_size = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
 		unsigned tp__ev_i;                                             \
 		TP__USE_ARGS(0 TP__EV_ARGS(PARAMS(args)));                     \
+		if (!tp__ev_full && tp__ev_nvar == 0) {                        \
+			tp__ev_fixed_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
+			return;                                               \
+		}                                                             \
 		for (tp__ev_i = 0; tp__ev_i != (unsigned)tp__ev_nvar; tp__ev_i++) { \
 			if (tp__ev_v[tp__ev_i].src)                             \
 				tp__ev_v[tp__ev_i].size = tp__ev_str_size(tp__ev_v[tp__ev_i].src); \

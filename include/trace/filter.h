@@ -382,6 +382,108 @@ static TP__ALWAYS_INLINE void tp__ev_finish(const void *data, struct tp__ev_res 
 	tp__ev_commit(r);
 }
 
+/* The copy of a record's payload from the recorder's stack to its window,
+ * by size class (a constant: each class gets its own out-of-line
+ * recorder, below): a few loads and stores, overlapping rather than
+ * branching, and no call (memcpy of a variable size would be one). */
+enum tp__ev_copy_class {
+	TP__EV_COPY_8 = 8,   /* 0 to 8 bytes */
+	TP__EV_COPY_16 = 16, /* 9 to 16 */
+	TP__EV_COPY_32 = 32, /* 17 to 32 */
+	TP__EV_COPY_ANY = 0  /* any size */
+};
+struct tp__ev_16 {
+	uint64_t lo, hi;
+};
+static TP__ALWAYS_INLINE void tp__ev_copy(unsigned char *d, const unsigned char *s, size_t n,
+					  const int cls)
+{
+	uint64_t w;
+	uint32_t v;
+	struct tp__ev_16 x;
+	size_t i;
+	switch (cls) {
+	case TP__EV_COPY_8:
+		if (n >= 4) {
+			memcpy(&v, s, 4);
+			memcpy(d, &v, 4);
+			memcpy(&v, s + n - 4, 4);
+			memcpy(d + n - 4, &v, 4);
+		} else {
+			for (i = 0; i < n; i++)
+				d[i] = s[i];
+		}
+		return;
+	case TP__EV_COPY_16:
+		memcpy(&w, s, 8);
+		memcpy(d, &w, 8);
+		memcpy(&w, s + n - 8, 8);
+		memcpy(d + n - 8, &w, 8);
+		return;
+	default:
+		/* 16-byte pieces, the last one ending at the end; the asm
+		 * keeps the loop from becoming a memcpy call. */
+		for (i = 0; cls == TP__EV_COPY_ANY && i + 16 < n; i += 16) {
+			memcpy(&x, s + i, 16);
+			memcpy(d + i, &x, 16);
+			__asm__("" : "+r"(i));
+		}
+		memcpy(&x, s + n - 16, 16);
+		memcpy(d + n - 16, &x, 16);
+		if (cls == TP__EV_COPY_32) {
+			memcpy(&x, s, 16);
+			memcpy(d, &x, 16);
+		}
+		return;
+	}
+}
+
+/*
+ * The recorders of events with fixed fields only (no __string, no
+ * __dynamic_array): entry is the record's payload, assigned on the
+ * recorder's stack; reserve size bytes for it, copy it there and end the
+ * record as tp__ev_finish does.  Out of line: one copy per translation unit
+ * and size class for all such events (tp__ev_record_<class>,
+ * TP__EV_RECORD picks it).  The fast reservation makes no call; anything
+ * unusual jumps to tp__ev_record_slow, which uses the full one.
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
+static inline __attribute__((noinline)) TP__UNUSED void
+tp__ev_record_slow(void *data, const void *entry, size_t size)
+{
+	struct tp__ev_res r;
+	unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 1);
+	if (!p)
+		return;
+	tp__ev_copy(p, (const unsigned char *)entry, size, size <= 8 ? TP__EV_COPY_8 : TP__EV_COPY_ANY);
+	tp__ev_finish(data, &r, p, size);
+}
+#define TP__EV_RECORD_FN(cls)                                                 \
+	static inline __attribute__((noinline)) TP__UNUSED void               \
+	tp__ev_record_##cls(void *data, const void *entry, size_t size)      \
+	{                                                                     \
+		struct tp__ev_res r;                                          \
+		unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 0); \
+		if (!p) {                                                     \
+			tp__ev_record_slow(data, entry, size);                \
+			return;                                               \
+		}                                                             \
+		tp__ev_copy(p, (const unsigned char *)entry, size, TP__EV_COPY_##cls); \
+		tp__ev_finish(data, &r, p, size);                             \
+	}
+TP__EV_RECORD_FN(8)
+TP__EV_RECORD_FN(16)
+TP__EV_RECORD_FN(32)
+TP__EV_RECORD_FN(ANY)
+#pragma GCC diagnostic pop
+/* The recorder for a payload of n bytes (a constant). */
+#define TP__EV_RECORD(data, entry, n)                                         \
+	((n) == 0 ? tp__ev_record_8(data, NULL, 0) :                          \
+	 (n) <= 8 ? tp__ev_record_8(data, entry, n) :                         \
+	 (n) <= 16 ? tp__ev_record_16(data, entry, n) :                       \
+	 (n) <= 32 ? tp__ev_record_32(data, entry, n) : tp__ev_record_ANY(data, entry, n))
+
 static inline void trace_filter_free(struct trace_filter *f)
 {
 	free(f);
