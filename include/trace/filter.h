@@ -390,7 +390,7 @@ enum tp__ev_copy_class {
 	TP__EV_COPY_8 = 8,   /* 0 to 8 bytes */
 	TP__EV_COPY_16 = 16, /* 9 to 16 */
 	TP__EV_COPY_32 = 32, /* 17 to 32 */
-	TP__EV_COPY_ANY = 0  /* any size */
+	TP__EV_COPY_ANY = 0  /* 17 or more */
 };
 struct tp__ev_16 {
 	uint64_t lo, hi;
@@ -456,7 +456,12 @@ tp__ev_record_slow(void *data, const void *entry, size_t size)
 	unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 1);
 	if (!p)
 		return;
-	tp__ev_copy(p, (const unsigned char *)entry, size, size <= 8 ? TP__EV_COPY_8 : TP__EV_COPY_ANY);
+	if (size <= 8)
+		tp__ev_copy(p, (const unsigned char *)entry, size, TP__EV_COPY_8);
+	else if (size <= 16)
+		tp__ev_copy(p, (const unsigned char *)entry, size, TP__EV_COPY_16);
+	else
+		tp__ev_copy(p, (const unsigned char *)entry, size, TP__EV_COPY_ANY);
 	tp__ev_finish(data, &r, p, size);
 }
 #define TP__EV_RECORD_FN(cls)                                                 \
