@@ -24,8 +24,9 @@
  * nothing of their own, and the first decisive comparison ends the run).
  * trace_filter_match() runs it on a record's payload: no allocation, no
  * lock, no call for integer fields.  The recorder runs the first step
- * inline between TP_fast_assign and the commit (tp__ev_filter_keep) and
- * gives a rejected record back.  Besides that, pure functions; libc only.
+ * between TP_fast_assign and the commit (tp__ev_filter_end, which it jumps
+ * to) and gives a rejected record back.  Besides that, pure functions;
+ * libc only.
  * The "patterns if filter; ..." splitter of TRACEPOINTS is at the end.
  */
 #ifndef TRACE_FILTER_H_INCLUDED
@@ -273,11 +274,11 @@ static inline int trace_filter_match(const struct trace_filter *f, const void *e
 }
 
 /*
- * The recorder runs the first step of a program inline, in its copies (no
- * call, no switch): a one-comparison filter, and any filter whose first
- * comparison decides (a && whose first part fails, a || whose first part
- * holds), costs no call.  The field is read as the 8 bytes that end where
- * it ends, shifted down (little-endian; masked on big-endian machines):
+ * The recorder runs the first step of a program in tp__ev_filter_end (no
+ * further call, no switch): a one-comparison filter, and any filter whose
+ * first comparison decides (a && whose first part fails, a || whose first
+ * part holds), costs no more than that jump.  The field is read as the 8
+ * bytes that end where it ends, shifted down (little-endian; masked on big-endian machines):
  * those bytes lie in the record or just before it (its event header, at
  * least 4 bytes, an earlier record or the 96-byte packet header: all in
  * the window), so only the recorder, whose entries sit in such windows,
@@ -285,8 +286,8 @@ static inline int trace_filter_match(const struct trace_filter *f, const void *e
  * step reads the 8 bytes before the entry (load_at -8) and goes to
  * TP__FLT_CALL whatever they hold.
  *
- * The rest runs out of line, after which the recorder's copies only
- * return: it commits the record or gives it back.
+ * The rest runs out of line too (tp__ev_filter_rest): it commits the
+ * record or gives it back.
  */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
@@ -305,10 +306,6 @@ tp__ev_filter_rest(const struct trace_filter *f, unsigned n, struct trace_buffer
 }
 #pragma GCC diagnostic pop
 
-/* The recorder's test between TP_fast_assign and the commit (data: the
- * probe's struct trace_event_sink): 1 to go on and commit (no filter, or
- * the first step keeps the record), 0 when the record is dealt with (given
- * back, or committed or given back by tp__ev_filter_rest). */
 /* The first step of f on a record's entry: where it goes next. */
 static TP__ALWAYS_INLINE unsigned tp__ev_filter_first(const struct trace_filter *f,
 						      const void *entry)
@@ -322,24 +319,6 @@ static TP__ALWAYS_INLINE unsigned tp__ev_filter_first(const struct trace_filter 
 	w >>= o->shift;                  /* the field is the word's high end */
 #endif
 	return o->call[tp__flt_int(o, w)];
-}
-
-static TP__ALWAYS_INLINE int tp__ev_filter_keep(const void *data, struct tp__ev_res *r,
-						const void *entry, size_t size)
-{
-	const struct trace_filter *f =
-		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
-	unsigned n;
-	if (__builtin_expect(f == NULL, 1))
-		return 1;
-	n = tp__ev_filter_first(f, entry);
-	if (__builtin_expect(n == TP__FLT_KEEP, 1))
-		return 1;
-	if (n == TP__FLT_DROP)
-		tp__ev_discard(r); /* rejected: costs no storage */
-	else
-		tp__ev_filter_rest(f, n, r->b, r->end, r->ts, entry, size);
-	return 0;
 }
 
 /*
