@@ -356,6 +356,21 @@ TP__EV_SAVED(TP__EV_PUSH)
 	{                                                                     \
 		tp__ev_do_##c(1, tp__ev_data TP__EV_ARGS(PARAMS(args)));        \
 	}                                                                     \
+	/* What the probes run: with fixed fields only, tp__ev_fixed_<c> (the \
+	 * constant test leaves tp__ev_do_<c> and its slow copy unreferenced: \
+	 * gcc does not compile them at all). */                          \
+	static TP__ALWAYS_INLINE TP__UNUSED void                              \
+	tp__ev_run_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
+	{                                                                     \
+		/* 1 + the number of __string and __dynamic_array fields, as   \
+		 * a size (sizeof: their source expressions are not evaluated) */ \
+		if (sizeof(*__extension__({                                   \
+			struct tp__ev_var tp__ev_v[] = { tstruct { NULL, 0, NULL } }; \
+			(char(*)[sizeof(tp__ev_v) / sizeof(tp__ev_v[0])])0; })) == 1) \
+			tp__ev_fixed_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
+		else                                                          \
+			tp__ev_do_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
+	}                                                                     \
 	TP__EV_FORMATTER(c, c, PARAMS(print))) TP__EV_SEMI
 /* The TP_printk formatter of pc on c's layout, and the function that
  * hands the __print_symbolic/__print_flags tables to a sink. */
@@ -402,7 +417,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 	TP__EV_IF(TP__ON)(                                                    \
 	static void tp__ev_probe_##name(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
-		tp__ev_do_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args)));        \
+		tp__ev_run_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));          \
 	})                                                                    \
 	TP__DEFINE_SEL(TP__ON, name, reg, unreg, &tp__ev_event_##name, TP__STR(TRACE_SYSTEM))
 #define DECLARE_TRACE(name, proto, args) DEFINE_TRACE(name)
