@@ -13,8 +13,11 @@
 # <lttng/tracepoint.h> is missing (apt-get install liblttng-ust-dev).
 set -u
 [ $# -ge 1 ] || { echo "usage: bench/compile.sh OUT [TSV]" >&2; exit 2; }
-cd "$(dirname "$0")/.." || exit 1
 OUT=$1 TSV=${2:-}
+# relative paths are the caller's, not the repository's
+case $OUT in /*) ;; *) OUT=$(pwd)/$OUT ;; esac
+case $TSV in '' | /*) ;; *) TSV=$(pwd)/$TSV ;; esac
+cd "$(dirname "$0")/.." || exit 1
 CC=${CC:-gcc}
 [ "$CC" = cc ] && CC=gcc
 N=${N:-1000}
