@@ -143,6 +143,15 @@ END {
 		printf "\n== (h) its trace (%d events) for Perfetto: tracepoint-dump --json %s bytes/event,\n", v["perfetto", "python3", "events"], v["perfetto", "python3", "json_bytes_per_event"]
 		printf "   --perfetto (protobuf) %s bytes/event: %s of JSON\n", v["perfetto", "python3", "proto_bytes_per_event"], v["perfetto", "python3", "proto_to_json"]
 	}
+	if (n["compile"] > 0) {
+		printf "\n== (i) compile time of CREATE_TRACE_POINTS: %d events with two integer fields in one .c file,\n", v["param", "all", "compile_n"]
+		printf "   gcc -O2 -c, user CPU (bench/compile.sh); same: events differ by name only, distinct: by code too\n"
+		printf "   %-16s %10s %10s %14s\n", "flavour", "user s", "ms/event", ".text B/event"
+		for (i = 1; i <= n["compile"]; i++) {
+			x = order["compile", i]
+			printf "   %-16s %10s %10s %14s\n", x, v["compile", x, "user_s"], f2(v["compile", x, "user_s"] * 1000 / v["param", "all", "compile_n"]), f2(v["compile", x, "text_bytes"] / v["param", "all", "compile_n"])
+		}
+	}
 
 	printf "\n== targets\n"
 	if (has("loop", "compiled_out", "instr_total")) {
@@ -215,6 +224,8 @@ END {
 		a = v["big", "static", "enable_all_batch_us"]; b = v["big", "lttng", "enable_all_us"]
 		target("enable all 1,000 (batch) vs LTTng (us)", "<= " b, a, a <= b)
 	}
+	if (has("compile", "ours", "user_s") && has("compile", "lttng", "user_s"))
+		target("CREATE_TRACE_POINTS compile, s vs LTTng", "<= " v["compile", "lttng", "user_s"], v["compile", "ours", "user_s"], v["compile", "ours", "user_s"] <= v["compile", "lttng", "user_s"])
 }' "$1"
 # Idle tracepoints in real code shapes (rows of bench/tailcall.sh).
 bench/tailcall.sh --report "$1"

@@ -167,6 +167,9 @@ bench/tailcall.sh "$B/tailcall" "$TSV" || { echo "tailcall.sh failed"; exit 1; }
 # A program of some size: 1,000 tracepoints, 10,000 call sites.
 CC=$CC RUNS=$RUNS bench/bigprog.sh "$B/big" "$TSV" || { echo "bigprog.sh failed"; exit 1; }
 
+# Compile time of CREATE_TRACE_POINTS, 1,000 events, next to LTTng-UST's.
+CC=$SZCC bench/compile.sh "$B/compile" "$TSV" >"$B/compile.log" || { cat "$B/compile.log"; echo "compile.sh failed"; exit 1; }
+
 # The control channel: what it costs idle, and per command (bench/ctl.sh).
 CC=$CC bench/ctl.sh "$B/ctl" "$TSV" 50 || { echo "ctl.sh failed"; exit 1; }
 

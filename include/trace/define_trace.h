@@ -289,7 +289,29 @@ TP__EV_SAVED(TP__EV_PUSH)
 #include <trace/define_trace.h>
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
-	static TP__ALWAYS_INLINE TP__UNUSED int                               \
+	static __attribute__((noinline)) TP__UNUSED void                      \
+	tp__ev_full_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))); \
+	/* The recorder: inline in the probes (tp__ev_full 0: the fast       \
+	 * reservation, no call but jumps in tail position), and in its slow \
+	 * copy tp__ev_full_<c> (1: the full reservation, out of line). */   \
+	/* A record of fixed fields only: TP_fast_assign writes it on the     \
+	 * stack, tp__ev_record (out of line, shared) reserves, copies and    \
+	 * commits it: a few instructions of code per class. */                \
+	static TP__ALWAYS_INLINE TP__UNUSED void                              \
+	tp__ev_fixed_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
+	{                                                                     \
+		struct tp__ev_entry_##c tp__ev_local, *__entry = &tp__ev_local; \
+		struct tp__ev_ctx tp__ev_ctx; /* for the (dead) copy of a class \
+					       * with a __dynamic_array */   \
+		TP__USE_ARGS(0 TP__EV_ARGS(PARAMS(args)));                     \
+		memset(&tp__ev_ctx, 0, sizeof(tp__ev_ctx));                     \
+		/* what TP_fast_assign leaves alone is recorded as zeros */   \
+		memset(&tp__ev_local, 0, offsetof(struct tp__ev_entry_##c, tp__ev_end)); \
+		{ assign }                                                    \
+		TP__EV_RECORD(tp__ev_data, __entry,                           \
+			      offsetof(struct tp__ev_entry_##c, tp__ev_end));    \
+	}                                                                     \
+	static TP__ALWAYS_INLINE TP__UNUSED void                              \
 	tp__ev_do_##c(const int tp__ev_full, void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
 		struct tp__ev_res tp__ev_r;                                     \
@@ -300,15 +322,23 @@ TP__EV_SAVED(TP__EV_PUSH)
 		size_t tp__ev_size = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
 		unsigned tp__ev_i;                                             \
 		TP__USE_ARGS(0 TP__EV_ARGS(PARAMS(args)));                     \
+		if (!tp__ev_full && tp__ev_nvar == 0) {                        \
+			tp__ev_fixed_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
+			return;                                               \
+		}                                                             \
 		for (tp__ev_i = 0; tp__ev_i != (unsigned)tp__ev_nvar; tp__ev_i++) { \
 			if (tp__ev_v[tp__ev_i].src)                             \
 				tp__ev_v[tp__ev_i].size = tp__ev_str_size(tp__ev_v[tp__ev_i].src); \
 			tp__ev_size += tp__ev_v[tp__ev_i].size;                  \
 		}                                                             \
-		__entry = (struct tp__ev_entry_##c *)tp__ev_reserve(            \
-			tp__ev_data, tp__ev_size, &tp__ev_r, tp__ev_full);        \
-		if (!__entry)                                                 \
-			return 0;                                             \
+		__entry = (struct tp__ev_entry_##c *)(tp__ev_full ?             \
+			tp__ev_reserve_full(tp__ev_data, tp__ev_size, &tp__ev_r) : \
+			tp__ev_reserve(tp__ev_data, tp__ev_size, &tp__ev_r, 0));  \
+		if (!__entry) {                                               \
+			if (!tp__ev_full) /* starts over in the slow copy */    \
+				tp__ev_full_##c(tp__ev_data TP__EV_ARGS(PARAMS(args))); \
+			return;                                               \
+		}                                                             \
 		if (tp__ev_nvar != 0) {                                          \
 			tp__ev_ctx_init(&tp__ev_ctx, __entry,                     \
 				       offsetof(struct tp__ev_entry_##c, tp__ev_end), \
@@ -319,16 +349,27 @@ TP__EV_SAVED(TP__EV_PUSH)
 		{ assign }                                                    \
 		if (tp__ev_nvar != 0)                                         \
 			tp__ev_var_copy(&tp__ev_ctx);                            \
-		if (!tp__ev_filter_keep(tp__ev_data, &tp__ev_r, __entry, tp__ev_size)) \
-			return 1; /* rejected (given back), or done by the filter */ \
-		tp__ev_commit(&tp__ev_r);                                       \
-		return 1;                                                     \
+		tp__ev_finish(tp__ev_data, &tp__ev_r, __entry, tp__ev_size);    \
 	}                                                                     \
-	/* The recorder's full copy: see tp__ev_reserve. */                   \
 	static __attribute__((noinline)) TP__UNUSED void                      \
 	tp__ev_full_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
 		tp__ev_do_##c(1, tp__ev_data TP__EV_ARGS(PARAMS(args)));        \
+	}                                                                     \
+	/* What the probes run: with fixed fields only, tp__ev_fixed_<c> (the \
+	 * constant test leaves tp__ev_do_<c> and its slow copy unreferenced: \
+	 * gcc does not compile them at all). */                          \
+	static TP__ALWAYS_INLINE TP__UNUSED void                              \
+	tp__ev_run_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
+	{                                                                     \
+		/* 1 + the number of __string and __dynamic_array fields, as   \
+		 * a size (sizeof: their source expressions are not evaluated) */ \
+		if (sizeof(*__extension__({                                   \
+			struct tp__ev_var tp__ev_v[] = { tstruct { NULL, 0, NULL } }; \
+			(char(*)[sizeof(tp__ev_v) / sizeof(tp__ev_v[0])])0; })) == 1) \
+			tp__ev_fixed_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
+		else                                                          \
+			tp__ev_do_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
 	}                                                                     \
 	TP__EV_FORMATTER(c, c, PARAMS(print))) TP__EV_SEMI
 /* The TP_printk formatter of pc on c's layout, and the function that
@@ -376,8 +417,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 	TP__EV_IF(TP__ON)(                                                    \
 	static void tp__ev_probe_##name(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
-		if (!tp__ev_do_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args))))   \
-			tp__ev_full_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
+		tp__ev_run_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));          \
 	})                                                                    \
 	TP__DEFINE_SEL(TP__ON, name, reg, unreg, &tp__ev_event_##name, TP__STR(TRACE_SYSTEM))
 #define DECLARE_TRACE(name, proto, args) DEFINE_TRACE(name)

@@ -24,8 +24,9 @@
  * nothing of their own, and the first decisive comparison ends the run).
  * trace_filter_match() runs it on a record's payload: no allocation, no
  * lock, no call for integer fields.  The recorder runs the first step
- * inline between TP_fast_assign and the commit (tp__ev_filter_keep) and
- * gives a rejected record back.  Besides that, pure functions; libc only.
+ * between TP_fast_assign and the commit (tp__ev_filter_end, which it jumps
+ * to) and gives a rejected record back.  Besides that, pure functions;
+ * libc only.
  * The "patterns if filter; ..." splitter of TRACEPOINTS is at the end.
  */
 #ifndef TRACE_FILTER_H_INCLUDED
@@ -273,11 +274,11 @@ static inline int trace_filter_match(const struct trace_filter *f, const void *e
 }
 
 /*
- * The recorder runs the first step of a program inline, in its copies (no
- * call, no switch): a one-comparison filter, and any filter whose first
- * comparison decides (a && whose first part fails, a || whose first part
- * holds), costs no call.  The field is read as the 8 bytes that end where
- * it ends, shifted down (little-endian; masked on big-endian machines):
+ * The recorder runs the first step of a program in tp__ev_filter_end (no
+ * further call, no switch): a one-comparison filter, and any filter whose
+ * first comparison decides (a && whose first part fails, a || whose first
+ * part holds), costs no more than that jump.  The field is read as the 8
+ * bytes that end where it ends, shifted down (little-endian; masked on big-endian machines):
  * those bytes lie in the record or just before it (its event header, at
  * least 4 bytes, an earlier record or the 96-byte packet header: all in
  * the window), so only the recorder, whose entries sit in such windows,
@@ -285,8 +286,8 @@ static inline int trace_filter_match(const struct trace_filter *f, const void *e
  * step reads the 8 bytes before the entry (load_at -8) and goes to
  * TP__FLT_CALL whatever they hold.
  *
- * The rest runs out of line, after which the recorder's copies only
- * return: it commits the record or gives it back.
+ * The rest runs out of line too (tp__ev_filter_rest): it commits the
+ * record or gives it back.
  */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
@@ -305,36 +306,167 @@ tp__ev_filter_rest(const struct trace_filter *f, unsigned n, struct trace_buffer
 }
 #pragma GCC diagnostic pop
 
-/* The recorder's test between TP_fast_assign and the commit (data: the
- * probe's struct trace_event_sink): 1 to go on and commit (no filter, or
- * the first step keeps the record), 0 when the record is dealt with (given
- * back, or committed or given back by tp__ev_filter_rest). */
-static TP__ALWAYS_INLINE int tp__ev_filter_keep(const void *data, struct tp__ev_res *r,
-						const void *entry, size_t size)
+/* The first step of f on a record's entry: where it goes next. */
+static TP__ALWAYS_INLINE unsigned tp__ev_filter_first(const struct trace_filter *f,
+						      const void *entry)
 {
-	const struct trace_filter *f =
-		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
-	const struct tp__flt_op *o;
+	const struct tp__flt_op *o = f->first;
 	uint64_t w;
-	unsigned n;
-	if (__builtin_expect(f == NULL, 1))
-		return 1;
-	o = f->first;
 	memcpy(&w, (const unsigned char *)entry + o->load_at, sizeof(w));
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	w = (w << o->shift) >> o->shift; /* the field is the word's low end */
 #else
 	w >>= o->shift;                  /* the field is the word's high end */
 #endif
-	n = o->call[tp__flt_int(o, w)];
-	if (__builtin_expect(n == TP__FLT_KEEP, 1))
-		return 1;
-	if (n == TP__FLT_DROP)
-		tp__ev_discard(r); /* rejected: costs no storage */
-	else
-		tp__ev_filter_rest(f, n, r->b, r->end, r->ts, entry, size);
-	return 0;
+	return o->call[tp__flt_int(o, w)];
 }
+
+/*
+ * The end of a record whose event has a filter f, out of line (one copy per
+ * translation unit, shared by all recorders; the recorders jump to it): the
+ * first step, then the commit, the give-back or tp__ev_filter_rest.
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
+static inline __attribute__((noinline)) TP__UNUSED void
+tp__ev_filter_end(const struct trace_filter *f, struct trace_buffer *b, unsigned char *end,
+		  uint64_t ts, const void *entry, size_t size)
+{
+	struct tp__ev_res r;
+	unsigned n = tp__ev_filter_first(f, entry);
+	r.b = b;
+	r.end = end;
+	r.ts = ts;
+	if (__builtin_expect(n == TP__FLT_KEEP, 1))
+		tp__ev_commit(&r);
+	else if (n == TP__FLT_DROP)
+		tp__ev_discard(&r); /* rejected: costs no storage */
+	else
+		tp__ev_filter_rest(f, n, b, end, ts, entry, size);
+}
+#pragma GCC diagnostic pop
+
+/* The recorder's end of a record (data: the probe's struct
+ * trace_event_sink): the commit, or tp__ev_filter_end when the event has a
+ * filter.  In tail position in a recorder: its calls are jumps. */
+static TP__ALWAYS_INLINE void tp__ev_finish(const void *data, struct tp__ev_res *r,
+					    const void *entry, size_t size)
+{
+	const struct trace_filter *f =
+		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(f != NULL, 0)) {
+		tp__ev_filter_end(f, r->b, r->end, r->ts, entry, size);
+		return;
+	}
+	tp__ev_commit(r);
+}
+
+/* The copy of a record's payload from the recorder's stack to its window,
+ * by size class (a constant: each class gets its own out-of-line
+ * recorder, below): a few loads and stores, overlapping rather than
+ * branching, and no call (memcpy of a variable size would be one). */
+enum tp__ev_copy_class {
+	TP__EV_COPY_8 = 8,   /* 0 to 8 bytes */
+	TP__EV_COPY_16 = 16, /* 9 to 16 */
+	TP__EV_COPY_32 = 32, /* 17 to 32 */
+	TP__EV_COPY_ANY = 0  /* 17 or more */
+};
+struct tp__ev_16 {
+	uint64_t lo, hi;
+};
+static TP__ALWAYS_INLINE void tp__ev_copy(unsigned char *d, const unsigned char *s, size_t n,
+					  const int cls)
+{
+	uint64_t w;
+	uint32_t v;
+	struct tp__ev_16 x;
+	size_t i;
+	switch (cls) {
+	case TP__EV_COPY_8:
+		if (n >= 4) {
+			memcpy(&v, s, 4);
+			memcpy(d, &v, 4);
+			memcpy(&v, s + n - 4, 4);
+			memcpy(d + n - 4, &v, 4);
+		} else {
+			for (i = 0; i < n; i++)
+				d[i] = s[i];
+		}
+		return;
+	case TP__EV_COPY_16:
+		memcpy(&w, s, 8);
+		memcpy(d, &w, 8);
+		memcpy(&w, s + n - 8, 8);
+		memcpy(d + n - 8, &w, 8);
+		return;
+	default:
+		/* 16-byte pieces, the last one ending at the end; the asm
+		 * keeps the loop from becoming a memcpy call. */
+		for (i = 0; cls == TP__EV_COPY_ANY && i + 16 < n; i += 16) {
+			memcpy(&x, s + i, 16);
+			memcpy(d + i, &x, 16);
+			__asm__("" : "+r"(i));
+		}
+		memcpy(&x, s + n - 16, 16);
+		memcpy(d + n - 16, &x, 16);
+		if (cls == TP__EV_COPY_32) {
+			memcpy(&x, s, 16);
+			memcpy(d, &x, 16);
+		}
+		return;
+	}
+}
+
+/*
+ * The recorders of events with fixed fields only (no __string, no
+ * __dynamic_array): entry is the record's payload, assigned on the
+ * recorder's stack; reserve size bytes for it, copy it there and end the
+ * record as tp__ev_finish does.  Out of line: one copy per translation unit
+ * and size class for all such events (tp__ev_record_<class>,
+ * TP__EV_RECORD picks it).  The fast reservation makes no call; anything
+ * unusual jumps to tp__ev_record_slow, which uses the full one.
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
+static inline __attribute__((noinline)) TP__UNUSED void
+tp__ev_record_slow(void *data, const void *entry, size_t size)
+{
+	struct tp__ev_res r;
+	unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 1);
+	if (!p)
+		return;
+	if (size <= 8)
+		tp__ev_copy(p, (const unsigned char *)entry, size, TP__EV_COPY_8);
+	else if (size <= 16)
+		tp__ev_copy(p, (const unsigned char *)entry, size, TP__EV_COPY_16);
+	else
+		tp__ev_copy(p, (const unsigned char *)entry, size, TP__EV_COPY_ANY);
+	tp__ev_finish(data, &r, p, size);
+}
+#define TP__EV_RECORD_FN(cls)                                                 \
+	static inline __attribute__((noinline)) TP__UNUSED void               \
+	tp__ev_record_##cls(void *data, const void *entry, size_t size)      \
+	{                                                                     \
+		struct tp__ev_res r;                                          \
+		unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 0); \
+		if (!p) {                                                     \
+			tp__ev_record_slow(data, entry, size);                \
+			return;                                               \
+		}                                                             \
+		tp__ev_copy(p, (const unsigned char *)entry, size, TP__EV_COPY_##cls); \
+		tp__ev_finish(data, &r, p, size);                             \
+	}
+TP__EV_RECORD_FN(8)
+TP__EV_RECORD_FN(16)
+TP__EV_RECORD_FN(32)
+TP__EV_RECORD_FN(ANY)
+#pragma GCC diagnostic pop
+/* The recorder for a payload of n bytes (a constant). */
+#define TP__EV_RECORD(data, entry, n)                                         \
+	((n) == 0 ? tp__ev_record_8(data, NULL, 0) :                          \
+	 (n) <= 8 ? tp__ev_record_8(data, entry, n) :                         \
+	 (n) <= 16 ? tp__ev_record_16(data, entry, n) :                       \
+	 (n) <= 32 ? tp__ev_record_32(data, entry, n) : tp__ev_record_ANY(data, entry, n))
 
 static inline void trace_filter_free(struct trace_filter *f)
 {

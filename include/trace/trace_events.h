@@ -348,6 +348,22 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 	return p;
 }
 
+/*
+ * The full reservation (tp__ev_reserve with full = 1), out of line: one
+ * copy per translation unit, shared by all its recorders, rather than one
+ * inlined into the slow copy of each (compile time and code size of
+ * CREATE_TRACE_POINTS; bench/compile.sh).  Only the recorders' slow copies
+ * call it; their fast path makes no call.
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
+static inline __attribute__((noinline)) TP__UNUSED void *
+tp__ev_reserve_full(void *data, size_t size, struct tp__ev_res *r)
+{
+	return tp__ev_reserve(data, size, r, 1);
+}
+#pragma GCC diagnostic pop
+
 /* Publishes the record: the packet's content_size covers it from now on. */
 static TP__ALWAYS_INLINE void tp__ev_commit(struct tp__ev_res *r)
 {

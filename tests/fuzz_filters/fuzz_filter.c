@@ -47,37 +47,33 @@ static void check_error(const char *s, int r, size_t pos, const char *why)
 
 /* What the recorder decides for the record rec[0..n) (placed, as in a
  * window, after 16 bytes of header): 1 kept, 0 given back.  Runs the
- * recorder's own path (first step inline, the rest out of line) on a
+ * recorder's own path (tp__ev_filter_end, which it jumps to) on a
  * buffer and packet of its own. */
 static int recorder_keeps(const struct trace_filter *f, const unsigned char *rec, size_t n)
 {
 	unsigned char *buf = (unsigned char *)malloc(16 + n);
 	struct trace_packet pkt;
 	struct trace_buffer b;
-	struct trace_event_sink es;
-	struct tp__ev_res r;
 	int kept;
+	if (!f) { /* no filter: the recorder commits (tp__ev_finish) */
+		free(buf);
+		return 1;
+	}
 	if (!buf)
 		abort();
 	memset(buf, 0x5a, 16);
 	memcpy(buf + 16, rec, n);
 	memset(&pkt, 0, sizeof(pkt));
 	memset(&b, 0, sizeof(b));
-	memset(&es, 0, sizeof(es));
 	b.pos = buf + 16;
 	b.pkt = &pkt;
 	b.busy = 1;
-	es.filter = f;
-	r.b = &b;
-	r.end = buf + 16 + n;
-	r.ts = 1;
-	kept = tp__ev_filter_keep(&es, &r, buf + 16, n);
-	if (!kept) /* given back, or committed by tp__ev_filter_rest */
-		kept = b.pos == buf + 16 + n;
-	else if (b.pos != buf + 16)
-		abort(); /* the caller commits; nothing may have been committed */
-	if (b.busy && !kept)
-		abort(); /* a given-back record must free the buffer */
+	tp__ev_filter_end(f, &b, buf + 16 + n, 1, buf + 16, n);
+	kept = b.pos == buf + 16 + n; /* committed, else given back */
+	if (!kept && b.pos != buf + 16)
+		abort(); /* given back: nothing may have been committed */
+	if (b.busy)
+		abort(); /* committed or given back, the buffer is free */
 	free(buf);
 	return kept;
 }
