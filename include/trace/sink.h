@@ -285,7 +285,9 @@ enum tp__sink_err {
 enum {
 	TP__SINK_PATH_MAX = 4096,
 	TP__SINK_PACKET = (int)sizeof(struct trace_packet),
-	TP__SINK_RETRY_DROPS = 1024 /* records dropped before a failed window is tried again */
+	TP__SINK_RETRY_DROPS = 1024, /* records dropped before a failed window is tried again */
+	TP__SINK_CHILD_WAITS = 20000, /* 50 us sleeps (1 s): a forked child's thread waits for */
+	TP__SINK_CHILD_WAIT_NS = 50000 /* another one that is making the child's trace */
 };
 
 /* One thread's buffer: the recorder's part first.  Nodes are mmap()ed
@@ -315,14 +317,16 @@ struct tp__sink_slot_ref {
 
 struct tp__sink_sink {
 	struct trace_sink_base base;    /* first: what recorders see */
-	pthread_mutex_t lock;           /* enabling, metadata, trace start; never
-					   waited for by a recording thread */
+	pthread_mutex_t lock;           /* enabling, metadata, trace start; a
+					   recording thread only tries it (or, in
+					   a forked child, waits a bounded time) */
 	pthread_mutex_t msg_lock;       /* the reported-once list */
 	pthread_key_t key;              /* closes a thread's stream when it exits */
 	int have_key;                   /* pthread_key_create() succeeded */
 	struct tp__sink_node *nodes;
 	int inited, recording, mode, pid;
 	int rootfd, dirfd, metafd, child_pending;
+	int child_maker;                /* the tid making a forked child's trace, or 0 */
 	char root[TP__SINK_PATH_MAX];      /* the session directory */
 	char dir[TP__SINK_PATH_MAX];       /* this process's trace in it */
 	char procname[17];
@@ -1078,17 +1082,25 @@ static int tp__sink_start_trace(const char *dir)
 	return 0;
 }
 
-/* A forked child's first record: its own trace in the session directory
- * (trylock: never waits, may be in a signal handler). */
+/* A forked child's first record: its own trace in the session directory.
+ * The threads of a child often record their first events at once: one makes
+ * the trace, the others wait for it (sleeping, for at most a second) instead
+ * of losing their records.  Never blocks: a signal handler that interrupts
+ * the thread making the trace, or a lock held longer, gives -EBUSY. */
 static int tp__sink_start_child_trace(void)
 {
-	int e;
-	if (pthread_mutex_trylock(&tp__sink.lock) != 0)
-		return -EBUSY;
+	int e, i, me = tp__sink_gettid();
+	for (i = 0; pthread_mutex_trylock(&tp__sink.lock) != 0; i++) {
+		struct timespec ts = {0, TP__SINK_CHILD_WAIT_NS};
+		if (i >= TP__SINK_CHILD_WAITS || __atomic_load_n(&tp__sink.child_maker, __ATOMIC_ACQUIRE) == me)
+			return -EBUSY;
+		nanosleep(&ts, NULL); /* async-signal-safe */
+	}
 	if (!tp__sink.child_pending) {
 		pthread_mutex_unlock(&tp__sink.lock);
 		return tp__sink.dirfd >= 0 ? 0 : -ENOENT;
 	}
+	__atomic_store_n(&tp__sink.child_maker, me, __ATOMIC_RELEASE);
 	tp__sink_read_procname(); /* the child's name may differ from its parent's */
 	e = tp__sink_make_trace();
 	if (e)
@@ -1096,6 +1108,7 @@ static int tp__sink_start_child_trace(void)
 			       (int)getpid(), tp__sink.root, strerror(-e));
 	else
 		tp__sink.child_pending = 0;
+	__atomic_store_n(&tp__sink.child_maker, 0, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&tp__sink.lock);
 	return e;
 }
@@ -1510,6 +1523,7 @@ static void tp__sink_atfork_child(void)
 		close(tp__sink.dirfd);
 	tp__sink.dirfd = -1;
 	tp__sink.child_pending = 1;
+	tp__sink.child_maker = 0;
 	tp__sink.pid = (int)getpid();
 	tp__sink.lost = tp__sink.gone_dropped = tp__sink.gone_bytes = 0;
 	tp__sink.snapshots = 0;
