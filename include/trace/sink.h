@@ -1999,12 +1999,16 @@ static int tp__sink_apply(const char *list, int attach)
 				if (trace_pattern_is_glob(p.item[i], p.len[i]))
 					tp__sink_msg_once(key, "pattern \"%.*s\" matches no event of this program "
 						       "(TRACEPOINTS=list shows them; a subsystem compiled "
-						       "out has none)", (int)p.len[i], p.item[i]);
+						       "out has none; a library's exist once it is loaded: "
+						       "tracepoint_enable() after its dlopen())",
+						       (int)p.len[i], p.item[i]);
 				else
 					tp__sink_msg_once(key, "unknown event \"%.*s\" (TRACEPOINTS=list shows "
 						       "the events of this program; a slice NAME is "
 						       "recorded as NAME_begin and NAME_end; a subsystem "
-						       "compiled out has none)", (int)p.len[i], p.item[i]);
+						       "compiled out has none; a library's exist once it "
+						       "is loaded: tracepoint_enable() after its dlopen())",
+						       (int)p.len[i], p.item[i]);
 			}
 		}
 		total += p.matched;
