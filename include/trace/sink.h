@@ -1892,6 +1892,27 @@ static int tp__sink_pat_collect(const char *item, size_t len, void *priv)
 	return 0;
 }
 
+/* Is an item without ':' the name of a subsystem ("kv" for "kv:*")? */
+struct tp__sink_sys {
+	const char *name;
+	size_t len;
+};
+
+static int tp__sink_sys_walk(struct tracepoint *tp, void *priv)
+{
+	const struct tp__sink_sys *q = (const struct tp__sink_sys *)priv;
+	const struct trace_event *ev = trace_event_of(tp);
+	return ev && strlen(ev->cls->system) == q->len && memcmp(ev->cls->system, q->name, q->len) == 0;
+}
+
+static int tp__sink_is_system(const char *item, size_t len)
+{
+	struct tp__sink_sys q;
+	q.name = item;
+	q.len = len;
+	return !memchr(item, ':', len) && tracepoint_for_each(tp__sink_sys_walk, &q) != 0;
+}
+
 static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 {
 	struct tp__sink_pat *p = (struct tp__sink_pat *)priv;
@@ -1996,7 +2017,13 @@ static int tp__sink_apply(const char *list, int attach)
 			{
 				char key[TRACE_PATTERN_MAX + 16];
 				snprintf(key, sizeof(key), "nomatch:%.*s", (int)p.len[i], p.item[i]);
-				if (trace_pattern_is_glob(p.item[i], p.len[i]))
+				if (!trace_pattern_is_glob(p.item[i], p.len[i]) &&
+				    tp__sink_is_system(p.item[i], p.len[i]))
+					tp__sink_msg_once(key, "unknown event \"%.*s\": %.*s is a subsystem; "
+						       "\"%.*s:*\" records its events", (int)p.len[i],
+						       p.item[i], (int)p.len[i], p.item[i], (int)p.len[i],
+						       p.item[i]);
+				else if (trace_pattern_is_glob(p.item[i], p.len[i]))
 					tp__sink_msg_once(key, "pattern \"%.*s\" matches no event of this program "
 						       "(TRACEPOINTS=list shows them; a subsystem compiled "
 						       "out has none; a library's exist once it is loaded: "
