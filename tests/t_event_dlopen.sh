@@ -15,5 +15,10 @@ want="round=0 value=1000;round=10 value=1010;round=1 value=1001;round=11 value=1
 if [ "$got" = "$want" ]; then ok "the plugin's events were recorded, in order: $got"; else fail "recorded '$got', want '$want'"; cat "$B/bt.txt"; fi
 n=$(grep -c 'pattern "plug:\*" matches no event' "$B/err.txt")
 if [ "$n" = 1 ]; then ok "enabling before the dlopen matched nothing and said so once"; else fail "'matches no event' said $n times"; cat "$B/err.txt"; fi
+if grep 'pattern "plug:\*" matches no event' "$B/err.txt" | grep -q 'tracepoint_enable() after its dlopen()'; then
+	ok "and the message says to enable after the dlopen"
+else
+	fail "the message does not mention dlopen"; cat "$B/err.txt"
+fi
 if grep -q "host: done" "$B/out.txt"; then ok "the host ran to the end"; else fail "host did not finish"; fi
 finish

@@ -149,11 +149,13 @@ static void unknown_events_are_reported_once(void **state)
 	assert_int_equal(tracepoint_enable("nosys:*,evf:evf_three"), 1);
 	assert_int_equal(tracepoint_enable("nosys:*"), 0);
 	assert_int_equal(tracepoint_enable("evf_plain"), 0);
+	assert_int_equal(tracepoint_enable("evf"), 0);
 	err = sc_stderr_end();
 	print_message("%s", err);
 	assert_int_equal(sc_count(err, "unknown event \"evf:no_such_event\""), 1);
 	assert_int_equal(sc_count(err, "pattern \"nosys:*\" matches no event"), 1);
 	assert_int_equal(sc_count(err, "evf_plain is a plain tracepoint"), 1);
+	assert_int_equal(sc_count(err, "unknown event \"evf\": evf is a subsystem; \"evf:*\" records its events"), 1);
 	assert_true(on(&__tracepoint_evf_three));
 }
 

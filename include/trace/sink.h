@@ -285,7 +285,9 @@ enum tp__sink_err {
 enum {
 	TP__SINK_PATH_MAX = 4096,
 	TP__SINK_PACKET = (int)sizeof(struct trace_packet),
-	TP__SINK_RETRY_DROPS = 1024 /* records dropped before a failed window is tried again */
+	TP__SINK_RETRY_DROPS = 1024, /* records dropped before a failed window is tried again */
+	TP__SINK_CHILD_WAITS = 20000, /* 50 us sleeps (1 s): a forked child's thread waits for */
+	TP__SINK_CHILD_WAIT_NS = 50000 /* another one that is making the child's trace */
 };
 
 /* One thread's buffer: the recorder's part first.  Nodes are mmap()ed
@@ -315,14 +317,16 @@ struct tp__sink_slot_ref {
 
 struct tp__sink_sink {
 	struct trace_sink_base base;    /* first: what recorders see */
-	pthread_mutex_t lock;           /* enabling, metadata, trace start; never
-					   waited for by a recording thread */
+	pthread_mutex_t lock;           /* enabling, metadata, trace start; a
+					   recording thread only tries it (or, in
+					   a forked child, waits a bounded time) */
 	pthread_mutex_t msg_lock;       /* the reported-once list */
 	pthread_key_t key;              /* closes a thread's stream when it exits */
 	int have_key;                   /* pthread_key_create() succeeded */
 	struct tp__sink_node *nodes;
 	int inited, recording, mode, pid;
 	int rootfd, dirfd, metafd, child_pending;
+	int child_maker;                /* the tid making a forked child's trace, or 0 */
 	char root[TP__SINK_PATH_MAX];      /* the session directory */
 	char dir[TP__SINK_PATH_MAX];       /* this process's trace in it */
 	char procname[17];
@@ -1078,17 +1082,25 @@ static int tp__sink_start_trace(const char *dir)
 	return 0;
 }
 
-/* A forked child's first record: its own trace in the session directory
- * (trylock: never waits, may be in a signal handler). */
+/* A forked child's first record: its own trace in the session directory.
+ * The threads of a child often record their first events at once: one makes
+ * the trace, the others wait for it (sleeping, for at most a second) instead
+ * of losing their records.  Never blocks: a signal handler that interrupts
+ * the thread making the trace, or a lock held longer, gives -EBUSY. */
 static int tp__sink_start_child_trace(void)
 {
-	int e;
-	if (pthread_mutex_trylock(&tp__sink.lock) != 0)
-		return -EBUSY;
+	int e, i, me = tp__sink_gettid();
+	for (i = 0; pthread_mutex_trylock(&tp__sink.lock) != 0; i++) {
+		struct timespec ts = {0, TP__SINK_CHILD_WAIT_NS};
+		if (i >= TP__SINK_CHILD_WAITS || __atomic_load_n(&tp__sink.child_maker, __ATOMIC_ACQUIRE) == me)
+			return -EBUSY;
+		nanosleep(&ts, NULL); /* async-signal-safe */
+	}
 	if (!tp__sink.child_pending) {
 		pthread_mutex_unlock(&tp__sink.lock);
 		return tp__sink.dirfd >= 0 ? 0 : -ENOENT;
 	}
+	__atomic_store_n(&tp__sink.child_maker, me, __ATOMIC_RELEASE);
 	tp__sink_read_procname(); /* the child's name may differ from its parent's */
 	e = tp__sink_make_trace();
 	if (e)
@@ -1096,6 +1108,7 @@ static int tp__sink_start_child_trace(void)
 			       (int)getpid(), tp__sink.root, strerror(-e));
 	else
 		tp__sink.child_pending = 0;
+	__atomic_store_n(&tp__sink.child_maker, 0, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&tp__sink.lock);
 	return e;
 }
@@ -1510,6 +1523,7 @@ static void tp__sink_atfork_child(void)
 		close(tp__sink.dirfd);
 	tp__sink.dirfd = -1;
 	tp__sink.child_pending = 1;
+	tp__sink.child_maker = 0;
 	tp__sink.pid = (int)getpid();
 	tp__sink.lost = tp__sink.gone_dropped = tp__sink.gone_bytes = 0;
 	tp__sink.snapshots = 0;
@@ -1878,6 +1892,27 @@ static int tp__sink_pat_collect(const char *item, size_t len, void *priv)
 	return 0;
 }
 
+/* Is an item without ':' the name of a subsystem ("kv" for "kv:*")? */
+struct tp__sink_sys {
+	const char *name;
+	size_t len;
+};
+
+static int tp__sink_sys_walk(struct tracepoint *tp, void *priv)
+{
+	const struct tp__sink_sys *q = (const struct tp__sink_sys *)priv;
+	const struct trace_event *ev = trace_event_of(tp);
+	return ev && strlen(ev->cls->system) == q->len && memcmp(ev->cls->system, q->name, q->len) == 0;
+}
+
+static int tp__sink_is_system(const char *item, size_t len)
+{
+	struct tp__sink_sys q;
+	q.name = item;
+	q.len = len;
+	return !memchr(item, ':', len) && tracepoint_for_each(tp__sink_sys_walk, &q) != 0;
+}
+
 static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 {
 	struct tp__sink_pat *p = (struct tp__sink_pat *)priv;
@@ -1985,15 +2020,25 @@ static int tp__sink_apply(const char *list, int attach)
 			{
 				char key[TRACE_PATTERN_MAX + 16];
 				snprintf(key, sizeof(key), "nomatch:%.*s", (int)p.len[i], p.item[i]);
-				if (trace_pattern_is_glob(p.item[i], p.len[i]))
+				if (!trace_pattern_is_glob(p.item[i], p.len[i]) &&
+				    tp__sink_is_system(p.item[i], p.len[i]))
+					tp__sink_msg_once(key, "unknown event \"%.*s\": %.*s is a subsystem; "
+						       "\"%.*s:*\" records its events", (int)p.len[i],
+						       p.item[i], (int)p.len[i], p.item[i], (int)p.len[i],
+						       p.item[i]);
+				else if (trace_pattern_is_glob(p.item[i], p.len[i]))
 					tp__sink_msg_once(key, "pattern \"%.*s\" matches no event of this program "
 						       "(TRACEPOINTS=list shows them; a subsystem compiled "
-						       "out has none)", (int)p.len[i], p.item[i]);
+						       "out has none; a library's exist once it is loaded: "
+						       "tracepoint_enable() after its dlopen())",
+						       (int)p.len[i], p.item[i]);
 				else
 					tp__sink_msg_once(key, "unknown event \"%.*s\" (TRACEPOINTS=list shows "
 						       "the events of this program; a slice NAME is "
 						       "recorded as NAME_begin and NAME_end; a subsystem "
-						       "compiled out has none)", (int)p.len[i], p.item[i]);
+						       "compiled out has none; a library's exist once it "
+						       "is loaded: tracepoint_enable() after its dlopen())",
+						       (int)p.len[i], p.item[i]);
 			}
 		}
 		total += p.matched;

@@ -306,12 +306,14 @@ TRACEPOINT_SINK_API int tracepoint_filter(const char *patterns, const char *filt
 	r = tp__sink_filter_set(patterns, filter, err, errlen, 0, NULL, 0);
 	if (r == 0 && err && errlen) {
 		snprintf(err, errlen, "pattern \"%s\" matches no event of this program "
-			 "(TRACEPOINTS=list shows them; a subsystem compiled out has none)", patterns);
+			 "(TRACEPOINTS=list shows them; a subsystem compiled out has none; a library's "
+			 "exist once it is loaded: tracepoint_enable() after its dlopen())", patterns);
 	} else if (r == 0) {
 		char key[TRACE_PATTERN_MAX + 16];
 		snprintf(key, sizeof(key), "nomatch:%s", patterns);
 		tp__sink_msg_once(key, "pattern \"%s\" matches no event of this program (TRACEPOINTS=list "
-			       "shows them; a subsystem compiled out has none)", patterns);
+			       "shows them; a subsystem compiled out has none; a library's exist once it "
+			       "is loaded: tracepoint_enable() after its dlopen())", patterns);
 	}
 	return r;
 }
