@@ -1,5 +1,5 @@
-/* The grace period's read side (tracepoint/grace.h): a thread that fires an
- * enabled tracepoint claims a slot of its own and counts there; threads that
+/* The grace period's read side (tracepoint/grace.h): the slots exist once a
+ * writer mapped them; a thread that fires an enabled tracepoint claims a slot of its own and counts there; threads that
  * find no slot count on the shared counters; slots of threads that are gone
  * are freed; and readers of both kinds keep a retired list alive. */
 #include <pthread.h>
@@ -42,6 +42,25 @@ static void *fire_once(void *arg)
 	s->slot = tp__me.slot;
 	s->state = tp__me.state;
 	return NULL;
+}
+
+/* Runs first: a process that never attached a probe has only the domain's
+ * header; the first writer maps the 1,024 slots (when it can use them). */
+static void test_the_first_writer_maps_the_slots(void **state)
+{
+	int ctx;
+	(void)state;
+	assert_int_equal(sizeof(struct tp__domain), 128);
+	trace_tp_test_int(1); /* idle: changes nothing */
+	assert_null(dom()->slot);
+	assert_int_equal(dom()->mode, TP__GP_UNDECIDED);
+	assert_int_equal(register_trace_tp_test_int(probe, &ctx), 0);
+	if (__atomic_load_n(&dom()->mode, __ATOMIC_ACQUIRE) == TP__GP_MEMBARRIER)
+		assert_non_null(dom()->slot);
+	else
+		assert_null(dom()->slot);
+	trace_tp_test_int(1);
+	assert_int_equal(hits, 1);
 }
 
 static void test_a_firing_thread_claims_a_slot_of_its_own_and_counts_there(void **state)
@@ -171,6 +190,7 @@ static void test_more_threads_than_slots_fall_back_to_shared_counters_and_stay_c
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_the_first_writer_maps_the_slots, teardown),
 		cmocka_unit_test_teardown(test_a_firing_thread_claims_a_slot_of_its_own_and_counts_there, teardown),
 		cmocka_unit_test_teardown(test_slots_of_threads_that_are_gone_are_freed_by_a_sweep, teardown),
 		cmocka_unit_test_teardown(test_more_threads_than_slots_fall_back_to_shared_counters_and_stay_correct, teardown),
