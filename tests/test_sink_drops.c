@@ -5,7 +5,10 @@
  *  - a record bigger than a window;
  *  - a window the file system refuses (here: RLIMIT_FSIZE; t_recorder_errors.sh
  *    fills a real file system);
- *  - a record from a signal handler that interrupted a record. */
+ *  - a record from a signal handler that interrupted a record (one of
+ *    variable size: a record of fixed size is assigned on the stack before
+ *    it is reserved, so a handler that records during its TP_fast_assign
+ *    interrupts nothing, and both are kept). */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +22,7 @@
 #define CONFIG_EVH 1
 #define CREATE_TRACE_POINTS
 #include "events/ev_hook.h"
+#include "events/ev_nested.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
 #include "trace_read.h"
@@ -30,14 +34,18 @@ struct tally {
 	long n;
 	int last_v;
 	uint64_t max_discarded;
+	long minus_one, v12345; /* evh_step records with these values */
 };
 
 static void tally(const struct tr_rec *r, void *priv)
 {
 	struct tally *t = (struct tally *)priv;
 	t->n++;
-	if (r->ev == trace_event_of(&__tracepoint_evh_step))
+	if (r->ev == trace_event_of(&__tracepoint_evh_step)) {
 		memcpy(&t->last_v, tr_field(r, "v"), sizeof(int));
+		t->minus_one += t->last_v == -1;
+		t->v12345 += t->last_v == 12345;
+	}
 	if (r->discarded > t->max_discarded)
 		t->max_discarded = r->discarded;
 }
@@ -46,7 +54,7 @@ static void too_big_for_a_window(void **state)
 {
 	static char big[6000];
 	const char *err;
-	struct tally t = { 0, 0, 0 };
+	struct tally t = { 0, 0, 0, 0, 0 };
 	(void)state;
 	memset(big, 'x', sizeof(big) - 1);
 	sc_stderr_begin();
@@ -64,7 +72,7 @@ static void file_system_refuses_a_window(void **state)
 {
 	struct rlimit old, lim;
 	const char *err;
-	struct tally t = { 0, 0, 0 };
+	struct tally t = { 0, 0, 0, 0, 0 };
 	int i;
 	(void)state;
 	signal(SIGXFSZ, SIG_IGN);
@@ -111,11 +119,26 @@ static void nested_record_from_a_signal_handler(void **state)
 	(void)state;
 	signal(SIGUSR1, on_signal);
 	evh_hook = raise_signal;
-	trace_evh_step(12345);
+	trace_evn_note(12345, "outer"); /* reserved, then assigned: interrupted */
 	assert_null(evh_hook);
 	assert_int_equal(tracepoint_dropped(), before + 1);
 	trace_evh_step(23456); /* and the thread records normally afterwards */
 	assert_int_equal(tracepoint_dropped(), before + 1);
+}
+
+static void record_from_a_signal_handler_during_a_fixed_size_assign(void **state)
+{
+	unsigned long long before = tracepoint_dropped();
+	struct tally t = { 0, 0, 0, 0, 0 };
+	(void)state;
+	signal(SIGUSR1, on_signal);
+	evh_hook = raise_signal;
+	trace_evh_step(12345); /* the handler's evh_step(-1) comes first */
+	assert_null(evh_hook);
+	assert_int_equal(tracepoint_dropped(), before);
+	tr_read(trace_dir, tally, &t);
+	assert_int_equal(t.minus_one, 1);
+	assert_int_equal(t.v12345, 1);
 }
 
 static int setup(void **state)
@@ -126,7 +149,7 @@ static int setup(void **state)
 	tracepoint_buffer_size(4096);
 	if (tracepoint_output("stream", trace_dir) != 0)
 		return -1;
-	return tracepoint_enable("evh:*") == 2 ? 0 : -1;
+	return tracepoint_enable("evh:*,evn:*") == 3 ? 0 : -1;
 }
 
 static int teardown(void **state)
@@ -142,6 +165,7 @@ int main(void)
 		cmocka_unit_test(too_big_for_a_window),
 		cmocka_unit_test(file_system_refuses_a_window),
 		cmocka_unit_test(nested_record_from_a_signal_handler),
+		cmocka_unit_test(record_from_a_signal_handler_during_a_fixed_size_assign),
 	};
 	tp_test_watchdog(60);
 	return cmocka_run_group_tests(tests, setup, teardown);

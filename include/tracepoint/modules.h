@@ -96,6 +96,15 @@ struct tp__phdr_info {
 	const ElfW(Phdr) *phdr;
 	ElfW(Half) phnum;
 };
+/* The same with the loader's counts of objects loaded and unloaded so far,
+ * which follow (glibc, musl) when the callback's size covers them. */
+struct tp__phdr_counts {
+	ElfW(Addr) addr;
+	const char *name;
+	const ElfW(Phdr) *phdr;
+	ElfW(Half) phnum;
+	unsigned long long adds, subs;
+};
 
 /* --- The registration lock.  A spin-then-sleep lock holding the
  * owner's pid: a child forked while another thread held it sees a foreign

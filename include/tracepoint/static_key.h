@@ -393,10 +393,71 @@ static inline int tp__batch_close_cb(struct dl_phdr_info *info, size_t size, voi
 	return tp__for_each_module(info, tp__batch_close_module, arg);
 }
 
+/* The modules that hold tracepoint notes, as the last whole walk of this
+ * file's patcher found them: enabling one tracepoint then patches from
+ * this list instead of reading every loaded object's program headers and
+ * notes again (most of an enable's instructions).  Valid while the
+ * loader's counts of objects loaded and unloaded (dlpi_adds, dlpi_subs)
+ * are those it was made at; read inside dl_iterate_phdr (the loader's lock:
+ * no object comes or goes meanwhile) and written under the fork guard. */
+enum { TP__MODULE_CACHE = 8 };
+struct tp__module_cache {
+	int valid;
+	int n;
+	unsigned long long adds, subs;
+	struct tp__phdr_info obj[TP__MODULE_CACHE];
+	struct tp__module mod[TP__MODULE_CACHE];
+};
+
+struct tp__patch_walk {
+	struct tp__patch pt;     /* first: what tp__patch_module is given */
+	struct tp__module_cache *cache;
+	int calls;               /* callbacks so far */
+	int filling;             /* this walk remakes the cache */
+};
+
+static inline struct tp__module_cache *tp__module_cache(void)
+{
+	static struct tp__module_cache cache;
+	return &cache;
+}
+
+/* tp__patch_module, noting the module in the cache being made. */
+static inline int tp__patch_module_note(const struct tp__module *m, void *arg)
+{
+	struct tp__patch_walk *w = (struct tp__patch_walk *)arg;
+	struct tp__module_cache *c = w->cache;
+	if (w->filling && c->n < TP__MODULE_CACHE) {
+		c->obj[c->n] = *m->obj;
+		c->mod[c->n] = *m;
+		c->mod[c->n].obj = &c->obj[c->n];
+		c->n++;
+	} else {
+		w->filling = 0; /* too many: no cache */
+	}
+	return tp__patch_module(m, &w->pt);
+}
+
 static inline int tp__patch_key_cb(struct dl_phdr_info *info, size_t size, void *arg)
 {
-	(void)size;
-	return tp__for_each_module(info, tp__patch_module, arg);
+	struct tp__patch_walk *w = (struct tp__patch_walk *)arg;
+	struct tp__module_cache *c = w->cache;
+	const struct tp__phdr_counts *n = (const struct tp__phdr_counts *)(const void *)info;
+	if (w->calls++ == 0 && size >= sizeof(struct tp__phdr_counts)) {
+		int i;
+		if (c->valid && c->adds == n->adds && c->subs == n->subs) {
+			for (i = 0; i < c->n; i++)
+				tp__patch_module(&c->mod[i], &w->pt);
+			return 1;
+		}
+		c->valid = 0;
+		c->n = 0;
+		c->adds = n->adds;
+		c->subs = n->subs;
+		w->filling = 1;
+	}
+	return tp__for_each_module(info, w->filling ? tp__patch_module_note : tp__patch_module,
+				   w->filling ? arg : (void *)&w->pt);
 }
 
 /* Points every site of one tracepoint (NULL: of every tracepoint), in every
@@ -406,10 +467,16 @@ static inline int tp__patch_key_cb(struct dl_phdr_info *info, size_t size, void 
 static inline int tp__patch_key(struct tracepoint *tp)
 {
 #if TRACEPOINT_STATIC_KEYS
-	struct tp__patch pt;
-	tp__patch_begin(&pt, tp);
-	tp__iterate_phdr(tp__patch_key_cb, &pt);
-	return pt.err;
+	struct tp__patch_walk w;
+	tp__patch_begin(&w.pt, tp);
+	w.cache = tp__module_cache();
+	w.calls = w.filling = 0;
+	tp__guard_lock();
+	tp__iterate_phdr(tp__patch_key_cb, &w);
+	if (w.filling) /* a whole walk, every module noted */
+		w.cache->valid = 1;
+	tp__guard_unlock();
+	return w.pt.err;
 #else
 	(void)tp;
 	return 0;
