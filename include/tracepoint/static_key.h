@@ -416,7 +416,7 @@ struct tp__patch_walk {
 	int filling;             /* this walk remakes the cache */
 };
 
-static inline struct tp__module_cache *tp__module_cache(void)
+static inline struct tp__module_cache *tp__module_cache_of_file(void)
 {
 	static struct tp__module_cache cache;
 	return &cache;
@@ -469,7 +469,7 @@ static inline int tp__patch_key(struct tracepoint *tp)
 #if TRACEPOINT_STATIC_KEYS
 	struct tp__patch_walk w;
 	tp__patch_begin(&w.pt, tp);
-	w.cache = tp__module_cache();
+	w.cache = tp__module_cache_of_file();
 	w.calls = w.filling = 0;
 	tp__guard_lock();
 	tp__iterate_phdr(tp__patch_key_cb, &w);
