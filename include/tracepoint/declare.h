@@ -129,9 +129,9 @@
  * pointer to it go into their own sections; "used" keeps them through
  * -flto, the note's __start_/__stop_ references keep them through
  * --gc-sections, and "aligned" keeps gcc from padding the struct to 32
- * bytes as it does for large objects.  DECLARE_TRACE gave the struct and its dispatch default
- * visibility, so other modules can attach to them even when the defining
- * library is built with -fvisibility=hidden. --- */
+ * bytes as it does for large objects.  DECLARE_TRACE gave the struct and
+ * its dispatch default visibility, so other modules can attach to them even
+ * when the defining library is built with -fvisibility=hidden. --- */
 #define TP__DEFINE_1(name, reg, unreg, ev, sys)                              \
 	TP__REDECL_BEGIN                                                     \
 	extern __typeof__(tp__iter_##name) tp__iter_##name;                 \
