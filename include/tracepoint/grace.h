@@ -86,6 +86,13 @@ struct tp__domain {
 TP__STATIC_ASSERT(sizeof(struct tp__slot) == 64 && sizeof(struct tp__domain) == TP__DOMAIN_BYTES,
 		   "the grace domain's layout changed", tp__grace_domain_layout_changed);
 
+/* The domain's slots (NULL before the first writer mapped them): an
+ * acquire load, so that whoever sees them also sees them mapped. */
+static inline struct tp__slot *tp__slots(const struct tp__domain *d)
+{
+	return __atomic_load_n(&d->slot, __ATOMIC_ACQUIRE);
+}
+
 /* What a thread knows: its slot (NULL until claimed) and whether it is
  * claiming one right now (a signal handler then takes the shared path). */
 enum tp__thread_state { TP__THREAD_NEW = 0, TP__THREAD_CLAIMING, TP__THREAD_SHARED };
@@ -210,18 +217,18 @@ static inline struct tp__slot *tp__gp_claim(struct tp__domain *d)
 {
 	unsigned long me = (unsigned long)pthread_self();
 	unsigned i, n = __atomic_load_n(&d->used, __ATOMIC_SEQ_CST);
-	struct tp__slot *s = NULL;
+	struct tp__slot *s = NULL, *sl = tp__slots(d);
 	for (i = 0; i < n && !s; i++) {
 		unsigned long free_ = 0;
-		if (__atomic_load_n(&d->slot[i].owner, __ATOMIC_RELAXED) == 0 &&
-		    __atomic_compare_exchange_n(&d->slot[i].owner, &free_, me, false,
+		if (__atomic_load_n(&sl[i].owner, __ATOMIC_RELAXED) == 0 &&
+		    __atomic_compare_exchange_n(&sl[i].owner, &free_, me, false,
 						__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
-			s = &d->slot[i];
+			s = &sl[i];
 	}
 	while (!s && n < TP__GP_SLOTS) {
 		if (__atomic_compare_exchange_n(&d->used, &n, n + 1, false, __ATOMIC_SEQ_CST,
 						__ATOMIC_RELAXED)) {
-			s = &d->slot[n];
+			s = &sl[n];
 			__atomic_store_n(&s->owner, me, __ATOMIC_SEQ_CST);
 		}
 	}
@@ -318,17 +325,31 @@ static inline void tp__gp_init(struct tp__domain *d)
 	cmds = tp__membarrier(TP__MB_QUERY);
 	if (cmds > 0 && (cmds & TP__MB_PRIVATE_EXPEDITED) &&
 	    tp__membarrier(TP__MB_REGISTER_PRIVATE_EXPEDITED) == 0) {
-		void *m = d->slot;
-		if (!m)
-			m = mmap(NULL, TP__GP_SLOTS * sizeof(struct tp__slot),
-				 PROT_READ | PROT_WRITE, MAP_PRIVATE | TP__MAP_ANONYMOUS, -1, 0);
-		if (m != MAP_FAILED) { /* else: shared counters, as without membarrier */
-			d->slot = (struct tp__slot *)m;
-			mode = TP__GP_MEMBARRIER;
+		/* Writers of other tracepoints may be here at once: the first
+		 * mapping installed is the one, the others are given back. */
+		struct tp__slot *s = __atomic_load_n(&d->slot, __ATOMIC_ACQUIRE);
+		if (!s) {
+			size_t len = TP__GP_SLOTS * sizeof(struct tp__slot);
+			void *m = mmap(NULL, len, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | TP__MAP_ANONYMOUS, -1, 0);
+			if (m != MAP_FAILED &&
+			    __atomic_compare_exchange_n(&d->slot, &s, (struct tp__slot *)m, false,
+							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+				s = (struct tp__slot *)m;
+			else if (m != MAP_FAILED)
+				munmap(m, len); /* s: the one installed meanwhile */
+			else
+				s = __atomic_load_n(&d->slot, __ATOMIC_ACQUIRE);
 		}
+		if (s) /* else: shared counters, as without membarrier */
+			mode = TP__GP_MEMBARRIER;
 	}
 	errno = saved;
-	__atomic_store_n(&d->mode, mode, __ATOMIC_RELEASE);
+	{ /* the first decision stands (all decide alike but for a failed mapping) */
+		int undecided = TP__GP_UNDECIDED;
+		__atomic_compare_exchange_n(&d->mode, &undecided, mode, false, __ATOMIC_RELEASE,
+					    __ATOMIC_RELAXED);
+	}
 }
 
 /* Every running thread of the process executes a full memory barrier;
@@ -350,8 +371,9 @@ static inline int tp__gp_barrier(void)
 static inline void tp__gp_reap(struct tp__domain *d, unsigned q, int sweep)
 {
 	unsigned i, n = __atomic_load_n(&d->used, __ATOMIC_SEQ_CST);
+	struct tp__slot *sl = tp__slots(d);
 	for (i = 0; i < n; i++) {
-		struct tp__slot *s = &d->slot[i];
+		struct tp__slot *s = &sl[i];
 		int saved = errno, tid;
 		if (!__atomic_load_n(&s->owner, __ATOMIC_SEQ_CST) ||
 		    (!sweep && __atomic_load_n(&s->count[q][0], __ATOMIC_RELAXED) ==
@@ -371,14 +393,15 @@ static inline void tp__gp_reap(struct tp__domain *d, unsigned q, int sweep)
 static inline bool tp__gp_drained(struct tp__domain *d, unsigned q)
 {
 	unsigned i, n = __atomic_load_n(&d->used, __ATOMIC_SEQ_CST);
+	const struct tp__slot *sl = tp__slots(d);
 	long left = 0, entered = 0;
 	for (i = 0; i < n; i++)
-		left += __atomic_load_n(&d->slot[i].count[q][1], __ATOMIC_ACQUIRE);
+		left += __atomic_load_n(&sl[i].count[q][1], __ATOMIC_ACQUIRE);
 	if (n && tp__gp_barrier() != 0)
 		return false;
 	TP__FENCE();
 	for (i = 0; i < n; i++)
-		entered += __atomic_load_n(&d->slot[i].count[q][0], __ATOMIC_RELAXED);
+		entered += __atomic_load_n(&sl[i].count[q][0], __ATOMIC_RELAXED);
 	if (entered != left) {
 		tp__gp_reap(d, q, 0);
 		return false;
@@ -420,13 +443,15 @@ static inline void tp__gp_advance(struct tp__domain *d)
 	for (round = 0; round < 2 && d->seq < __atomic_load_n(&d->wait_seq, __ATOMIC_SEQ_CST);
 	     round++) {
 		unsigned q = (unsigned)(d->seq + 1) & 1u, i, n;
+		struct tp__slot *sl;
 		if (!tp__gp_drained(d, q))
 			break;
 		__atomic_store_n(&d->seq, d->seq + 1, __ATOMIC_SEQ_CST);
 		n = __atomic_load_n(&d->used, __ATOMIC_SEQ_CST);
+		sl = tp__slots(d); /* after used: a slot in use is mapped */
 		for (i = 0; i < n; i++) {
-			long *from = &d->slot[i].count[q ^ 1u][0];
-			__atomic_compare_exchange_n(&d->slot[i].cur, &from, &d->slot[i].count[q][0],
+			long *from = &sl[i].count[q ^ 1u][0];
+			__atomic_compare_exchange_n(&sl[i].cur, &from, &sl[i].count[q][0],
 						    false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 		}
 	}
@@ -457,13 +482,14 @@ static inline void tp__gp_poll(struct tracepoint *tp)
 static inline long tp__gp_active(const struct tp__domain *d)
 {
 	unsigned i, n = __atomic_load_n(&d->used, __ATOMIC_SEQ_CST);
+	const struct tp__slot *sl = tp__slots(d);
 	long a = __atomic_load_n(&d->shared[d->gen & 1][0], __ATOMIC_SEQ_CST) +
 		 __atomic_load_n(&d->shared[d->gen & 1][1], __ATOMIC_SEQ_CST);
 	for (i = 0; i < n; i++)
-		a += __atomic_load_n(&d->slot[i].count[0][0], __ATOMIC_RELAXED) -
-		     __atomic_load_n(&d->slot[i].count[0][1], __ATOMIC_RELAXED) +
-		     __atomic_load_n(&d->slot[i].count[1][0], __ATOMIC_RELAXED) -
-		     __atomic_load_n(&d->slot[i].count[1][1], __ATOMIC_RELAXED);
+		a += __atomic_load_n(&sl[i].count[0][0], __ATOMIC_RELAXED) -
+		     __atomic_load_n(&sl[i].count[0][1], __ATOMIC_RELAXED) +
+		     __atomic_load_n(&sl[i].count[1][0], __ATOMIC_RELAXED) -
+		     __atomic_load_n(&sl[i].count[1][1], __ATOMIC_RELAXED);
 	return a;
 }
 
@@ -556,6 +582,7 @@ static inline void tp__gp_adopt(struct tp__domain *d, int me)
 {
 	unsigned long self = (unsigned long)pthread_self();
 	unsigned i, n, g;
+	struct tp__slot *sl;
 	if (__atomic_load_n(&d->pid, __ATOMIC_SEQ_CST) == me)
 		return;
 	while (!tp__gp_trylock(d))
@@ -565,8 +592,9 @@ static inline void tp__gp_adopt(struct tp__domain *d, int me)
 		return;
 	}
 	n = d->used;
+	sl = tp__slots(d);
 	for (i = 0; i < n; i++) {
-		struct tp__slot *s = &d->slot[i];
+		struct tp__slot *s = &sl[i];
 		if (s->owner == self) {
 			s->tid = tp__gettid();
 		} else if (s->owner) {
