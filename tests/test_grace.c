@@ -187,12 +187,71 @@ static void test_more_threads_than_slots_fall_back_to_shared_counters_and_stay_c
 	print_message("%d threads, slots %s\n", n, shared ? "all taken (the rest shared)" : "not all taken");
 }
 
+/* Threads claiming at once each get a slot of their own: one that extends
+ * the slots in use and one that scans them for a free one never both take
+ * the same (they would then lose each other's plain increments, and a
+ * grace period would wait for ever).  Each round starts from a fresh
+ * mapping, as after the first writer, so that first touches widen the
+ * window between taking a slot and marking it owned. */
+#define CLAIMERS 4
+#define CLAIM_ROUNDS 3000
+static struct tp__domain claim_dom;
+static pthread_barrier_t claim_start, claim_done;
+static struct tp__slot *claimed[CLAIMERS];
+
+static void *claim_rounds(void *arg)
+{
+	long k = (long)arg;
+	for (int r = 0; r < CLAIM_ROUNDS; r++) {
+		pthread_barrier_wait(&claim_start);
+		for (long spin = 0; spin < k * 50; spin++) /* stagger the arrivals */
+			__asm__ __volatile__("" ::: "memory");
+		claimed[k] = tp__gp_claim(&claim_dom);
+		pthread_barrier_wait(&claim_done);
+	}
+	return NULL;
+}
+
+static void test_threads_claiming_at_once_never_share_a_slot(void **state)
+{
+	pthread_t th[CLAIMERS];
+	size_t len = TP__GP_SLOTS * sizeof(struct tp__slot);
+	int shared = 0;
+	(void)state;
+	assert_int_equal(pthread_barrier_init(&claim_start, NULL, CLAIMERS + 1), 0);
+	assert_int_equal(pthread_barrier_init(&claim_done, NULL, CLAIMERS + 1), 0);
+	for (long k = 0; k < CLAIMERS; k++)
+		assert_int_equal(pthread_create(&th[k], NULL, claim_rounds, (void *)k), 0);
+	for (int r = 0; r < CLAIM_ROUNDS; r++) {
+		void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		assert_true(m != MAP_FAILED);
+		memset(&claim_dom, 0, sizeof(claim_dom));
+		claim_dom.slot = (struct tp__slot *)m;
+		claim_dom.mode = TP__GP_MEMBARRIER;
+		pthread_barrier_wait(&claim_start);
+		pthread_barrier_wait(&claim_done);
+		for (int i = 0; i < CLAIMERS; i++) {
+			assert_non_null(claimed[i]);
+			for (int j = 0; j < i; j++)
+				shared += claimed[i] == claimed[j];
+		}
+		assert_int_equal(claim_dom.used, CLAIMERS);
+		munmap(m, len);
+	}
+	for (int k = 0; k < CLAIMERS; k++)
+		pthread_join(th[k], NULL);
+	pthread_barrier_destroy(&claim_start);
+	pthread_barrier_destroy(&claim_done);
+	assert_int_equal(shared, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_the_first_writer_maps_the_slots, teardown),
 		cmocka_unit_test_teardown(test_a_firing_thread_claims_a_slot_of_its_own_and_counts_there, teardown),
 		cmocka_unit_test_teardown(test_slots_of_threads_that_are_gone_are_freed_by_a_sweep, teardown),
+		cmocka_unit_test_teardown(test_threads_claiming_at_once_never_share_a_slot, teardown),
 		cmocka_unit_test_teardown(test_more_threads_than_slots_fall_back_to_shared_counters_and_stay_correct, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -58,7 +58,7 @@ struct tp__slot {
 	long count[2][2];      /* [phase][0: entered, 1: left] */
 	long *cur;             /* &count[current phase][0] */
 	unsigned long owner;   /* pthread_self() of the claimant, 0 if free */
-	int tid;               /* its kernel thread id (liveness, fork) */
+	int tid;               /* its kernel thread id (liveness, fork); 0 while free */
 	char pad[64 - 4 * sizeof(long) - sizeof(long *) - sizeof(unsigned long) - sizeof(int)];
 };
 
@@ -225,12 +225,15 @@ static inline struct tp__slot *tp__gp_claim(struct tp__domain *d)
 						__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
 			s = &sl[i];
 	}
+	/* A slot counted in 'used' is free until owned: one that scans may
+	 * take it before the thread that counted it does, who then goes on. */
 	while (!s && n < TP__GP_SLOTS) {
+		unsigned long free_ = 0;
 		if (__atomic_compare_exchange_n(&d->used, &n, n + 1, false, __ATOMIC_SEQ_CST,
-						__ATOMIC_RELAXED)) {
+						__ATOMIC_RELAXED) &&
+		    __atomic_compare_exchange_n(&sl[n].owner, &free_, me, false, __ATOMIC_SEQ_CST,
+						__ATOMIC_RELAXED))
 			s = &sl[n];
-			__atomic_store_n(&s->owner, me, __ATOMIC_SEQ_CST);
-		}
 	}
 	if (!s)
 		return NULL; /* the caller may sweep dead threads' slots once */
@@ -380,9 +383,11 @@ static inline void tp__gp_reap(struct tp__domain *d, unsigned q, int sweep)
 				       __atomic_load_n(&s->count[q][1], __ATOMIC_RELAXED)))
 			continue;
 		tid = __atomic_load_n(&s->tid, __ATOMIC_RELAXED);
+		/* tid 0: claimed a moment ago, its owner has not said who it is */
 		if (tid > 0 && syscall(SYS_tgkill, (long)getpid(), (long)tid, 0L) != 0 &&
 		    errno == ESRCH) {
 			memset(s->count, 0, sizeof(s->count));
+			__atomic_store_n(&s->tid, 0, __ATOMIC_RELAXED);
 			__atomic_store_n(&s->owner, 0UL, __ATOMIC_SEQ_CST);
 		}
 		errno = saved;
@@ -599,6 +604,7 @@ static inline void tp__gp_adopt(struct tp__domain *d, int me)
 			s->tid = tp__gettid();
 		} else if (s->owner) {
 			memset(s->count, 0, sizeof(s->count));
+			s->tid = 0;
 			s->owner = 0;
 		}
 	}
