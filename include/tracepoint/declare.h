@@ -28,6 +28,14 @@
  * list of several probes, or a thread that reads without a slot of its own,
  * so the common case saves only one register around the call. */
 #define TP__DISPATCH_ATTRS __attribute__((noinline))
+/* The slow dispatch names no tracepoint (it is given one), so that those of
+ * tracepoints with the same prototype are the same code, which gcc's
+ * identical code folding (-fipa-icf, on at -O2) compiles once and turns the
+ * others into jumps: the biggest share of what CREATE_TRACE_POINTS costs to
+ * compile.  gcc makes no such jump for a noinline function; cold keeps it
+ * from splitting the function first, and places the dispatch's call of it
+ * out of the way. */
+#define TP__SLOW_ATTRS __attribute__((cold))
 /* The probe call of a dispatch, once the grace period's read side began:
  * the list's first entry (a lone probe, or the head of several). */
 #define TP__CALL_PROBES(name, dproto, dargs)                                 \
@@ -70,22 +78,27 @@
 		__asm__(TP__SYM("tp__iter_slow_", sym, name));              \
 	TP__LINKAGE inline TP__VISIBLE void tp__iter_##name(proto)         \
 		__asm__(TP__SYM("tp__iter_", sym, name));                   \
-	/* tp__list: the probes after a head entry, or NULL for a reader   \
-	 * without a slot (which reads the list here). */                    \
-	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
+	/* tp__list: the probes after a head entry, or the tracepoint with  \
+	 * its low bit set for a reader without a slot (which reads the list \
+	 * here). */                                                         \
+	TP__LINKAGE inline TP__VISIBLE TP__SLOW_ATTRS                      \
 	void tp__iter_slow_##name(iproto)                                    \
 	{                                                                     \
 		const struct tracepoint_probe *tp__it =                      \
 			(const struct tracepoint_probe *)tp__list;           \
+		struct tracepoint *tp__tp;                                   \
 		long *tp__token;                                             \
-		if (tp__it) {                                                \
+		if (!((uintptr_t)tp__list & 1u)) {                           \
 			do {                                                  \
 				((void (*)(dproto))tp__it->func)(dargs);     \
 			} while ((++tp__it)->func);                          \
 			return;                                               \
 		}                                                             \
-		tp__token = __tracepoint_##name.read_slow();                 \
-		TP__CALL_PROBES(name, PARAMS(dproto), PARAMS(dargs));        \
+		tp__tp = (struct tracepoint *)(void *)((char *)tp__list - 1); \
+		tp__token = tp__tp->read_slow();                             \
+		tp__it = __atomic_load_n(&tp__tp->funcs, __ATOMIC_ACQUIRE);  \
+		if (__builtin_expect(tp__it != 0, 1))                        \
+			((void (*)(dproto))tp__it->func)(dargs);             \
 		tp__read_end_token(tp__token);                              \
 	}                                                                     \
 	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
@@ -100,7 +113,7 @@
 		TP__USDT_PROBE(sym, name, PARAMS(uargs));                         \
 		tp__own = tp__me.slot;                                       \
 		if (__builtin_expect(!tp__own || TP__FOREIGN_DOMAIN(name), 0)) { \
-			void *tp__list = 0;                                   \
+			void *tp__list = (char *)&__tracepoint_##name + 1;    \
 			tp__iter_slow_##name(iargs);                         \
 			return;                                               \
 		}                                                             \
