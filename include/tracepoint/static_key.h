@@ -126,10 +126,23 @@ struct tp__patch {
 	const struct tp__module *mod; /* the module being patched, if known */
 };
 
+/* The page size, asked of the C library once per process (and per file
+ * that patches): sysconf() was a twentieth of enabling a tracepoint. */
+static inline uintptr_t tp__page_size(void)
+{
+	static uintptr_t size;
+	uintptr_t s = __atomic_load_n(&size, __ATOMIC_RELAXED);
+	if (!s) {
+		s = (uintptr_t)sysconf(_SC_PAGESIZE);
+		__atomic_store_n(&size, s, __ATOMIC_RELAXED);
+	}
+	return s;
+}
+
 static inline void tp__patch_begin(struct tp__patch *pt, struct tracepoint *key)
 {
 	memset(pt, 0, sizeof(*pt));
-	pt->pagesz = (uintptr_t)sysconf(_SC_PAGESIZE);
+	pt->pagesz = tp__page_size();
 	pt->key = key;
 }
 
@@ -379,7 +392,7 @@ static inline int tp__batch_close_module(const struct tp__module *m, void *arg)
 	if (!(__atomic_load_n(&m->state->flags, __ATOMIC_RELAXED) & TP__MODULE_WRITABLE) ||
 	    __atomic_load_n(tp__batch_depth(), __ATOMIC_SEQ_CST) > 0)
 		return 0;
-	tp__code_span(m, (uintptr_t)sysconf(_SC_PAGESIZE), &lo, &hi);
+	tp__code_span(m, tp__page_size(), &lo, &hi);
 	if (TRACEPOINT_MPROTECT((void *)lo, (size_t)(hi - lo), PROT_READ | PROT_EXEC) != 0 &&
 	    !*err)
 		*err = errno ? -errno : -EPERM;
