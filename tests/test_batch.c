@@ -21,27 +21,7 @@ static int counting_mprotect(void *addr, size_t len, int prot)
 }
 #define TRACEPOINT_MPROTECT counting_mprotect
 
-#include "test_common.h"
-
-#define CONFIG_TP_STRESS 1
-#include "events/tp_stress.h"
-
-DEFINE_TRACE(tp_stress_hot);
-DEFINE_TRACE(tp_stress_0);
-DEFINE_TRACE(tp_stress_1);
-
-#include "patch_common.h"
-
-static int hits;
-static void probe(void *data, int v)
-{
-	(void)data; (void)v;
-	hits++;
-}
-
-__attribute__((noinline)) static void fire_hot(int v) { trace_tp_stress_hot(v); }
-__attribute__((noinline)) static void fire_0(int v) { trace_tp_stress_0(v); }
-__attribute__((noinline)) static void fire_1(int v) { trace_tp_stress_1(v); }
+#include "batch_common.h"
 
 static int reset(void **state)
 {
@@ -54,13 +34,6 @@ static int reset(void **state)
 	tp_test_detach_all(&__tracepoint_tp_stress_1);
 	hits = 0;
 	return 0;
-}
-
-static void assert_code_perms(const char *want)
-{
-	char perms[5];
-	assert_true(mapping_perms((const void *)(uintptr_t)fire_hot, perms));
-	assert_string_equal(perms, want);
 }
 
 static void test_end_without_an_open_batch_is_einval_and_batches_nest(void **state)

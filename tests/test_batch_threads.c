@@ -1,33 +1,7 @@
 /* tracepoint_batch_begin/end across threads (test_batch.c has the rest;
  * this part needs threads, which crawl under qemu-user: it runs natively
  * only, see tools/check-aarch64.sh). */
-#include "test_common.h"
-
-#define CONFIG_TP_STRESS 1
-#include "events/tp_stress.h"
-
-DEFINE_TRACE(tp_stress_hot);
-DEFINE_TRACE(tp_stress_0);
-DEFINE_TRACE(tp_stress_1);
-
-#include "patch_common.h"
-
-static int hits;
-static void probe(void *data, int v)
-{
-	(void)data; (void)v;
-	__atomic_fetch_add(&hits, 1, __ATOMIC_RELAXED);
-}
-
-__attribute__((noinline)) static void fire_hot(int v) { trace_tp_stress_hot(v); }
-__attribute__((noinline)) static void fire_0(int v) { trace_tp_stress_0(v); }
-
-static void assert_code_perms(const char *want)
-{
-	char perms[5];
-	assert_true(mapping_perms((const void *)(uintptr_t)fire_hot, perms));
-	assert_string_equal(perms, want);
-}
+#include "batch_common.h"
 
 /* One thread enables and disables in batches while another registers and
  * unregisters outside of any batch and fires: no fault (a page given back
