@@ -602,10 +602,10 @@ static inline void tp__gp_adopt(struct tp__domain *d, int me)
 		struct tp__slot *s = &sl[i];
 		if (s->owner == self) {
 			s->tid = tp__gettid();
-		} else if (s->owner) {
+		} else if (s->owner) { /* freed last: a new thread may take it */
 			memset(s->count, 0, sizeof(s->count));
-			s->tid = 0;
-			s->owner = 0;
+			__atomic_store_n(&s->tid, 0, __ATOMIC_RELAXED);
+			__atomic_store_n(&s->owner, 0UL, __ATOMIC_SEQ_CST);
 		}
 	}
 	g = (d->gen ^ 1u) & 1u;
