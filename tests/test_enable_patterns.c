@@ -50,6 +50,37 @@ static void exact_name_enables_one_event(void **state)
 	assert_false(trace_evf_three_enabled());
 }
 
+/* The by-name lookups take an event as the recorder spells it. */
+static int by_name_hits;
+static void count_by_name(void *data, int a, unsigned long b, long long c)
+{
+	(void)data; (void)a; (void)b; (void)c;
+	by_name_hits++;
+}
+
+static void find_takes_system_and_name(void **state)
+{
+	(void)state;
+	assert_ptr_equal(tracepoint_find("evf:evf_three"), &__tracepoint_evf_three);
+	assert_ptr_equal(tracepoint_find("evf_three"), &__tracepoint_evf_three);
+	assert_null(tracepoint_find("evg:evf_three"));  /* another system */
+	assert_null(tracepoint_find("ev:evf_three"));   /* a prefix of it */
+	assert_null(tracepoint_find("evf:"));
+	assert_null(tracepoint_find(":evf_three"));
+	assert_null(tracepoint_find("evf:evf_*"));      /* no patterns here */
+	assert_int_equal(tracepoint_probe_register_name("evf:evf_three",
+							TRACEPOINT_FUNC(count_by_name), NULL, 0), 0);
+	trace_evf_three(1, 2, 3);
+	assert_int_equal(by_name_hits, 1);
+	assert_int_equal(tracepoint_probe_unregister_name("evf:evf_three",
+							  TRACEPOINT_FUNC(count_by_name), NULL), 0);
+	assert_int_equal(tracepoint_probe_unregister_name("evf:evf_three",
+							  TRACEPOINT_FUNC(count_by_name), NULL), -ENOENT);
+	tracepoint_synchronize_unregister();
+	trace_evf_three(1, 2, 3);
+	assert_int_equal(by_name_hits, 1);
+}
+
 static void glob_enables_every_match(void **state)
 {
 	(void)state;
@@ -187,6 +218,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(exact_name_enables_one_event, teardown),
+		cmocka_unit_test_teardown(find_takes_system_and_name, teardown),
 		cmocka_unit_test_teardown(glob_enables_every_match, teardown),
 		cmocka_unit_test_teardown(list_of_patterns, teardown),
 		cmocka_unit_test_teardown(empty_groups_are_skipped, teardown),

@@ -259,10 +259,23 @@ struct tp__by_name {
 	int ret;
 };
 
+/* Whether tp is the one called name: its bare name ("kmalloc"), or an
+ * event's system and name as the recorder spells them ("kmem:kmalloc"). */
+static inline bool tp__name_matches(const struct tracepoint *tp, const char *name)
+{
+	const char *colon = strchr(name, ':');
+	size_t n;
+	if (!colon)
+		return strcmp(tp->name, name) == 0;
+	n = (size_t)(colon - name);
+	return tp->system && strlen(tp->system) == n && memcmp(tp->system, name, n) == 0 &&
+	       strcmp(tp->name, colon + 1) == 0;
+}
+
 static inline int tp__by_name_cb(struct tracepoint *tp, void *priv)
 {
 	struct tp__by_name *q = (struct tp__by_name *)priv;
-	if (strcmp(tp->name, q->name) != 0)
+	if (!tp__name_matches(tp, q->name))
 		return 0;
 	q->tp = tp;
 	/* Registration happens while the module cannot be unloaded. */
