@@ -47,11 +47,11 @@ cp include/tracepoint.h "$B/other/"
 cp include/tracepoint/*.h "$B/other/tracepoint/"
 sed -e 's/^#define TRACEPOINT_ABI [0-9]*/#define TRACEPOINT_ABI 99/' \
     -e 's/^\tstruct tp__state tp__priv;$/\tstruct tp__state tp__priv;\n\tvoid *tp__extra; \/* the simulated new member *\//' \
-    -e 's/\({ 0, 0, 0, 0, &tp__domain_obj }\) }/\1, 0 }/' \
+    -e 's/\({ 0, 0, 0, 0, &tp__domain_obj, 0 }\) }/\1, 0 }/' \
     include/tracepoint/defs.h >"$B/other/tracepoint/defs.h"
 cp include/trace/*.h "$B/other/trace/"
 if grep -q 'tp__extra' "$B/other/tracepoint/defs.h" && grep -q 'TRACEPOINT_ABI 99' "$B/other/tracepoint/defs.h" &&
-	grep -q '{ 0, 0, 0, 0, &tp__domain_obj }, 0 }' "$B/other/tracepoint/defs.h"; then :; else
+	grep -q '{ 0, 0, 0, 0, &tp__domain_obj, 0 }, 0 }' "$B/other/tracepoint/defs.h"; then :; else
 	fail "could not make the modified header"; fi
 build "$B/old.log" $CC $W -fPIC -shared -I"$B/other" -I"$S" -DCONFIG_MOD_OLD "$S/libold.c" -o "$B/libold.so"
 build "$B/oh.log" $CC $W -Iinclude -I"$S" -DCONFIG_MOD_OLD "$S/old_host.c" -o "$B/old_host" -L"$B" -lold -Wl,-rpath,"$B" -lpthread -ldl

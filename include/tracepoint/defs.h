@@ -58,6 +58,10 @@ struct tp__state {
 	struct tp__probes *retired;
 	unsigned long wait_seq;   /* domain sequence that frees all of retired */
 	struct tp__domain *gp;    /* the grace domain of this tracepoint's readers */
+	/* The published list's allocation: funcs points inside it, and a leak
+	 * checker (valgrind --leak-check=full) calls a block that only
+	 * interior pointers reach "possibly lost", an error. */
+	struct tp__probes *live;
 };
 
 /* One patchable call site (static keys), in section tp__jump.  Every
@@ -83,7 +87,7 @@ struct tp__jump_entry {
  * module note of modules.h or struct tp__state) bumps TRACEPOINT_ABI, and
  * code meeting another version reports the module and leaves it alone
  * (never mis-reads).  New members go at the end. */
-#define TRACEPOINT_ABI 5
+#define TRACEPOINT_ABI 6
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */
 	/* Non-zero while someone listens: TP__KEY_PROBES while in-process
@@ -92,9 +96,9 @@ struct tracepoint {
 	unsigned short enabled;
 	unsigned short abi;          /* TRACEPOINT_ABI of the definer */
 	unsigned int size;           /* sizeof(struct tracepoint) of the definer */
-	/* ---- TRACEPOINT_ABI 3 to 5 (4: TP__KEY_PROBES moved; 5: the grace
+	/* ---- TRACEPOINT_ABI 3 to 6 (4: TP__KEY_PROBES moved; 5: the grace
 	 * domain maps its slots, a head entry in lists of several probes,
-	 * module state flags) ---- */
+	 * module state flags; 6: tp__state.live) ---- */
 	const char *system;          /* TRACE_SYSTEM of the declaring header */
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */
@@ -134,7 +138,7 @@ enum { TP__KEY_PROBES = 0x4000 };
 #define TP__INITIALIZER(self, name, system, reg, unreg, iter, patcher, ev)   \
 	{ name, 0, TRACEPOINT_ABI, sizeof(struct tracepoint), system, reg,    \
 	  unreg, iter, patcher, tp__read_slow_defining, 0, ev,                \
-	  { 0, 0, 0, 0, &tp__domain_obj } }
+	  { 0, 0, 0, 0, &tp__domain_obj, 0 } }
 
 /* The symbols of a tracepoint: __tracepoint_<name> for DECLARE_TRACE (one
  * namespace, as in the kernel), __tracepoint_<system>__<name> for the events

@@ -571,6 +571,7 @@ static inline void tp__publish(struct tracepoint *tp, struct tracepoint_probe *p
 		p--;
 	}
 	__atomic_store_n(&tp->funcs, p, __ATOMIC_SEQ_CST);
+	tp->tp__priv.live = p ? tp__probes_of(p) : NULL;
 	if (!prev && p)
 		__atomic_fetch_or(&tp->enabled, (unsigned short)TP__KEY_PROBES, __ATOMIC_SEQ_CST);
 	else if (prev && !p)
