@@ -38,8 +38,8 @@
 #define TP__SLOW_ATTRS __attribute__((cold))
 /* The probe call of a dispatch, once the grace period's read side began:
  * the list's first entry (a lone probe, or the head of several). */
-#define TP__CALL_PROBES(name, dproto, dargs)                                 \
-	tp__it = __atomic_load_n(&__tracepoint_##name.funcs, __ATOMIC_ACQUIRE); \
+#define TP__CALL_PROBES(tp, dproto, dargs)                                   \
+	tp__it = __atomic_load_n(&(tp)->funcs, __ATOMIC_ACQUIRE);           \
 	if (__builtin_expect(tp__it != 0, 1))                                \
 		((void (*)(dproto))tp__it->func)(dargs)
 /* In C the dispatch exists only in the defining module, which binds the
@@ -96,9 +96,7 @@
 		}                                                             \
 		tp__tp = (struct tracepoint *)(void *)((char *)tp__list - 1); \
 		tp__token = tp__tp->read_slow();                             \
-		tp__it = __atomic_load_n(&tp__tp->funcs, __ATOMIC_ACQUIRE);  \
-		if (__builtin_expect(tp__it != 0, 1))                        \
-			((void (*)(dproto))tp__it->func)(dargs);             \
+		TP__CALL_PROBES(tp__tp, PARAMS(dproto), PARAMS(dargs));      \
 		tp__read_end_token(tp__token);                              \
 	}                                                                     \
 	TP__LINKAGE inline TP__VISIBLE TP__DISPATCH_ATTRS                  \
@@ -118,7 +116,7 @@
 			return;                                               \
 		}                                                             \
 		tp__counter = tp__read_begin(tp__own);                       \
-		TP__CALL_PROBES(name, PARAMS(dproto), PARAMS(dargs));        \
+		TP__CALL_PROBES(&__tracepoint_##name, PARAMS(dproto), PARAMS(dargs)); \
 		tp__read_end(tp__counter);                                  \
 	}                                                                     \
 	static TP__ALWAYS_INLINE TP__UNUSED bool trace_##name##_enabled(void) \
