@@ -197,7 +197,15 @@ if have perf && perf version >/dev/null 2>&1; then
 	if [ -n "$why" ]; then
 		skip_part "$why: perf attaches not tried"
 	else
-		export PERF_BUILDID_DIR="$B/perf-buildid" # not root's ~/.debug
+		# Not root's ~/.debug: perf probe looks an SDT event up in the probe
+		# cache under $HOME/.debug whatever PERF_BUILDID_DIR says, and a
+		# cache that other perf runs filled (without these binaries) makes
+		# it fail ("Failed to add events"); with none it reads the notes.
+		export PERF_BUILDID_DIR="$B/perf-buildid"
+		perf_home=$(pwd)/$B/perf-home
+		case $B in /*) perf_home=$B/perf-home ;; esac
+		rm -rf "$perf_home" && mkdir -p "$perf_home"
+		perf() { HOME="$perf_home" command perf "$@"; }
 		for run in "usdt_nopie c" "usdt p" "usdt_lib c"; do
 			target=${run% *} how=${run#* } file=$(file_of "${run% *}")
 			perf probe -q -d 'sdt_net:net_xmit' >/dev/null 2>&1
