@@ -202,8 +202,7 @@ if have perf && perf version >/dev/null 2>&1; then
 		# cache that other perf runs filled (without these binaries) makes
 		# it fail ("Failed to add events"); with none it reads the notes.
 		export PERF_BUILDID_DIR="$B/perf-buildid"
-		perf_home=$(pwd)/$B/perf-home
-		case $B in /*) perf_home=$B/perf-home ;; esac
+		perf_home=$(cd "$B" && pwd)/perf-home
 		rm -rf "$perf_home" && mkdir -p "$perf_home"
 		perf() { HOME="$perf_home" command perf "$@"; }
 		for run in "usdt_nopie c" "usdt p" "usdt_lib c"; do
