@@ -59,6 +59,8 @@ END {
 			x = order["threads", i]; a = v["threads", x, "ns_1"]; b = v["threads", x, "ns_" nt]
 			printf "   %-18s %10s %10s %9sx %11sx\n", x, f2(a), f2(b), f2(b / a), f2(nt * a / b)
 		}
+		if (has("threads", "baseline", "ns_1"))
+			printf "   (baseline: the same loop without a tracepoint; its slowdown is the machine's own)\n"
 	}
 
 	if (n["big"] > 0) {

@@ -116,9 +116,11 @@ done
 
 # Threads: the same enabled tracepoint (one empty probe) fired by 1 thread and
 # by as many threads as there are CPUs at once; ns per call of each thread,
-# median of RUNS interleaved runs (N_TIME / 5 calls per thread).
+# median of RUNS interleaved runs (N_TIME / 5 calls per thread).  The
+# baseline loop (no tracepoint) runs the same way: its slowdown is the
+# machine's own (shared caches, frequency, the VM), not the tracepoint's.
 NT=$(nproc)
-MT_VARIANTS="static_1probe:static portable_1probe:portable"
+MT_VARIANTS="baseline:base static_1probe:static portable_1probe:portable"
 r=0
 while [ $r -lt "$RUNS" ]; do
 	for v in $MT_VARIANTS; do
