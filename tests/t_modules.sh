@@ -42,16 +42,17 @@ if [ "$got" = "$want" ]; then ok "each library recorded its own event: $got"; el
 
 # ---- 2. a library built with another layout
 # (the layout is in tracepoint/defs.h; the copy's other headers are unchanged)
+# (the simulated member goes after the last one, `none`)
 mkdir -p "$B/other/trace" "$B/other/tracepoint"
 cp include/tracepoint.h "$B/other/"
 cp include/tracepoint/*.h "$B/other/tracepoint/"
 sed -e 's/^#define TRACEPOINT_ABI [0-9]*/#define TRACEPOINT_ABI 99/' \
-    -e 's/^\tstruct tp__state tp__priv;$/\tstruct tp__state tp__priv;\n\tvoid *tp__extra; \/* the simulated new member *\//' \
-    -e 's/\({ 0, 0, 0, 0, &tp__domain_obj, 0 }\) }/\1, 0 }/' \
+    -e 's/^\tstruct tracepoint_probe none;$/\tstruct tracepoint_probe none;\n\tvoid *tp__extra; \/* the simulated new member *\//' \
+    -e 's/\({ 0, 0, 0, 0, &tp__domain_obj, 0 }, 0, { 0, 0, 0, 0 }\) }/\1, 0 }/' \
     include/tracepoint/defs.h >"$B/other/tracepoint/defs.h"
 cp include/trace/*.h "$B/other/trace/"
 if grep -q 'tp__extra' "$B/other/tracepoint/defs.h" && grep -q 'TRACEPOINT_ABI 99' "$B/other/tracepoint/defs.h" &&
-	grep -q '{ 0, 0, 0, 0, &tp__domain_obj, 0 }, 0 }' "$B/other/tracepoint/defs.h"; then :; else
+	grep -q '{ 0, 0, 0, 0, &tp__domain_obj, 0 }, 0, { 0, 0, 0, 0 }, 0 }' "$B/other/tracepoint/defs.h"; then :; else
 	fail "could not make the modified header"; fi
 build "$B/old.log" $CC $W -fPIC -shared -I"$B/other" -I"$S" -DCONFIG_MOD_OLD "$S/libold.c" -o "$B/libold.so"
 build "$B/oh.log" $CC $W -Iinclude -I"$S" -DCONFIG_MOD_OLD "$S/old_host.c" -o "$B/old_host" -L"$B" -lold -Wl,-rpath,"$B" -lpthread -ldl

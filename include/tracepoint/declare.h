@@ -60,6 +60,15 @@
 #else
 #define TP__DISPATCH_KEY_CHECK(name) ((void)0)
 #endif
+/* The typed dispatch calls the tracepoint's `call` entry untested: a site
+ * reaches it only once a probe attached (the site was patched, or the key
+ * set), which set `call` for good.  With USDT an external tracer sets the
+ * key first. */
+#if defined(TRACEPOINT_USDT)
+#define TP__CALL_CHECK(it) if (__builtin_expect((it) != 0, 1))
+#else
+#define TP__CALL_CHECK(it)
+#endif
 
 /* The body of the typed registration wrappers (select.h) when compiled
  * in: calls the registry. */
@@ -116,7 +125,9 @@
 			return;                                               \
 		}                                                             \
 		tp__counter = tp__read_begin(tp__own);                       \
-		TP__CALL_PROBES(&__tracepoint_##name, PARAMS(dproto), PARAMS(dargs)); \
+		tp__it = __atomic_load_n(&__tracepoint_##name.call, __ATOMIC_ACQUIRE); \
+		TP__CALL_CHECK(tp__it)                                       \
+			((void (*)(dproto))tp__it->func)(dargs);            \
 		tp__read_end(tp__counter);                                  \
 	}                                                                     \
 	static TP__ALWAYS_INLINE TP__UNUSED bool trace_##name##_enabled(void) \

@@ -87,7 +87,7 @@ struct tp__jump_entry {
  * module note of modules.h or struct tp__state) bumps TRACEPOINT_ABI, and
  * code meeting another version reports the module and leaves it alone
  * (never mis-reads).  New members go at the end. */
-#define TRACEPOINT_ABI 6
+#define TRACEPOINT_ABI 7
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */
 	/* Non-zero while someone listens: TP__KEY_PROBES while in-process
@@ -96,9 +96,9 @@ struct tracepoint {
 	unsigned short enabled;
 	unsigned short abi;          /* TRACEPOINT_ABI of the definer */
 	unsigned int size;           /* sizeof(struct tracepoint) of the definer */
-	/* ---- TRACEPOINT_ABI 3 to 6 (4: TP__KEY_PROBES moved; 5: the grace
+	/* ---- TRACEPOINT_ABI 3 to 7 (4: TP__KEY_PROBES moved; 5: the grace
 	 * domain maps its slots, a head entry in lists of several probes,
-	 * module state flags; 6: tp__state.live) ---- */
+	 * module state flags; 6: tp__state.live; 7: call and none) ---- */
 	const char *system;          /* TRACE_SYSTEM of the declaring header */
 	int (*regfunc)(void);        /* called when the first probe attaches */
 	void (*unregfunc)(void);     /* called when the last probe detaches */
@@ -116,6 +116,16 @@ struct tracepoint {
 	struct tracepoint_probe *funcs; /* published probe list or NULL */
 	const void *event;           /* event metadata (trace/define_trace.h) or NULL */
 	struct tp__state tp__priv;
+	/* ---- TRACEPOINT_ABI 7 ---- */
+	/* What the typed dispatch calls, so that it tests nothing: the
+	 * published list's first entry, or `none` once the list is empty.
+	 * NULL until a probe first attaches: only USDT mode's dispatch, which
+	 * an external tracer can reach before that, tests it. */
+	struct tracepoint_probe *call;
+	/* Set by the first publication: calls the slow dispatch as a reader
+	 * without a slot, which reads the list (empty, or in a race the new
+	 * one) under a read side of its own. */
+	struct tracepoint_probe none;
 };
 
 /* The layout all versions share (see struct tracepoint). */
@@ -138,7 +148,7 @@ enum { TP__KEY_PROBES = 0x4000 };
 #define TP__INITIALIZER(self, name, system, reg, unreg, iter, patcher, ev)   \
 	{ name, 0, TRACEPOINT_ABI, sizeof(struct tracepoint), system, reg,    \
 	  unreg, iter, patcher, tp__read_slow_defining, 0, ev,                \
-	  { 0, 0, 0, 0, &tp__domain_obj, 0 } }
+	  { 0, 0, 0, 0, &tp__domain_obj, 0 }, 0, { 0, 0, 0, 0 } }
 
 /* The symbols of a tracepoint: __tracepoint_<name> for DECLARE_TRACE (one
  * namespace, as in the kernel), __tracepoint_<system>__<name> for the events

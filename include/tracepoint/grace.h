@@ -571,6 +571,12 @@ static inline void tp__publish(struct tracepoint *tp, struct tracepoint_probe *p
 		p--;
 	}
 	__atomic_store_n(&tp->funcs, p, __ATOMIC_SEQ_CST);
+	if (!tp->none.func) { /* before any reader can see it */
+		tp->none.data = (char *)tp + 1;
+		tp->none.dead = TP__PROBE_HEAD;
+		__atomic_store_n(&tp->none.func, tp->iter_slow, __ATOMIC_RELEASE);
+	}
+	__atomic_store_n(&tp->call, p ? p : &tp->none, __ATOMIC_SEQ_CST);
 	tp->tp__priv.live = p ? tp__probes_of(p) : NULL;
 	if (!prev && p)
 		__atomic_fetch_or(&tp->enabled, (unsigned short)TP__KEY_PROBES, __ATOMIC_SEQ_CST);
