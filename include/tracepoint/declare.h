@@ -159,6 +159,7 @@
 	extern __typeof__(tp__iter_##name) tp__iter_##name;                 \
 	extern __typeof__(tp__iter_slow_##name) tp__iter_slow_##name;       \
 	TP__REDECL_END                                                       \
+	TP__KEEP_DISPATCH(name)                                              \
 	TP__STATIC_ASSERT(tp__declared_##name == 1, TP__DECISION_MSG(name),  \
 			   TP__DECISION_IDENT(name));                        \
 	TP__MODULE_NOTE;                                                     \
@@ -173,6 +174,18 @@
 				 TP__PATCHER, ev);                           \
 	static struct tracepoint *tp__ptr_##name                             \
 		__attribute__((section("tp__ptrs"), used)) = &__tracepoint_##name
+
+/* C emits the typed dispatch where DEFINE_TRACE redeclares it extern (C99
+ * inline); C++ emits an inline function only where it is used, so that a
+ * C++ file defining tracepoints that only C files fire would leave them
+ * unresolved: a used pointer to it makes it used. */
+#ifdef __cplusplus
+#define TP__KEEP_DISPATCH(name)                                              \
+	static __typeof__(&tp__iter_##name) const tp__keep_##name            \
+		__attribute__((used)) = &tp__iter_##name;
+#else
+#define TP__KEEP_DISPATCH(name)
+#endif
 
 /* Definitions are exported already (see above); EXPORT checks that the
  * tracepoint is defined in this translation unit. */

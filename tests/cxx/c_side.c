@@ -48,3 +48,24 @@ struct tracepoint *c_addr_of_cpp_ev(void)
 {
 	return &__tracepoint_cx_cpp_ev;
 }
+
+static int c_only_sum;
+
+static void c_only_probe(void *data, int v)
+{
+	(void)data;
+	c_only_sum += v;
+}
+
+/* Fires cx_cpp_c_only, which main.cpp defines and no C++ file fires, with
+ * a probe attached: what the probe saw, or -1. */
+int c_fire_cpp_only(void)
+{
+	if (register_trace_cx_cpp_c_only(c_only_probe, NULL) != 0)
+		return -1;
+	trace_cx_cpp_c_only(5);
+	trace_cx_cpp_c_only(37);
+	if (unregister_trace_cx_cpp_c_only(c_only_probe, NULL) != 0)
+		return -1;
+	return c_only_sum;
+}

@@ -11,6 +11,7 @@ int c_register_on_cpp(void);
 int c_unregister_on_cpp(void);
 int c_probe_seen(long *last_n);
 struct tracepoint *c_addr_of_cpp_ev(void);
+int c_fire_cpp_only(void);
 #ifdef __cplusplus
 }
 #endif

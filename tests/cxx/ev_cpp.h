@@ -8,4 +8,6 @@
 #include <tracepoint.h>
 DECLARE_TRACE(cx_cpp_ev, TP_PROTO(double d, long n), TP_ARGS(d, n));
 DECLARE_TRACE_NOARGS(cx_cpp_tick);
+/* defined in main.cpp, fired by C only: no C++ file uses its dispatch */
+DECLARE_TRACE(cx_cpp_c_only, TP_PROTO(int v), TP_ARGS(v));
 #endif

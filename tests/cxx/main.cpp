@@ -8,6 +8,7 @@
 #include "ev_cpp.h"
 DEFINE_TRACE(cx_cpp_ev);
 DEFINE_TRACE(cx_cpp_tick);
+DEFINE_TRACE(cx_cpp_c_only);
 #include "ev_c.h"
 #include "c_side.h"
 
@@ -93,6 +94,7 @@ int main()
 	CHECK(ctx.cpp_hits == 2 && ctx.last_n == 9);
 	CHECK(c_probe_seen(&n) == 1 && n == 9);
 	CHECK(c_addr_of_cpp_ev() == &__tracepoint_cx_cpp_ev); // one object for both languages
+	CHECK(c_fire_cpp_only() == 42); // its dispatch is emitted here, where no C++ code fires it
 
 	CHECK(tracepoint_find("cx_c_ev") == &__tracepoint_cx_c_ev);
 	CHECK(tracepoint_find("cx_cpp_ev") == &__tracepoint_cx_cpp_ev);
