@@ -23,6 +23,9 @@
 #      tracepoint_*() function: error "#include <tracepoint.h> in this file"
 #      (C, C++; gcc and clang); with that include it compiles, also when
 #      the include comes after the event header.
+#  (i) __get_str() or __assign_str() of a name that is no __string() of the
+#      event (a typo): error naming tp__ev_s_<typo>, as the kernel fails on
+#      it; the right name compiles (C and C++).
 # Positive checks that must produce no diagnostic at all:
 #  - every file-scope macro followed by ';' under -Wpedantic (C99, C11, C++),
 #    plus -Wextra-semi where the compiler has it;
@@ -85,6 +88,13 @@ echo "== (f) a switch defined as y or m (Kconfig habit) is an error, not compile
 must_fail f-kconfig-y 'defined as y or m' $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_A=y "$S/plain.c"
 must_fail f-kconfig-m 'defined as y or m' $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_A=m "$S/plain.c"
 must_build f-kconfig-1 $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_A=1 "$S/plain.c"
+
+echo "== (i) __get_str() / __assign_str() of a name that is no __string()"
+must_fail i-get-str-typo 'tp__ev_s_wo' $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_STR -DGET_NAME=wo "$S/str.c"
+must_fail i-assign-str-typo 'tp__ev_s_wo' $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_STR -DASSIGN_NAME=wo "$S/str.c"
+must_fail i-get-str-typo-cxx 'tp__ev_s_wo' $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_STR -DGET_NAME=wo "$S/str.c"
+must_build i-str-right $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_STR "$S/str.c"
+must_build i-str-right-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_STR "$S/str.c"
 
 echo "== (b) DEFINE_TRACE / EXPORT after an event header with another decision"
 # C11 and C++ print the static assertion's text; before C11 the text is the

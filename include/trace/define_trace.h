@@ -55,7 +55,8 @@
  *   __string(name, src)        a NUL-terminated copy of src (NULL: "(null)"),
  *                              at most TRACEPOINT_STRING_MAX bytes; copied
  *                              after TP_fast_assign, whether or not it calls
- *                              __assign_str (accepted, does nothing)
+ *                              __assign_str (accepted, does nothing; the
+ *                              name must be a __string of the class)
  *   __dynamic_array(type, name, len)
  *                              len elements, after the fixed part with the
  *                              strings (declaration order); the entry holds
@@ -223,6 +224,29 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define __dynamic_array(type, name, len) uint32_t tp__ev_len_##name;
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
+/* ---- Pass 1b: the names of the __string()s of each class, as members of
+ * struct tp__ev_strs_<class>, so that __get_str() and __assign_str() of a
+ * name that is no __string of the class fail to compile, as in the
+ * kernel. ---- */
+#define TP__EV_FORGET
+#include <trace/define_trace.h>
+#define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
+	TP__EV_IF(TP__ON)(struct tp__ev_strs_##c { tstruct char tp__ev_none; };) TP__EV_SEMI
+#define DEFINE_EVENT(c, name, proto, args) TP__EV_SEMI
+#define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg) TP__EV_SEMI
+#define TP__EV_PRINT_CLASS(c, name, print) TP__EV_SEMI
+#define DECLARE_TRACE(name, proto, args) TP__EV_SEMI
+#define DECLARE_TRACE_NOARGS(name) TP__EV_SEMI
+#define TP_printk(...)
+#define __field(type, name)
+#define __array(type, name, len)
+#define __string(name, src) char tp__ev_s_##name;
+#define __dynamic_array(type, name, len)
+#include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
+/* In the functions of pass 3 (tp__ev_strs_t: their class's names). */
+#define TP__EV_STRS(c) typedef struct tp__ev_strs_##c tp__ev_strs_t TP__UNUSED
+#define TP__EV_IS_STRING(name) ((void)sizeof(((tp__ev_strs_t *)0)->tp__ev_s_##name))
+
 /* ---- Pass 2: metadata. ---- */
 #define TP__EV_FORGET
 #include <trace/define_trace.h>
@@ -301,6 +325,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 	tp__ev_fixed_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
 		struct tp__ev_entry_##c tp__ev_local, *__entry = &tp__ev_local; \
+		TP__EV_STRS(c);                                               \
 		struct tp__ev_ctx tp__ev_ctx; /* for the (dead) copy of a class \
 					       * with a __dynamic_array */   \
 		TP__USE_ARGS(0 TP__EV_ARGS(PARAMS(args)));                     \
@@ -316,6 +341,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 	{                                                                     \
 		struct tp__ev_res tp__ev_r;                                     \
 		struct tp__ev_entry_##c *__entry;                              \
+		TP__EV_STRS(c);                                               \
 		struct tp__ev_var tp__ev_v[] = { tstruct { NULL, 0, NULL } };     \
 		enum { tp__ev_nvar = sizeof(tp__ev_v) / sizeof(tp__ev_v[0]) - 1 }; \
 		struct tp__ev_ctx tp__ev_ctx;                                   \
@@ -379,6 +405,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 				  size_t tp__ev_size)                          \
 	{                                                                     \
 		struct tp__ev_entry_##c *__entry = (struct tp__ev_entry_##c *)tp__ev_e; \
+		TP__EV_STRS(c);                                               \
 		const size_t tp__ev_fixed = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
 		unsigned tp__ev_nf = 0;                                        \
 		const struct trace_event_field *tp__ev_fl = tp__ev_fields_##c(&tp__ev_nf); \
@@ -394,6 +421,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 	static void tp__ev_syms_##pc(trace_print_symbols_fn tp__ev_fn, void *tp__ev_priv) \
 	{                                                                     \
 		struct tp__ev_entry_##c tp__ev_zero, *__entry = &tp__ev_zero;   \
+		TP__EV_STRS(c);                                               \
 		const size_t tp__ev_fixed = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
 		const size_t tp__ev_size = tp__ev_fixed;                        \
 		unsigned tp__ev_nf = 0;                                        \
@@ -427,8 +455,11 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define __array(type, name, len)
 #define __string(name, src) { tp__ev_str_src(src), 0, NULL },
 #define __dynamic_array(type, name, len) { NULL, (size_t)(len) * sizeof(type), NULL },
-#define __assign_str(...) ((void)0)
-#define __get_str(name) tp__ev_get_str(__entry, tp__ev_fixed, tp__ev_size, tp__ev_fl, tp__ev_nf, #name)
+#define __assign_str(...) TP__EV_ASSIGN_STR(__VA_ARGS__, 0)
+#define TP__EV_ASSIGN_STR(name, ...) TP__EV_IS_STRING(name)
+#define __get_str(name)                                                       \
+	(TP__EV_IS_STRING(name),                                              \
+	 tp__ev_get_str(__entry, tp__ev_fixed, tp__ev_size, tp__ev_fl, tp__ev_nf, #name))
 /* Where __entry's dynamic array `name` is: its length field's offset. */
 #define TP__EV_DYN_OFF(name) ((size_t)((char *)&__entry->tp__ev_len_##name - (char *)__entry))
 #define __get_dynamic_array(name) tp__ev_dyn(&tp__ev_ctx, TP__EV_DYN_OFF(name))
