@@ -7,7 +7,8 @@
 #  2. The file that fires an event built without the subsystem's switch
 #     while the defining file has it: TRACEPOINTS=list marks the event "no
 #     call site compiled in" (static-key builds), and does not when the
-#     switch is right.
+#     switch is right; recording it (TRACEPOINTS='net:*') says at start that
+#     nothing of it will be recorded, and does not when the switch is right.
 # (-DCONFIG_X=y and the event-header template are checked by
 # t_compile_fail.sh and t_modules.sh.)
 . tests/lib.sh
@@ -51,4 +52,11 @@ else fail "listing without the switch"; cat "$B/2off.out"; fi
 if grep -qx 'net:net_xmit (int len)' "$B/2on.out"; then
 	ok "listed plainly when the firing file has the switch"
 else fail "listing with the switch"; cat "$B/2on.out"; fi
+nosite='tracepoints: "net:\*" selects 1 event(s), none with a call site compiled in'
+TRACEPOINTS='net:*' TRACEPOINTS_DIR="$B/t2off" "$B/off" >"$B/2off-rec.out" 2>"$B/2off-rec.err"
+if grep -q "$nosite" "$B/2off-rec.err"; then ok "recording it without call sites: said at start"
+else fail "recording without call sites: not said"; cat "$B/2off-rec.err"; fi
+TRACEPOINTS='net:*' TRACEPOINTS_DIR="$B/t2on" "$B/on" >"$B/2on-rec.out" 2>"$B/2on-rec.err"
+if ! grep -q 'none with a call site' "$B/2on-rec.err"; then ok "recording it with call sites: no such line"
+else fail "said 'no call site' with the switch right"; cat "$B/2on-rec.err"; fi
 finish

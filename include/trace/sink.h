@@ -1875,6 +1875,9 @@ struct tp__sink_pat {
 	const char *item[64]; /* items beyond 64 are handled in further walks */
 	size_t len[64];
 	unsigned long hits[64];
+	/* Whether an event the item selects has a call site compiled in
+	 * (static keys; elsewhere unknown, taken as yes). */
+	unsigned char sited[64];
 	int attach;
 	int err;
 	int matched;
@@ -1888,6 +1891,7 @@ static int tp__sink_pat_collect(const char *item, size_t len, void *priv)
 	p->item[p->nitems] = item;
 	p->len[p->nitems] = len;
 	p->hits[p->nitems] = 0;
+	p->sited[p->nitems] = 0;
 	p->nitems++;
 	return 0;
 }
@@ -1925,6 +1929,8 @@ static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 			  trace_pattern_match(p->item[i], p->len[i], "", tp->name))) {
 			p->hits[i]++;
 			hit = 1;
+			if (!p->sited[i] && (!p->attach || !ev || tracepoint_sites(tp) != 0))
+				p->sited[i] = 1; /* one event with sites is enough */
 		}
 	}
 	if (!hit)
@@ -2015,6 +2021,15 @@ static int tp__sink_apply(const char *list, int attach)
 		tracepoint_for_each(tp__sink_pat_walk, &p);
 		tracepoint_batch_end();
 		for (i = 0; i < p.nitems; i++) {
+			if (p.hits[i] && !p.sited[i]) {
+				char key[TRACE_PATTERN_MAX + 16];
+				snprintf(key, sizeof(key), "nosite:%.*s", (int)p.len[i], p.item[i]);
+				tp__sink_msg_once(key, "\"%.*s\" selects %lu event(s), none with a call site "
+					       "compiled in: nothing of them will be recorded (the files "
+					       "that fire them were built without their subsystem's "
+					       "switch; TRACEPOINTS=list marks such events)",
+					       (int)p.len[i], p.item[i], p.hits[i]);
+			}
 			if (p.hits[i])
 				continue;
 			{
