@@ -177,17 +177,21 @@ static void the_recorder_writes_every_field(void **state)
 {
 	static struct seen s;
 	unsigned char bytes[4] = { 9, 8, 7, 6 };
-	static char big[5000];
+	static char big[5000], utf[TRACEPOINT_STRING_MAX + 8];
 	(void)state;
 	memset(big, 'x', sizeof(big) - 1);
+	/* "é" (0xC3 0xA9) across the cut: kept neither half */
+	memset(utf, 'x', TRACEPOINT_STRING_MAX - 1);
+	memcpy(utf + TRACEPOINT_STRING_MAX - 1, "\xc3\xa9yy", 5);
 	assert_int_equal(tracepoint_enable("evf:*"), 4);
 	trace_evf_three(-1, 42, 1234567890123LL);
 	trace_evf_lock_acquire((const void *)0x1000, 3);
 	trace_evf_mixed("beta", NULL, 1.5, bytes, "tag", 7);
 	trace_evf_mixed(big, NULL, 0, bytes, "", 0);
+	trace_evf_mixed(utf, NULL, 0, bytes, "", 0);
 	assert_int_equal(tracepoint_disable("evf:*"), 4);
 	memset(&s, 0, sizeof(s));
-	assert_int_equal(tr_read(trace_dir, collect, &s), 4);
+	assert_int_equal(tr_read(trace_dir, collect, &s), 5);
 	assert_int_equal(s.tid, (uint32_t)syscall(__NR_gettid));
 	assert_string_equal(s.name[0], "evf_three");
 	assert_string_equal(s.text[0], "a=-1 b=42 c=1234567890123");
@@ -196,6 +200,9 @@ static void the_recorder_writes_every_field(void **state)
 	/* long strings are cut at TRACEPOINT_STRING_MAX */
 	assert_int_equal(s.size[3], trace_event_of(&__tracepoint_evf_mixed)->cls->entry_size +
 					    TRACEPOINT_STRING_MAX + 1 + 1);
+	/* ... and before a character that would not fit whole */
+	assert_int_equal(s.size[4], trace_event_of(&__tracepoint_evf_mixed)->cls->entry_size +
+					    TRACEPOINT_STRING_MAX - 1 + 1 + 1);
 }
 
 static int setup(void **state)

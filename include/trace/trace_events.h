@@ -398,10 +398,23 @@ static TP__ALWAYS_INLINE const char *tp__ev_str_src(const char *s)
 	return s ? s : "(null)";
 }
 
+/* The bytes of s a record keeps, with the NUL: at most
+ * TRACEPOINT_STRING_MAX before it (reads no further), cut before a UTF-8
+ * character that would not fit whole. */
 static TP__ALWAYS_INLINE uint32_t tp__ev_str_size(const char *s)
 {
-	size_t n = strlen(s);
-	return (uint32_t)(n < TRACEPOINT_STRING_MAX ? n : TRACEPOINT_STRING_MAX) + 1u;
+	const char *nul = (const char *)memchr(s, '\0', TRACEPOINT_STRING_MAX);
+	size_t n = nul ? (size_t)(nul - s) : TRACEPOINT_STRING_MAX;
+	if (!nul && s[n] != '\0') {
+		size_t keep = n;
+		/* s[n] is the first byte dropped: a continuation byte means its
+		 * character began in what is kept (at most 3 bytes back) */
+		while (keep > 0 && n - keep < 4 && ((unsigned char)s[keep] & 0xC0u) == 0x80u)
+			keep--;
+		if (n - keep < 4)
+			n = keep;
+	}
+	return (uint32_t)n + 1u;
 }
 
 /* Copies n strings (sizes with the NUL in len[]) to dst, back to back. */
