@@ -52,11 +52,11 @@ else fail "listing without the switch"; cat "$B/2off.out"; fi
 if grep -qx 'net:net_xmit (int len)' "$B/2on.out"; then
 	ok "listed plainly when the firing file has the switch"
 else fail "listing with the switch"; cat "$B/2on.out"; fi
-nosite='tracepoints: "net:\*" selects 1 event(s), none with a call site compiled in'
+nosite='tracepoints: "net:\*" selects 1 event(s) with no call site compiled in'
 TRACEPOINTS='net:*' TRACEPOINTS_DIR="$B/t2off" "$B/off" >"$B/2off-rec.out" 2>"$B/2off-rec.err"
 if grep -q "$nosite" "$B/2off-rec.err"; then ok "recording it without call sites: said at start"
 else fail "recording without call sites: not said"; cat "$B/2off-rec.err"; fi
 TRACEPOINTS='net:*' TRACEPOINTS_DIR="$B/t2on" "$B/on" >"$B/2on-rec.out" 2>"$B/2on-rec.err"
-if ! grep -q 'none with a call site' "$B/2on-rec.err"; then ok "recording it with call sites: no such line"
+if ! grep -q 'no call site compiled in' "$B/2on-rec.err"; then ok "recording it with call sites: no such line"
 else fail "said 'no call site' with the switch right"; cat "$B/2on-rec.err"; fi
 finish

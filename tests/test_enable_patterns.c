@@ -16,6 +16,17 @@
 #include <trace/sink.h>
 #include "trace_read.h"
 
+/* Call sites of the events these tests enable, never run: enabling events
+ * none of which has a call site says that nothing of them is recorded. */
+void sites_of_every_event(void);
+void sites_of_every_event(void)
+{
+	unsigned char b[4] = { 0, 0, 0, 0 };
+	trace_evf_mixed("", NULL, 0, b, "", 0);
+	trace_evf_lock_acquire(NULL, 0);
+	trace_evf_lock_release(NULL, 0);
+}
+
 /* tracepoint_probe_for_each callback: is this the event's recorder (priv)? */
 static int is_recorder(tracepoint_func_t probe, void *data, int prio, void *priv)
 {

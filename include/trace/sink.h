@@ -2024,10 +2024,11 @@ static int tp__sink_apply(const char *list, int attach)
 			if (p.hits[i] && !p.sited[i]) {
 				char key[TRACE_PATTERN_MAX + 16];
 				snprintf(key, sizeof(key), "nosite:%.*s", (int)p.len[i], p.item[i]);
-				tp__sink_msg_once(key, "\"%.*s\" selects %lu event(s), none with a call site "
-					       "compiled in: nothing of them will be recorded (the files "
-					       "that fire them were built without their subsystem's "
-					       "switch; TRACEPOINTS=list marks such events)",
+				tp__sink_msg_once(key, "\"%.*s\" selects %lu event(s) with no call site "
+					       "compiled in (in the code loaded so far): nothing of them "
+					       "is recorded until code that fires them with their "
+					       "subsystem's switch is loaded (TRACEPOINTS=list marks "
+					       "such events)",
 					       (int)p.len[i], p.item[i], p.hits[i]);
 			}
 			if (p.hits[i])
