@@ -37,7 +37,7 @@ build() {
 show() {
 	name=$1
 	flags=$(echo "$@" | cut -d' ' -f2-)
-	[ "$flags" = "$name" ] && flags="(no CONFIG_* flag)"
+	[ "$flags" = "$name" ] && flags="(no CONFIG_* flag; sched has no switch of its own: always in)"
 	build "$@"
 	dir=build/demo-$name
 	echo "=== $name: $flags"
