@@ -120,12 +120,13 @@ done
 # baseline loop (no tracepoint) runs the same way: its slowdown is the
 # machine's own (shared caches, frequency, the VM), not the tracepoint's.
 NT=$(nproc)
-MT_VARIANTS="baseline:base static_1probe:static portable_1probe:portable"
+MT_VARIANTS="baseline:base:0 static_1probe:static:1 portable_1probe:portable:1" # name:binary:probes
 r=0
 while [ $r -lt "$RUNS" ]; do
 	for v in $MT_VARIANTS; do
+		bin=${v#*:}
 		for t in 1 "$NT"; do
-			"$B/bin/${v#*:}" threads $((N_TIME / 5)) 1 "$t" >>"$B/time/mt_${v%%:*}_$t" ||
+			"$B/bin/${bin%:*}" threads $((N_TIME / 5)) "${v##*:}" "$t" >>"$B/time/mt_${v%%:*}_$t" ||
 				{ echo "threads ${v%%:*} $t failed"; exit 1; }
 		done
 	done

@@ -60,11 +60,14 @@
 #else
 #define TP__DISPATCH_KEY_CHECK(name) ((void)0)
 #endif
-/* The typed dispatch calls the tracepoint's `call` entry untested: a site
- * reaches it only once a probe attached (the site was patched, or the key
- * set), which set `call` for good.  With USDT an external tracer sets the
- * key first. */
-#if defined(TRACEPOINT_USDT)
+/* With static keys the typed dispatch calls the tracepoint's `call` entry
+ * untested: a site reaches it only once the first probe's attach set
+ * `call` for good and then patched the site (mprotect, the code write, the
+ * cache flush: whoever runs the new jump sees `call`).  A portable site
+ * reads the key with a plain load, which a weakly ordered CPU (aarch64)
+ * may take after the dispatch's load of `call`; with USDT an external
+ * tracer sets the key before any probe attached.  Both keep the test. */
+#if defined(TRACEPOINT_USDT) || !TRACEPOINT_STATIC_KEYS
 #define TP__CALL_CHECK(it) if (__builtin_expect((it) != 0, 1))
 #else
 #define TP__CALL_CHECK(it)
