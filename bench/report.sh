@@ -60,7 +60,7 @@ END {
 			printf "   %-18s %10s %10s %9sx %11sx\n", x, f2(a), f2(b), f2(b / a), f2(nt * a / b)
 		}
 		if (has("threads", "baseline", "ns_1"))
-			printf "   (baseline: the same loop without a tracepoint; its slowdown is the machine's own)\n"
+			printf "   (baseline: the same loop without a tracepoint: its slowdown is the share of the machine)\n"
 	}
 
 	if (n["big"] > 0) {

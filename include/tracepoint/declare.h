@@ -26,8 +26,10 @@
  * (an unpatched site jumps here whatever the state), calls a lone probe
  * directly and leaves the rest to a second function, the slow dispatch: a
  * list of several probes, or a thread that reads without a slot of its own,
- * so the common case saves only one register around the call. */
-#define TP__DISPATCH_ATTRS __attribute__((noinline))
+ * so the common case saves only one register around the call.  Aligned to
+ * a cache line, which holds it whole (about 55 bytes with static keys): a
+ * copy that straddles two lines was measured 0.2-0.3 ns slower per fire. */
+#define TP__DISPATCH_ATTRS __attribute__((noinline, aligned(64)))
 /* The slow dispatch names no tracepoint (it is given one), so that those of
  * tracepoints with the same prototype are the same code, which gcc's
  * identical code folding (-fipa-icf, on at -O2) compiles once and turns the
