@@ -399,8 +399,8 @@ static TP__ALWAYS_INLINE const char *tp__ev_str_src(const char *s)
 }
 
 /* The bytes of s a record keeps, with the NUL: at most
- * TRACEPOINT_STRING_MAX before it (reads no further), cut before a UTF-8
- * character that would not fit whole. */
+ * TRACEPOINT_STRING_MAX before it (reads at most one byte more), cut
+ * before a UTF-8 character that would not fit whole. */
 static TP__ALWAYS_INLINE uint32_t tp__ev_str_size(const char *s)
 {
 	const char *nul = (const char *)memchr(s, '\0', TRACEPOINT_STRING_MAX);

@@ -117,10 +117,10 @@ struct tracepoint {
 	const void *event;           /* event metadata (trace/define_trace.h) or NULL */
 	struct tp__state tp__priv;
 	/* ---- TRACEPOINT_ABI 7 ---- */
-	/* What the typed dispatch calls, so that it tests nothing: the
-	 * published list's first entry, or `none` once the list is empty.
-	 * NULL until a probe first attaches: only USDT mode's dispatch, which
-	 * an external tracer can reach before that, tests it. */
+	/* What the typed dispatch calls, so that with static keys it tests
+	 * nothing: the published list's first entry, or `none` once the list
+	 * is empty.  NULL until a probe first attaches; the portable and USDT
+	 * dispatches test it (declare.h says why). */
 	struct tracepoint_probe *call;
 	/* Set by the first publication: calls the slow dispatch as a reader
 	 * without a slot, which reads the list (empty, or in a race the new
