@@ -1917,6 +1917,81 @@ static int tp__sink_is_system(const char *item, size_t len)
 	return !memchr(item, ':', len) && tracepoint_for_each(tp__sink_sys_walk, &q) != 0;
 }
 
+/* The loaded event closest to a misspelled name (edit distance at most 2,
+ * "system:name", or the name alone for an item without ':'). */
+struct tp__sink_near {
+	const char *item;
+	size_t len;
+	unsigned best;
+	char name[TRACE_PATTERN_MAX + 1];
+};
+
+/* Levenshtein distance of a[0..n) and b, or more than 2 (3) if it is. */
+static unsigned tp__sink_dist(const char *a, size_t n, const char *b)
+{
+	unsigned row[TRACE_PATTERN_MAX + 1];
+	size_t m = strlen(b), i, j;
+	if (n > TRACE_PATTERN_MAX || m > TRACE_PATTERN_MAX || (n > m ? n - m : m - n) > 2)
+		return 3;
+	for (j = 0; j <= m; j++)
+		row[j] = (unsigned)j;
+	for (i = 1; i <= n; i++) {
+		unsigned diag = row[0], low;
+		row[0] = (unsigned)i;
+		low = row[0];
+		for (j = 1; j <= m; j++) {
+			unsigned up = row[j];
+			unsigned v = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < v)
+				v = up + 1;
+			if (row[j - 1] + 1 < v)
+				v = row[j - 1] + 1;
+			diag = up;
+			row[j] = v;
+			if (v < low)
+				low = v;
+		}
+		if (low > 2)
+			return 3;
+	}
+	return row[m];
+}
+
+static int tp__sink_near_walk(struct tracepoint *tp, void *priv)
+{
+	struct tp__sink_near *q = (struct tp__sink_near *)priv;
+	const struct trace_event *ev = trace_event_of(tp);
+	char full[TRACE_PATTERN_MAX + 1];
+	unsigned d;
+	if (!ev)
+		return 0;
+	if (memchr(q->item, ':', q->len))
+		snprintf(full, sizeof(full), "%s:%s", ev->cls->system, ev->name);
+	else
+		snprintf(full, sizeof(full), "%s", ev->name);
+	d = tp__sink_dist(q->item, q->len, full);
+	if (d < q->best) {
+		q->best = d;
+		snprintf(q->name, sizeof(q->name), "%s:%s", ev->cls->system, ev->name);
+	}
+	return 0;
+}
+
+/* "; did you mean \"kv:kv_op\"?" in buf for a misspelled event, or "". */
+static const char *tp__sink_did_you_mean(const char *item, size_t len, char *buf, size_t size)
+{
+	struct tp__sink_near q;
+	memset(&q, 0, sizeof(q));
+	q.item = item;
+	q.len = len;
+	q.best = 3;
+	tracepoint_for_each(tp__sink_near_walk, &q);
+	if (q.best > 2)
+		return "";
+	snprintf(buf, size, "; did you mean \"%s\"?", q.name);
+	return buf;
+}
+
 static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 {
 	struct tp__sink_pat *p = (struct tp__sink_pat *)priv;
@@ -2048,13 +2123,17 @@ static int tp__sink_apply(const char *list, int attach)
 						       "out has none; a library's exist once it is loaded: "
 						       "tracepoint_enable() after its dlopen())",
 						       (int)p.len[i], p.item[i]);
-				else
-					tp__sink_msg_once(key, "unknown event \"%.*s\" (TRACEPOINTS=list shows "
+				else {
+					char near[TRACE_PATTERN_MAX + 32];
+					tp__sink_msg_once(key, "unknown event \"%.*s\"%s (TRACEPOINTS=list shows "
 						       "the events of this program; a slice NAME is "
 						       "recorded as NAME_begin and NAME_end; a subsystem "
 						       "compiled out has none; a library's exist once it "
 						       "is loaded: tracepoint_enable() after its dlopen())",
-						       (int)p.len[i], p.item[i]);
+						       (int)p.len[i], p.item[i],
+						       tp__sink_did_you_mean(p.item[i], p.len[i], near,
+									     sizeof(near)));
+				}
 			}
 		}
 		total += p.matched;
