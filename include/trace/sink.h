@@ -1917,59 +1917,31 @@ static int tp__sink_is_system(const char *item, size_t len)
 	return !memchr(item, ':', len) && tracepoint_for_each(tp__sink_sys_walk, &q) != 0;
 }
 
-/* The loaded event closest to a misspelled name (edit distance at most 2,
- * "system:name", or the name alone for an item without ':'). */
+/* The loaded event closest to a misspelled name (at most 2 edits, without
+ * case; "system:name", or the name alone for an item without ':'). */
 struct tp__sink_near {
 	const char *item;
 	size_t len;
-	unsigned best;
+	size_t best;
 	char name[TRACE_PATTERN_MAX + 1];
 };
 
-/* Levenshtein distance of a[0..n) and b, or more than 2 (3) if it is. */
-static unsigned tp__sink_dist(const char *a, size_t n, const char *b)
-{
-	unsigned row[TRACE_PATTERN_MAX + 1];
-	size_t m = strlen(b), i, j;
-	if (n > TRACE_PATTERN_MAX || m > TRACE_PATTERN_MAX || (n > m ? n - m : m - n) > 2)
-		return 3;
-	for (j = 0; j <= m; j++)
-		row[j] = (unsigned)j;
-	for (i = 1; i <= n; i++) {
-		unsigned diag = row[0], low;
-		row[0] = (unsigned)i;
-		low = row[0];
-		for (j = 1; j <= m; j++) {
-			unsigned up = row[j];
-			unsigned v = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < v)
-				v = up + 1;
-			if (row[j - 1] + 1 < v)
-				v = row[j - 1] + 1;
-			diag = up;
-			row[j] = v;
-			if (v < low)
-				low = v;
-		}
-		if (low > 2)
-			return 3;
-	}
-	return row[m];
-}
+/* Edit distance, without case, capped at limit + 1 (trace/sink_env.h). */
+static size_t tp__sink_env_distance(const char *a, size_t na, const char *b, size_t limit);
 
 static int tp__sink_near_walk(struct tracepoint *tp, void *priv)
 {
 	struct tp__sink_near *q = (struct tp__sink_near *)priv;
 	const struct trace_event *ev = trace_event_of(tp);
 	char full[TRACE_PATTERN_MAX + 1];
-	unsigned d;
+	size_t d;
 	if (!ev)
 		return 0;
 	if (memchr(q->item, ':', q->len))
 		snprintf(full, sizeof(full), "%s:%s", ev->cls->system, ev->name);
 	else
 		snprintf(full, sizeof(full), "%s", ev->name);
-	d = tp__sink_dist(q->item, q->len, full);
+	d = tp__sink_env_distance(q->item, q->len, full, 2);
 	if (d < q->best) {
 		q->best = d;
 		snprintf(q->name, sizeof(q->name), "%s:%s", ev->cls->system, ev->name);
