@@ -38,8 +38,9 @@
  * from splitting the function first, and places the dispatch's call of it
  * out of the way. */
 #define TP__SLOW_ATTRS __attribute__((cold))
-/* The probe call of a dispatch, once the grace period's read side began:
- * the list's first entry (a lone probe, or the head of several). */
+/* The slow dispatch's probe call for a reader without a slot, once its read
+ * side began: the published list's first entry (a lone probe, or the head
+ * of several), if any.  The typed dispatch calls tp->call instead. */
 #define TP__CALL_PROBES(tp, dproto, dargs)                                   \
 	tp__it = __atomic_load_n(&(tp)->funcs, __ATOMIC_ACQUIRE);           \
 	if (__builtin_expect(tp__it != 0, 1))                                \
