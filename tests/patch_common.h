@@ -9,6 +9,11 @@
 
 #if TRACEPOINT_STATIC_KEYS
 enum site_state { SITE_IDLE, SITE_JUMP, SITE_OTHER };
+#if defined(__x86_64__)
+#define SITE_BYTES 5
+#else
+#define SITE_BYTES 4
+#endif
 
 static inline const unsigned char *site_addr(const struct tp__jump_entry *e)
 {
@@ -20,17 +25,41 @@ static inline const unsigned char *target_addr(const struct tp__jump_entry *e)
 	return (const unsigned char *)&e->target + e->target;
 }
 
+/* Where a direct jump at p goes (x86-64 e9 rel32 or eb rel8, aarch64 b),
+ * or NULL if p holds no such jump. */
+static inline const unsigned char *jump_dest(const unsigned char *p)
+{
+#if defined(__x86_64__)
+	int32_t rel;
+	if (p[0] == 0xeb)
+		return p + 2 + (signed char)p[1];
+	if (p[0] != 0xe9)
+		return NULL;
+	memcpy(&rel, (const void *)(p + 1), 4);
+	return p + 5 + rel;
+#else
+	uint32_t insn;
+	memcpy(&insn, (const void *)p, 4);
+	if ((insn & 0xfc000000u) != 0x14000000u)
+		return NULL;
+	return p + (int64_t)((int32_t)(insn << 6) >> 6) * 4;
+#endif
+}
+
 /* Idle (x86-64 0xa9 test, aarch64 nop), a jump to the entry's own target
- * (x86-64 0xe9 rel32, aarch64 b), or anything else. */
+ * or to where a jump at that target goes (x86-64 0xe9 rel32, aarch64 b),
+ * or anything else. */
 static inline enum site_state site_state(const struct tp__jump_entry *e)
 {
-	const volatile unsigned char *s = site_addr(e);
+	const unsigned char *s = site_addr(e);
+	const unsigned char *t = target_addr(e), *via = jump_dest(t);
 #if defined(__x86_64__)
 	int32_t rel;
 	unsigned char op = s[0];
 	memcpy(&rel, (const void *)(s + 1), 4);
-	/* the rel32 is the same in both states: only the opcode flips */
-	if ((const unsigned char *)s + 5 + rel != target_addr(e))
+	/* only the opcode flips; the displacement is the target's, or (set
+	 * by the first enable, kept while idle) where the target jumps to */
+	if (s + 5 + rel != t && s + 5 + rel != via)
 		return SITE_OTHER;
 	return op == 0xa9 ? SITE_IDLE : op == 0xe9 ? SITE_JUMP : SITE_OTHER;
 #else
@@ -38,11 +67,8 @@ static inline enum site_state site_state(const struct tp__jump_entry *e)
 	memcpy(&insn, (const void *)s, 4);
 	if (insn == 0xd503201fu)
 		return SITE_IDLE;
-	if ((insn & 0xfc000000u) == 0x14000000u) {
-		int64_t off = (int64_t)((int32_t)(insn << 6) >> 6) * 4;
-		if ((const unsigned char *)s + off == target_addr(e))
-			return SITE_JUMP;
-	}
+	if (jump_dest(s) == t || (via && jump_dest(s) == via))
+		return SITE_JUMP;
 	return SITE_OTHER;
 #endif
 }

@@ -147,6 +147,45 @@ static void test_attaching_turns_every_site_into_a_jump_to_its_slow_path_and_det
 #endif
 }
 
+/* A site in tail position (fire_hot_1 at -O2) has a slow path that is
+ * one jump to the dispatch: enabled, the site jumps there itself. */
+static void test_a_site_whose_slow_path_is_a_jump_jumps_straight_to_its_destination(void **state)
+{
+	(void)state;
+	SKIP_UNLESS_STATIC_KEYS();
+#if TRACEPOINT_STATIC_KEYS
+	{
+		int ctx, round, threaded = 0;
+		for (round = 0; round < 2; round++) {
+			hits = 0;
+			assert_int_equal(register_trace_tp_stress_hot(probe, &ctx), 0);
+			assert_int_equal(register_trace_tp_stress_steady(probe, &ctx), 0);
+			threaded = 0;
+			for (const struct tp__jump_entry *e = __start_tp__jump; e < __stop_tp__jump; e++) {
+				const unsigned char *via = jump_dest(target_addr(e));
+				uintptr_t in_page = (uintptr_t)site_addr(e) & (uintptr_t)(sysconf(_SC_PAGESIZE) - 1);
+				if (!via || (SITE_BYTES == 5 && in_page > (uintptr_t)sysconf(_SC_PAGESIZE) - 5))
+					continue;
+				assert_ptr_equal(jump_dest(site_addr(e)), via);
+				threaded++;
+			}
+			fire_hot_1(0);
+			fire_steady(0);
+			assert_int_equal(hits, 2);
+			assert_int_equal(unregister_trace_tp_stress_hot(probe, &ctx), 0);
+			assert_int_equal(unregister_trace_tp_stress_steady(probe, &ctx), 0);
+			tracepoint_synchronize_unregister();
+			fire_hot_1(0);
+			assert_int_equal(hits, 2);
+		}
+		print_message("%d sites jump straight to their slow path's destination\n", threaded);
+#if defined(__OPTIMIZE__)
+		assert_true(threaded >= 1); /* fire_hot_1 */
+#endif
+	}
+#endif
+}
+
 static void test_thousand_flips_leave_every_site_idle_and_every_page_read_exec(void **state)
 {
 	(void)state;
@@ -172,6 +211,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_every_site_of_a_disabled_tracepoint_is_idle_after_startup, reset),
 		cmocka_unit_test_teardown(test_attaching_turns_every_site_into_a_jump_to_its_slow_path_and_detaching_idles_them_again, reset),
+		cmocka_unit_test_teardown(test_a_site_whose_slow_path_is_a_jump_jumps_straight_to_its_destination, reset),
 		cmocka_unit_test_teardown(test_thousand_flips_leave_every_site_idle_and_every_page_read_exec, reset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -201,6 +201,46 @@ static inline int tp__patch_open(struct tp__patch *pt, uintptr_t page)
 	return 0;
 }
 
+/* Where an enabled site jumps: its slow path, or, when the slow path's first
+ * instruction is itself a direct jump (a site in tail position, whose slow
+ * path is "jmp tp__iter_<name>"), that jump's destination, one jump fewer
+ * on every enabled call.  The machine state at the slow path is the site's
+ * own (nothing runs between them), so both destinations are the same
+ * program.  Code is read in asm: it is not data to ThreadSanitizer. */
+static inline const unsigned char *tp__site_dest(const struct tp__jump_entry *e,
+						  const unsigned char *site)
+{
+	const unsigned char *t = (const unsigned char *)&e->target + e->target;
+	const unsigned char *d = t;
+	intptr_t dist;
+#if defined(__x86_64__)
+	unsigned char op = 0; /* written by the asm below */
+	int32_t rel = 0;
+	__asm__ __volatile__("movb %1, %0" : "=q"(op) : "m"(*t));
+	if (op == 0xe9) { /* jmp rel32 */
+		__asm__ __volatile__("movl %1, %0" : "=r"(rel) : "m"(*(const int32_t *)(const void *)(t + 1)));
+		d = t + 5 + rel;
+	} else if (op == 0xeb) { /* jmp rel8 */
+		__asm__ __volatile__("movb %1, %0" : "=q"(op) : "m"(t[1]));
+		d = t + 2 + (signed char)op;
+	}
+	dist = d - (site + 5);
+	if (dist != (int32_t)dist)
+		return t;
+#elif defined(__aarch64__)
+	uint32_t insn = 0; /* written by the asm below */
+	__asm__ __volatile__("ldr %w0, [%1]" : "=r"(insn) : "r"(t) : "memory");
+	if ((insn & 0xfc000000u) == 0x14000000u) /* b */
+		d = t + (intptr_t)((int32_t)(insn << 6) >> 6) * 4;
+	dist = d - site;
+	if (dist < -(1L << 27) || dist >= (1L << 27))
+		return t;
+#else
+	(void)site; (void)dist;
+#endif
+	return d;
+}
+
 /* Sets one site to "jump to the slow path" (on) or "fall through" (off). */
 static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_entry *e,
 				  bool on)
@@ -210,18 +250,28 @@ static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_ent
 #if defined(__x86_64__)
 	unsigned char want = on ? 0xe9 : 0xa9; /* jmp rel32 : test $imm32,%eax */
 	unsigned char cur = 0; /* written by the asm below */
+	int32_t rel = 0, rel_now = 0;
 	__asm__ __volatile__("movb %1, %0" : "=q"(cur) : "m"(*site));
 	if (cur == want)
 		return 0;
 	if (cur != 0xe9 && cur != 0xa9)
 		return -EILSEQ; /* not ours any more (a debugger's breakpoint?) */
+	/* The displacement is the idle test's immediate, which no one reads:
+	 * point it at the site's destination before the opcode makes it a
+	 * jump (any mix of old and new bytes is still that test), unless it
+	 * would cross into the next page. */
+	if (on && ((uintptr_t)site & (pt->pagesz - 1)) <= pt->pagesz - 5) {
+		rel = (int32_t)(tp__site_dest(e, site) - (site + 5));
+		__asm__ __volatile__("movl %1, %0" : "=r"(rel_now) : "m"(*(int32_t *)(void *)(site + 1)));
+	}
+	rel_now ^= rel; /* non-zero: the displacement changes */
 #elif defined(__aarch64__)
-	const char *target = (const char *)&e->target + e->target;
 	uint32_t want = 0xd503201fu; /* nop */
 	uint32_t cur = 0; /* written by the asm below */
 	__asm__ __volatile__("ldr %w0, [%1]" : "=r"(cur) : "r"(site) : "memory");
 	if (on)
-		want = 0x14000000u | ((uint32_t)((target - (const char *)site) >> 2) & 0x03ffffffu);
+		want = 0x14000000u |
+		       ((uint32_t)((tp__site_dest(e, site) - site) >> 2) & 0x03ffffffu);
 	if (cur == want)
 		return 0;
 	if (cur != 0xd503201fu && (cur & 0xfc000000u) != 0x14000000u)
@@ -236,6 +286,8 @@ static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_ent
 	/* Single-copy atomic stores, written in asm: code is not data to the
 	 * compiler or to ThreadSanitizer (whose shadow has no room for it). */
 #if defined(__x86_64__)
+	if (rel_now)
+		__asm__ __volatile__("movl %1, %0" : "=m"(*(int32_t *)(void *)(site + 1)) : "r"(rel) : "memory");
 	__asm__ __volatile__("movb %1, %0" : "=m"(*site) : "q"(want) : "memory");
 #else
 	__asm__ __volatile__("str %w1, [%0]" : : "r"(site), "r"(want) : "memory");
