@@ -23,7 +23,7 @@ DEFINE_TRACE(tp_stress_steady);
 	} while (0)
 
 static int hits;
-__attribute__((unused)) static void probe(void *data, int v)
+__attribute__((unused)) static void probe(int v, void *data)
 {
 	(void)data; (void)v;
 	hits++;
@@ -147,6 +147,16 @@ static void test_attaching_turns_every_site_into_a_jump_to_its_slow_path_and_det
 #endif
 }
 
+/* Sanitizers put their own code after the site of fire_hot_1. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(undefined_behavior_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
 /* A site in tail position (fire_hot_1 at -O2) has a slow path that is
  * one jump to the dispatch: enabled, the site jumps there itself. */
 static void test_a_site_whose_slow_path_is_a_jump_jumps_straight_to_its_destination(void **state)
@@ -179,7 +189,7 @@ static void test_a_site_whose_slow_path_is_a_jump_jumps_straight_to_its_destinat
 			assert_int_equal(hits, 2);
 		}
 		print_message("%d sites jump straight to their slow path's destination\n", threaded);
-#if defined(__OPTIMIZE__)
+#if defined(__OPTIMIZE__) && !defined(SANITIZED)
 		assert_true(threaded >= 1); /* fire_hot_1 */
 #endif
 	}
