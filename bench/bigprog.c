@@ -50,7 +50,7 @@ static double now_us(void)
 	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
 }
 
-static void probe(void *d, int a, long b)
+static void probe(int a, long b, void *d)
 {
 	(void)d; (void)a; (void)b;
 }

@@ -11,7 +11,7 @@
 #include <time.h>
 #include "ours_ev.h"
 
-static void probe(void *d, int a, long b, const void *p)
+static void probe(int a, long b, const void *p, void *d)
 {
 	(void)d; (void)a; (void)b; (void)p;
 }

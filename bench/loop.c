@@ -77,7 +77,7 @@ BENCH_NOINLINE void bench_loop(long n)
 
 /* Empty probes (the compiler turns each into a bare ret). */
 #define PROBE(k)                                                               \
-	BENCH_NOINLINE void bench_probe##k(void *d, int a, long b, const void *p) \
+	BENCH_NOINLINE void bench_probe##k(int a, long b, const void *p, void *d) \
 	{                                                                      \
 		(void)d; (void)a; (void)b; (void)p;                            \
 	}
@@ -86,7 +86,7 @@ PROBE(0) PROBE(1) PROBE(2) PROBE(3)
 static int attach(int n)
 {
 #if defined(V_OURS) && defined(CONFIG_BENCH_TP)
-	void (*probes[4])(void *, int, long, const void *) = {
+	void (*probes[4])(int, long, const void *, void *) = {
 		bench_probe0, bench_probe1, bench_probe2, bench_probe3 };
 	int k;
 	for (k = 0; k < n && k < 4; k++) {

@@ -26,81 +26,81 @@
 
 /* ---- Probes: one per tracepoint, typed like it, plus the data pointer. ---- */
 
-static void on_kmalloc(void *data, unsigned long call_site, const void *ptr,
-		       size_t bytes_req, size_t bytes_alloc)
+static void on_kmalloc(unsigned long call_site, const void *ptr,
+		       size_t bytes_req, size_t bytes_alloc, void *data)
 {
 	(void)data;
 	printf("kmem:kmalloc call_site=%#lx ptr=%p bytes_req=%zu bytes_alloc=%zu\n",
 	       call_site, ptr, bytes_req, bytes_alloc);
 }
 
-static void on_kfree(void *data, unsigned long call_site, const void *ptr)
+static void on_kfree(unsigned long call_site, const void *ptr, void *data)
 {
 	(void)data;
 	printf("kmem:kfree call_site=%#lx ptr=%p\n", call_site, ptr);
 }
 
-static void on_ext4_write_begin(void *data, unsigned long ino, long long pos, unsigned int len)
+static void on_ext4_write_begin(unsigned long ino, long long pos, unsigned int len, void *data)
 {
 	(void)data;
 	printf("ext4:ext4_write_begin ino=%lu pos=%lld len=%u\n", ino, pos, len);
 }
 
-static void on_ext4_sync_file(void *data, unsigned long ino, int datasync)
+static void on_ext4_sync_file(unsigned long ino, int datasync, void *data)
 {
 	(void)data;
 	printf("ext4:ext4_sync_file ino=%lu datasync=%d\n", ino, datasync);
 }
 
-static void on_jbd2_start_commit(void *data, const char *dev, unsigned int tid)
+static void on_jbd2_start_commit(const char *dev, unsigned int tid, void *data)
 {
 	(void)data;
 	printf("jbd2:jbd2_start_commit dev=%s tid=%u\n", dev, tid);
 }
 
-static void on_jbd2_end_commit(void *data, const char *dev, unsigned int tid, unsigned int blocks)
+static void on_jbd2_end_commit(const char *dev, unsigned int tid, unsigned int blocks, void *data)
 {
 	(void)data;
 	printf("jbd2:jbd2_end_commit dev=%s tid=%u blocks=%u\n", dev, tid, blocks);
 }
 
-static void on_lock_acquire(void *data, const void *lock, const char *name, int trylock)
+static void on_lock_acquire(const void *lock, const char *name, int trylock, void *data)
 {
 	(void)data; (void)lock;
 	printf("lock:lock_acquire name=%s trylock=%d\n", name, trylock);
 }
 
-static void on_lock_release(void *data, const void *lock, const char *name)
+static void on_lock_release(const void *lock, const char *name, void *data)
 {
 	(void)data; (void)lock;
 	printf("lock:lock_release name=%s\n", name);
 }
 
-static void on_module_load(void *data, const char *name, unsigned int taints)
+static void on_module_load(const char *name, unsigned int taints, void *data)
 {
 	(void)data;
 	printf("module:module_load name=%s taints=%u\n", name, taints);
 }
 
-static void on_module_free(void *data, const char *name)
+static void on_module_free(const char *name, void *data)
 {
 	(void)data;
 	printf("module:module_free name=%s\n", name);
 }
 
-static void on_timer_start(void *data, const void *timer, unsigned long expires, unsigned long now)
+static void on_timer_start(const void *timer, unsigned long expires, unsigned long now, void *data)
 {
 	(void)data;
 	printf("timer:timer_start timer=%p expires=%lu now=%lu\n", timer, expires, now);
 }
 
-static void on_timer_expire_entry(void *data, const void *timer, unsigned long now)
+static void on_timer_expire_entry(const void *timer, unsigned long now, void *data)
 {
 	(void)data;
 	printf("timer:timer_expire_entry timer=%p now=%lu\n", timer, now);
 }
 
-static void on_power_start(void *data, unsigned int type, unsigned int state)
+static void on_power_start(unsigned int type, unsigned int state, void *data)
 {
 	(void)data;
 	printf("power:power_start type=%u state=%u\n", type, state);
@@ -112,62 +112,62 @@ static void on_power_end(void *data)
 	printf("power:power_end\n");
 }
 
-static void on_power_frequency(void *data, unsigned int type, unsigned int state)
+static void on_power_frequency(unsigned int type, unsigned int state, void *data)
 {
 	(void)data;
 	printf("power:power_frequency type=%u state=%u\n", type, state);
 }
 
-static void on_irq_handler_entry(void *data, int irq, const char *name)
+static void on_irq_handler_entry(int irq, const char *name, void *data)
 {
 	(void)data;
 	printf("irq:irq_handler_entry irq=%d name=%s\n", irq, name);
 }
 
-static void on_irq_handler_exit(void *data, int irq, int ret)
+static void on_irq_handler_exit(int irq, int ret, void *data)
 {
 	(void)data;
 	printf("irq:irq_handler_exit irq=%d ret=%s\n", irq, ret ? "handled" : "unhandled");
 }
 
-static void on_sys_enter(void *data, long id, long arg0, long arg1, long arg2)
+static void on_sys_enter(long id, long arg0, long arg1, long arg2, void *data)
 {
 	(void)data;
 	printf("syscalls:sys_enter NR %ld (%lx, %lx, %lx)\n", id, arg0, arg1, arg2);
 }
 
-static void on_sys_exit(void *data, long id, long ret)
+static void on_sys_exit(long id, long ret, void *data)
 {
 	(void)data;
 	printf("syscalls:sys_exit NR %ld = %ld\n", id, ret);
 }
 
-static void on_i915_gem_object_create(void *data, const void *obj, size_t size)
+static void on_i915_gem_object_create(const void *obj, size_t size, void *data)
 {
 	(void)data;
 	printf("i915:i915_gem_object_create obj=%p size=%zu\n", obj, size);
 }
 
-static void on_i915_gem_request_submit(void *data, unsigned int seqno)
+static void on_i915_gem_request_submit(unsigned int seqno, void *data)
 {
 	(void)data;
 	printf("i915:i915_gem_request_submit seqno=%u\n", seqno);
 }
 
-static void on_i915_gem_request_complete(void *data, unsigned int seqno)
+static void on_i915_gem_request_complete(unsigned int seqno, void *data)
 {
 	(void)data;
 	printf("i915:i915_gem_request_complete seqno=%u\n", seqno);
 }
 
-static void on_sched_wakeup(void *data, const char *comm, int pid)
+static void on_sched_wakeup(const char *comm, int pid, void *data)
 {
 	(void)data;
 	printf("sched:sched_wakeup comm=%s pid=%d\n", comm, pid);
 }
 
-static void on_sched_switch(void *data, const char *prev_comm, int prev_pid,
-			    const char *next_comm, int next_pid)
+static void on_sched_switch(const char *prev_comm, int prev_pid,
+			    const char *next_comm, int next_pid, void *data)
 {
 	(void)data;
 	printf("sched:sched_switch prev_comm=%s prev_pid=%d ==> next_comm=%s next_pid=%d\n",

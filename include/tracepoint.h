@@ -190,7 +190,7 @@ TP__DECLS_BEGIN
  *   bool trace_<name>_enabled(void);
  *          true while a probe is attached (the call sites' key); compiled
  *          out: false, so that if (trace_x_enabled()) { ... } folds away
- *   int  register_trace_<name>(void (*probe)(void *data, proto), void *data);
+ *   int  register_trace_<name>(void (*probe)(proto, void *data), void *data);
  *   int  register_trace_prio_<name>(probe, data, int prio);
  *          as tracepoint_probe_register[_prio]() below; compiled out: -ENOSYS
  *   int  unregister_trace_<name>(probe, data);
@@ -348,8 +348,8 @@ static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *pri
 /* The first tracepoint with that name (executable first, then libraries in
  * load order), or NULL if there is none or name is NULL. */
 static inline struct tracepoint *tracepoint_find(const char *name);
-/* Attaches an untyped probe (with the tracepoint's prototype, void *data
- * first) to the first tracepoint with that name: -ENOENT if there is none,
+/* Attaches an untyped probe (the tracepoint's prototype, then void *data)
+ * to the first tracepoint with that name: -ENOENT if there is none,
  * -EINVAL for NULL name or probe, otherwise as
  * tracepoint_probe_register_prio(). */
 static inline int tracepoint_probe_register_name(const char *name,

@@ -17,7 +17,7 @@ DEFINE_TRACE(tp_stress_1);
 #include "patch_common.h"
 
 static int hits;
-static void probe(void *data, int v)
+static void probe(int v, void *data)
 {
 	(void)data; (void)v;
 	__atomic_fetch_add(&hits, 1, __ATOMIC_RELAXED);

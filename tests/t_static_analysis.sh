@@ -22,7 +22,7 @@ cat >"$B/header_tu.c" <<'TU'
 #include "events/tp_test.h"
 DEFINE_TRACE(tp_test_int);
 static int found;
-static void probe(void *data, int v) { (void)data; (void)v; }
+static void probe(int v, void *data) { (void)data; (void)v; }
 static int walk(struct tracepoint *tp, void *priv) { (void)tp; ++*(int *)priv; return 0; }
 int main(void)
 {

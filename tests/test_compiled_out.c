@@ -52,14 +52,14 @@ static int side_effect(int v)
 
 static int hits;
 static int last_v;
-static void probe_int(void *data, int v)
+static void probe_int(int v, void *data)
 {
 	(void)data;
 	hits++;
 	last_v = v;
 }
 
-static void probe_args(void *data, int i, const char *s, double d)
+static void probe_args(int i, const char *s, double d, void *data)
 {
 	(void)data; (void)i; (void)s; (void)d;
 	hits++;

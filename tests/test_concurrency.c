@@ -104,12 +104,12 @@ static void check_transient(struct transient *t)
 }
 
 /* Two functions, so that lists hold distinct (func, data) pairs. */
-static void probe_transient_a(void *data, int v) { (void)v; check_transient(data); }
-static void probe_transient_b(void *data, int v) { (void)v; check_transient(data); }
+static void probe_transient_a(int v, void *data) { (void)v; check_transient(data); }
+static void probe_transient_b(int v, void *data) { (void)v; check_transient(data); }
 
 /* A probe attached for the whole run counts calls per firing thread. */
 static long steady_calls[NFIRE];
-static void probe_steady(void *data, int v)
+static void probe_steady(int v, void *data)
 {
 	(void)data;
 	if (v >= 0 && v < NFIRE)
@@ -375,8 +375,8 @@ static void count_slot(struct slot *s, int v)
 	else
 		__atomic_fetch_add(&bad_magic, 1, __ATOMIC_RELAXED);
 }
-static void probe_slot_a(void *data, int v) { count_slot(data, v); }
-static void probe_slot_b(void *data, int v) { count_slot(data, v); }
+static void probe_slot_a(int v, void *data) { count_slot(data, v); }
+static void probe_slot_b(int v, void *data) { count_slot(data, v); }
 
 static tracepoint_func_t slot_probe(int k)
 {

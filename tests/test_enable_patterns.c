@@ -63,7 +63,7 @@ static void exact_name_enables_one_event(void **state)
 
 /* The by-name lookups take an event as the recorder spells it. */
 static int by_name_hits;
-static void count_by_name(void *data, int a, unsigned long b, long long c)
+static void count_by_name(int a, unsigned long b, long long c, void *data)
 {
 	(void)data; (void)a; (void)b; (void)c;
 	by_name_hits++;

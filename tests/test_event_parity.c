@@ -159,7 +159,7 @@ static void formatter_prints_as_the_kernel(void **state)
 }
 
 static int odd_seen[8], odd_n;
-static void odd_probe(void *data, int v)
+static void odd_probe(int v, void *data)
 {
 	(void)data;
 	if (odd_n < 8)
@@ -211,14 +211,14 @@ static void reg_and_unreg_callbacks(void **state)
 	regs = unregs = 0;
 	assert_int_equal(tracepoint_enable("evp:evp_fn"), 1);
 	assert_int_equal(regs, 1);
-	assert_int_equal(register_trace_evp_fn((void (*)(void *, int))odd_probe, NULL), 0);
+	assert_int_equal(register_trace_evp_fn((void (*)(int, void *))odd_probe, NULL), 0);
 	assert_int_equal(regs, 1);
-	assert_int_equal(unregister_trace_evp_fn((void (*)(void *, int))odd_probe, NULL), 0);
+	assert_int_equal(unregister_trace_evp_fn((void (*)(int, void *))odd_probe, NULL), 0);
 	assert_int_equal(unregs, 0);
 	assert_int_equal(tracepoint_disable("evp:evp_fn"), 1);
 	assert_int_equal(unregs, 1);
 	reg_error = -EBUSY;
-	assert_int_equal(register_trace_evp_fn((void (*)(void *, int))odd_probe, NULL), -EBUSY);
+	assert_int_equal(register_trace_evp_fn((void (*)(int, void *))odd_probe, NULL), -EBUSY);
 	assert_int_equal(tracepoint_probe_attached(&__tracepoint_evp_fn,
 						   (tracepoint_func_t)odd_probe, NULL), 0);
 	assert_int_equal(unregs, 1);

@@ -62,13 +62,13 @@ static int reset(void **state)
 #define NPROBES 6
 static int ids[NPROBES] = { 0, 1, 2, 3, 4, 5 };
 static int order[64], norder;
-static void probe_rec(void *data, int v)
+static void probe_rec(int v, void *data)
 {
 	(void)v;
 	if (norder < (int)ARRAY_LEN(order))
 		order[norder++] = *(int *)data;
 }
-static void probe_other(void *data, int v)
+static void probe_other(int v, void *data)
 {
 	(void)data; (void)v;
 	if (norder < (int)ARRAY_LEN(order))

@@ -44,14 +44,14 @@ DEFINE_TRACE(tp_stress_0);
 static volatile int stop;
 static long fired;
 
-static void probe_count(void *data, int v)
+static void probe_count(int v, void *data)
 {
 	(void)v;
 	__atomic_fetch_add((long *)data, 1, __ATOMIC_RELAXED);
 }
 
 /* Slow enough that a fork often lands while a thread is inside it. */
-static void probe_slow(void *data, int v)
+static void probe_slow(int v, void *data)
 {
 	volatile int i;
 	(void)data; (void)v;

@@ -15,7 +15,7 @@ static struct tp__domain *dom(void)
 }
 
 static long hits;
-static void probe(void *data, int v)
+static void probe(int v, void *data)
 {
 	(void)data; (void)v;
 	__atomic_add_fetch(&hits, 1, __ATOMIC_RELAXED);
@@ -129,7 +129,7 @@ static int stop_firing;
 static long after_sync;
 static int synced;
 
-static void late_probe(void *data, int v)
+static void late_probe(int v, void *data)
 {
 	(void)v;
 	if (__atomic_load_n(&synced, __ATOMIC_ACQUIRE))

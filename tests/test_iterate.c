@@ -67,7 +67,7 @@ static struct {
 	void *p;
 } args_seen;
 
-static void probe_args(void *data, int i, long long ll, const char *s, double d, void *p)
+static void probe_args(int i, long long ll, const char *s, double d, void *p, void *data)
 {
 	args_seen.hits++;
 	args_seen.data = data;
@@ -80,7 +80,7 @@ static void probe_args(void *data, int i, long long ll, const char *s, double d,
 
 static int order[4];
 static int norder;
-static void probe_order(void *data, int v)
+static void probe_order(int v, void *data)
 {
 	(void)v;
 	if (norder < (int)ARRAY_LEN(order))

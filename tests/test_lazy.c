@@ -17,7 +17,7 @@ static int next_value(int v)
 
 static int got[8];
 static int ngot;
-static void probe_int(void *data, int v)
+static void probe_int(int v, void *data)
 {
 	(void)data;
 	if (ngot < (int)ARRAY_LEN(got))
@@ -33,7 +33,7 @@ static struct {
 	void *p;
 } args_seen[2];
 
-static void probe_args(void *data, int i, long long ll, const char *s, double d, void *p)
+static void probe_args(int i, long long ll, const char *s, double d, void *p, void *data)
 {
 	int k = *(int *)data;
 	args_seen[k].hits++;

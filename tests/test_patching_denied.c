@@ -35,7 +35,7 @@ DEFINE_TRACE_FN(tp_stress_regfn, count_reg, count_unreg);
 #include "patch_common.h"
 
 static int hits;
-static void probe(void *data, int v)
+static void probe(int v, void *data)
 {
 	(void)data; (void)v;
 	hits++;

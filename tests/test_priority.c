@@ -12,7 +12,7 @@ DEFINE_TRACE(tp_test_int);
 static int order[16];
 static int norder;
 
-static void probe(void *data, int v)
+static void probe(int v, void *data)
 {
 	(void)v;
 	if (norder < (int)ARRAY_LEN(order))

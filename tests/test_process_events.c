@@ -55,13 +55,13 @@ static long outstanding_lists(void)
 }
 
 static long hits[4];
-static void probe_count(void *data, int v)
+static void probe_count(int v, void *data)
 {
 	(void)v;
 	__atomic_fetch_add(&hits[(intptr_t)data], 1, __ATOMIC_RELAXED);
 }
 
-static void probe_noop(void *data, int v)
+static void probe_noop(int v, void *data)
 {
 	(void)data; (void)v;
 }
@@ -169,18 +169,18 @@ static long inner_same, inner_other, outer_calls, nested_fires;
 static int inner_ctx;
 static int ret_reg_same = 1, ret_reg_other = 1, ret_unreg_same = 1, ret_unreg_other = 1;
 
-static void probe_inner_same(void *data, int v)
+static void probe_inner_same(int v, void *data)
 {
 	(void)data; (void)v;
 	inner_same++;
 }
-static void probe_inner_other(void *data, int v)
+static void probe_inner_other(int v, void *data)
 {
 	(void)data; (void)v;
 	inner_other++;
 }
 
-static void probe_outer(void *data, int v)
+static void probe_outer(int v, void *data)
 {
 	(void)data;
 	outer_calls++;
@@ -253,7 +253,7 @@ static void test_probe_fires_and_registers_and_unregisters_on_same_and_other_tra
  * another thread churns that tracepoint's probe list. */
 static __thread int depth;
 static long recursive_calls;
-static void probe_recursive(void *data, int v)
+static void probe_recursive(int v, void *data)
 {
 	(void)data; (void)v;
 	__atomic_fetch_add(&recursive_calls, 1, __ATOMIC_RELAXED);
@@ -305,7 +305,7 @@ static void test_probe_refiring_its_own_tracepoint_recursively_under_list_churn_
 
 static volatile sig_atomic_t handler_fires;
 static long steady_sig_calls;
-static void probe_sig_steady(void *data, int v)
+static void probe_sig_steady(int v, void *data)
 {
 	(void)data; (void)v;
 	__atomic_fetch_add(&steady_sig_calls, 1, __ATOMIC_RELAXED);

@@ -29,8 +29,8 @@ static void my_unreg(void)
 }
 
 static int hits;
-static void probe_a(void *data, int v) { (void)data; (void)v; hits++; }
-static void probe_b(void *data, int v) { (void)data; (void)v; hits++; }
+static void probe_a(int v, void *data) { (void)data; (void)v; hits++; }
+static void probe_b(int v, void *data) { (void)data; (void)v; hits++; }
 
 static int reset(void **state)
 {

@@ -30,8 +30,8 @@ static void record(int probe, void *data, int v)
 	ncalls++;
 }
 
-static void probe_a(void *data, int v) { record(1, data, v); }
-static void probe_b(void *data, int v) { record(2, data, v); }
+static void probe_a(int v, void *data) { record(1, data, v); }
+static void probe_b(int v, void *data) { record(2, data, v); }
 
 static int noargs_hits;
 static void *noargs_data;
@@ -51,7 +51,7 @@ static struct {
 	void *p;
 } args_seen;
 
-static void probe_args(void *data, int i, long long ll, const char *s, double d, void *p)
+static void probe_args(int i, long long ll, const char *s, double d, void *p, void *data)
 {
 	args_seen.hits++;
 	args_seen.data = data;
@@ -157,10 +157,10 @@ static void test_register_null_probe_returns_einval(void **state)
 {
 	int ctx;
 	(void)state;
-	assert_int_equal(register_trace_tp_test_int((void (*)(void *, int))NULL, &ctx), -EINVAL);
-	assert_int_equal(register_trace_prio_tp_test_int((void (*)(void *, int))NULL, &ctx, 3),
+	assert_int_equal(register_trace_tp_test_int((void (*)(int, void *))NULL, &ctx), -EINVAL);
+	assert_int_equal(register_trace_prio_tp_test_int((void (*)(int, void *))NULL, &ctx, 3),
 			 -EINVAL);
-	assert_int_equal(unregister_trace_tp_test_int((void (*)(void *, int))NULL, &ctx), -EINVAL);
+	assert_int_equal(unregister_trace_tp_test_int((void (*)(int, void *))NULL, &ctx), -EINVAL);
 	assert_false(trace_tp_test_int_enabled());
 	assert_int_equal(tp_test_probes(&__tracepoint_tp_test_int), 0);
 }
@@ -302,7 +302,7 @@ static void test_enabled_is_true_iff_at_least_one_probe_attached(void **state)
 	assert_int_equal(unregister_trace_tp_test_int(probe_b, &ctx2), 0);
 	assert_false(trace_tp_test_int_enabled());
 	/* A failed registration does not enable it. */
-	assert_int_equal(register_trace_tp_test_int((void (*)(void *, int))NULL, &ctx1), -EINVAL);
+	assert_int_equal(register_trace_tp_test_int((void (*)(int, void *))NULL, &ctx1), -EINVAL);
 	assert_false(trace_tp_test_int_enabled());
 	/* Other tracepoints are not affected. */
 	assert_int_equal(register_trace_tp_test_int(probe_a, &ctx1), 0);

@@ -39,7 +39,7 @@ static int reset(void **state)
 /* ---------------------------------------------------------------- simple */
 
 static int hits;
-static void probe_count(void *data, int v)
+static void probe_count(int v, void *data)
 {
 	(void)data; (void)v;
 	__atomic_fetch_add(&hits, 1, __ATOMIC_RELAXED);
@@ -97,7 +97,7 @@ static void test_probe_never_runs_after_unregister_and_synchronize(void **state)
 /* ------------------------------------------- a reader blocked in a probe */
 
 static int blocker_inside, blocker_release;
-static void probe_blocking(void *data, int v)
+static void probe_blocking(int v, void *data)
 {
 	(void)data; (void)v;
 	__atomic_store_n(&blocker_inside, 1, __ATOMIC_SEQ_CST);
@@ -168,14 +168,14 @@ static long persistent_calls[NTHREADS]; /* per firing thread */
 static long bad_magic;                  /* transient probe saw freed memory */
 static long transient_calls;
 
-static void probe_persistent(void *data, int v)
+static void probe_persistent(int v, void *data)
 {
 	(void)data;
 	if (v >= 0 && v < NTHREADS)
 		__atomic_fetch_add(&persistent_calls[v], 1, __ATOMIC_RELAXED);
 }
 
-static void probe_transient(void *data, int v)
+static void probe_transient(int v, void *data)
 {
 	struct transient *t = (struct transient *)data;
 	(void)v;
@@ -390,7 +390,7 @@ static void test_probe_registered_from_inside_a_probe_fires_on_later_fires(void 
 
 static int self_ctx;
 static int self_unreg_ret = 1;
-static void probe_unregisters_itself(void *data, int v)
+static void probe_unregisters_itself(int v, void *data)
 {
 	(void)v;
 	hits++;

@@ -9,7 +9,7 @@
 
 DEFINE_TRACE(hello_greet);
 
-static void print_greet(void *data, const char *who, int n)
+static void print_greet(const char *who, int n, void *data)
 {
 	int *seen = data;
 

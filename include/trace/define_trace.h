@@ -195,6 +195,13 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define TP__EV_WITH_0(...) , __VA_ARGS__
 #define TP__EV_WITH_1(...)
 #define TP__EV_PROTO(proto, args) TP__EV_WITH(TP__ARGS_EMPTY(args), proto)
+/* "proto, " or nothing: what a probe's parameters start with (its
+ * void *data comes last). */
+#define TP__EV_LEAD(e, ...) TP__EV_LEAD_(e, __VA_ARGS__)
+#define TP__EV_LEAD_(e, ...) TP__EV_LEAD_##e(__VA_ARGS__)
+#define TP__EV_LEAD_0(...) __VA_ARGS__,
+#define TP__EV_LEAD_1(...)
+#define TP__EV_PROBE_PROTO(proto, args) TP__EV_LEAD(TP__ARGS_EMPTY(args), proto)
 #define TP__EV_ARGS(args) TP__EV_WITH(TP__ARGS_EMPTY(args), args)
 /* The TP_printk arguments with "%s", "" appended: never a zero-length format. */
 #define TP__EV_FMT(...) TP__EV_FMT_(__VA_ARGS__, "")
@@ -278,14 +285,14 @@ TP__EV_SAVED(TP__EV_PUSH)
 	TP__EV_DEFINE(c, c, name, PARAMS(proto), PARAMS(args), 0, 0)
 #define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
 	TP__EV_IF(TP__ON)(                                                    \
-	static void tp__ev_probe_##name(void * TP__EV_PROTO(PARAMS(proto), PARAMS(args))); \
+	static void tp__ev_probe_##name(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *); \
 	static const struct trace_event tp__ev_event_##name = {                \
 		&tp__ev_class_##pc, #name, &__tracepoint_##name,               \
 		(tracepoint_func_t)tp__ev_probe_##name, TRACE_KIND_INSTANT };) TP__EV_SEMI
 #undef TP__EV_DEFINE_KIND
 #define TP__EV_DEFINE_KIND(c, name, kind, proto, args)                        \
 	TP__EV_IF(TP__ON)(                                                    \
-	static void tp__ev_probe_##name(void *, proto);                        \
+	static void tp__ev_probe_##name(proto, void *);                        \
 	static const struct trace_event tp__ev_event_##name = {                \
 		&tp__ev_class_##c, #name, &__tracepoint_##name,                \
 		(tracepoint_func_t)tp__ev_probe_##name, (kind) };) TP__EV_SEMI
@@ -443,7 +450,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 	TP__EV_DEFINE(c, c, name, PARAMS(proto), PARAMS(args), 0, 0)
 #define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
 	TP__EV_IF(TP__ON)(                                                    \
-	static void tp__ev_probe_##name(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
+	static void tp__ev_probe_##name(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *tp__ev_data) \
 	{                                                                     \
 		tp__ev_run_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));          \
 	})                                                                    \

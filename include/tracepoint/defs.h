@@ -84,10 +84,11 @@ struct tp__jump_entry {
  * versions: any code can read a tracepoint's name, key, layout version and
  * size, whatever header its definer was built with.  What follows belongs
  * to TRACEPOINT_ABI; a change to it (or to struct tp__jump_entry, the
- * module note of modules.h or struct tp__state) bumps TRACEPOINT_ABI, and
+ * module note of modules.h, struct tp__state, or the order in which a
+ * probe receives its arguments) bumps TRACEPOINT_ABI, and
  * code meeting another version reports the module and leaves it alone
  * (never mis-reads).  New members go at the end. */
-#define TRACEPOINT_ABI 7
+#define TRACEPOINT_ABI 8
 struct tracepoint {
 	const char *name;            /* first member, as in the kernel */
 	/* Non-zero while someone listens: TP__KEY_PROBES while in-process

@@ -47,16 +47,19 @@
 #define TP__ARGS_NONE_ ~, 1
 #define TP__ARGS_SECOND(...) TP__ARGS_SECOND_(__VA_ARGS__, ~)
 #define TP__ARGS_SECOND_(a, b, ...) b
-/* A declaration with or without arguments (TP_PROTO(void), TP_ARGS()). */
+/* A declaration with or without arguments (TP_PROTO(void), TP_ARGS()).
+ * Probes take the arguments, then their data (dproto, dargs), so that the
+ * dispatch passes the arguments on in the registers they arrived in; the
+ * slow dispatch takes its list pointer in the same place (iproto). */
 #define TP__DECLARE_COND(name, sym, cond, proto, args)                       \
 	TP__DECLARE_PICK(TP__ARGS_EMPTY(args))(name, sym, cond, PARAMS(proto), PARAMS(args))
 #define TP__DECLARE_PICK(e) TP__DECLARE_PICK_(e)
 #define TP__DECLARE_PICK_(e) TP__DECLARE_ARGS##e
 #define TP__DECLARE_ARGS0(name, sym, cond, proto, args)                      \
 	TP__DECLARE_SELC(TP__ON, cond, sym, name, PARAMS(proto), PARAMS(args), \
-			  PARAMS(void *tp__data, proto),                      \
-			  PARAMS(tp__it->data, args), PARAMS(0, args),        \
-			  PARAMS(void *tp__list, proto), PARAMS(tp__list, args))
+			  PARAMS(proto, void *tp__data),                      \
+			  PARAMS(args, tp__it->data), PARAMS(0, args),        \
+			  PARAMS(proto, void *tp__list), PARAMS(args, tp__list))
 #define TP__DECLARE_ARGS1(name, sym, cond, proto, args)                      \
 	TP__DECLARE_SELC(TP__ON, cond, sym, name, void, , void *tp__data,     \
 			  tp__it->data, 0, void *tp__list, tp__list)

@@ -4,9 +4,9 @@
 DEFINE_TRACE(cf_a);
 
 #ifdef WRONG
-static void probe(void *data, long x, const char *s)
+static void probe(long x, const char *s, void *data)
 #else
-static void probe(void *data, int x, const char *s)
+static void probe(int x, const char *s, void *data)
 #endif
 {
 	(void)data; (void)x; (void)s;

@@ -5,7 +5,7 @@ DEFINE_TRACE(sel_x);
 #include "ev_unconv.h"
 DEFINE_TRACE(sel_unconv);
 
-static void probe(void *data, int v)
+static void probe(int v, void *data)
 {
 	*(int *)data += v;
 }

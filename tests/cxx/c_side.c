@@ -8,7 +8,7 @@ DEFINE_TRACE(cx_c_ev);
 static int c_seen;
 static long c_last_n;
 
-static void c_probe(void *data, double d, long n)
+static void c_probe(double d, long n, void *data)
 {
 	(void)d;
 	c_seen += *(const int *)data;
@@ -51,7 +51,7 @@ struct tracepoint *c_addr_of_cpp_ev(void)
 
 static int c_only_sum;
 
-static void c_only_probe(void *data, int v)
+static void c_only_probe(int v, void *data)
 {
 	(void)data;
 	c_only_sum += v;

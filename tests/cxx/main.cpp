@@ -38,7 +38,7 @@ struct Ctx {
 	long last_n = 0;
 };
 
-void plain_probe(void *data, int a, const char *s)
+void plain_probe(int a, const char *s, void *data)
 {
 	Ctx *c = static_cast<Ctx *>(data);
 	c->c_hits++;
@@ -66,13 +66,13 @@ int main()
 	long n = 0;
 	int counts[3] = { 0, 0, 0 };
 
-	auto lambda = [](void *data, double d, long nn) {
+	auto lambda = [](double d, long nn, void *data) {
 		Ctx *c = static_cast<Ctx *>(data);
 		c->cpp_hits++;
 		c->last_d = d;
 		c->last_n = nn;
 	};
-	void (*lambda_fp)(void *, double, long) = lambda;
+	void (*lambda_fp)(double, long, void *) = lambda;
 
 	// C++ attaches a plain function to the C-defined tracepoint; C fires it.
 	CHECK(register_trace_cx_c_ev(plain_probe, &ctx) == 0);

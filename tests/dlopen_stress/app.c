@@ -17,21 +17,21 @@ DEFINE_TRACE(dls_exe);
 static long work_hits, other_hits, exe_hits;
 static int last_n;
 
-static void probe_work(void *data, int n)
+static void probe_work(int n, void *data)
 {
 	(void)data;
 	work_hits++;
 	last_n = n;
 }
 
-static void probe_other(void *data, int n, const char *what)
+static void probe_other(int n, const char *what, void *data)
 {
 	(void)data;
 	if (strcmp(what, "other") == 0 && n == last_n)
 		other_hits++;
 }
 
-static void probe_exe(void *data, int n)
+static void probe_exe(int n, void *data)
 {
 	(void)data; (void)n;
 	exe_hits++;

@@ -5,7 +5,7 @@
 void old_do(int v);
 
 static int calls;
-static void probe(void *data, int v)
+static void probe(int v, void *data)
 {
 	(void)data; (void)v;
 	calls++;

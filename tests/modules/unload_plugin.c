@@ -5,7 +5,7 @@
 #include "ev_host.h"
 
 static long ticks;
-static void on_tick(void *data, int round)
+static void on_tick(int round, void *data)
 {
 	(void)data;
 	ticks += round;

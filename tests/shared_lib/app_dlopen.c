@@ -29,7 +29,7 @@ struct ctx {
 };
 
 /* Untyped probes: the library's prototypes are known by convention only. */
-static void on_shlib(void *data, int n, const char *what)
+static void on_shlib(int n, const char *what, void *data)
 {
 	struct ctx *c = (struct ctx *)data;
 	c->hits++;
@@ -37,14 +37,14 @@ static void on_shlib(void *data, int n, const char *what)
 	snprintf(c->last_what, sizeof(c->last_what), "%s", what);
 }
 
-static void on_gpl(void *data, long v)
+static void on_gpl(long v, void *data)
 {
 	struct ctx *c = (struct ctx *)data;
 	c->gpl_hits++;
 	c->last_v = v;
 }
 
-static void on_exe(void *data, int x)
+static void on_exe(int x, void *data)
 {
 	(void)x;
 	((struct ctx *)data)->exe_hits++;

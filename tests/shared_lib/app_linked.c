@@ -27,7 +27,7 @@ struct ctx {
 	char last_what[16];
 };
 
-static void on_shlib(void *data, int n, const char *what)
+static void on_shlib(int n, const char *what, void *data)
 {
 	struct ctx *c = (struct ctx *)data;
 	c->hits++;
@@ -35,14 +35,14 @@ static void on_shlib(void *data, int n, const char *what)
 	snprintf(c->last_what, sizeof(c->last_what), "%s", what);
 }
 
-static void on_gpl(void *data, long v)
+static void on_gpl(long v, void *data)
 {
 	struct ctx *c = (struct ctx *)data;
 	c->gpl_hits++;
 	c->last_v = v;
 }
 
-static void on_exe(void *data, int x)
+static void on_exe(int x, void *data)
 {
 	struct ctx *c = (struct ctx *)data;
 	c->exe_hits++;

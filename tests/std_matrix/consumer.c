@@ -22,7 +22,7 @@ struct counts {
 	size_t last_size;
 };
 
-static void on_rx(void *data, const char *dev, unsigned int len)
+static void on_rx(const char *dev, unsigned int len, void *data)
 {
 	struct counts *c = (struct counts *)data;
 	if (strcmp(dev, "eth0") == 0)
@@ -35,7 +35,7 @@ static void on_tick(void *data)
 	((struct counts *)data)->tick++;
 }
 
-static void on_alloc(void *data, const void *ptr, size_t size, int flags)
+static void on_alloc(const void *ptr, size_t size, int flags, void *data)
 {
 	struct counts *c = (struct counts *)data;
 	if (ptr && flags == 7)
@@ -43,7 +43,7 @@ static void on_alloc(void *data, const void *ptr, size_t size, int flags)
 	c->last_size = size;
 }
 
-static void on_disk(void *data, long sector, int write)
+static void on_disk(long sector, int write, void *data)
 {
 	(void)data; (void)sector; (void)write;
 }

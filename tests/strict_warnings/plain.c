@@ -5,8 +5,8 @@
 DEFINE_TRACE(disk_io);
 DEFINE_TRACE(disk_idle);
 
-static void on_io(void *data, int dev, unsigned long sector, const char *op);
-static void on_io(void *data, int dev, unsigned long sector, const char *op)
+static void on_io(int dev, unsigned long sector, const char *op, void *data);
+static void on_io(int dev, unsigned long sector, const char *op, void *data)
 {
 	(void)sector;
 	(void)op;

@@ -42,7 +42,7 @@ static void fire(int n)
 		trace_net_xmit(-1 - fired, 1000ul + (unsigned long)fired, packet);
 }
 
-static void on_xmit(void *data, int ifindex, unsigned long len, const void *skb)
+static void on_xmit(int ifindex, unsigned long len, const void *skb, void *data)
 {
 	(void)data; (void)ifindex; (void)len; (void)skb;
 	inproc++;

@@ -10,19 +10,19 @@ DEFINE_TRACE(tp_test_args);
 
 static long hits;
 
-static void probe_a(void *data, int v)
+static void probe_a(int v, void *data)
 {
 	(void)data;
 	hits += v;
 }
 
-static void probe_b(void *data, int v)
+static void probe_b(int v, void *data)
 {
 	(void)data;
 	hits += 2 * v;
 }
 
-static void args_probe(void *data, int i, long long ll, const char *s, double d, void *p)
+static void args_probe(int i, long long ll, const char *s, double d, void *p, void *data)
 {
 	(void)i; (void)ll; (void)s; (void)d; (void)p;
 	hits += (long)(data != NULL);

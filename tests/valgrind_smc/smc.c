@@ -7,7 +7,7 @@ DEFINE_TRACE(tp_test_int);
 
 static long smc_hits;
 
-static void smc_probe(void *data, int v)
+static void smc_probe(int v, void *data)
 {
 	(void)data;
 	(void)v;
