@@ -292,7 +292,7 @@ TP__DECLS_BEGIN
  * DECLARE_TRACE(name, ...) declares struct tracepoint __tracepoint_<name>. */
 #include "tracepoint/defs.h"
 
-/* Attaches probe (called as probe(data, args...)) with a priority (higher
+/* Attaches probe (called as probe(args..., data)) with a priority (higher
  * runs first; equals in registration order).  0, or -EEXIST if this
  * (probe, data) is attached already, -EINVAL for NULL tp or probe, -ENOMEM,
  * the error of the tracepoint's reg callback (DEFINE_TRACE_FN), -EPERM or

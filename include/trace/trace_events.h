@@ -92,7 +92,7 @@ struct trace_event {
 	const struct trace_event_class *cls;
 	const char *name;
 	struct tracepoint *tp;
-	/* The recorder: void (*)(void *sink, TP_PROTO...), attached to tp with
+	/* The recorder: void (*)(TP_PROTO..., void *sink), attached to tp with
 	 * the sink as its data. */
 	tracepoint_func_t probe;
 	/* enum trace_event_kind (<trace/event_kinds.h>): an instant, a slice's
