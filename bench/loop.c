@@ -7,6 +7,8 @@
  *   -DV_LTTNG       lttng_ust_tracepoint(bench_prov, bench_ev, ...)
  *   -DV_USDT        DTRACE_PROBE3(bench, ev, ...)
  *   -DV_USDT_SEM    if (bench_ev_semaphore) DTRACE_PROBE3(bench, ev, ...)
+ *   -DV_FNPTR       a flag and a function pointer: the enabled path with no
+ *                   read side at all (the floor an indirect call sets)
  *
  * usage: loop cg   N PROBES   run bench_loop(N) once (for callgrind)
  *        loop time N PROBES   warm up, then print ns per call of bench_loop(N)
@@ -49,10 +51,18 @@ __extension__ unsigned short bench_ev_semaphore __attribute__((section(".probes"
 		if (__builtin_expect(bench_ev_semaphore, 0))                   \
 			DTRACE_PROBE3(bench, ev, a, b, p);                      \
 	} while (0)
+#elif defined(V_FNPTR)
+static void (*volatile bench_fn)(int, long, const void *, void *);
+static volatile int bench_flag;
+#define FIRE(a, b, p)                                                          \
+	do {                                                                   \
+		if (__builtin_expect(bench_flag, 0))                           \
+			bench_fn(a, b, p, NULL);                               \
+	} while (0)
 #elif defined(V_BASE)
 #define FIRE(a, b, p) ((void)0)
 #else
-#error "pick a variant: -DV_BASE, -DV_OURS, -DV_LTTNG, -DV_USDT or -DV_USDT_SEM"
+#error "pick a variant: -DV_BASE, -DV_OURS, -DV_LTTNG, -DV_USDT, -DV_USDT_SEM or -DV_FNPTR"
 #endif
 
 /* Thread-local: threads of the "threads" mode share no line through it. */
@@ -96,6 +106,14 @@ static int attach(int n)
 			return 1;
 		}
 	}
+	return 0;
+#elif defined(V_FNPTR)
+	if (n > 1) {
+		fprintf(stderr, "this variant takes at most one probe\n");
+		return 1;
+	}
+	bench_fn = bench_probe0;
+	bench_flag = n;
 	return 0;
 #else
 	if (n) {

@@ -60,7 +60,7 @@ put param all date "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" text
 # name:binary:probes   (binary = build flavour of bench/loop.c)
 VARIANTS="baseline:base:0 compiled_out:out:0 static_idle:static:0 portable_idle:portable:0
 static_1probe:static:1 portable_1probe:portable:1 static_4probes:static:4 portable_4probes:portable:4
-ours_usdt_idle:ours_usdt:0 ours_usdt_1probe:ours_usdt:1"
+ours_usdt_idle:ours_usdt:0 ours_usdt_1probe:ours_usdt:1 fnptr_1probe:fnptr:1"
 [ $have_lttng = 1 ] && VARIANTS="$VARIANTS lttng_idle:lttng:0"
 [ $have_sdt = 1 ] && VARIANTS="$VARIANTS usdt:usdt:0 usdt_sem_idle:usdt_sem:0"
 LCFLAGS="-O2 -g -gdwarf-4 $WARN $INC"   # valgrind 3.19 cannot read clang's DWARF 5
@@ -70,6 +70,7 @@ build() { # flavour, extra args...
 	$CC $LCFLAGS "$@" -o "$B/bin/$f" -ldl -lpthread || { echo "build of $f failed"; exit 1; }
 }
 build base -DV_BASE bench/loop.c
+build fnptr -DV_FNPTR bench/loop.c
 build out -DV_OURS bench/loop.c
 build static -DV_OURS -DCONFIG_BENCH_TP=1 bench/loop.c bench/tp_define.c
 build portable -DV_OURS -DCONFIG_BENCH_TP=1 -DTRACEPOINT_PORTABLE bench/loop.c bench/tp_define.c
@@ -120,7 +121,7 @@ done
 # baseline loop (no tracepoint) runs the same way: its slowdown is the
 # machine's own (shared caches, frequency, the VM), not the tracepoint's.
 NT=$(nproc)
-MT_VARIANTS="baseline:base:0 static_1probe:static:1 portable_1probe:portable:1" # name:binary:probes
+MT_VARIANTS="baseline:base:0 fnptr_1probe:fnptr:1 static_1probe:static:1 portable_1probe:portable:1" # name:binary:probes
 r=0
 while [ $r -lt "$RUNS" ]; do
 	for v in $MT_VARIANTS; do
