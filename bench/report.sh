@@ -187,7 +187,7 @@ END {
 	split("static_1probe portable_1probe", m, " ")
 	for (j = 1; j <= 2; j++) if (has("loop", m[j], "instr_total")) {
 		d = (v["loop", m[j], "instr_total"] - v["loop", m[j], "instr_probes"] - bi) / ncg
-		# (as printed: a run's fixed cost spread over N calls is no call's)
+		# (as printed: the fixed cost of a run, spread over N calls, belongs to no call)
 		target(m[j] ": instr above base excl. probe", "<= 12", f2(d), f2(d) + 0 <= 12)
 		if (has("loop", m[j], "ns_median")) {
 			d = v["loop", m[j], "ns_median"] - bt
