@@ -9,6 +9,7 @@
 DEFINE_TRACE(tp_test_int);
 DEFINE_TRACE(tp_test_args);
 DEFINE_TRACE(tp_test_noargs);
+DEFINE_TRACE(tp_test_six);
 
 /* One record per probe call: which probe, which data, which value. */
 struct call {
@@ -151,6 +152,53 @@ static void test_same_probe_with_different_data_is_allowed_and_both_fire(void **
 	assert_int_equal(calls[1].v, 7);
 	assert_int_equal(unregister_trace_tp_test_int(probe_a, &ctx1), 0);
 	assert_int_equal(unregister_trace_tp_test_int(probe_a, &ctx2), 0);
+}
+
+/* Probes take the arguments, then their data: with six integer arguments
+ * the data is the seventh (x86-64: on the stack), for a lone probe (called
+ * by the dispatch) and for two (called by the slow dispatch's loop). */
+static long six_seen[2][7];
+static void probe_six_a(long a, long b, long c, long d, long e, long f, void *data)
+{
+	long v[7] = { a, b, c, d, e, f, (long)(intptr_t)data };
+	memcpy(six_seen[0], v, sizeof(v));
+}
+static void probe_six_b(long a, long b, long c, long d, long e, long f, void *data)
+{
+	long v[7] = { a, b, c, d, e, f, (long)(intptr_t)data };
+	memcpy(six_seen[1], v, sizeof(v));
+}
+
+__attribute__((noinline)) static void fire_six(long a, long b, long c, long d, long e, long f)
+{
+	trace_tp_test_six(a, b, c, d, e, f);
+}
+
+static void test_six_arguments_then_data_reach_one_probe_and_two(void **state)
+{
+	int ctx_a, ctx_b, k;
+	(void)state;
+	memset(six_seen, 0, sizeof(six_seen));
+	assert_int_equal(register_trace_tp_test_six(probe_six_a, &ctx_a), 0);
+	fire_six(1, -2, 3, LONG_MIN, LONG_MAX, 6);
+	{
+		long want[7] = { 1, -2, 3, LONG_MIN, LONG_MAX, 6, (long)(intptr_t)&ctx_a };
+		for (k = 0; k < 7; k++)
+			assert_true(six_seen[0][k] == want[k]);
+	}
+	assert_int_equal(register_trace_tp_test_six(probe_six_b, &ctx_b), 0);
+	fire_six(11, 12, 13, 14, 15, 16);
+	{
+		long want_a[7] = { 11, 12, 13, 14, 15, 16, (long)(intptr_t)&ctx_a };
+		long want_b[7] = { 11, 12, 13, 14, 15, 16, (long)(intptr_t)&ctx_b };
+		for (k = 0; k < 7; k++) {
+			assert_true(six_seen[0][k] == want_a[k]);
+			assert_true(six_seen[1][k] == want_b[k]);
+		}
+	}
+	assert_int_equal(unregister_trace_tp_test_six(probe_six_a, &ctx_a), 0);
+	assert_int_equal(unregister_trace_tp_test_six(probe_six_b, &ctx_b), 0);
+	tracepoint_synchronize_unregister();
 }
 
 static void test_register_null_probe_returns_einval(void **state)
@@ -357,6 +405,7 @@ static void test_noargs_tracepoint_registers_fires_and_unregisters(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_six_arguments_then_data_reach_one_probe_and_two, reset),
 		cmocka_unit_test_teardown(test_register_then_unregister_returns_zero, reset),
 		cmocka_unit_test_teardown(test_probe_attached_says_which_probe_and_data_are_attached, reset),
 		cmocka_unit_test_teardown(test_sites_counts_the_call_sites_compiled_in, reset),

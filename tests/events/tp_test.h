@@ -15,6 +15,12 @@ DECLARE_TRACE(tp_test_args,
 	      TP_PROTO(int i, long long ll, const char *s, double d, void *p),
 	      TP_ARGS(i, ll, s, d, p));
 
+/* Six integer arguments: the probe's data is the seventh, past the
+ * argument registers of x86-64 (on the stack). */
+DECLARE_TRACE(tp_test_six,
+	      TP_PROTO(long a, long b, long c, long d, long e, long f),
+	      TP_ARGS(a, b, c, d, e, f));
+
 /* No arguments at all. */
 DECLARE_TRACE_NOARGS(tp_test_noargs);
 
