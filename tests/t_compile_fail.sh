@@ -26,6 +26,9 @@
 #  (i) __get_str() or __assign_str() of a name that is no __string() of the
 #      event (a typo): error naming tp__ev_s_<typo>, as the kernel fails on
 #      it; the right name compiles (C and C++).
+#  (j) TP_ARGS(void) (a prototype's habit) in DECLARE_TRACE or TRACE_EVENT:
+#      static assertion "a tracepoint without arguments has TP_PROTO(void),
+#      TP_ARGS()", also compiled out; TP_ARGS() compiles (C and C++).
 # Positive checks that must produce no diagnostic at all:
 #  - every file-scope macro followed by ';' under -Wpedantic (C99, C11, C++),
 #    plus -Wextra-semi where the compiler has it;
@@ -95,6 +98,14 @@ must_fail i-assign-str-typo 'tp__ev_s_wo' $CC -std=c11 $WARN -Werror $I -DCONFIG
 must_fail i-get-str-typo-cxx 'tp__ev_s_wo' $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_STR -DGET_NAME=wo "$S/str.c"
 must_build i-str-right $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_STR "$S/str.c"
 must_build i-str-right-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_STR "$S/str.c"
+
+echo "== (j) TP_ARGS(void) for a tracepoint without arguments"
+must_fail j-args-void 'TP_ARGS.void. in the declaration of cf_av_plain' $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_AV -DARGS_V=void "$S/args_void.c"
+must_fail j-args-void-event 'TP_ARGS.void. in the declaration of cf_av_ev' $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_AV -DARGS_V=void "$S/args_void.c"
+must_fail j-args-void-out 'TP_ARGS_void_in_the_declaration_of_cf_av_plain|TP_ARGS.void. in the declaration of cf_av_plain' $CC -std=gnu99 $WARN -Werror $I -DARGS_V=void "$S/args_void.c"
+must_fail j-args-void-cxx 'TP_ARGS.void. in the declaration of cf_av_plain' $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_AV -DARGS_V=void "$S/args_void.c"
+must_build j-args-empty $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_AV "$S/args_void.c"
+must_build j-args-empty-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_AV "$S/args_void.c"
 
 echo "== (b) DEFINE_TRACE / EXPORT after an event header with another decision"
 # C11 and C++ print the static assertion's text; before C11 the text is the

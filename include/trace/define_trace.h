@@ -194,6 +194,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define TP__EV_WITH_(e, ...) TP__EV_WITH_##e(__VA_ARGS__)
 #define TP__EV_WITH_0(...) , __VA_ARGS__
 #define TP__EV_WITH_1(...)
+#define TP__EV_WITH_2(...) /* TP_ARGS(void): as TP_ARGS(), and an error (select.h) */
 #define TP__EV_PROTO(proto, args) TP__EV_WITH(TP__ARGS_EMPTY(args), proto)
 /* "proto, " or nothing: what a probe's parameters start with (its
  * void *data comes last). */
@@ -201,6 +202,7 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define TP__EV_LEAD_(e, ...) TP__EV_LEAD_##e(__VA_ARGS__)
 #define TP__EV_LEAD_0(...) __VA_ARGS__,
 #define TP__EV_LEAD_1(...)
+#define TP__EV_LEAD_2(...)
 #define TP__EV_PROBE_PROTO(proto, args) TP__EV_LEAD(TP__ARGS_EMPTY(args), proto)
 #define TP__EV_ARGS(args) TP__EV_WITH(TP__ARGS_EMPTY(args), args)
 /* The TP_printk arguments with "%s", "" appended: never a zero-length format. */

@@ -39,12 +39,15 @@
 			  PARAMS(iargs))
 
 /* TP__ARGS_EMPTY(args...): 1 for an empty TP_ARGS(), else 0 (the first
- * argument is an identifier, pasted onto TP__ARGS_NONE_). */
+ * argument is an identifier, pasted onto TP__ARGS_NONE_); 2 for
+ * TP_ARGS(void), a prototype's habit, which declares the tracepoint
+ * without arguments and fails a static assertion saying what to write. */
 #define TP__ARGS_EMPTY(...) TP__ARGS_EMPTY_(TP__ARGS_FIRST_(__VA_ARGS__, ~))
 #define TP__ARGS_FIRST_(a, ...) a
 #define TP__ARGS_EMPTY_(a) TP__ARGS_EMPTY__(a)
 #define TP__ARGS_EMPTY__(a) TP__ARGS_SECOND(TP__ARGS_NONE_##a, 0)
 #define TP__ARGS_NONE_ ~, 1
+#define TP__ARGS_NONE_void ~, 2
 #define TP__ARGS_SECOND(...) TP__ARGS_SECOND_(__VA_ARGS__, ~)
 #define TP__ARGS_SECOND_(a, b, ...) b
 /* A declaration with or without arguments (TP_PROTO(void), TP_ARGS()).
@@ -63,6 +66,11 @@
 #define TP__DECLARE_ARGS1(name, sym, cond, proto, args)                      \
 	TP__DECLARE_SELC(TP__ON, cond, sym, name, void, , void *tp__data,     \
 			  tp__it->data, 0, void *tp__list, tp__list)
+#define TP__DECLARE_ARGS2(name, sym, cond, proto, args)                      \
+	TP__STATIC_ASSERT(0, "TP_ARGS(void) in the declaration of " #name     \
+			  ": a tracepoint without arguments has TP_PROTO(void), TP_ARGS()", \
+			  TP_ARGS_void_in_the_declaration_of_##name);         \
+	TP__DECLARE_ARGS1(name, sym, cond, void, )
 #define TP__DEFINE_SEL(on, name, reg, unreg, ev, sys) TP__DEFINE_SEL_(on, name, reg, unreg, ev, sys)
 #define TP__DEFINE_SEL_(on, name, reg, unreg, ev, sys) TP__DEFINE_##on(name, reg, unreg, ev, sys)
 /* For trace/define_trace.h: a definition that carries event metadata. */
