@@ -251,6 +251,7 @@ static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_ent
 	unsigned char want = on ? 0xe9 : 0xa9; /* jmp rel32 : test $imm32,%eax */
 	unsigned char cur = 0; /* written by the asm below */
 	int32_t rel = 0, rel_now = 0;
+	bool retarget = false; /* the displacement changes to rel */
 	__asm__ __volatile__("movb %1, %0" : "=q"(cur) : "m"(*site));
 	if (cur == want)
 		return 0;
@@ -263,8 +264,8 @@ static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_ent
 	if (on && ((uintptr_t)site & (pt->pagesz - 1)) <= pt->pagesz - 5) {
 		rel = (int32_t)(tp__site_dest(e, site) - (site + 5));
 		__asm__ __volatile__("movl %1, %0" : "=r"(rel_now) : "m"(*(int32_t *)(void *)(site + 1)));
+		retarget = rel != rel_now;
 	}
-	rel_now ^= rel; /* non-zero: the displacement changes */
 #elif defined(__aarch64__)
 	uint32_t want = 0xd503201fu; /* nop */
 	uint32_t cur = 0; /* written by the asm below */
@@ -286,7 +287,7 @@ static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_ent
 	/* Single-copy atomic stores, written in asm: code is not data to the
 	 * compiler or to ThreadSanitizer (whose shadow has no room for it). */
 #if defined(__x86_64__)
-	if (rel_now)
+	if (retarget)
 		__asm__ __volatile__("movl %1, %0" : "=m"(*(int32_t *)(void *)(site + 1)) : "r"(rel) : "memory");
 	__asm__ __volatile__("movb %1, %0" : "=m"(*site) : "q"(want) : "memory");
 #else
