@@ -12,9 +12,11 @@
  *
  * usage: loop cg   N PROBES   run bench_loop(N) once (for callgrind)
  *        loop time N PROBES   warm up, then print ns per call of bench_loop(N)
- *        loop threads N PROBES T   T threads run bench_loop(N) at once, all
- *                             firing the same tracepoint; prints the mean
- *                             ns per call of one thread (wall time / N)
+ *        loop pairs N PROBES T R   R rounds of: bench_loop(N) on one thread
+ *                             alone, then on T threads at once, all firing
+ *                             the same tracepoint; prints the medians of
+ *                             ns per call alone, of each thread together,
+ *                             and of the per-round ratio
  *        loop sites           print the opcode of every static-key site
  * PROBES (0..4) empty probes are registered first (V_OURS compiled in only).
  */
@@ -131,47 +133,98 @@ static double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+/* --- "pairs": one thread alone, then T threads together, in the same
+ * process, round after round.  A VM's slow phases last longer than a round
+ * (a few ms), so both halves of a pair see the same machine; the median of
+ * the per-round ratios is what the tracepoint adds when threads share it. */
 static long mt_n;
-static pthread_barrier_t mt_start;
+static int mt_t;
+static pthread_barrier_t mt_go, mt_done;
+static int mt_arrived;                 /* start line of the together phase */
+static double mt_ns[64];               /* each thread's ns per call */
+
+static void start_line(int gen)
+{
+	/* Spin until all threads of this round arrived: they start within
+	 * a few hundred ns of each other, not a futex wake-up apart. */
+	__atomic_add_fetch(&mt_arrived, 1, __ATOMIC_ACQ_REL);
+	while (__atomic_load_n(&mt_arrived, __ATOMIC_ACQUIRE) < gen * mt_t)
+		__asm__ volatile("" ::: "memory");
+}
+
+static double timed_loop(long n)
+{
+	double t0 = now_ns();
+	bench_loop(n);
+	return (now_ns() - t0) / (double)n;
+}
 
 static void *mt_thread(void *arg)
 {
-	(void)arg;
-	bench_loop(mt_n / 10); /* warm up */
-	pthread_barrier_wait(&mt_start);
-	bench_loop(mt_n);
-	return NULL;
+	int me = (int)(long)arg, gen = 0;
+	for (;;) {
+		pthread_barrier_wait(&mt_go);  /* the alone phase is over */
+		if (mt_n == 0)
+			return NULL;
+		start_line(++gen);
+		mt_ns[me] = timed_loop(mt_n);
+		pthread_barrier_wait(&mt_done);
+	}
 }
 
-/* T threads fire the same tracepoint together: ns per call of each. */
-static int run_threads(long n, int t)
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Prints: median ns per call alone, median ns per call of each thread
+ * together, median per-round ratio. */
+static int run_pairs(long n, int t, int rounds)
 {
 	pthread_t th[64];
-	double t0, t1;
-	int i;
-	if (t < 1 || t > 64)
+	static double alone[4096], together[4096], ratio[4096];
+	int i, r;
+	if (t < 1 || t > 64 || rounds < 1 || rounds > 4096)
 		return 2;
 	mt_n = n;
-	pthread_barrier_init(&mt_start, NULL, (unsigned)t + 1);
-	for (i = 0; i < t; i++)
-		if (pthread_create(&th[i], NULL, mt_thread, NULL) != 0)
+	mt_t = t;
+	pthread_barrier_init(&mt_go, NULL, (unsigned)t);
+	pthread_barrier_init(&mt_done, NULL, (unsigned)t);
+	for (i = 1; i < t; i++)
+		if (pthread_create(&th[i], NULL, mt_thread, (void *)(long)i) != 0)
 			return 1;
-	pthread_barrier_wait(&mt_start);
-	t0 = now_ns();
-	for (i = 0; i < t; i++)
+	bench_loop(n); /* warm up */
+	for (r = 0; r < rounds; r++) {
+		double sum = 0;
+		alone[r] = timed_loop(n);      /* the other threads sleep */
+		pthread_barrier_wait(&mt_go);
+		start_line(r + 1);
+		mt_ns[0] = timed_loop(n);
+		pthread_barrier_wait(&mt_done);
+		for (i = 0; i < t; i++)
+			sum += mt_ns[i];
+		together[r] = sum / t;
+		ratio[r] = together[r] / alone[r];
+	}
+	mt_n = 0;
+	pthread_barrier_wait(&mt_go);
+	for (i = 1; i < t; i++)
 		pthread_join(th[i], NULL);
-	t1 = now_ns();
-	printf("%.4f\n", (t1 - t0) / (double)n);
+	qsort(alone, (size_t)rounds, sizeof(double), cmp_double);
+	qsort(together, (size_t)rounds, sizeof(double), cmp_double);
+	qsort(ratio, (size_t)rounds, sizeof(double), cmp_double);
+	printf("%.4f %.4f %.4f\n", alone[rounds / 2], together[rounds / 2], ratio[rounds / 2]);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	long n;
-	if (argc == 5 && strcmp(argv[1], "threads") == 0) {
+	if (argc == 6 && strcmp(argv[1], "pairs") == 0) {
 		if (attach(atoi(argv[3])))
 			return 1;
-		return run_threads(atol(argv[2]), atoi(argv[4]));
+		return run_pairs(atol(argv[2]), atoi(argv[4]), atoi(argv[5]));
 	}
 	if (argc >= 2 && strcmp(argv[1], "sites") == 0) {
 #if defined(V_OURS) && TRACEPOINT_STATIC_KEYS && defined(CONFIG_BENCH_TP)

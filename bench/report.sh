@@ -53,11 +53,13 @@ END {
 	if (n["threads"] > 0) {
 		nt = v["param", "all", "threads"]
 		printf "\n== (a2) one enabled tracepoint (1 empty probe) fired by 1 and by %d threads at once\n", nt
-		printf "   ns per call of each thread (wall time / calls), median of %d interleaved runs\n", runs
+		printf "   ns per call of each thread; %d rounds per process of one thread alone, then %d together\n", v["param", "all", "mt_rounds"], nt
+		printf "   (bench/loop.c pairs); medians of the rounds, of the median process of %d interleaved ones\n", v["param", "all", "runs_mt"]
 		printf "   %-18s %10s %10s %10s %12s\n", "variant", "1 thread", nt " threads", "slowdown", "throughput"
 		for (i = 1; i <= n["threads"]; i++) {
 			x = order["threads", i]; a = v["threads", x, "ns_1"]; b = v["threads", x, "ns_" nt]
-			printf "   %-18s %10s %10s %9sx %11sx\n", x, f2(a), f2(b), f2(b / a), f2(nt * a / b)
+			if (!has("threads", x, "ratio")) continue
+			printf "   %-18s %10s %10s %9sx %11sx\n", x, f2(a), f2(b), f2(v["threads", x, "ratio"]), f2(nt / v["threads", x, "ratio"])
 		}
 		if (has("threads", "baseline", "ns_1"))
 			printf "   (baseline: the same loop without a tracepoint: its slowdown is the share of the machine;\n    fnptr_1probe: a flag and a function pointer calling the same probe, no read side)\n"
@@ -194,7 +196,7 @@ END {
 			target(m[j] ": ns above base", "<= 4", f2(d), d <= 4)
 		}
 		if (has("threads", m[j], "ns_1") && v["param", "all", "threads"] > 1) {
-			nt = v["param", "all", "threads"]; d = v["threads", m[j], "ns_" nt] / v["threads", m[j], "ns_1"]
+			nt = v["param", "all", "threads"]; d = v["threads", m[j], "ratio"]
 			target(m[j] ": " nt " threads, per-call slowdown", "<= 1.10", f2(d) "x", d <= 1.1)
 		}
 	}

@@ -115,29 +115,37 @@ for v in $VARIANTS; do
 	put loop "$name" ns_median "$(sort -n "$B/time/$name" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" ns
 done
 
-# Threads: the same enabled tracepoint (one empty probe) fired by 1 thread and
-# by as many threads as there are CPUs at once; ns per call of each thread,
-# median of RUNS interleaved runs (N_TIME / 5 calls per thread).  The
-# baseline loop (no tracepoint) runs the same way: its slowdown is the
-# machine's own (shared caches, frequency, the VM), not the tracepoint's.
+# Threads: the same enabled tracepoint (one empty probe) fired by 1 thread
+# alone and then by as many threads as there are CPUs at once, in rounds of
+# N_MT calls per thread inside one process (`loop pairs`): both halves of a
+# round see the same machine, which a VM's slow phases would otherwise
+# split.  Each process prints the medians of its MT_ROUNDS rounds; the table
+# takes the median process of RUNS_MT interleaved ones.  The baseline loop
+# (no tracepoint) runs the same way: its slowdown is the machine's own.
 NT=$(nproc)
+N_MT=${N_MT:-1000000}
+MT_ROUNDS=${MT_ROUNDS:-200}
+RUNS_MT=${RUNS_MT:-3}
 MT_VARIANTS="baseline:base:0 fnptr_1probe:fnptr:1 static_1probe:static:1 portable_1probe:portable:1" # name:binary:probes
 r=0
-while [ $r -lt "$RUNS" ]; do
+while [ $r -lt "$RUNS_MT" ]; do
 	for v in $MT_VARIANTS; do
 		bin=${v#*:}
-		for t in 1 "$NT"; do
-			"$B/bin/${bin%:*}" threads $((N_TIME / 5)) "${v##*:}" "$t" >>"$B/time/mt_${v%%:*}_$t" ||
-				{ echo "threads ${v%%:*} $t failed"; exit 1; }
-		done
+		"$B/bin/${bin%:*}" pairs "$N_MT" "${v##*:}" "$NT" "$MT_ROUNDS" >>"$B/time/mt_${v%%:*}" ||
+			{ echo "threads ${v%%:*} failed"; exit 1; }
 	done
 	r=$((r + 1))
 done
 put param all threads "$NT" threads
+put param all mt_rounds "$MT_ROUNDS" rounds
+put param all runs_mt "$RUNS_MT" runs
 for v in $MT_VARIANTS; do
-	for t in 1 "$NT"; do
-		put threads "${v%%:*}" "ns_$t" "$(sort -n "$B/time/mt_${v%%:*}_$t" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" ns
-	done
+	# the process with the median ratio, its three figures
+	# shellcheck disable=SC2046 # three numbers
+	set -- $(sort -n -k3,3 "$B/time/mt_${v%%:*}" | awk '{l[NR]=$0} END {print l[int((NR+1)/2)]}')
+	put threads "${v%%:*}" ns_1 "$1" ns
+	put threads "${v%%:*}" "ns_$NT" "$2" ns
+	put threads "${v%%:*}" ratio "$3" x
 done
 
 # LTTng-UST recording in a running session (its own session daemon), after
