@@ -29,6 +29,9 @@
 #  (j) TP_ARGS(void) (a prototype's habit) in DECLARE_TRACE or TRACE_EVENT:
 #      static assertion "a tracepoint without arguments has TP_PROTO(void),
 #      TP_ARGS()", also compiled out; TP_ARGS() compiles (C and C++).
+#  (k) a DEFINE_EVENT whose TP_PROTO differs from its class's (the events of
+#      a class share its recorder probe): static assertion "its TP_PROTO
+#      differs from its class's" (C, C++); the class's prototype compiles.
 # Positive checks that must produce no diagnostic at all:
 #  - every file-scope macro followed by ';' under -Wpedantic (C99, C11, C++),
 #    plus -Wextra-semi where the compiler has it;
@@ -106,6 +109,15 @@ must_fail j-args-void-out 'TP_ARGS_void_in_the_declaration_of_cf_av_plain|TP_ARG
 must_fail j-args-void-cxx 'TP_ARGS.void. in the declaration of cf_av_plain' $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_AV -DARGS_V=void "$S/args_void.c"
 must_build j-args-empty $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_AV "$S/args_void.c"
 must_build j-args-empty-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_AV "$S/args_void.c"
+
+echo "== (k) a DEFINE_EVENT whose prototype is not its class's"
+msg='event cf_cls_write of class cf_cls: its TP_PROTO differs from its class'
+must_fail k-class-proto "$msg" $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_CLS -DEV_TYPE=short "$S/class.c"
+must_fail k-class-proto-c99 'tp__ev_proto_of_cf_cls_write_differs_from_its_class|differs from its class' $CC -std=gnu99 $WARN $I -DCONFIG_CF_CLS -DEV_TYPE=short "$S/class.c"
+must_fail k-class-proto-cxx "$msg" $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_CLS -DEV_TYPE=short "$S/class.c"
+must_build k-class-same $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_CLS "$S/class.c"
+must_build k-class-same-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_CLS "$S/class.c"
+must_build k-class-out $CC -std=c11 $WARN -Werror $I -DEV_TYPE=short "$S/class.c"
 
 echo "== (b) DEFINE_TRACE / EXPORT after an event header with another decision"
 # C11 and C++ print the static assertion's text; before C11 the text is the

@@ -36,7 +36,8 @@
  *   2. the field descriptors, struct trace_event_class (system, name,
  *      TP_printk text, layout, formatter) and struct trace_event per event;
  *   3. the recorder (reserve, TP_fast_assign, commit), the TP_printk
- *      formatter, one recorder probe per event, and the tracepoint itself,
+ *      formatter, one recorder probe per class (its events are attached
+ *      with it, so they must have its prototype), and the tracepoint itself,
  *      defined with TP__DEFINE_TRACE_EVENT so that its .event points at the
  *      struct trace_event.  Plain DECLARE_TRACE()s of the header get their
  *      DEFINE_TRACE here as well.
@@ -205,6 +206,19 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define TP__EV_LEAD_2(...)
 #define TP__EV_PROBE_PROTO(proto, args) TP__EV_LEAD(TP__ARGS_EMPTY(args), proto)
 #define TP__EV_ARGS(args) TP__EV_WITH(TP__ARGS_EMPTY(args), args)
+/* Whether two types are the same: an event's probe type and its class's. */
+#ifdef __cplusplus
+#ifndef TP__EV_SAME_TYPE_DEFINED
+#define TP__EV_SAME_TYPE_DEFINED
+extern "C++" {
+template <class tp__a, class tp__b> struct tp__ev_same { enum { value = 0 }; };
+template <class tp__a> struct tp__ev_same<tp__a, tp__a> { enum { value = 1 }; };
+}
+#endif
+#define TP__EV_SAME_TYPE(a, b) (tp__ev_same<a, b>::value)
+#else
+#define TP__EV_SAME_TYPE(a, b) __builtin_types_compatible_p(a, b)
+#endif
 /* The TP_printk arguments with "%s", "" appended: never a zero-length format. */
 #define TP__EV_FMT(...) TP__EV_FMT_(__VA_ARGS__, "")
 #define TP__EV_FMT_(f, ...) f "%s", __VA_ARGS__
@@ -271,6 +285,9 @@ TP__EV_SAVED(TP__EV_PUSH)
 		*tp__ev_n = (unsigned)(sizeof(tp__ev_f) / sizeof(tp__ev_f[0])) - 1u; \
 		return tp__ev_f;                                               \
 	}                                                                     \
+	/* The recorder probe of the class: every event of the class is \
+	 * attached with it (its data says which event). */               \
+	static void tp__ev_probe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *); \
 	TP__EV_CLASS(c, c, print)) TP__EV_SEMI
 /* The class struct of a class (pc == c) or of a DEFINE_EVENT_PRINT (pc:
  * the event, with its own text and formatter on c's layout). */
@@ -287,17 +304,15 @@ TP__EV_SAVED(TP__EV_PUSH)
 	TP__EV_DEFINE(c, c, name, PARAMS(proto), PARAMS(args), 0, 0)
 #define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
 	TP__EV_IF(TP__ON)(                                                    \
-	static void tp__ev_probe_##name(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *); \
 	static const struct trace_event tp__ev_event_##name = {                \
 		&tp__ev_class_##pc, #name, &__tracepoint_##name,               \
-		(tracepoint_func_t)tp__ev_probe_##name, TRACE_KIND_INSTANT };) TP__EV_SEMI
+		(tracepoint_func_t)tp__ev_probe_##c, TRACE_KIND_INSTANT };) TP__EV_SEMI
 #undef TP__EV_DEFINE_KIND
 #define TP__EV_DEFINE_KIND(c, name, kind, proto, args)                        \
 	TP__EV_IF(TP__ON)(                                                    \
-	static void tp__ev_probe_##name(proto, void *);                        \
 	static const struct trace_event tp__ev_event_##name = {                \
 		&tp__ev_class_##c, #name, &__tracepoint_##name,                \
-		(tracepoint_func_t)tp__ev_probe_##name, (kind) };) TP__EV_SEMI
+		(tracepoint_func_t)tp__ev_probe_##c, (kind) };) TP__EV_SEMI
 #define TP_printk(...) #__VA_ARGS__
 #define __field(type, name)                                                   \
 	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
@@ -406,6 +421,11 @@ TP__EV_SAVED(TP__EV_PUSH)
 		else                                                          \
 			tp__ev_do_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
 	}                                                                     \
+	static TP__UNUSED void                                                \
+	tp__ev_probe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *tp__ev_data) \
+	{                                                                     \
+		tp__ev_run_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));          \
+	}                                                                     \
 	TP__EV_FORMATTER(c, c, PARAMS(print))) TP__EV_SEMI
 /* The TP_printk formatter of pc on c's layout, and the function that
  * hands the __print_symbolic/__print_flags tables to a sink. */
@@ -452,10 +472,11 @@ TP__EV_SAVED(TP__EV_PUSH)
 	TP__EV_DEFINE(c, c, name, PARAMS(proto), PARAMS(args), 0, 0)
 #define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
 	TP__EV_IF(TP__ON)(                                                    \
-	static void tp__ev_probe_##name(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *tp__ev_data) \
-	{                                                                     \
-		tp__ev_run_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));          \
-	})                                                                    \
+	TP__STATIC_ASSERT(TP__EV_SAME_TYPE(__typeof__(&tp__ev_probe_##c),      \
+		void (*)(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *)), \
+		"event " #name " of class " #c ": its TP_PROTO differs from its class's " \
+		"(the events of a class share the class's recorder)",          \
+		tp__ev_proto_of_##name##_differs_from_its_class);)              \
 	TP__DEFINE_SEL(TP__ON, name, reg, unreg, &tp__ev_event_##name, TP__STR(TRACE_SYSTEM))
 #define DECLARE_TRACE(name, proto, args) DEFINE_TRACE(name)
 #define DECLARE_TRACE_NOARGS(name) DEFINE_TRACE(name)
