@@ -3,12 +3,15 @@
 # N events (default 1,000) with two integer fields each, defined in one .c
 # file, ours (TRACE_EVENT + CREATE_TRACE_POINTS) next to LTTng-UST's
 # (TRACEPOINT_EVENT with two ctf_integer fields, TRACEPOINT_CREATE_PROBES +
-# TRACEPOINT_DEFINE), twice: events that differ by name only ("same", the
-# issue's measurement) and events whose code differs ("distinct").
+# TRACEPOINT_DEFINE), three times: events that differ by name only
+# ("same", the issue's measurement), events whose code differs
+# ("distinct"), and events of one class (DECLARE_EVENT_CLASS + N
+# DEFINE_EVENT, next to TRACEPOINT_EVENT_CLASS + N TRACEPOINT_EVENT_INSTANCE:
+# "class").
 # Measures the user CPU seconds of `$CC -O2 -c` (the least of RUNS
 # compilations, default 1) and the .text bytes of the object, and prints
 # them with their per-event shares.  With TSV, appends the rows
-# "compile <ours|lttng>[_distinct] <user_s|text_bytes>" (bench/run.sh).
+# "compile <ours|lttng>[_distinct|_class] <user_s|text_bytes>" (bench/run.sh).
 # Environment: CC (gcc), N (1000), RUNS (1).  LTTng-UST is skipped when
 # <lttng/tracepoint.h> is missing (apt-get install liblttng-ust-dev).
 set -u
@@ -30,7 +33,8 @@ put() { [ -n "$TSV" ] && printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" 
 # gen DIR KIND: both flavours' sources in DIR.  KIND same: the events differ
 # by name only, as in the issue's measurement (gcc's identical code folding,
 # -fipa-icf, then compiles one LTTng-UST probe for all of them); distinct:
-# event i stores b + i, so that every event's code is its own.
+# event i stores b + i, so that every event's code is its own; class: one
+# event class and N events of it.
 gen() {
 	d=$1 kind=$2
 	mkdir -p "$d" || exit 1
@@ -42,8 +46,19 @@ gen() {
 		echo '#if !defined(CBENCH_EVENTS_H) || defined(TRACE_HEADER_MULTI_READ)'
 		echo '#define CBENCH_EVENTS_H'
 		echo '#include <tracepoint.h>'
+		if [ "$kind" = class ]; then
+			echo "DECLARE_EVENT_CLASS(cb_class, TP_PROTO(int a, long b), TP_ARGS(a, b),"
+			echo "	TP_STRUCT__entry(__field(int, a) __field(long, b)),"
+			echo "	TP_fast_assign(__entry->a = a; __entry->b = b;),"
+			echo "	TP_printk(\"a=%d b=%ld\", __entry->a, __entry->b));"
+		fi
 		i=0
 		while [ "$i" -lt "$N" ]; do
+			if [ "$kind" = class ]; then
+				echo "DEFINE_EVENT(cb_class, cb_$i, TP_PROTO(int a, long b), TP_ARGS(a, b));"
+				i=$((i + 1))
+				continue
+			fi
 			if [ "$kind" = same ]; then b=b; else b="b + $i"; fi
 			echo "TRACE_EVENT(cb_$i, TP_PROTO(int a, long b), TP_ARGS(a, b),"
 			echo "	TP_STRUCT__entry(__field(int, a) __field(long, b)),"
@@ -66,8 +81,15 @@ gen() {
 		echo '#if !defined(CBENCH_LTTNG_H) || defined(TRACEPOINT_HEADER_MULTI_READ)'
 		echo '#define CBENCH_LTTNG_H'
 		echo '#include <lttng/tracepoint.h>'
+		[ "$kind" = class ] &&
+			echo "TRACEPOINT_EVENT_CLASS(cbench, cb_class, TP_ARGS(int, a, long, b), TP_FIELDS(ctf_integer(int, a, a) ctf_integer(long, b, b)))"
 		i=0
 		while [ "$i" -lt "$N" ]; do
+			if [ "$kind" = class ]; then
+				echo "TRACEPOINT_EVENT_INSTANCE(cbench, cb_class, cb_$i, TP_ARGS(int, a, long, b))"
+				i=$((i + 1))
+				continue
+			fi
 			if [ "$kind" = same ]; then b=b; else b="b + $i"; fi
 			echo "TRACEPOINT_EVENT(cbench, cb_$i, TP_ARGS(int, a, long, b),"
 			echo "	TP_FIELDS(ctf_integer(int, a, a) ctf_integer(long, b, $b)))"
@@ -119,8 +141,8 @@ report() { # name seconds objfile
 	put compile "$1" text_bytes "$tb" bytes
 }
 put param all compile_n "$N" events
-for kind in same distinct; do
-	sfx=; [ $kind = distinct ] && sfx=_distinct
+for kind in same distinct class; do
+	sfx=; [ $kind = same ] || sfx=_$kind
 	d=$OUT/$kind
 	gen "$d" $kind
 	s=$(user_s "$d/ours.c" "$d/ours.o" -Wall -Wextra -Werror -Iinclude -I"$d" -DCONFIG_CBENCH=1) || exit 1

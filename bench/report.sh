@@ -149,7 +149,8 @@ END {
 	}
 	if (n["compile"] > 0) {
 		printf "\n== (i) compile time of CREATE_TRACE_POINTS: %d events with two integer fields in one .c file,\n", v["param", "all", "compile_n"]
-		printf "   gcc -O2 -c, user CPU (bench/compile.sh); same: events differ by name only, distinct: by code too\n"
+		printf "   gcc -O2 -c, user CPU (bench/compile.sh); same: events differ by name only, distinct: by code too,\n"
+		printf "   class: one event class and %d events of it (TRACEPOINT_EVENT_INSTANCE for LTTng-UST)\n", v["param", "all", "compile_n"]
 		printf "   %-16s %10s %10s %14s\n", "flavour", "user s", "ms/event", ".text B/event"
 		for (i = 1; i <= n["compile"]; i++) {
 			x = order["compile", i]
@@ -229,8 +230,12 @@ END {
 		a = v["big", "static", "enable_all_batch_us"]; b = v["big", "lttng", "enable_all_us"]
 		target("enable all 1,000 (batch) vs LTTng (us)", "<= " b, a, a <= b)
 	}
-	if (has("compile", "ours", "user_s") && has("compile", "lttng", "user_s"))
-		target("CREATE_TRACE_POINTS compile, s vs LTTng", "<= " v["compile", "lttng", "user_s"], v["compile", "ours", "user_s"], v["compile", "ours", "user_s"] <= v["compile", "lttng", "user_s"])
+	split(" _distinct _class", ck, " ")
+	split("same distinct class", cn, " ")
+	for (j = 1; j <= 3; j++) if (has("compile", "ours" ck[j], "user_s") && has("compile", "lttng" ck[j], "user_s")) {
+		a = v["compile", "ours" ck[j], "user_s"]; b = v["compile", "lttng" ck[j], "user_s"]
+		target("CREATE_TRACE_POINTS compile (" cn[j] "), s vs LTTng", "<= " b, a, a <= b)
+	}
 }' "$1"
 # Idle tracepoints in real code shapes (rows of bench/tailcall.sh).
 bench/tailcall.sh --report "$1"
