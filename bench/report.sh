@@ -230,7 +230,7 @@ END {
 		a = v["big", "static", "enable_all_batch_us"]; b = v["big", "lttng", "enable_all_us"]
 		target("enable all 1,000 (batch) vs LTTng (us)", "<= " b, a, a <= b)
 	}
-	split(" _distinct _class", ck, " ")
+	split(",_distinct,_class", ck, ",")
 	split("same distinct class", cn, " ")
 	for (j = 1; j <= 3; j++) if (has("compile", "ours" ck[j], "user_s") && has("compile", "lttng" ck[j], "user_s")) {
 		a = v["compile", "ours" ck[j], "user_s"]; b = v["compile", "lttng" ck[j], "user_s"]
