@@ -42,8 +42,10 @@
  * through the note, whichever module that copy lives in. */
 enum tp__module_flag {
 	TP__MODULE_SORTED = 1,   /* jump table sorted by tracepoint (static_key.h) */
-	TP__MODULE_WRITABLE = 2  /* its code segment is read+write+exec for a batch
+	TP__MODULE_WRITABLE = 2, /* its code segment is read+write+exec for a batch
 				  * (tracepoint_batch_begin): patch without mprotect */
+	TP__MODULE_KEYS_USED = 4 /* in the main program's state only: some key was
+				  * enabled in the process (static_key.h) */
 };
 struct tp__module_state {
 	int init_done;

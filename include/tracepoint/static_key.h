@@ -526,6 +526,59 @@ static inline int tp__patch_key_cb(struct dl_phdr_info *info, size_t size, void 
 				   w->filling ? arg : (void *)&w->pt);
 }
 
+/* --- Whether anything was ever enabled in the process.  A module's
+ * constructor need not read its sites' keys (its whole jump table, the GOT
+ * and every tracepoint struct it names: page faults at start-up) while no
+ * key of the process was ever enabled.  That is noted in the main
+ * program's module state, which every copy of this code finds through the
+ * main program's note (the first object dl_iterate_phdr reports); a main
+ * program without tracepoints has no note, and then constructors read the
+ * keys as before.  Order: an enabler sets its key, then the flag, then
+ * walks the modules; a constructor runs in a module already on the
+ * loader's list, so either it sees the flag (and the key), or the
+ * enabler's walk, which starts later, sees the module. --- */
+static inline int tp__main_state_cb(const struct tp__module *m, void *arg)
+{
+	*(struct tp__module_state **)arg = m->state;
+	return 1;
+}
+
+static inline int tp__main_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)size;
+	tp__for_each_module(info, tp__main_state_cb, arg);
+	return 1; /* the first object only: the main program */
+}
+
+/* The main program's module state, or NULL if it has no tracepoints. */
+static inline struct tp__module_state *tp__main_state(void)
+{
+	struct tp__module_state *s = NULL;
+	tp__iterate_phdr(tp__main_cb, &s);
+	return s;
+}
+
+/* Notes that a key is (or may be) enabled, before the walk that patches it. */
+static inline void tp__note_keys_used(void)
+{
+	static int noted; /* by this copy of the code: the flag is never cleared */
+	struct tp__module_state *s;
+	if (__atomic_load_n(&noted, __ATOMIC_ACQUIRE))
+		return;
+	s = tp__main_state();
+	if (s)
+		__atomic_fetch_or(&s->flags, TP__MODULE_KEYS_USED, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&noted, 1, __ATOMIC_RELEASE);
+}
+
+/* Whether a constructor must read its sites' keys: not while no key of the
+ * process was ever enabled. */
+static inline bool tp__keys_maybe_used(void)
+{
+	struct tp__module_state *s = tp__main_state();
+	return !s || (__atomic_load_n(&s->flags, __ATOMIC_SEQ_CST) & TP__MODULE_KEYS_USED);
+}
+
 /* Points every site of one tracepoint (NULL: of every tracepoint), in every
  * loaded module, at the tracepoint's state as read under the loader's lock:
  * whoever patches last applies the latest state.  Called without the registration lock, so the
@@ -534,6 +587,8 @@ static inline int tp__patch_key(struct tracepoint *tp)
 {
 #if TRACEPOINT_STATIC_KEYS
 	struct tp__patch_walk w;
+	if (!tp || tp__key_enabled(tp))
+		tp__note_keys_used();
 	tp__patch_begin(&w.pt, tp);
 	w.cache = tp__module_cache_of_file();
 	w.calls = w.filling = 0;
@@ -618,6 +673,8 @@ static inline void tp__patch_sites(const struct tp__jump_entry *start,
 	/* Nothing to do, and no text page to touch, unless some tracepoint of
 	 * the module is enabled already.  A key enabled after this check is
 	 * patched here by its enabler, whose walk sees this module. */
+	if (!tp__keys_maybe_used())
+		return;
 	for (e = start; e < stop; e++) {
 		struct tracepoint *key = tp__jump_key(e);
 		if (key && tp__key_enabled(key))
