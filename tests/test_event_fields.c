@@ -189,13 +189,20 @@ static void the_recorder_writes_every_field(void **state)
 	trace_evf_mixed("beta", NULL, 1.5, bytes, "tag", 7);
 	trace_evf_mixed(big, NULL, 0, bytes, "", 0);
 	trace_evf_mixed(utf, NULL, 0, bytes, "", 0);
+	/* the other event of the class: the class's one probe, its own id */
+	trace_evf_lock_release((const void *)0x2000, 2);
 	assert_int_equal(tracepoint_disable("evf:*"), 4);
 	memset(&s, 0, sizeof(s));
-	assert_int_equal(tr_read(trace_dir, collect, &s), 5);
+	assert_int_equal(tr_read(trace_dir, collect, &s), 6);
 	assert_int_equal(s.tid, (uint32_t)syscall(__NR_gettid));
 	assert_string_equal(s.name[0], "evf_three");
 	assert_string_equal(s.text[0], "a=-1 b=42 c=1234567890123");
+	assert_string_equal(s.name[1], "evf_lock_acquire");
 	assert_string_equal(s.text[1], "lock=0x1000 depth=3");
+	assert_string_equal(s.name[5], "evf_lock_release");
+	assert_string_equal(s.text[5], "lock=0x2000 depth=2");
+	assert_ptr_equal(trace_event_of(&__tracepoint_evf_lock_acquire)->probe,
+			 trace_event_of(&__tracepoint_evf_lock_release)->probe);
 	assert_string_equal(s.text[2], "name=beta ptr=(nil) ratio=1.50 bytes=09080706 comm=worker tag=tag small=7");
 	/* long strings are cut at TRACEPOINT_STRING_MAX */
 	assert_int_equal(s.size[3], trace_event_of(&__tracepoint_evf_mixed)->cls->entry_size +
