@@ -19,7 +19,7 @@ for own in "" -DOWN_TRACEPOINT; do
 	run "$B/$name.log" $CC $F $own "$S/late_app.c" -o "$B/$name" -L"$B" -llate_def \
 		-Wl,-rpath,"$B" -lpthread -ldl || { fail "building $name"; continue; }
 	if out=$("$B/$name" "$B/liblate_fire.so" 2>&1) && [ "$out" = "late_app: all checks passed" ]; then
-		ok "$name: the late library's sites reach the probe attached before dlopen${own:+ (flag in the program's note)}"
+		ok "$name: the late library's sites reach the probe attached before dlopen${own:+ (flag in the note of the program)}"
 	else
 		fail "$name: $out"
 	fi
