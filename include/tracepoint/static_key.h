@@ -579,6 +579,29 @@ static inline bool tp__keys_maybe_used(void)
 	return !s || (__atomic_load_n(&s->flags, __ATOMIC_SEQ_CST) & TP__MODULE_KEYS_USED);
 }
 
+/* --- A file without the patcher (portable or USDT mode) that enables a
+ * key: other modules may hold call sites of it compiled with static keys.
+ * The tracepoint's definer, when it has the patcher (its patch_sites,
+ * tp__module_init below), points them at their slow path as a module
+ * constructor does for keys already enabled; called from inside the walk
+ * (the loader's lock and our guard are both recursive), so no module goes
+ * away meanwhile.  Disabling leaves such sites jumping, which is correct:
+ * their dispatch finds no probe. --- */
+static inline int tp__foreign_module_cb(const struct tp__module *m, void *arg)
+{
+	struct tracepoint *tp = (struct tracepoint *)arg;
+	if (m->jump_start < m->jump_stop)
+		tp->patch_sites(m->jump_start, m->jump_stop);
+	return 0;
+}
+
+static inline int tp__foreign_sites_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)size;
+	tp__for_each_module(info, tp__foreign_module_cb, arg);
+	return 0;
+}
+
 /* Points every site of one tracepoint (NULL: of every tracepoint), in every
  * loaded module, at the tracepoint's state as read under the loader's lock:
  * whoever patches last applies the latest state.  Called without the registration lock, so the
@@ -599,7 +622,12 @@ static inline int tp__patch_key(struct tracepoint *tp)
 	tp__guard_unlock();
 	return w.pt.err;
 #else
-	(void)tp;
+	if (tp && tp->patch_sites && tp__key_enabled(tp)) {
+		tp__note_keys_used();
+		tp__guard_lock();
+		tp__iterate_phdr(tp__foreign_sites_cb, tp);
+		tp__guard_unlock();
+	}
 	return 0;
 #endif
 }

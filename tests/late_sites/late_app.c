@@ -7,7 +7,11 @@
  * With -DOWN_TRACEPOINT the program has a tracepoint of its own, so its
  * module note exists and the library's constructor reads the process-wide
  * "a key was enabled" flag there; without it, the constructor reads the
- * keys themselves. */
+ * keys themselves.  With -DLINKED the program links liblate_fire.so
+ * instead: its sites are loaded (idle) before the probe is attached, and
+ * the attach must make them jump.  t_late_sites.sh also builds the program
+ * with -DTRACEPOINT_PORTABLE against libraries built with static keys: the
+ * program has no patcher then, and the tracepoint's definer patches. */
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +21,10 @@
 #ifdef OWN_TRACEPOINT
 DECLARE_TRACE(late_own, TP_PROTO(int n), TP_ARGS(n));
 DEFINE_TRACE(late_own);
+#endif
+
+#ifdef LINKED
+void late_fire(int n);
 #endif
 
 static int calls, last;
@@ -45,6 +53,11 @@ int main(int argc, char **argv)
 	trace_late_own(0); /* a site of its own, idle */
 #endif
 	CHECK(register_trace_late_tp(on_late, NULL) == 0);
+#ifdef LINKED
+	(void)argv;
+	h = NULL;
+	fire = late_fire;
+#else
 	h = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
 		printf("FAILED: dlopen: %s\n", dlerror());
@@ -52,6 +65,7 @@ int main(int argc, char **argv)
 	}
 	*(void **)(&fire) = dlsym(h, "late_fire");
 	CHECK(fire != NULL);
+#endif
 	/* the library's site (-ENOSYS: portable mode, no patchable sites) */
 	CHECK(tracepoint_sites(&__tracepoint_late_tp) == 1 ||
 	      tracepoint_sites(&__tracepoint_late_tp) == -ENOSYS);
@@ -66,7 +80,8 @@ int main(int argc, char **argv)
 	CHECK(calls == 2 && last == 9);
 	CHECK(unregister_trace_late_tp(on_late, NULL) == 0);
 	tracepoint_synchronize_unregister();
-	dlclose(h);
+	if (h)
+		dlclose(h);
 	printf("late_app: all checks passed\n");
 	return 0;
 }
