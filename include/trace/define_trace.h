@@ -302,17 +302,17 @@ template <class tp__a> struct tp__ev_same<tp__a, tp__a> { enum { value = 1 }; };
 	TP__EV_IF(TP__ON)(TP__EV_CLASS(c, name, print)) TP__EV_SEMI
 #define DEFINE_EVENT(c, name, proto, args)                                    \
 	TP__EV_DEFINE(c, c, name, PARAMS(proto), PARAMS(args), 0, 0)
-#define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
+/* struct trace_event of an event of class c, with pc's class struct (c's,
+ * or a DEFINE_EVENT_PRINT's own) and the class's recorder probe. */
+#define TP__EV_EVENT(c, pc, name, kind)                                       \
 	TP__EV_IF(TP__ON)(                                                    \
 	static const struct trace_event tp__ev_event_##name = {                \
 		&tp__ev_class_##pc, #name, &__tracepoint_##name,               \
-		(tracepoint_func_t)tp__ev_probe_##c, TRACE_KIND_INSTANT };) TP__EV_SEMI
-#undef TP__EV_DEFINE_KIND
-#define TP__EV_DEFINE_KIND(c, name, kind, proto, args)                        \
-	TP__EV_IF(TP__ON)(                                                    \
-	static const struct trace_event tp__ev_event_##name = {                \
-		&tp__ev_class_##c, #name, &__tracepoint_##name,                \
 		(tracepoint_func_t)tp__ev_probe_##c, (kind) };) TP__EV_SEMI
+#define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
+	TP__EV_EVENT(c, pc, name, TRACE_KIND_INSTANT)
+#undef TP__EV_DEFINE_KIND
+#define TP__EV_DEFINE_KIND(c, name, kind, proto, args) TP__EV_EVENT(c, c, name, kind)
 #define TP_printk(...) #__VA_ARGS__
 #define __field(type, name)                                                   \
 	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
