@@ -785,8 +785,9 @@ static int tp__ctl_listen(const char *path)
 	return fd;
 }
 
-/* fork(): the child has no channel; it closes what it inherited.  Only
- * tp__ctl_fds is taken (held for short moments that never wait), not
+/* fork(): the child has no channel; it closes what it inherited.  Called
+ * by the recorder's fork handlers (trace/sink.h), last in its lock order.
+ * Only tp__ctl_fds is taken (held for short moments that never wait), not
  * tp__ctl_life: tracepoint_control_stop() holds that while its thread
  * finishes a command, which may need a lock that another fork handler,
  * run before this one, holds. */
@@ -845,10 +846,11 @@ TRACEPOINT_SINK_API int tracepoint_control_start(void)
 	/* Outside tp__ctl_fds: fork() holds its handlers' lock while it waits
 	 * for ours. */
 	if (!tp__ctl.handlers) {
-		if (pthread_atfork(tp__ctl_atfork_prepare, tp__ctl_atfork_parent, tp__ctl_atfork_child) != 0 ||
-		    atexit(tp__ctl_atexit) != 0) {
+		/* fork(): the recorder's handlers call ours, in the lock order
+		 * of trace/sink.h (tp__sink_atfork_prepare). */
+		if (atexit(tp__ctl_atexit) != 0) {
 			pthread_mutex_unlock(&tp__ctl_life);
-			tp__sink_msg("control channel: cannot register its fork and exit handlers; no control channel");
+			tp__sink_msg("control channel: cannot register its exit handler; no control channel");
 			return -ENOMEM;
 		}
 		tp__ctl.handlers = 1;

@@ -287,7 +287,9 @@ enum {
 	TP__SINK_PACKET = (int)sizeof(struct trace_packet),
 	TP__SINK_RETRY_DROPS = 1024, /* records dropped before a failed window is tried again */
 	TP__SINK_CHILD_WAITS = 20000, /* 50 us sleeps (1 s): a forked child's thread waits for */
-	TP__SINK_CHILD_WAIT_NS = 50000 /* another one that is making the child's trace */
+	TP__SINK_CHILD_WAIT_NS = 50000, /* another one that is making the child's trace */
+	TP__SINK_SETTLE_WAITS = 20000, /* 50 us sleeps (1 s): exit() waits for other threads */
+	TP__SINK_SETTLE_WAIT_NS = 50000 /* to finish changing a stream file */
 };
 
 /* One thread's buffer: the recorder's part first.  Nodes are mmap()ed
@@ -346,6 +348,10 @@ struct tp__sink_sink {
 	unsigned snapshots;
 	int errs;                       /* enum tp__sink_err bits already reported */
 	int ring_warned;                /* a too small flight ring was reported */
+	int closing;                    /* exit() has begun (tp__sink_end) ... */
+	unsigned long closer;           /* ... in this thread (pthread_self()) */
+	int switching;                  /* threads changing a window or closing
+					   a stream file (tp__sink_file_begin) */
 	char **reported;
 	size_t nreported;
 };
@@ -353,6 +359,40 @@ struct tp__sink_sink {
 static struct tp__sink_sink tp__sink;
 static pthread_once_t tp__sink_once = PTHREAD_ONCE_INIT;
 static __thread struct tp__sink_node *tp__sink_mine;
+
+/* ---- The recorder's locks, in their one order (docs/design.md#locks) ----
+ * 1. the walk guard of the core (modules.h; dl_iterate_phdr()'s lock is
+ *    taken inside it), 2. tp__sink.lock, 3. tp__sink.msg_lock, 4. the
+ *    control channel's tp__ctl_fds (control.h).  A thread holding one takes
+ *    only later ones; the recorder's lock is always taken with the guard,
+ *    first, since enabling holds the guard (walking the modules) when it
+ *    takes the recorder's lock.  fork()'s prepare handler takes all four in
+ *    this order (tp__sink_atfork_prepare), so no registration order of
+ *    pthread_atfork() handlers can make a fork wait in a circle. */
+static void tp__sink_lock(void)
+{
+	tp__guard_lock();
+	pthread_mutex_lock(&tp__sink.lock);
+}
+
+/* Both or neither, without waiting: 0 if taken (a recording thread, a
+ * signal handler). */
+static int tp__sink_trylock(void)
+{
+	if (!tp__guard_trylock())
+		return EBUSY;
+	if (pthread_mutex_trylock(&tp__sink.lock) != 0) {
+		tp__guard_unlock();
+		return EBUSY;
+	}
+	return 0;
+}
+
+static void tp__sink_unlock(void)
+{
+	pthread_mutex_unlock(&tp__sink.lock);
+	tp__guard_unlock();
+}
 
 static int tp__sink_gettid(void)
 {
@@ -1090,14 +1130,14 @@ static int tp__sink_start_trace(const char *dir)
 static int tp__sink_start_child_trace(void)
 {
 	int e, i, me = tp__sink_gettid();
-	for (i = 0; pthread_mutex_trylock(&tp__sink.lock) != 0; i++) {
+	for (i = 0; tp__sink_trylock() != 0; i++) {
 		struct timespec ts = {0, TP__SINK_CHILD_WAIT_NS};
 		if (i >= TP__SINK_CHILD_WAITS || __atomic_load_n(&tp__sink.child_maker, __ATOMIC_ACQUIRE) == me)
 			return -EBUSY;
 		nanosleep(&ts, NULL); /* async-signal-safe */
 	}
 	if (!tp__sink.child_pending) {
-		pthread_mutex_unlock(&tp__sink.lock);
+		tp__sink_unlock();
 		return tp__sink.dirfd >= 0 ? 0 : -ENOENT;
 	}
 	__atomic_store_n(&tp__sink.child_maker, me, __ATOMIC_RELEASE);
@@ -1109,7 +1149,7 @@ static int tp__sink_start_child_trace(void)
 	else
 		tp__sink.child_pending = 0;
 	__atomic_store_n(&tp__sink.child_maker, 0, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&tp__sink.lock);
+	tp__sink_unlock();
 	return e;
 }
 
@@ -1336,17 +1376,46 @@ static void tp__sink_packet_init(struct tp__sink_node *n, struct trace_packet *p
 	n->b.last_ts = ts;
 }
 
-/* Closes the packet being written: shrunk to its content (stream mode). */
+/* ---- Changes to a stream file, against exit() ----
+ * Changing a window (extend the file, write the new packet's header, map
+ * it) or closing a stream (shrink the last packet and the file) takes
+ * several system calls, and a process that ends between two of them
+ * leaves a file that ends in zeros or in a packet longer than the file.
+ * exit() ends the other threads wherever they are, so once it has begun
+ * (tp__sink_end) only the thread that called it changes files: the others
+ * keep writing into the window they have, and a record that needs a new
+ * one is dropped and counted in its packet.  tp__sink_end waits for the
+ * changes under way (counted in tp__sink.switching) before it reads any
+ * thread's window.  A Dekker handshake, every access sequentially
+ * consistent: this side counts itself and then looks at `closing`; the
+ * exit side sets `closing` and then looks at the count. */
+static int tp__sink_file_begin(void)
+{
+	__atomic_add_fetch(&tp__sink.switching, 1, __ATOMIC_SEQ_CST);
+	return !__atomic_load_n(&tp__sink.closing, __ATOMIC_SEQ_CST) ||
+	       __atomic_load_n(&tp__sink.closer, __ATOMIC_RELAXED) == tp__self();
+}
+
+static void tp__sink_file_end(void)
+{
+	__atomic_sub_fetch(&tp__sink.switching, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Closes the packet being written: shrunk to its content (stream mode),
+ * except by a thread other than exit()'s once exit() has begun: then the
+ * packet keeps its window's size (the rest is padding), as it is. */
 static void tp__sink_close_stream(struct tp__sink_node *n)
 {
+	int mine = tp__sink_file_begin();
 	if (n->map && tp__sink.mode == TP__SINK_STREAM && n->b.pkt) {
 		uint64_t used = __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
-		n->b.pkt->packet_size = used * 8u;
+		if (mine)
+			n->b.pkt->packet_size = used * 8u;
 		munmap(n->map, n->map_len);
-		if (ftruncate(n->fd, (off_t)(n->file_off - n->window + used)) != 0) {
+		if (mine && ftruncate(n->fd, (off_t)(n->file_off - n->window + used)) != 0) {
 			/* the packet says its size; the file keeps zeros after it */
 		}
-		n->bytes += used;
+		n->bytes += mine ? used : n->window;
 	} else if (n->map) {
 		munmap(n->map, n->map_len);
 	}
@@ -1354,6 +1423,7 @@ static void tp__sink_close_stream(struct tp__sink_node *n)
 		close(n->fd);
 	__atomic_add_fetch(&tp__sink.gone_bytes, n->bytes, __ATOMIC_RELAXED);
 	tp__sink_node_reset(n);
+	tp__sink_file_end();
 }
 
 /* trace_sink_base.next_window. */
@@ -1462,7 +1532,12 @@ static struct trace_buffer *tp__sink_thread_buffer(struct trace_sink_base *s)
 static int tp__sink_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
 			     size_t need)
 {
-	int e = errno, r = tp__sink_next_window_(s, b, ts, need);
+	int e = errno, r;
+	if (tp__sink_file_begin())
+		r = tp__sink_next_window_(s, b, ts, need);
+	else
+		r = tp__sink_drop((struct tp__sink_node *)(void *)b); /* exit() has begun */
+	tp__sink_file_end();
 	errno = e;
 	return r;
 }
@@ -1481,23 +1556,19 @@ static void tp__sink_thread_exit(void *p)
 	__atomic_store_n(&n->exit_done, 1, __ATOMIC_RELEASE);
 }
 
-/* ---- fork(): the child records into a trace of its own. ---- */
+/* ---- fork(): the child records into a trace of its own. ----
+ * One set of handlers takes every lock of the recorder, the core's walk
+ * guard first, in the order above: whether the core's own handlers (the
+ * guard alone) run before or after these, the guard is taken first and
+ * once per handler (it nests), so a fork never waits for a lock while
+ * holding a later one.  The control channel's lock is the last. */
+static void tp__ctl_atfork_prepare(void); /* trace/control.h */
+static void tp__ctl_atfork_parent(void);
+static void tp__ctl_atfork_child(void);
 
-static void tp__sink_atfork_prepare(void)
-{
-	pthread_mutex_lock(&tp__sink.lock);
-}
-
-static void tp__sink_atfork_parent(void)
-{
-	pthread_mutex_unlock(&tp__sink.lock);
-}
-
-static void tp__sink_atfork_child(void)
+static void tp__sink_child_reset(void)
 {
 	struct tp__sink_node *n;
-	pthread_mutex_init(&tp__sink.lock, NULL);
-	pthread_mutex_init(&tp__sink.msg_lock, NULL);
 	if (!tp__sink.recording)
 		return;
 	/* The parent's windows stay the parent's: unmap them untouched. */
@@ -1528,6 +1599,34 @@ static void tp__sink_atfork_child(void)
 	tp__sink.lost = tp__sink.gone_dropped = tp__sink.gone_bytes = 0;
 	tp__sink.snapshots = 0;
 	tp__sink.errs = 0;
+}
+
+static void tp__sink_atfork_prepare(void)
+{
+	tp__fork_prepare();
+	pthread_mutex_lock(&tp__sink.lock);
+	pthread_mutex_lock(&tp__sink.msg_lock);
+	tp__ctl_atfork_prepare();
+}
+
+static void tp__sink_atfork_parent(void)
+{
+	tp__ctl_atfork_parent();
+	pthread_mutex_unlock(&tp__sink.msg_lock);
+	pthread_mutex_unlock(&tp__sink.lock);
+	tp__fork_parent();
+}
+
+/* The child: the locks are ours (this thread held them all), made new;
+ * the guard is given back last, and whichever handler gives it back last
+ * (this one or the core's) brings the tracepoints in line (tp__fork_child). */
+static void tp__sink_atfork_child(void)
+{
+	pthread_mutex_init(&tp__sink.lock, NULL);
+	pthread_mutex_init(&tp__sink.msg_lock, NULL);
+	tp__ctl_atfork_child();
+	tp__sink_child_reset();
+	tp__fork_child();
 }
 
 /* ---- Flight recorder snapshots. ---- */
@@ -1584,10 +1683,10 @@ TRACEPOINT_SINK_API int tracepoint_snapshot(void)
 	unsigned k;
 	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || tp__sink.mode != TP__SINK_FLIGHT)
 		return -EINVAL;
-	if (pthread_mutex_trylock(&tp__sink.lock) != 0)
+	if (tp__sink_trylock() != 0)
 		return -EBUSY;
 	if (tp__sink.dirfd < 0) { /* a forked child that recorded nothing yet */
-		pthread_mutex_unlock(&tp__sink.lock);
+		tp__sink_unlock();
 		return -EINVAL;
 	}
 	k = ++tp__sink.snapshots;
@@ -1595,7 +1694,7 @@ TRACEPOINT_SINK_API int tracepoint_snapshot(void)
 	if (mkdirat(tp__sink.dirfd, name, 0755) != 0 ||
 	    (sd = openat(tp__sink.dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) < 0) {
 		e = errno;
-		pthread_mutex_unlock(&tp__sink.lock);
+		tp__sink_unlock();
 		return -e;
 	}
 	tp__sink_new_uuid(uuid);
@@ -1619,7 +1718,7 @@ TRACEPOINT_SINK_API int tracepoint_snapshot(void)
 		__atomic_sub_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 	}
 	close(sd);
-	pthread_mutex_unlock(&tp__sink.lock);
+	tp__sink_unlock();
 	return e ? e : (int)k;
 }
 
@@ -1719,14 +1818,14 @@ TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir)
 	}
 	m = mode && mode[0] == 'f' ? TP__SINK_FLIGHT : TP__SINK_STREAM;
 	tp__sink_init();
-	pthread_mutex_lock(&tp__sink.lock);
+	tp__sink_lock();
 	if (tp__sink.recording) {
-		pthread_mutex_unlock(&tp__sink.lock);
+		tp__sink_unlock();
 		return -EBUSY;
 	}
 	tp__sink.mode = m;
 	e = tp__sink_start_trace(dir);
-	pthread_mutex_unlock(&tp__sink.lock);
+	tp__sink_unlock();
 	return e;
 }
 
@@ -1768,17 +1867,17 @@ TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void)
 TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes)
 {
 	tp__sink_init();
-	pthread_mutex_lock(&tp__sink.lock);
+	tp__sink_lock();
 	tp__sink.window = tp__sink_pow2(bytes);
-	pthread_mutex_unlock(&tp__sink.lock);
+	tp__sink_unlock();
 }
 
 TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes)
 {
 	tp__sink_init();
-	pthread_mutex_lock(&tp__sink.lock);
+	tp__sink_lock();
 	tp__sink.flight_bytes = bytes < TP__SINK_RING_MAX ? bytes : TP__SINK_RING_MAX;
-	pthread_mutex_unlock(&tp__sink.lock);
+	tp__sink_unlock();
 }
 /* ---- Enabling by pattern. ---- */
 
@@ -1988,7 +2087,7 @@ static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 		return 0;
 	}
 	p->matched++;
-	pthread_mutex_lock(&tp__sink.lock);
+	tp__sink_lock();
 	if (p->attach) {
 		struct trace_event_sink *slot = tp__sink_attached(tp, 0, NULL);
 		int r = -ENOMEM;
@@ -2011,7 +2110,7 @@ static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 		if (slot)
 			tracepoint_probe_unregister(tp, ev->probe, slot);
 	}
-	pthread_mutex_unlock(&tp__sink.lock);
+	tp__sink_unlock();
 	return 0;
 }
 
@@ -2041,10 +2140,10 @@ static int tp__sink_apply(const char *list, int attach)
 	tp__sink_init();
 	if (attach) {
 		int e = 0;
-		pthread_mutex_lock(&tp__sink.lock);
+		tp__sink_lock();
 		if (!tp__sink.recording)
 			e = tp__sink_start_trace(NULL); /* reported */
-		pthread_mutex_unlock(&tp__sink.lock);
+		tp__sink_unlock();
 		if (e)
 			return e;
 	}
@@ -2150,9 +2249,9 @@ static int tp__sink_list_cb(struct tracepoint *tp, void *priv)
 	info.name = tp->name;
 	info.enabled = 0;
 	if (info.event && tracepoint_enabled(tp)) {
-		pthread_mutex_lock(&tp__sink.lock);
+		tp__sink_lock();
 		info.enabled = tp__sink_attached(tp, 0, NULL) != NULL;
-		pthread_mutex_unlock(&tp__sink.lock);
+		tp__sink_unlock();
 	}
 	return l->fn(&info, l->priv);
 }
@@ -2349,21 +2448,40 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	tracepoint_enable(tp);
 }
 
+/* exit() has begun in this thread: from now on only this thread changes
+ * stream files (tp__sink_file_begin); waits, for at most a second, until
+ * no other thread is in the middle of such a change.  1 if none is. */
+static int tp__sink_settle(void)
+{
+	int i;
+	__atomic_store_n(&tp__sink.closer, tp__self(), __ATOMIC_RELAXED);
+	__atomic_store_n(&tp__sink.closing, 1, __ATOMIC_SEQ_CST);
+	for (i = 0; __atomic_load_n(&tp__sink.switching, __ATOMIC_SEQ_CST) != 0; i++) {
+		struct timespec ts = {0, TP__SINK_SETTLE_WAIT_NS};
+		if (i >= TP__SINK_SETTLE_WAITS)
+			return 0; /* a thread stopped in the middle (SIGSTOP, a hung disk) */
+		nanosleep(&ts, NULL);
+	}
+	return 1;
+}
+
 /* At a normal exit: the clock's frequency measured over the whole run
  * goes into the metadata, and a summary to stderr.  Threads (this one
  * included) keep recording afterwards: other destructors' and atexit
- * handlers' events are kept too. */
+ * handlers' events are kept too, in the windows the threads have (only
+ * this thread maps new ones: tp__sink_file_begin). */
 __attribute__((destructor(101))) static void tp__sink_end(void)
 {
 	struct tp__sink_node *n;
 	unsigned long long d, bytes;
-	int e;
+	int e, settled;
 	if (!__atomic_load_n(&tp__sink.inited, __ATOMIC_ACQUIRE) ||
 	    !__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE))
 		return;
-	pthread_mutex_lock(&tp__sink.lock);
+	settled = tp__sink_settle();
+	tp__sink_lock();
 	if (tp__sink.dirfd < 0) { /* a forked child that recorded nothing */
-		pthread_mutex_unlock(&tp__sink.lock);
+		tp__sink_unlock();
 		return;
 	}
 	if (tp__sink.nslots == 0) {
@@ -2372,7 +2490,7 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 		unlinkat(tp__sink.dirfd, "metadata", 0);
 		if (unlinkat(tp__sink.rootfd, tp__sink.dir + strlen(tp__sink.root) + 1, AT_REMOVEDIR) == 0)
 			rmdir(tp__sink.root); /* only if that left it empty */
-		pthread_mutex_unlock(&tp__sink.lock);
+		tp__sink_unlock();
 		return;
 	}
 	if (tp__sink.base.clock == TRACE_CLOCK_COUNTER) {
@@ -2388,7 +2506,7 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 	} else {
 		tp__sink_err_once(TP__SINK_ERR_META, "cannot write %s/metadata: %s", tp__sink.dir, strerror(-e));
 	}
-	pthread_mutex_unlock(&tp__sink.lock);
+	tp__sink_unlock();
 	/* streams left open by threads gone (events after their exit handler) */
 	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next)
 		tp__sink_reap_node(n, (int)getpid());
@@ -2398,9 +2516,11 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 		/* as a snapshot does: an exiting thread's window stays mapped meanwhile */
 		__atomic_add_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 		st = __atomic_load_n(&n->state, __ATOMIC_SEQ_CST);
+		/* Another thread's window is read only once no thread changes
+		 * windows any more (settled); else its closed packets only. */
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && n->fd >= 0) {
 			bytes += n->bytes;
-			if (n->b.pkt)
+			if (n->b.pkt && (settled || n == tp__sink_mine))
 				bytes += __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
 		}
 		__atomic_sub_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);

@@ -187,7 +187,7 @@ static int tp__sink_flt_cb(struct tracepoint *tp, void *priv)
 		struct trace_event_sink *slot;
 		if (i == w->ngot)
 			return 0;
-		pthread_mutex_lock(&tp__sink.lock);
+		tp__sink_lock();
 		/* clearing makes no slot; setting makes it as enabling would */
 		slot = w->got[i].prog ? tp__sink_slot(ev) : tp__sink_flt_slot_of(ev);
 		if (slot) {
@@ -199,7 +199,7 @@ static int tp__sink_flt_cb(struct tracepoint *tp, void *priv)
 		} else if (w->got[i].prog && !w->err) {
 			w->err = -ENOMEM;
 		}
-		pthread_mutex_unlock(&tp__sink.lock);
+		tp__sink_unlock();
 		return 0;
 	}
 	if (i < w->ngot)

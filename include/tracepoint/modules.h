@@ -216,6 +216,25 @@ static inline void tp__guard_lock(void)
 	g->depth = 1;
 }
 
+/* The guard if it is free or already ours, without waiting: 1 if taken. */
+static inline int tp__guard_trylock(void)
+{
+	struct tp__fork_guard *g = tp__guard();
+	unsigned long me = tp__self();
+	unsigned s;
+	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == me) {
+		g->depth++;
+		return 1;
+	}
+	s = __atomic_load_n(&g->serving, __ATOMIC_ACQUIRE);
+	/* Free when no ticket is out: the next ticket is the one served. */
+	if (!__atomic_compare_exchange_n(&g->next, &s, s + 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		return 0;
+	__atomic_store_n(&g->owner, me, __ATOMIC_RELAXED);
+	g->depth = 1;
+	return 1;
+}
+
 static inline void tp__guard_unlock(void)
 {
 	struct tp__fork_guard *g = tp__guard();
