@@ -386,7 +386,12 @@ static inline void tp__gp_reap(struct tp__domain *d, unsigned q, int sweep)
 		/* tid 0: claimed a moment ago, its owner has not said who it is */
 		if (tid > 0 && syscall(SYS_tgkill, (long)getpid(), (long)tid, 0L) != 0 &&
 		    errno == ESRCH) {
-			memset(s->count, 0, sizeof(s->count));
+			/* Atomic stores, as the dead thread's were (the sanitizer
+			 * does not see a thread's death order anything). */
+			long *c = &s->count[0][0];
+			size_t k;
+			for (k = 0; k < sizeof(s->count) / sizeof(*c); k++)
+				__atomic_store_n(&c[k], 0L, __ATOMIC_RELAXED);
 			__atomic_store_n(&s->tid, 0, __ATOMIC_RELAXED);
 			__atomic_store_n(&s->owner, 0UL, __ATOMIC_SEQ_CST);
 		}

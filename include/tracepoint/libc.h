@@ -25,6 +25,7 @@
 #include <sched.h>
 #include <unistd.h>
 #include <link.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>

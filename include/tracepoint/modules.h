@@ -166,9 +166,17 @@ struct tp__fork_guard {
 	unsigned depth;           /* nesting of the holder */
 	unsigned next, serving;   /* tickets: first come, first served, so that
 				   * a fork is not starved by a walking loop */
-	int handlers;             /* the pthread_atfork() handlers are installed */
+	int handlers;             /* enum tp__guard_flags */
 	int exiting;              /* exit() has begun (set by the main program) */
 	int said_no_sink;         /* "TRACEPOINTS is set but ..." was printed */
+};
+
+/* The bits of tp__fork_guard.handlers (an old module of the same layout
+ * sees a non-zero word as "installed", which it is). */
+enum tp__guard_flags {
+	TP__GUARD_HANDLERS = 1,  /* the pthread_atfork() handlers are installed */
+	TP__GUARD_CHILD_WALK = 2 /* a forked child has not yet brought its
+				  * tracepoints in line (tp__fork_catch_up) */
 };
 
 /* The process-wide guard: one weak, exported object per layout version. */
@@ -269,12 +277,18 @@ static inline int *tp__batch_depth(void)
 	return &tp__batch_obj;
 }
 
-/* Every dl_iterate_phdr() of ours goes through here. */
+static inline void tp__fork_catch_up(void);
+
+/* Every dl_iterate_phdr() of ours goes through here; the first one in a
+ * forked child brings the tracepoints in line first (tp__fork_child). */
 static inline int tp__iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *),
 				    void *arg)
 {
 	int r;
 	tp__guard_lock();
+	if (tp__guard()->depth == 1 &&
+	    (__atomic_load_n(&tp__guard()->handlers, __ATOMIC_RELAXED) & TP__GUARD_CHILD_WALK))
+		tp__fork_catch_up();
 	r = dl_iterate_phdr(cb, arg);
 	tp__guard_unlock();
 	return r;
@@ -322,10 +336,15 @@ static inline int tp__fork_adopt_cb(struct tracepoint *tp, void *priv)
 	return 0;
 }
 
+/* The child: no walk here.  Another thread of the parent may have been
+ * inside dlopen() or dlclose(), or walking the modules for another library
+ * (an unwinder), when the process forked: the loader's lock is then held
+ * for good in the child, and a walk from this handler would hang a child
+ * that only meant to exec().  The walk that brings the tracepoints in line
+ * is left to the child's first walk of its own (tp__iterate_phdr). */
 static inline void tp__fork_child(void)
 {
 	struct tp__fork_guard *g = tp__guard();
-	int me = (int)getpid();
 	/* Tickets taken by threads that did not survive are void. */
 	g->next = g->serving + 1;
 	tp__guard_unlock();
@@ -334,25 +353,89 @@ static inline void tp__fork_child(void)
 	 * walk then.  Otherwise no walk of ours was in progress. */
 	if (g->depth != 0)
 		return;
+	__atomic_fetch_or(&g->handlers, TP__GUARD_CHILD_WALK, __ATOMIC_RELAXED);
+}
+
+/* A forked child's first walk, guard held: counters and keys made the
+ * child's own, and, since a thread that changed a key may not have patched
+ * its sites yet when the process forked (that thread is gone), every site
+ * brought in line with its key. */
+static inline void tp__fork_catch_up(void)
+{
+	int me = (int)getpid();
+	__atomic_fetch_and(&tp__guard()->handlers, ~TP__GUARD_CHILD_WALK, __ATOMIC_RELAXED);
 	tracepoint_for_each(tp__fork_adopt_cb, &me);
-	/* A thread that changed a key may not have patched its sites yet, and
-	 * that thread is gone: bring every site in line with its key. */
 	tp__patch_key(NULL);
+}
+
+/* Which module holds the guard: the main program is the first that
+ * dl_iterate_phdr() reports. */
+struct tp__guard_home {
+	const void *guard;
+	int index, found;
+};
+
+static inline int tp__guard_home_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct tp__guard_home *h = (struct tp__guard_home *)arg;
+	const struct tp__phdr_info *m = (const struct tp__phdr_info *)(const void *)info;
+	ElfW(Half) i;
+	(void)size;
+	for (i = 0; i < m->phnum; i++) {
+		const ElfW(Phdr) *ph = &m->phdr[i];
+		uintptr_t lo = (uintptr_t)m->addr + (uintptr_t)ph->p_vaddr;
+		if (ph->p_type == PT_LOAD && (uintptr_t)h->guard - lo < (uintptr_t)ph->p_memsz) {
+			h->found = 1;
+			return 1;
+		}
+	}
+	h->index++;
+	return 0;
+}
+
+/* May this guard's handlers be given to pthread_atfork()?  Only if the
+ * module they are in stays mapped: glibc (2.36 here) may call the fork
+ * handlers of a library that another thread is dlclose()ing at that
+ * moment, and crash (a library of four lines that only registers a
+ * handler does it too).  The guard is then in the main program, or is the
+ * one the program's global scope resolves (a linked library, shared by
+ * every module).  A library dlopen()ed into a program that does not export
+ * the core's symbols has a guard of its own and no handlers: a child
+ * forked while that library walked the modules itself (its constructor,
+ * destructor, or calls it makes) may find that guard and the loader's
+ * lock held; docs/design.md#fork. */
+static inline int tp__guard_stays(void)
+{
+	struct tp__guard_home h;
+	void *main_h;
+	int global;
+	h.guard = tp__guard();
+	h.index = h.found = 0;
+	dl_iterate_phdr(tp__guard_home_cb, &h);
+	if (!h.found || h.index == 0)
+		return 1; /* the main program (or a static one) */
+	main_h = dlopen(NULL, RTLD_LAZY);
+	if (!main_h)
+		return 0;
+	global = dlsym(main_h, TP__GUARD_SYM) == (void *)tp__guard();
+	dlclose(main_h);
+	return global;
 }
 
 static inline void tp__fork_handlers_once(void)
 {
 	struct tp__fork_guard *g = tp__guard();
-	if (__atomic_load_n(&g->handlers, __ATOMIC_ACQUIRE))
+	if (__atomic_load_n(&g->handlers, __ATOMIC_ACQUIRE) & TP__GUARD_HANDLERS)
 		return;
 	/* Never while holding the guard: a fork in progress holds glibc's
 	 * handler lock and waits for the guard. */
 	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == tp__self())
 		return;
-	if (__atomic_exchange_n(&g->handlers, 1, __ATOMIC_ACQ_REL))
+	if (__atomic_fetch_or(&g->handlers, TP__GUARD_HANDLERS, __ATOMIC_ACQ_REL) & TP__GUARD_HANDLERS)
 		return;
-	if (pthread_atfork(tp__fork_prepare, tp__fork_parent, tp__fork_child) != 0)
-		__atomic_store_n(&g->handlers, 0, __ATOMIC_RELEASE);
+	if (tp__guard_stays() &&
+	    pthread_atfork(tp__fork_prepare, tp__fork_parent, tp__fork_child) != 0)
+		__atomic_fetch_and(&g->handlers, ~TP__GUARD_HANDLERS, __ATOMIC_RELEASE);
 }
 
 /* In unload.h: marks process exit, from the main program's first entry. */
@@ -440,6 +523,17 @@ static inline bool tp__abi_ok(const struct tracepoint *tp)
 	 * which other threads change. */
 	return __atomic_load_n(&tp->abi, __ATOMIC_RELAXED) == TRACEPOINT_ABI &&
 	       __atomic_load_n(&tp->size, __ATOMIC_RELAXED) == sizeof(struct tracepoint);
+}
+
+/* Is the module that defines tp done with its relocations?  dl_iterate_phdr()
+ * lists a library that another thread is dlopen()ing from the moment it is
+ * mapped: its array of tracepoints holds zeros until the loader applies the
+ * relative relocations, and each tracepoint's domain pointer (a symbol
+ * relocation, applied after those) is NULL until then.  Walks skip such a
+ * tracepoint; its module's constructor has not run either. */
+static inline bool tp__relocated(const struct tracepoint *tp)
+{
+	return tp && __atomic_load_n(&tp->tp__priv.gp, __ATOMIC_ACQUIRE) != NULL;
 }
 
 /* Calls fn once per module that carries our note; stops on non-zero. */

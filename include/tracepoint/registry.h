@@ -220,7 +220,7 @@ static inline int tp__walk_tracepoints(const struct tp__module *m, void *arg)
 	struct tp__walk *w = (struct tp__walk *)arg;
 	struct tracepoint *const *it;
 	for (it = m->tp_start; it < m->tp_stop; it++) {
-		if (*it && tp__abi_ok(*it) && (w->ret = w->fn(*it, w->priv)) != 0)
+		if (tp__relocated(*it) && tp__abi_ok(*it) && (w->ret = w->fn(*it, w->priv)) != 0)
 			return 1;
 	}
 	return 0;
@@ -442,15 +442,18 @@ static inline int tracepoint_probe_attached(const struct tracepoint *tp,
 					    tracepoint_func_t probe, void *data)
 {
 	const struct tracepoint_probe *p;
+	int found = 0;
 	if (!tp || !probe)
 		return -EINVAL;
 	if (!tp__abi_ok(tp))
 		return -EPROTO;
-	p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE);
-	for (; p && p->func; p++)
-		if (!p->dead && p->func == probe && p->data == data)
-			return 1;
-	return 0;
+	/* Under the registration lock: a list is freed once no reader of the
+	 * fast path holds it, and this is not one of those readers. */
+	tp__lock((struct tracepoint *)(uintptr_t)tp);
+	for (p = tp->funcs; p && p->func && !found; p++)
+		found = !p->dead && p->func == probe && p->data == data;
+	tp__unlock((struct tracepoint *)(uintptr_t)tp);
+	return found;
 }
 
 #endif /* TP__REGISTRY_H */

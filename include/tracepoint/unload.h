@@ -138,7 +138,7 @@ static inline void tp__defining_module_fini(void)
 	for (it = __start_tp__ptrs; it < __stop_tp__ptrs; it++) {
 		struct tracepoint *tp = *it;
 		struct tracepoint_probe *old;
-		if (!tp || !tp__abi_ok(tp) || (!tp->funcs && !tp->tp__priv.retired))
+		if (!tp__relocated(tp) || !tp__abi_ok(tp) || (!tp->funcs && !tp->tp__priv.retired))
 			continue;
 		tp__lock(tp);
 		old = tp->funcs;
