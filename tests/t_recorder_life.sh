@@ -11,7 +11,11 @@
 #    destructor are all kept;
 #  - flight mode with TRACEPOINTS_SNAPSHOT_SIGNAL: the signal freezes the
 #    last records (contiguous, up to the one before the signal) into a
-#    snapshot that babeltrace2 reads.
+#    snapshot that babeltrace2 reads;
+#  - exit() while 4 threads record without pause, from main or from one of
+#    them, at a random instant (TP_EXIT_RUNS runs, default 50, per window
+#    size, 4 and 64 KiB): the program exits 0, its buffered stdout is
+#    written, and babeltrace2 reads the trace as it is.
 . tests/lib.sh
 need babeltrace2
 cc_build -Itests -DCONFIG_EVH "$S/life.c" -o "$B/life" -lpthread -ldl
@@ -56,5 +60,32 @@ if [ -n "$v" ] && [ "$last" = 99999 ] && [ $((last - first + 1)) = "$n" ] && [ "
 	grep -q "snapshot 1 in .*/snapshot-1" "$B/flight.err"; then
 	ok "flight: the signal's snapshot holds the last $n records ($first..$last)"
 else fail "flight: snapshot '${snap:-none}' holds $n records ending at '$last'"; cat "$B/flight.err"; fi
+
+# exit() against recording threads
+RUNS=${TP_EXIT_RUNS:-50}
+for kb in 4 64; do
+	crashed=0 lost=0 unread=0 i=0
+	while [ $i -lt "$RUNS" ]; do
+		who=main; [ $((i % 2)) = 1 ] && who=worker
+		us=$(( ($(od -An -N2 -tu2 /dev/urandom) % 30000) + 500 ))
+		d=$B/exit-$kb-$i
+		TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$d TRACEPOINTS_BUFFER_KB=$kb "$B/life" exit $who $us \
+			>"$d.out" 2>"$d.err"
+		rc=$?
+		if [ $rc != 0 ]; then crashed=$((crashed + 1)); echo "run $i ($who, ${us} us): exit $rc"; fi
+		grep -qx "result 42" "$d.out" || lost=$((lost + 1))
+		if babeltrace2 -o dummy "$d" >/dev/null 2>"$d.bt"; then
+			rm -rf "$d" # keep the ones that fail
+		else
+			unread=$((unread + 1)); echo "run $i ($who, ${us} us): babeltrace2: $(grep -m1 ' E ' "$d.bt")"
+		fi
+		i=$((i + 1))
+	done
+	if [ $crashed = 0 ] && [ $lost = 0 ] && [ $unread = 0 ]; then
+		ok "exit() at a random instant while 4 threads record, ${kb} KiB windows: $RUNS runs, no crash, stdout kept, every trace read by babeltrace2"
+	else
+		fail "exit() while recording, ${kb} KiB windows, $RUNS runs: $crashed crashed, $lost lost their stdout, $unread unreadable"
+	fi
+done
 if [ -s "$B/bt.err" ]; then fail "babeltrace2 complained"; head "$B/bt.err"; fi
 finish

@@ -441,10 +441,27 @@ static inline void tp__fork_handlers_once(void)
 /* In unload.h: marks process exit, from the main program's first entry. */
 static inline void tp__exit_mark_once(void);
 
-/* What every entry point runs first: fork handlers, exit marker. */
+/* A forked child's first call of an entry point (register, unregister,
+ * a walk) brings the tracepoints in line first: the call may otherwise
+ * add a probe to a tracepoint whose sites a thread of the parent had not
+ * patched yet. */
+static inline void tp__fork_catch_up_once(void)
+{
+	struct tp__fork_guard *g = tp__guard();
+	if (!(__atomic_load_n(&g->handlers, __ATOMIC_RELAXED) & TP__GUARD_CHILD_WALK))
+		return;
+	tp__guard_lock();
+	if (g->depth == 1 && (__atomic_load_n(&g->handlers, __ATOMIC_RELAXED) & TP__GUARD_CHILD_WALK))
+		tp__fork_catch_up();
+	tp__guard_unlock();
+}
+
+/* What every entry point runs first: fork handlers, a forked child's
+ * catching up, exit marker. */
 static inline void tp__process_hooks(void)
 {
 	tp__fork_handlers_once();
+	tp__fork_catch_up_once();
 	tp__exit_mark_once();
 }
 

@@ -9,6 +9,9 @@
  *   many N  N events (0, 1, 2...), then exit; N < 0: until killed
  *   paced   events until killed, 10 every 100 us (a trace of a few
  *           hundred thousand events per second at most)
+ *   exit WHO US   4 threads record without pause; after US microseconds
+ *           "result 42" goes to stdout (buffered when it is a file) and
+ *           WHO ("main" or "worker": one of the four) calls exit(0)
  * Every event is evh_step(v) with v telling where it came from. */
 #include <pthread.h>
 #include <signal.h>
@@ -30,6 +33,25 @@ static void many(int base, int n)
 	int i;
 	for (i = 0; i < n; i++)
 		trace_evh_step(base + i);
+}
+
+/* "exit": threads that record until the process ends. */
+static int exit_worker; /* 1: the first worker calls exit() */
+static long exit_after_us;
+
+static void *recording_thread(void *arg)
+{
+	int k = (int)(long)arg, i;
+	if (k == 0 && exit_worker) {
+		for (i = 0; i < 1000; i++)
+			trace_evh_step(i);
+		usleep((useconds_t)exit_after_us);
+		printf("result 42\n");
+		exit(0);
+	}
+	for (i = 0;; i++)
+		trace_evh_step(k * 100000000 + (i % 100000000));
+	return NULL;
 }
 
 static volatile int got_signal;
@@ -110,6 +132,19 @@ int main(int argc, char **argv)
 			if (i % 10 == 9)
 				usleep(100);
 		}
+	} else if (strcmp(what, "exit") == 0 && argc > 3) {
+		pthread_t t;
+		long k;
+		exit_worker = strcmp(argv[2], "worker") == 0;
+		exit_after_us = atol(argv[3]);
+		for (k = 0; k < 4; k++)
+			if (pthread_create(&t, NULL, recording_thread, (void *)k) != 0)
+				return 1;
+		if (exit_worker)
+			pause(); /* until the worker's exit() */
+		usleep((useconds_t)exit_after_us);
+		printf("result 42\n");
+		exit(0);
 	} else if (strcmp(what, "ctor") == 0) {
 		atexit(at_exit);
 		trace_evh_step(9000);
