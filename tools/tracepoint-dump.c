@@ -1578,8 +1578,8 @@ static int parse_helper(const struct event *ev, const char *s, const char *e, st
 	    (n = split_call(s, e, "__print_flags", as, ae, 3)) >= 0) {
 		int flags = s[8] == 'f';
 		if (n < (flags ? 3 : 2) || parse_argref(ev, as[0], ae[0], &in) || in.kind != AR_FIELD ||
-		    !ev->f[in.field].t.sym)
-			return -1; /* a value the metadata has no labels for */
+		    !ev->f[in.field].t.sym || ev->f[in.field].count || ev->f[in.field].seq)
+			return -1; /* a value the metadata has no labels for, or an array */
 		r->kind = flags ? AR_FLAGS : AR_SYM;
 		r->field = in.field;
 		if (flags) {
@@ -2009,7 +2009,9 @@ static int compile_printk(struct event *ev)
 					goto fail;
 				sg.kind = SEG_STR;
 			} else {
-				if (r->kind == 2 || f->t.kind == FT_STR || (f->count && r->kind != 1))
+				/* a whole array, fixed or dynamic (which may have no
+				 * element at all), is not one number */
+				if (r->kind == 2 || f->t.kind == FT_STR || ((f->count || f->seq) && r->kind != 1))
 					goto fail;
 				isint = f->t.kind == FT_INT;
 				isflt = f->t.kind == FT_FLOAT;
