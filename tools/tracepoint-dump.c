@@ -201,11 +201,6 @@ static int all_zero(const u8 *p, uint64_t n)
 	return 1;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static const char d2[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 			    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 			    "8081828384858687888990919293949596979899";
@@ -501,6 +496,11 @@ struct trace;
 struct stream {
 	struct trace *tr;
 	char *path;
+	const char *name;        /* its name in the trace directory (in path) */
+	dev_t dev;               /* the file read (--repair replaces only it) */
+	ino_t ino;
+	mode_t mode;
+	int fd;                  /* while it is indexed, else -1 */
 	u8 *map;
 	uint64_t size;
 	struct packet *pk;
@@ -2302,24 +2302,162 @@ static char *path_join(const char *a, const char *b)
 	return xasprintf("%s%s%s", a, n && a[n - 1] == '/' ? "" : "/", b);
 }
 
-static int read_file(const char *path, char **out, size_t *len)
+/* ---- Files and directories of a trace that may come from someone else.
+ * Below a DIR argument nothing is opened by path: every directory and file
+ * is opened relative to its parent's descriptor with O_NOFOLLOW, so no
+ * symbolic link is followed out of or back into the trace; only regular
+ * files and real directories are read (a FIFO, a socket or a device is
+ * never opened: its type is looked at first, and O_NONBLOCK covers a file
+ * swapped in between). */
+
+enum { E_OTHER, E_REG, E_DIR };
+
+struct dent {
+	char *name;
+	int kind;           /* E_* */
+	mode_t mode;        /* lstat's, for E_OTHER's message */
+};
+
+static const char *kind_text(mode_t m)
 {
-	int fd = open(path, O_RDONLY);
-	struct stat sb;
-	char *buf;
-	size_t got = 0, cap;
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		close(fd);
-		errno = EISDIR;
+	return S_ISLNK(m) ? "a symbolic link" : S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket"
+	       : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device" : "not a regular file";
+}
+
+static int cmp_dent(const void *a, const void *b)
+{
+	return strcmp(((const struct dent *)a)->name, ((const struct dent *)b)->name);
+}
+
+static void free_dents(struct dent *v, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+/* The entries of the directory dfd, sorted, without the names that start
+ * with '.'; each with its own type (links not followed).  -1 (errno) if it
+ * cannot be listed. */
+static int list_dir(int dfd, struct dent **out, size_t *n)
+{
+	int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dent *v = NULL;
+	struct dirent *de;
+	size_t cap = 0;
+	*n = 0;
+	*out = NULL;
+	if (!d) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		errno = e;
 		return -1;
 	}
-	cap = (size_t)sb.st_size + 1;
+	while ((de = readdir(d)) != NULL) {
+		struct stat sb;
+		if (de->d_name[0] == '.')
+			continue;
+		if (fstatat(dfd, de->d_name, &sb, AT_SYMLINK_NOFOLLOW) != 0)
+			continue; /* gone meanwhile */
+		GROW(v, *n, cap);
+		v[*n].name = xstrdup(de->d_name);
+		v[*n].kind = S_ISREG(sb.st_mode) ? E_REG : S_ISDIR(sb.st_mode) ? E_DIR : E_OTHER;
+		v[*n].mode = sb.st_mode;
+		(*n)++;
+	}
+	closedir(d);
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_dent);
+	*out = v;
+	return 0;
+}
+
+/* A real directory (not a link to one) in dfd, or -1 (errno). */
+static int open_dir_at(int dfd, const char *name)
+{
+	return openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+}
+
+/* A regular file in dfd, or -1 with *why saying what it is instead (or
+ * NULL: errno). */
+static int open_file_at(int dfd, const char *name, struct stat *sb, const char **why)
+{
+	struct stat ls;
+	int fd;
+	*why = NULL;
+	if (fstatat(dfd, name, &ls, AT_SYMLINK_NOFOLLOW) != 0)
+		return -1;
+	if (!S_ISREG(ls.st_mode)) {
+		*why = kind_text(ls.st_mode);
+		return -1;
+	}
+	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode) || sb->st_dev != ls.st_dev || sb->st_ino != ls.st_ino) {
+		close(fd);
+		*why = "replaced while being opened";
+		return -1;
+	}
+	return fd;
+}
+
+/* Does the directory dfd have a metadata file (of any type: a trace whose
+ * metadata is not a regular file is a damaged trace)? */
+static int has_metadata_at(int dfd)
+{
+	struct stat sb;
+	return fstatat(dfd, "metadata", &sb, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
+/* Skipped entries are reported once each (a directory may be listed by
+ * --repair, then by the reading that checks it). */
+static char **g_skipped;
+static size_t g_nskipped, g_capskipped;
+
+static void skip_note(int err, const char *path, mode_t mode, const char *what)
+{
+	size_t i;
+	if (g_quiet) {
+		if (err)
+			g_status = 1;
+		return;
+	}
+	for (i = 0; i < g_nskipped; i++)
+		if (!strcmp(g_skipped[i], path)) {
+			if (err)
+				g_status = 1;
+			return;
+		}
+	GROW(g_skipped, g_nskipped, g_capskipped);
+	g_skipped[g_nskipped++] = xstrdup(path);
+	note(err, path, -1, "%s: not read (%s)", kind_text(mode), what);
+}
+
+/* The metadata file: at most this many bytes. */
+#define MAX_METADATA ((size_t)64 << 20)
+
+static int read_fd(int fd, const struct stat *sb, char **out, size_t *len)
+{
+	char *buf;
+	size_t got = 0, cap;
+	if ((uint64_t)sb->st_size > MAX_METADATA) {
+		errno = EFBIG;
+		return -1;
+	}
+	cap = (size_t)sb->st_size + 1;
 	buf = (char *)xmalloc(cap);
 	for (;;) {
 		ssize_t r;
 		if (got + 1 >= cap) {
+			if (cap > MAX_METADATA) { /* it grew */
+				free(buf);
+				errno = EFBIG;
+				return -1;
+			}
 			cap *= 2;
 			buf = (char *)xrealloc(buf, cap);
 		}
@@ -2328,14 +2466,12 @@ static int read_file(const char *path, char **out, size_t *len)
 			if (errno == EINTR)
 				continue;
 			free(buf);
-			close(fd);
 			return -1;
 		}
 		if (r == 0)
 			break;
 		got += (size_t)r;
 	}
-	close(fd);
 	buf[got] = '\0';
 	*out = buf;
 	*len = got;
@@ -2498,12 +2634,6 @@ static void index_stream(struct stream *st)
 	}
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	const struct stream *x = (const struct stream *)a, *y = (const struct stream *)b;
-	return strcmp(x->path, y->path);
-}
-
 static void free_trace(struct trace *tr)
 {
 	size_t i, k;
@@ -2553,25 +2683,37 @@ static void free_trace(struct trace *tr)
 	free(tr);
 }
 
-/* Loads the trace in dir: metadata, and the stream files mapped and
- * indexed.  NULL (reported) if the metadata cannot be used. */
-static struct trace *load_trace(const char *dir)
+/* Loads the trace in the directory dfd (named dir in messages): metadata,
+ * and the stream files mapped and indexed.  NULL (reported) if the
+ * metadata cannot be used. */
+static struct trace *load_trace(int dfd, const char *dir)
 {
 	struct trace *tr = (struct trace *)xcalloc(1, sizeof(*tr));
 	char *mpath = path_join(dir, "metadata"), *text = NULL;
-	size_t len, capst = 0;
+	size_t len, capst = 0, nd, i;
 	struct parser P;
-	DIR *d;
-	struct dirent *de;
+	struct dent *ds;
+	struct stat sb;
+	const char *why;
+	int fd;
 	tr->dir = xstrdup(dir);
 	tr->freq = 1000000000u;
 	tr->be = g_host_be;
-	if (read_file(mpath, &text, &len) != 0) {
-		note(1, mpath, -1, "cannot read: %s", strerror(errno));
+	fd = open_file_at(dfd, "metadata", &sb, &why);
+	if (fd < 0 || read_fd(fd, &sb, &text, &len) != 0) {
+		if (why)
+			note(1, mpath, -1, "cannot read: %s, not a regular file", why);
+		else if (errno == EFBIG)
+			note(1, mpath, -1, "cannot read: larger than %zu MiB", MAX_METADATA >> 20);
+		else
+			note(1, mpath, -1, "cannot read: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		free(mpath);
 		free_trace(tr);
 		return NULL;
 	}
+	close(fd);
 	memset(&P, 0, sizeof(P));
 	P.path = mpath;
 	P.tr = tr;
@@ -2599,22 +2741,23 @@ static struct trace *load_trace(const char *dir)
 	tr->swap = tr->be != g_host_be;
 	tr->flight = tr->mode && !strcmp(tr->mode, "flight");
 	prepare_events(tr);
-	/* the stream files: every regular file but metadata and dot files */
-	d = opendir(dir);
-	if (!d) {
-		note(1, dir, -1, "cannot open: %s", strerror(errno));
+	/* the stream files: every regular file but metadata and dot files
+	 * (subdirectories are nested traces; anything else is not read) */
+	if (list_dir(dfd, &ds, &nd) != 0) {
+		note(1, dir, -1, "cannot list: %s", strerror(errno));
 		free_trace(tr);
 		return NULL;
 	}
-	while ((de = readdir(d)) != NULL) {
+	for (i = 0; i < nd; i++) {
 		char *p;
-		struct stat sb;
 		struct stream *st;
-		int fd;
-		if (de->d_name[0] == '.' || !strcmp(de->d_name, "metadata"))
+		if (ds[i].kind == E_DIR || !strcmp(ds[i].name, "metadata"))
 			continue;
-		p = path_join(dir, de->d_name);
-		if (stat(p, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		p = path_join(dir, ds[i].name);
+		if (ds[i].kind == E_OTHER) {
+			/* a stream's name: a part of the trace is missing */
+			int err = !strncmp(ds[i].name, "stream-", 7);
+			skip_note(err, p, ds[i].mode, "a trace holds only regular files and directories");
 			free(p);
 			continue;
 		}
@@ -2623,13 +2766,19 @@ static struct trace *load_trace(const char *dir)
 		memset(st, 0, sizeof(*st));
 		st->tr = tr;
 		st->path = p;
-		fd = open(p, O_RDONLY);
-		if (fd < 0 || fstat(fd, &sb) != 0) {
-			note(1, p, -1, "cannot open: %s", strerror(errno));
-			if (fd >= 0)
-				close(fd);
+		st->name = strrchr(p, '/') + 1;
+		st->fd = -1;
+		fd = open_file_at(dfd, ds[i].name, &sb, &why);
+		if (fd < 0) {
+			if (why)
+				note(1, p, -1, "cannot open: %s", why);
+			else
+				note(1, p, -1, "cannot open: %s", strerror(errno));
 			continue;
 		}
+		st->dev = sb.st_dev;
+		st->ino = sb.st_ino;
+		st->mode = sb.st_mode;
 		st->size = (uint64_t)sb.st_size;
 		if (st->size) {
 			void *m = (uint64_t)(size_t)st->size == st->size
@@ -2642,18 +2791,12 @@ static struct trace *load_trace(const char *dir)
 				st->map = (u8 *)m;
 			}
 		}
+		st->fd = fd;
+		index_stream(st);
+		st->fd = -1;
 		close(fd);
 	}
-	closedir(d);
-	if (tr->nst)
-		qsort(tr->st, tr->nst, sizeof(*tr->st), cmp_name);
-	{
-		size_t i;
-		for (i = 0; i < tr->nst; i++) {
-			tr->st[i].tr = tr;
-			index_stream(&tr->st[i]);
-		}
-	}
+	free_dents(ds, nd);
 	tr->ok = 1;
 	return tr;
 }
@@ -4278,100 +4421,123 @@ static void summary(struct trace *tr)
 /* Directories                                                        */
 /* ------------------------------------------------------------------ */
 
-static int is_dir(const char *p)
+#define MAX_DEPTH 8 /* directory levels searched below a DIR argument */
+
+/* The directories read for one DIR argument, by st_dev and st_ino: each
+ * once, whatever leads to it twice (a bind mount, a DIR inside another). */
+struct seen {
+	dev_t dev;
+	ino_t ino;
+	char *path;
+};
+static struct seen *g_seen;
+static size_t g_nseen, g_capseen;
+
+static void seen_reset(void)
 {
-	struct stat sb;
-	return stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
+	size_t i;
+	for (i = 0; i < g_nseen; i++)
+		free(g_seen[i].path);
+	g_nseen = 0;
 }
 
-static int has_metadata(const char *dir)
+/* NULL if the directory dfd was not seen yet (now it is, as path); else
+ * the path it was seen as. */
+static const char *seen_before(int dfd, const char *path)
 {
-	char *m = path_join(dir, "metadata");
 	struct stat sb;
-	int r = stat(m, &sb) == 0 && S_ISREG(sb.st_mode);
-	free(m);
-	return r;
-}
-
-/* Sorted subdirectories of dir that are traces (with_snap: snapshot-* too). */
-static char **sub_traces(const char *dir, int with_snap, size_t *n)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **v = NULL;
-	size_t cap = 0;
-	*n = 0;
-	if (!d)
+	size_t i;
+	if (fstat(dfd, &sb) != 0)
 		return NULL;
-	while ((de = readdir(d)) != NULL) {
-		char *p;
-		if (de->d_name[0] == '.')
+	for (i = 0; i < g_nseen; i++)
+		if (g_seen[i].dev == sb.st_dev && g_seen[i].ino == sb.st_ino)
+			return g_seen[i].path;
+	GROW(g_seen, g_nseen, g_capseen);
+	g_seen[g_nseen].dev = sb.st_dev;
+	g_seen[g_nseen].ino = sb.st_ino;
+	g_seen[g_nseen].path = xstrdup(path);
+	g_nseen++;
+	return NULL;
+}
+
+/* Sorted names of the subdirectories of dfd that are traces (with_snap:
+ * snapshot-* too). */
+static char **sub_traces(int dfd, int with_snap, size_t *n)
+{
+	struct dent *ds;
+	size_t nd, i, cap = 0;
+	char **v = NULL;
+	*n = 0;
+	if (list_dir(dfd, &ds, &nd) != 0)
+		return NULL;
+	for (i = 0; i < nd; i++) {
+		int fd;
+		if (ds[i].kind != E_DIR || (!with_snap && !strncmp(ds[i].name, "snapshot-", 9)))
 			continue;
-		if (!with_snap && !strncmp(de->d_name, "snapshot-", 9))
+		if ((fd = open_dir_at(dfd, ds[i].name)) < 0)
 			continue;
-		p = path_join(dir, de->d_name);
-		if (is_dir(p) && has_metadata(p)) {
+		if (has_metadata_at(fd)) {
 			GROW(v, *n, cap);
-			v[(*n)++] = p;
-		} else {
-			free(p);
+			v[(*n)++] = xstrdup(ds[i].name);
 		}
+		close(fd);
 	}
-	closedir(d);
-	if (*n)
-		qsort(v, *n, sizeof(*v), cmp_str);
+	free_dents(ds, nd);
 	return v;
 }
 
-/* Traces below dir, a directory that is not one itself (a session):
- * searched like babeltrace2 does, without descending into a trace. */
-static void find_traces(const char *dir, int depth, char ***v, size_t *n, size_t *cap)
+/* Called on each trace directory found: its descriptor, its path, its
+ * depth below the DIR argument. */
+typedef void (*trace_fn)(int dfd, const char *path, int depth, void *ctx);
+
+/* Traces below the directory dfd (path), which is not one itself (a
+ * session): searched like babeltrace2 does, without descending into a
+ * trace, in real directories only, at most MAX_DEPTH levels down. */
+static void find_traces(int dfd, const char *path, int depth, trace_fn fn, void *ctx)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **subs = NULL;
-	size_t ns = 0, caps = 0, k;
-	if (!d)
+	struct dent *ds;
+	size_t nd, i;
+	if (list_dir(dfd, &ds, &nd) != 0) {
+		note(1, path, -1, "cannot list: %s", strerror(errno));
 		return;
-	while ((de = readdir(d)) != NULL) {
-		char *p;
-		if (de->d_name[0] == '.')
-			continue;
-		p = path_join(dir, de->d_name);
-		if (is_dir(p)) {
-			GROW(subs, ns, caps);
-			subs[ns++] = p;
-		} else {
-			free(p);
-		}
 	}
-	closedir(d);
-	if (ns)
-		qsort(subs, ns, sizeof(*subs), cmp_str);
-	for (k = 0; k < ns; k++) {
-		if (has_metadata(subs[k])) {
-			GROW(*v, *n, *cap);
-			(*v)[(*n)++] = subs[k];
-			continue;
+	for (i = 0; i < nd; i++) {
+		char *sub = path_join(path, ds[i].name);
+		const char *prev;
+		int fd;
+		if (ds[i].kind == E_OTHER) {
+			skip_note(0, sub, ds[i].mode, "only traces in real directories are read");
+		} else if (ds[i].kind == E_DIR) {
+			if ((fd = open_dir_at(dfd, ds[i].name)) < 0) {
+				note(1, sub, -1, "cannot open: %s", strerror(errno));
+			} else {
+				if (has_metadata_at(fd))
+					fn(fd, sub, depth + 1, ctx);
+				else if ((prev = seen_before(fd, sub)) != NULL)
+					note(0, sub, -1, "the same directory as %s: searched once", prev);
+				else if (depth + 1 < MAX_DEPTH)
+					find_traces(fd, sub, depth + 1, fn, ctx);
+				else
+					note(0, sub, -1, "more than %d directories deep: not searched", MAX_DEPTH);
+				close(fd);
+			}
 		}
-		if (depth < 8)
-			find_traces(subs[k], depth + 1, v, n, cap);
-		free(subs[k]);
+		free(sub);
 	}
-	free(subs);
+	free_dents(ds, nd);
 }
 
 /* A directory with stream files but no metadata: a damaged trace. */
-static int has_streams(const char *dir)
+static int has_streams(int dfd)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
+	struct dent *ds;
+	size_t nd, i;
 	int r = 0;
-	if (!d)
+	if (list_dir(dfd, &ds, &nd) != 0)
 		return 0;
-	while (!r && (de = readdir(d)) != NULL)
-		r = !strncmp(de->d_name, "stream-", 7);
-	closedir(d);
+	for (i = 0; i < nd && !r; i++)
+		r = !strncmp(ds[i].name, "stream-", 7);
+	free_dents(ds, nd);
 	return r;
 }
 
@@ -4379,33 +4545,62 @@ struct group {
 	const char *name; /* the DIR argument */
 	struct trace **tr;
 	size_t n, cap;
+	size_t found;     /* trace directories found */
+	int all;          /* --all */
 };
 
-static void add_trace_rec(struct group *g, const char *dir, int all, int child)
+static void add_trace_rec(struct group *g, int dfd, const char *dir, int child, int depth)
 {
-	struct trace *tr = load_trace(dir);
+	struct trace *tr;
 	size_t n, i;
 	char **subs;
+	const char *prev = seen_before(dfd, dir);
+	if (prev) {
+		note(0, dir, -1, "the same directory as %s: read once", prev);
+		return;
+	}
+	tr = load_trace(dfd, dir);
 	if (tr) {
 		tr->is_child = child;
 		GROW(g->tr, g->n, g->cap);
 		g->tr[g->n++] = tr;
 	}
-	subs = sub_traces(dir, 1, &n);
+	subs = sub_traces(dfd, 1, &n);
 	for (i = 0; i < n; i++) {
-		const char *base = strrchr(subs[i], '/') + 1;
-		int snap = !strncmp(base, "snapshot-", 9);
-		if (tr && !all) {
+		const char *base = subs[i];
+		int snap = !strncmp(base, "snapshot-", 9), fd;
+		if (tr && !g->all) {
 			char *s = tr->snapinfo ? xasprintf("%s %s%s", tr->snapinfo, base, snap ? "" : " (child)")
 					       : xasprintf("%s%s", base, snap ? "" : " (child)");
 			free(tr->snapinfo);
 			tr->snapinfo = s;
 		}
-		if (all && !snap)
-			add_trace_rec(g, subs[i], all, 1);
+		if (g->all && !snap) {
+			char *sub = path_join(dir, base);
+			if (depth + 1 >= MAX_DEPTH)
+				note(0, sub, -1, "more than %d directories deep: not read", MAX_DEPTH);
+			else if ((fd = open_dir_at(dfd, base)) >= 0) {
+				add_trace_rec(g, fd, sub, 1, depth + 1);
+				close(fd);
+			}
+			free(sub);
+		}
 		free(subs[i]);
 	}
 	free(subs);
+}
+
+static void add_found(int dfd, const char *path, int depth, void *ctx)
+{
+	struct group *g = (struct group *)ctx;
+	g->found++;
+	add_trace_rec(g, dfd, path, 0, depth);
+}
+
+/* A DIR argument: the user's path, followed as given. */
+static int open_arg_dir(const char *dir)
+{
+	return open(dir, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC);
 }
 
 /* ------------------------------------------------------------------ */
@@ -4428,17 +4623,56 @@ static int write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
-/* Writes `nparts` byte ranges of st->map (and a rewritten header for each
- * flight packet) to a temporary file renamed over the stream file. */
-static int rewrite_stream(struct stream *st, int shrink, uint64_t trunc_at)
+/* 64 bits nobody can predict, for a temporary file's name. */
+static uint64_t rand64(void)
 {
-	char *slash = strrchr(st->path, '/');
-	char *tmp = xasprintf("%.*s/.%s.repair", (int)(slash - st->path), st->path, slash + 1);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644), ok = fd >= 0;
+	static uint64_t ctr;
+	uint64_t r = 0;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || read(fd, &r, sizeof(r)) != (ssize_t)sizeof(r)) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		r = ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) ^ ((uint64_t)getpid() << 40) ^
+		    (uint64_t)(uintptr_t)&ts;
+	}
+	if (fd >= 0)
+		close(fd);
+	ctr++;
+	return r ^ (ctr * 0x9e3779b97f4a7c15u);
+}
+
+/* A new file in dfd, ".<base>.repair-<random>", made here (O_EXCL: never
+ * a file or link that was there), mode 0600 until it is complete. */
+static int make_temp(int dfd, const char *base, char **name)
+{
+	int i;
+	for (i = 0; i < 100; i++) {
+		int fd;
+		*name = xasprintf(".%s.repair-%016llx", base, (unsigned long long)rand64());
+		fd = openat(dfd, *name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0)
+			return fd;
+		free(*name);
+		*name = NULL;
+		if (errno != EEXIST)
+			return -1;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
+/* Writes the packets of st (shrink: each flight packet with a rewritten
+ * header; else the first trunc_at bytes) to a new temporary file in the
+ * trace directory dfd, renamed over the stream file if that is still the
+ * file that was read.  Nothing else is written, and no other file's mode
+ * is changed. */
+static int rewrite_stream(int dfd, struct stream *st, int shrink, uint64_t trunc_at)
+{
+	char *tmp = NULL;
+	int fd = make_temp(dfd, st->name, &tmp), ok = fd >= 0;
+	const char *why = NULL;
 	struct stat sb;
 	size_t i;
-	if (ok && stat(st->path, &sb) == 0)
-		(void)fchmod(fd, sb.st_mode & 07777);
 	if (ok && !shrink) {
 		ok = write_all(fd, st->map, (size_t)trunc_at) == 0;
 	} else if (ok) {
@@ -4455,32 +4689,41 @@ static int rewrite_stream(struct stream *st, int shrink, uint64_t trunc_at)
 			     write_all(fd, st->map + k->off + PACKET_HDR, (size_t)(k->cend - k->off - PACKET_HDR)) == 0;
 		}
 	}
+	/* the stream's permissions, given to the file made here (its fd) */
 	if (ok)
-		ok = fsync(fd) == 0;
+		ok = fchmod(fd, st->mode & 0777) == 0 && fsync(fd) == 0;
 	if (fd >= 0 && close(fd) != 0)
 		ok = 0;
+	if (ok && (fstatat(dfd, st->name, &sb, AT_SYMLINK_NOFOLLOW) != 0 || sb.st_dev != st->dev ||
+		   sb.st_ino != st->ino)) {
+		why = "replaced since it was read; left as it is";
+		ok = 0;
+	}
 	if (ok)
-		ok = rename(tmp, st->path) == 0;
+		ok = renameat(dfd, tmp, dfd, st->name) == 0;
+	if (ok)
+		(void)fsync(dfd);
 	if (!ok) {
-		fprintf(stderr, "%s: %s: cannot rewrite: %s\n", prog, st->path, strerror(errno));
-		unlink(tmp);
+		fprintf(stderr, "%s: %s: cannot rewrite: %s\n", prog, st->path, why ? why : strerror(errno));
+		if (tmp)
+			unlinkat(dfd, tmp, 0);
 	}
 	free(tmp);
 	return ok ? 0 : -1;
 }
 
 /* Repairs one trace directory (not its subtraces); -1 on failure. */
-static int repair_trace(const char *dir, int *changed)
+static int repair_trace(int dfd, const char *dir, int *changed)
 {
 	struct trace *tr;
 	size_t i;
 	int rc = 0;
 	g_quiet = 1;
-	tr = load_trace(dir);
+	tr = load_trace(dfd, dir);
 	g_quiet = 0;
 	if (!tr) {
 		/* say why, without the quiet */
-		tr = load_trace(dir);
+		tr = load_trace(dfd, dir);
 		free_trace(tr);
 		return -1;
 	}
@@ -4492,7 +4735,7 @@ static int repair_trace(const char *dir, int *changed)
 				uint64_t at = st->stop;
 				if (k && k->off == at) /* the truncated packet itself */
 					at = k->off;
-				if (rewrite_stream(st, 0, at) == 0) {
+				if (rewrite_stream(dfd, st, 0, at) == 0) {
 					fprintf(stderr, "%s: %s: truncated at byte %llu, %s: %llu -> %llu bytes\n", prog,
 						st->path, (unsigned long long)at, st->stop_why ? st->stop_why : "damaged",
 						(unsigned long long)st->size, (unsigned long long)at);
@@ -4525,7 +4768,7 @@ static int repair_trace(const char *dir, int *changed)
 				lo = st->pk[0].seq;
 				hi = st->pk[st->npk - 1].seq;
 			}
-			if (rewrite_stream(st, 1, 0) == 0) {
+			if (rewrite_stream(dfd, st, 1, 0) == 0) {
 				fprintf(stderr, "%s: %s: flight ring rewritten oldest first: %zu packet%s", prog, st->path,
 					st->npk, st->npk == 1 ? "" : "s");
 				if (st->npk)
@@ -4554,13 +4797,13 @@ static int repair_trace(const char *dir, int *changed)
 }
 
 /* Reads every event of the trace; 0 if nothing is damaged. */
-static int verify_trace(const char *dir)
+static int verify_trace(int dfd, const char *dir)
 {
 	struct trace *tr;
 	int before = g_status, bad;
 	size_t i;
 	g_status = 0;
-	tr = load_trace(dir);
+	tr = load_trace(dfd, dir);
 	bad = !tr;
 	if (tr) {
 		for (i = 0; i < tr->nst; i++) {
@@ -4579,22 +4822,49 @@ static int verify_trace(const char *dir)
 	return bad ? -1 : 0;
 }
 
-/* The traces --repair DIR touches: DIR if it is one, with the traces
- * nested in it (snapshots; children in the older layout), or every trace
- * below a session directory. */
-static void collect_repair(const char *dir, char ***v, size_t *n, size_t *cap)
+struct repair_ctx {
+	int status;
+	size_t found;
+};
+
+/* --repair on the trace dfd (path), then on the traces nested in it
+ * (snapshots; children in the older layout). */
+static void repair_walk(int dfd, const char *path, int depth, void *ctx)
 {
-	size_t k, m = 0, c = 0;
-	char **subs = NULL;
-	if (has_metadata(dir)) {
-		GROW(*v, *n, *cap);
-		(*v)[(*n)++] = xstrdup(dir);
-		subs = sub_traces(dir, 1, &m);
-	} else {
-		find_traces(dir, 0, &subs, &m, &c);
+	struct repair_ctx *rc = (struct repair_ctx *)ctx;
+	const char *prev = seen_before(dfd, path);
+	char **subs;
+	size_t n, k;
+	int changed = 0;
+	rc->found++;
+	if (prev) {
+		fprintf(stderr, "%s: %s: warning: the same directory as %s: repaired once\n", prog, path, prev);
+		return;
 	}
-	for (k = 0; k < m; k++) {
-		collect_repair(subs[k], v, n, cap);
+	if (repair_trace(dfd, path, &changed) != 0)
+		rc->status = 1;
+	print_notes();
+	if (verify_trace(dfd, path) != 0) {
+		fprintf(stderr, "%s: %s: still damaged after repair:\n", prog, path);
+		rc->status = 1;
+	} else if (!changed) {
+		fprintf(stderr, "%s: %s: nothing to repair; the trace is readable\n", prog, path);
+	} else {
+		fprintf(stderr, "%s: %s: repaired; the trace is readable\n", prog, path);
+	}
+	print_notes();
+	subs = sub_traces(dfd, 1, &n);
+	for (k = 0; k < n; k++) {
+		char *sub = path_join(path, subs[k]);
+		int fd;
+		if (depth + 1 >= MAX_DEPTH)
+			fprintf(stderr, "%s: %s: warning: more than %d directories deep: not repaired\n", prog, sub,
+				MAX_DEPTH);
+		else if ((fd = open_dir_at(dfd, subs[k])) >= 0) {
+			repair_walk(fd, sub, depth + 1, ctx);
+			close(fd);
+		}
+		free(sub);
 		free(subs[k]);
 	}
 	free(subs);
@@ -4604,43 +4874,33 @@ static int do_repair(char **dirs, int ndirs)
 {
 	int i, status = 0;
 	for (i = 0; i < ndirs; i++) {
-		char **v = NULL;
-		size_t n = 0, cap = 0, k;
-		struct stat sb;
-		if (stat(dirs[i], &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-			fprintf(stderr, "%s: %s: %s\n", prog, dirs[i],
-				stat(dirs[i], &sb) != 0 ? strerror(errno) : "not a directory");
+		struct repair_ctx rc;
+		int fd = open_arg_dir(dirs[i]);
+		memset(&rc, 0, sizeof(rc));
+		if (fd < 0) {
+			fprintf(stderr, "%s: %s: %s\n", prog, dirs[i], errno == ENOTDIR ? "not a directory" : strerror(errno));
 			status = 1;
 			continue;
 		}
-		if (!has_metadata(dirs[i]) && has_streams(dirs[i])) {
+		seen_reset();
+		if (has_metadata_at(fd)) {
+			repair_walk(fd, dirs[i], 0, &rc);
+		} else if (has_streams(fd)) {
 			fprintf(stderr, "%s: %s: stream files but no metadata file: cannot repair\n", prog, dirs[i]);
 			status = 1;
-			continue;
+			rc.found = 1;
+		} else {
+			(void)seen_before(fd, dirs[i]);
+			find_traces(fd, dirs[i], 0, repair_walk, &rc);
+			print_notes();
 		}
-		collect_repair(dirs[i], &v, &n, &cap);
-		if (!n) {
+		close(fd);
+		if (!rc.found) {
 			fprintf(stderr, "%s: %s: not a trace directory (no metadata, no trace below it)\n", prog,
 				dirs[i]);
 			status = 1;
 		}
-		for (k = 0; k < n; k++) {
-			int changed = 0;
-			if (repair_trace(v[k], &changed) != 0)
-				status = 1;
-			print_notes();
-			if (verify_trace(v[k]) != 0) {
-				fprintf(stderr, "%s: %s: still damaged after repair:\n", prog, v[k]);
-				status = 1;
-			} else if (!changed) {
-				fprintf(stderr, "%s: %s: nothing to repair; the trace is readable\n", prog, v[k]);
-			} else {
-				fprintf(stderr, "%s: %s: repaired; the trace is readable\n", prog, v[k]);
-			}
-			print_notes();
-			free(v[k]);
-		}
-		free(v);
+		status |= rc.status;
 	}
 	return status;
 }
@@ -4787,32 +5047,29 @@ int main(int argc, char **argv)
 	}
 	/* load everything first (JSON needs a common time origin) */
 	for (i = 0; i < ndirs; i++) {
-		struct stat sb;
-		if (stat(dirs[i], &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-			note(1, dirs[i], -1, "%s", stat(dirs[i], &sb) != 0 ? strerror(errno) : "not a directory");
+		int fd = open_arg_dir(dirs[i]);
+		if (fd < 0) {
+			note(1, dirs[i], -1, "%s", errno == ENOTDIR ? "not a directory" : strerror(errno));
 			continue;
 		}
+		seen_reset();
 		GROW(groups, ngroups, capgroups);
 		memset(&groups[ngroups], 0, sizeof(*groups));
 		groups[ngroups].name = dirs[i];
-		if (has_metadata(dirs[i])) {
-			add_trace_rec(&groups[ngroups++], dirs[i], all, 0);
-		} else if (has_streams(dirs[i])) {
+		groups[ngroups].all = all;
+		if (has_metadata_at(fd)) {
+			add_trace_rec(&groups[ngroups++], fd, dirs[i], 0, 0);
+		} else if (has_streams(fd)) {
 			note(1, dirs[i], -1, "stream files but no metadata file: cannot read this trace");
 		} else {
 			/* a session: every process's trace below, merged */
-			size_t n = 0, cap = 0, k;
-			char **subs = NULL;
-			find_traces(dirs[i], 0, &subs, &n, &cap);
-			if (!n)
+			(void)seen_before(fd, dirs[i]);
+			find_traces(fd, dirs[i], 0, add_found, &groups[ngroups]);
+			if (!groups[ngroups].found)
 				note(1, dirs[i], -1, "not a trace directory (no metadata, no trace below it)");
-			for (k = 0; k < n; k++) {
-				add_trace_rec(&groups[ngroups], subs[k], all, 0);
-				free(subs[k]);
-			}
-			free(subs);
 			ngroups++;
 		}
+		close(fd);
 	}
 	ob.fd = 1;
 	ob.name = "standard output";
