@@ -194,11 +194,8 @@ static inline uint64_t sext(uint64_t v, unsigned bits)
 
 static int all_zero(const u8 *p, uint64_t n)
 {
-	uint64_t i;
-	for (i = 0; i < n; i++)
-		if (p[i])
-			return 0;
-	return 1;
+	/* each byte equals the next one, and the first is 0 */
+	return !n || (!p[0] && (n == 1 || !memcmp(p, p + 1, (size_t)(n - 1))));
 }
 
 static const char d2[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -2510,12 +2507,74 @@ static void snote(struct stream *st, int err, uint64_t off, const char *fmt, ...
 	free(text);
 }
 
+/* Sparse files: where the file system keeps no data (a hole) the bytes are
+ * zeros, known without reading (or mapping) them.  <unistd.h> names these
+ * whence values only with _GNU_SOURCE; where lseek does not know them, it
+ * fails and every byte counts as data. */
+#if defined(__linux__) && !defined(SEEK_DATA)
+#define SEEK_DATA 3
+#define SEEK_HOLE 4
+#endif
+
+/* The first offset in [off, end) that may hold data; end if none does. */
+static uint64_t next_data(const struct stream *st, uint64_t off, uint64_t end)
+{
+#ifdef SEEK_DATA
+	if (st->fd >= 0 && off < end) {
+		off_t d = lseek(st->fd, (off_t)off, SEEK_DATA);
+		if (d < 0)
+			return errno == ENXIO ? end : off;
+		return (uint64_t)d < end ? (uint64_t)d : end;
+	}
+#endif
+	(void)st;
+	return off < end ? off : end;
+}
+
+/* The first offset in [off, end) in a hole; end if none is. */
+static uint64_t next_hole(const struct stream *st, uint64_t off, uint64_t end)
+{
+#ifdef SEEK_HOLE
+	if (st->fd >= 0 && off < end) {
+		off_t h = lseek(st->fd, (off_t)off, SEEK_HOLE);
+		if (h < 0 || (uint64_t)h < off)
+			return end;
+		return (uint64_t)h < end ? (uint64_t)h : end;
+	}
+#endif
+	(void)st;
+	(void)off;
+	return end;
+}
+
+/* Are the bytes [off, off + n) of the stream all zeros?  Holes are not read. */
+static int zero_range(const struct stream *st, uint64_t off, uint64_t n)
+{
+	uint64_t end = off + n;
+	while (off < end) {
+		uint64_t d = next_data(st, off, end), h;
+		if (d >= end)
+			return 1;
+		h = next_hole(st, d, end);
+		if (h <= d)
+			h = end;
+		if (!all_zero(st->map + d, h - d))
+			return 0;
+		off = h;
+	}
+	return 1;
+}
+
+/* The largest window the recorder makes (TP__SINK_WINDOW_MAX): a crashed
+ * writer leaves at most one window of zeros at the end of a stream. */
+#define MAX_WINDOW ((uint64_t)1 << 30)
+
 /* Finds the packets of a stream file (checking every header against the
  * file); flight rings come out in packet_seq_num order. */
 static void index_stream(struct stream *st)
 {
 	const struct trace *tr = st->tr;
-	uint64_t size = st->size, off = 0, W = 0;
+	uint64_t size = st->size, off = 0, W = 0, maxps = 0;
 	int sw = tr->swap;
 	st->stop = size;
 	while (off < size) {
@@ -2525,6 +2584,16 @@ static void index_stream(struct stream *st)
 		int slot = tr->flight && W && off % W == 0 && left >= W;
 		uint64_t cs, ps;
 		const char *why = NULL;
+		if (slot && all_zero(h, PACKET_HDR)) {
+			/* ring slots never written (a hole): skipped without reading them */
+			uint64_t d = next_data(st, off, size);
+			if (d >= off + W) {
+				uint64_t nslot = (d - off) / W;
+				st->nunused += (unsigned)nslot;
+				off += nslot * W;
+				continue;
+			}
+		}
 		if (left < PACKET_HDR) {
 			if (all_zero(h, left)) {
 				st->stop_why = "zero-filled trailing bytes";
@@ -2551,9 +2620,15 @@ static void index_stream(struct stream *st)
 		else if (cs % 8 || ps % 8 || cs < PACKET_HDR * 8 || cs > ps)
 			why = "bad content_size/packet_size";
 		if (why) {
-			/* A packet being opened: nothing after its header yet. */
-			int opening = all_zero(h + PACKET_HDR, (slot ? W : left) - PACKET_HDR) &&
-				      (ld(h, 4, sw) != PACKET_MAGIC || cs <= PACKET_HDR * 8);
+			/* A packet being opened: nothing after its header yet.  At the
+			 * end of a stream, at most one window of zeros (the largest
+			 * packet before, else the recorder's largest window); more is
+			 * not a crashed writer's leftover, whatever it holds (not read:
+			 * a sparse file's gigabytes of holes are not mapped in). */
+			uint64_t lim = slot ? W : maxps ? maxps : MAX_WINDOW;
+			int big = !slot && left > lim;
+			int opening = !big && (ld(h, 4, sw) != PACKET_MAGIC || cs <= PACKET_HDR * 8) &&
+				      zero_range(st, off + PACKET_HDR, (slot ? W : left) - PACKET_HDR);
 			if (slot) {
 				if (opening) {
 					st->nunused++;
@@ -2571,6 +2646,12 @@ static void index_stream(struct stream *st)
 				if (!tr->flight)
 					snote(st, 0, off, "incomplete trailing packet (a crashed writer's "
 					      "leftover; --repair removes it)");
+			} else if (big && all_zero(h, PACKET_HDR)) {
+				st->stop_why = "zeros at the end, more than one window";
+				st->stop_err = 1;
+				snote(st, 1, off, "a packet header of zeros, and %llu bytes to the end of the file: more "
+				      "than one window (%llu bytes), not a crashed writer's leftover",
+				      (unsigned long long)left, (unsigned long long)lim);
 			} else {
 				st->stop_why = why;
 				st->stop_err = 1;
@@ -2592,6 +2673,18 @@ static void index_stream(struct stream *st)
 		k.comm[16] = '\0';
 		if (tr->flight && !W && off == 0)
 			W = k.psz;
+		if (k.psz > maxps)
+			maxps = k.psz;
+		{
+			/* the recorder writes every byte of a packet's content: a hole
+			 * there (never written) is not a trace's */
+			uint64_t ce = k.cend < size ? k.cend : size, hole = next_hole(st, off + PACKET_HDR, ce);
+			if (hole < ce) {
+				snote(st, 1, hole, "a hole (bytes never written) in the content of the packet at byte "
+				      "%llu; the packet is read up to it", (unsigned long long)off);
+				k.cend = hole;
+			}
+		}
 		if (k.psz > left) {
 			st->ntrunc++;
 			st->stop = off;
@@ -2599,7 +2692,7 @@ static void index_stream(struct stream *st)
 			st->stop_err = 1;
 			snote(st, 1, off, "truncated packet: packet_size %llu bytes, %llu in the file",
 			      (unsigned long long)k.psz, (unsigned long long)left);
-			if (cs / 8 > left)
+			if (k.cend > size)
 				k.cend = size; /* what is there; the cut event is reported */
 			add_packet(st, &k);
 			break;
