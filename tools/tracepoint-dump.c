@@ -365,14 +365,18 @@ static int g_status;
 static char **g_msg;
 static size_t g_nmsg, g_capmsg, g_lostmsg;
 static int g_quiet; /* --repair's own indexing: no messages */
+static unsigned long g_nerrs;    /* errors noted, shown or not */
+static unsigned long g_nmissing; /* of which: packets missing from a stream */
 
 /* err: an error (exit status 1); else a warning.  off < 0: no offset. */
 static void note(int err, const char *file, long long off, const char *fmt, ...)
 {
 	va_list ap;
 	char *text, *m;
-	if (err)
+	if (err) {
 		g_status = 1;
+		g_nerrs++;
+	}
 	if (g_quiet)
 		return;
 	if (g_nmsg >= 4000) {
@@ -506,6 +510,8 @@ struct stream {
 	const char *stop_why;
 	int stop_err;            /* the stop is an error, not a crashed writer's leftover */
 	unsigned nunused, nover, nbadslot, ntrunc;
+	int reordered;           /* stream mode: packets not in packet_seq_num order, or twice */
+	unsigned ndup;           /* packets seen twice (the second ignored) */
 	uint64_t slot;           /* flight: ring slot size */
 	int nerr;
 	/* summary */
@@ -2419,14 +2425,15 @@ static void skip_note(int err, const char *path, mode_t mode, const char *what)
 {
 	size_t i;
 	if (g_quiet) {
-		if (err)
-			g_status = 1;
+		note(err, path, -1, "not read");
 		return;
 	}
 	for (i = 0; i < g_nskipped; i++)
 		if (!strcmp(g_skipped[i], path)) {
-			if (err)
+			if (err) {
 				g_status = 1;
+				g_nerrs++;
+			}
 			return;
 		}
 	GROW(g_skipped, g_nskipped, g_capskipped);
@@ -2498,6 +2505,8 @@ static void snote(struct stream *st, int err, uint64_t off, const char *fmt, ...
 	if (++st->nerr > MAX_ERRS_PER_FILE) {
 		if (st->nerr == MAX_ERRS_PER_FILE + 1)
 			note(err, st->path, -1, "more problems in this file are not shown");
+		else if (err)
+			g_nerrs++;
 		return;
 	}
 	va_start(ap, fmt);
@@ -2505,6 +2514,67 @@ static void snote(struct stream *st, int err, uint64_t off, const char *fmt, ...
 	va_end(ap);
 	note(err, st->path, (long long)off, "%s", text);
 	free(text);
+}
+
+/* Packets missing from a stream: packet_seq_num goes 0, 1, 2... in a
+ * stream file, and by one from packet to packet in a flight ring (oldest
+ * first, wherever it starts). */
+static void check_missing(struct stream *st)
+{
+	size_t i;
+	for (i = 0; i < st->npk; i++) {
+		const struct packet *k = &st->pk[i];
+		uint64_t want = i ? st->pk[i - 1].seq + 1 : st->tr->flight ? k->seq : 0;
+		if (k->seq <= want)
+			continue;
+		g_nmissing++;
+		if (i == 0)
+			snote(st, 1, k->off, "packets 0..%llu missing: the stream starts at packet_seq_num %llu",
+			      (unsigned long long)(k->seq - 1), (unsigned long long)k->seq);
+		else if (k->seq - want == 1)
+			snote(st, 1, k->off, "packet %llu missing: packet_seq_num %llu follows %llu",
+			      (unsigned long long)want, (unsigned long long)k->seq, (unsigned long long)(want - 1));
+		else
+			snote(st, 1, k->off, "packets %llu..%llu missing: packet_seq_num %llu follows %llu",
+			      (unsigned long long)want, (unsigned long long)(k->seq - 1), (unsigned long long)k->seq,
+			      (unsigned long long)(want - 1));
+	}
+}
+
+/* A stream file's packets must come in packet_seq_num order, each once
+ * (the recorder appends them so); if not, they are read in that order and
+ * a packet seen twice is read once. */
+static void check_order(struct stream *st)
+{
+	size_t i, n = 0;
+	for (i = 1; i < st->npk && st->pk[i].seq > st->pk[i - 1].seq; i++)
+		;
+	if (i >= st->npk)
+		return;
+	snote(st, 1, st->pk[i].off, "packet_seq_num %llu after %llu: packets duplicated or out of order; read "
+	      "in packet_seq_num order, each once", (unsigned long long)st->pk[i].seq,
+	      (unsigned long long)st->pk[i - 1].seq);
+	st->reordered = 1;
+	qsort(st->pk, st->npk, sizeof(*st->pk), cmp_pk_seq);
+	for (i = 0; i < st->npk; i++) {
+		const struct packet *k = &st->pk[i], *prev = n ? &st->pk[n - 1] : NULL;
+		if (prev && k->seq == prev->seq) {
+			uint64_t len = prev->cend - prev->off;
+			int same = k->psz == prev->psz && k->cend - k->off == len &&
+				   !memcmp(st->map + k->off, st->map + prev->off, (size_t)len);
+			if (same)
+				snote(st, 1, k->off, "a copy of the packet at byte %llu (packet_seq_num %llu); ignored",
+				      (unsigned long long)prev->off, (unsigned long long)k->seq);
+			else
+				snote(st, 1, k->off, "a second packet with packet_seq_num %llu, not the same as the "
+				      "one at byte %llu; ignored", (unsigned long long)k->seq,
+				      (unsigned long long)prev->off);
+			st->ndup++;
+			continue;
+		}
+		st->pk[n++] = *k;
+	}
+	st->npk = n;
 }
 
 /* Sparse files: where the file system keeps no data (a hole) the bytes are
@@ -2725,6 +2795,9 @@ static void index_stream(struct stream *st)
 		}
 		st->npk = n;
 	}
+	if (!tr->flight && st->npk)
+		check_order(st);
+	check_missing(st);
 }
 
 static void free_trace(struct trace *tr)
@@ -4754,8 +4827,9 @@ static int make_temp(int dfd, const char *base, char **name)
 	return -1;
 }
 
-/* Writes the packets of st (shrink: each flight packet with a rewritten
- * header; else the first trunc_at bytes) to a new temporary file in the
+/* Writes the packets of st (shrink 1: each packet shrunk to its content,
+ * with a rewritten header; 2: each packet as it is, in st->pk's order;
+ * 0: the first trunc_at bytes) to a new temporary file in the
  * trace directory dfd, renamed over the stream file if that is still the
  * file that was read.  Nothing else is written, and no other file's mode
  * is changed. */
@@ -4768,6 +4842,9 @@ static int rewrite_stream(int dfd, struct stream *st, int shrink, uint64_t trunc
 	size_t i;
 	if (ok && !shrink) {
 		ok = write_all(fd, st->map, (size_t)trunc_at) == 0;
+	} else if (ok && shrink == 2) {
+		for (i = 0; ok && i < st->npk; i++)
+			ok = write_all(fd, st->map + st->pk[i].off, (size_t)st->pk[i].psz) == 0;
 	} else if (ok) {
 		for (i = 0; ok && i < st->npk; i++) {
 			const struct packet *k = &st->pk[i];
@@ -4822,7 +4899,33 @@ static int repair_trace(int dfd, const char *dir, int *changed)
 	}
 	for (i = 0; i < tr->nst; i++) {
 		struct stream *st = &tr->st[i];
-		if (!tr->flight) {
+		if (!tr->flight && st->reordered) {
+			uint64_t out = 0;
+			size_t k, ncut = 0;
+			/* a packet cut by the end of the file is dropped (as below) */
+			for (k = 0; k < st->npk; k++)
+				if (st->pk[k].off + st->pk[k].psz > st->size) {
+					memmove(&st->pk[k], &st->pk[k + 1], (st->npk - k - 1) * sizeof(*st->pk));
+					st->npk--;
+					k--;
+					ncut++;
+				}
+			for (k = 0; k < st->npk; k++)
+				out += st->pk[k].psz;
+			if (rewrite_stream(dfd, st, 2, 0) == 0) {
+				fprintf(stderr, "%s: %s: %zu packet%s rewritten in packet_seq_num order", prog, st->path,
+					st->npk, st->npk == 1 ? "" : "s");
+				if (st->ndup)
+					fprintf(stderr, ", %u seen twice kept once", st->ndup);
+				if (ncut || st->stop < st->size)
+					fprintf(stderr, ", damaged tail from byte %llu dropped", (unsigned long long)st->stop);
+				fprintf(stderr, ": %llu -> %llu bytes\n", (unsigned long long)st->size,
+					(unsigned long long)out);
+				(*changed)++;
+			} else {
+				rc = -1;
+			}
+		} else if (!tr->flight) {
 			if (st->stop < st->size) {
 				const struct packet *k = st->npk ? &st->pk[st->npk - 1] : NULL;
 				uint64_t at = st->stop;
@@ -4889,11 +4992,13 @@ static int repair_trace(int dfd, const char *dir, int *changed)
 	return rc;
 }
 
-/* Reads every event of the trace; 0 if nothing is damaged. */
+/* Reads every event of the trace: 0 if nothing is damaged, 1 if only
+ * packets are missing, -1 if anything else is wrong. */
 static int verify_trace(int dfd, const char *dir)
 {
 	struct trace *tr;
 	int before = g_status, bad;
+	unsigned long errs = g_nerrs, missing = g_nmissing;
 	size_t i;
 	g_status = 0;
 	tr = load_trace(dfd, dir);
@@ -4910,9 +5015,10 @@ static int verify_trace(int dfd, const char *dir)
 		}
 	}
 	free_trace(tr);
-	bad |= g_status;
+	missing = g_nmissing - missing;
+	bad |= g_nerrs - errs > missing;
 	g_status = before;
-	return bad ? -1 : 0;
+	return bad ? -1 : missing ? 1 : 0;
 }
 
 struct repair_ctx {
@@ -4928,7 +5034,7 @@ static void repair_walk(int dfd, const char *path, int depth, void *ctx)
 	const char *prev = seen_before(dfd, path);
 	char **subs;
 	size_t n, k;
-	int changed = 0;
+	int changed = 0, v;
 	rc->found++;
 	if (prev) {
 		fprintf(stderr, "%s: %s: warning: the same directory as %s: repaired once\n", prog, path, prev);
@@ -4937,8 +5043,14 @@ static void repair_walk(int dfd, const char *path, int depth, void *ctx)
 	if (repair_trace(dfd, path, &changed) != 0)
 		rc->status = 1;
 	print_notes();
-	if (verify_trace(dfd, path) != 0) {
+	v = verify_trace(dfd, path);
+	if (v < 0) {
 		fprintf(stderr, "%s: %s: still damaged after repair:\n", prog, path);
+		rc->status = 1;
+	} else if (v > 0) {
+		/* babeltrace2 reads it: it says which packets it lacks */
+		fprintf(stderr, "%s: %s: %s; the trace is readable, but packets are missing:\n", prog, path,
+			changed ? "repaired" : "nothing to repair");
 		rc->status = 1;
 	} else if (!changed) {
 		fprintf(stderr, "%s: %s: nothing to repair; the trace is readable\n", prog, path);
