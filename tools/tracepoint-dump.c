@@ -5147,8 +5147,12 @@ static void usage(FILE *f)
 		"rings are read directly (--repair is only needed for other readers).\n"
 		"Problems (file and byte offset) go to stderr after the output.\n"
 		"\n"
-		"Exit status: 0 ok; 1 a trace is damaged or unreadable (what could be read\n"
-		"was printed), or the output could not be written; 2 usage error.\n",
+		"Links, FIFOs and devices below DIR are never followed or opened (each is\n"
+		"named); --repair writes only files it creates.\n"
+		"\n"
+		"Exit status: 0 ok; 1 a trace is damaged, incomplete (packets missing,\n"
+		"duplicated or out of order) or unreadable (what could be read was printed),\n"
+		"or the output could not be written; 2 usage error.\n",
 		prog, prog);
 }
 
