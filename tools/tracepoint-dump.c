@@ -4070,7 +4070,10 @@ static void pf_need(unsigned t, uint64_t iid)
 
 static void pf_flush(void)
 {
-	char *o = ob_need(g_pf.pb.n);
+	char *o;
+	if (!g_pf.pb.n)
+		return; /* (nothing written yet: no buffer either) */
+	o = ob_need(g_pf.pb.n);
 	memcpy(o, g_pf.pb.b, g_pf.pb.n);
 	ob_done(o + g_pf.pb.n);
 	g_pf.pb.n = 0;
@@ -5195,6 +5198,11 @@ int main(int argc, char **argv)
 	} probe;
 	probe.u = 1;
 	g_host_be = probe.b[0] == 0;
+	/* as the program starts (tests/fuzz_dump calls main once per input) */
+	g_status = 0;
+	g_mode = M_TEXT;
+	g_jfirst = 1;
+	g_sec = UINT64_MAX;
 	dirs = (char **)xcalloc((size_t)argc + 1, sizeof(*dirs));
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -5301,6 +5309,7 @@ int main(int argc, char **argv)
 		for (g = 0; g < ngroups; g++)
 			merge(groups[g].tr, groups[g].n, emit_pftrace);
 		pf_finish();
+		memset(&g_pf, 0, sizeof(g_pf));
 	} else if (g_mode == M_JSON) {
 		g_origin = trace_origin(groups, ngroups);
 		ob_puts("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", 39);
@@ -5312,6 +5321,7 @@ int main(int argc, char **argv)
 		ob_printf("\n],\"otherData\":{\"time_origin_unix_ns\":\"%llu\",\"source\":\"tracepoint-dump %s\"}}\n",
 			  (unsigned long long)g_origin, TRACEPOINT_DUMP_VERSION);
 		free(g_flows.v);
+		memset(&g_flows, 0, sizeof(g_flows));
 	} else if (g_mode == M_SUMMARY) {
 		int first = 1;
 		for (g = 0; g < ngroups; g++)
