@@ -13,6 +13,8 @@
 #    it once, --repair repairs it once;
 #  - FIFOs as metadata and as a stream, a link as a stream: no hang, exit 1,
 #    named, the rest read;
+#  - an event whose timestamp lies after its packet's end (babeltrace2
+#    refuses the trace): exit 1, and --repair does not call it readable;
 #  - a duplicated, two swapped and a missing packet: exit 1 naming the
 #    stream and the offset, every event read once and in order; --repair
 #    rewrites the first two in packet_seq_num order ("readable", and
@@ -164,6 +166,23 @@ for c in "dup 0 1 1 2 3" "swap 0 2 1 3" "miss 0 2 3"; do
 		ok "$m: --repair rewrites the stream in order: readable (babeltrace2 too), the seed's events"
 	else fail "$m: --repair exit $rc, then babeltrace2 or tracepoint-dump"; cat "$B/$m.rep" "$B/bt.err" 2>/dev/null | head -5; fi
 done
+
+# an event's compact timestamp pushed 2^25 ticks on (bit 25 flipped): after
+# its packet's end, so the stream goes back in time at the next packet
+trace late
+o=$((4096 + 96 + 3))
+b=$(od -An -tu1 -j $o -N 1 "$f" | tr -d ' ')
+# shellcheck disable=SC2059 # the format is the octal escape of the byte
+printf "\\$(printf %o $((b ^ 128)))" | dd of="$f" bs=1 seek=$o conv=notrunc 2>/dev/null
+"$DUMP" "$t" >/dev/null 2>"$B/late.err"; rc=$?
+"$DUMP" --repair "$t" >"$B/late.rep" 2>&1; rrc=$?
+if [ $rc = 1 ] && grep -q "$ST: byte 4192: event timestamp after the packet's timestamp_end" "$B/late.err" &&
+	[ $rrc = 1 ] && grep -q 'still damaged after repair' "$B/late.rep" && ! grep -q readable "$B/late.rep"; then
+	ok "an event after its packet's timestamp_end: exit 1, named; --repair does not call it readable"
+else fail "an event after its packet's end: exit $rc, --repair exit $rrc"; cat "$B/late.err" "$B/late.rep"; fi
+if have babeltrace2 && babeltrace2 "$t" >/dev/null 2>&1; then
+	fail "babeltrace2 reads the trace with a late event: the check is stricter than needed"
+fi
 
 # ---- 6. crafted bytes: a dynamic array printed with %d, last record empty at the end of the mapping
 "$DUMP" "$S/seqread_oob" >"$B/oob.txt" 2>"$B/oob.err"; rc=$?

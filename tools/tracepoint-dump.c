@@ -2795,8 +2795,19 @@ static void index_stream(struct stream *st)
 		}
 		st->npk = n;
 	}
-	if (!tr->flight && st->npk)
+	if (!tr->flight && st->npk) {
+		size_t i;
 		check_order(st);
+		for (i = 0; i < st->npk; i++) {
+			const struct packet *k = &st->pk[i];
+			if (k->tse < k->tsb)
+				snote(st, 1, k->off, "timestamp_end before timestamp_begin (%llu < %llu)",
+				      (unsigned long long)k->tse, (unsigned long long)k->tsb);
+			else if (i && k->tsb < st->pk[i - 1].tse)
+				snote(st, 1, k->off, "timestamp_begin %llu before the previous packet's timestamp_end %llu",
+				      (unsigned long long)k->tsb, (unsigned long long)st->pk[i - 1].tse);
+		}
+	}
 	check_missing(st);
 }
 
@@ -2979,6 +2990,7 @@ struct cursor {
 	size_t pk;
 	const u8 *pkt, *p, *end;
 	uint64_t last_ts, prev_disc;
+	uint64_t pk_end;         /* the packet's timestamp_end */
 	/* the current item */
 	int kind;
 	uint64_t ts, ns, dropn;
@@ -3109,6 +3121,14 @@ static int decode_record(struct cursor *c)
 			return 0;
 		}
 	}
+	if (ts > c->pk_end) {
+		/* every event of a packet is before its timestamp_end (stored first at
+		 * each commit); readers that merge streams in time go back here */
+		snote(c->st, 1, (uint64_t)(p - c->st->map),
+		      "event timestamp after the packet's timestamp_end (%llu > %llu); rest of the packet skipped",
+		      (unsigned long long)ts, (unsigned long long)c->pk_end);
+		return 0;
+	}
 	ev = find_event(tr, id);
 	if (!ev) {
 		snote(c->st, 1, (uint64_t)(p - c->st->map),
@@ -3199,6 +3219,7 @@ static int cur_next(struct cursor *c)
 		c->p = c->pkt + PACKET_HDR;
 		c->end = st->map + k->cend;
 		c->last_ts = k->tsb;
+		c->pk_end = k->tse;
 		if (!c->have_tid || k->tid != c->tid || k->pid != c->rawpid)
 			cur_set_tid(c, k->tid, k->pid);
 		base = c->pk == 0 ? (k->seq == 0 ? 0 : k->disc) : c->prev_disc;
