@@ -15,6 +15,8 @@
 #    named, the rest read;
 #  - an event whose timestamp lies after its packet's end (babeltrace2
 #    refuses the trace): exit 1, and --repair does not call it readable;
+#  - metadata other than the recorder writes (babeltrace2 refuses it): read,
+#    but --repair does not call it readable;
 #  - a duplicated, two swapped and a missing packet: exit 1 naming the
 #    stream and the offset, every event read once and in order; --repair
 #    rewrites the first two in packet_seq_num order ("readable", and
@@ -182,6 +184,21 @@ if [ $rc = 1 ] && grep -q "$ST: byte 4192: event timestamp after the packet's ti
 else fail "an event after its packet's end: exit $rc, --repair exit $rrc"; cat "$B/late.err" "$B/late.rep"; fi
 if have babeltrace2 && babeltrace2 "$t" >/dev/null 2>&1; then
 	fail "babeltrace2 reads the trace with a late event: the check is stricter than needed"
+fi
+
+# metadata babeltrace2 refuses (an attribute misspelt in the stream block):
+# tracepoint-dump reads the events, --repair does not call it readable
+trace meta
+sed 's/integer { size = 26;/integer { jize = 26;/' "$SEED/metadata" >"$t/metadata"
+"$DUMP" "$t" >"$B/meta.txt" 2>&1; rc=$?
+"$DUMP" --repair "$t" >"$B/meta.rep" 2>&1; rrc=$?
+if [ $rc = 0 ] && [ "$(grep -c evh_step "$B/meta.txt")" = 2000 ] && [ $rrc = 1 ] &&
+	grep -q "metadata: not as the recorder writes it (other readers may refuse it): line [0-9]*: 'jize' where the recorder writes 'size'" "$B/meta.rep" &&
+	! grep -q readable "$B/meta.rep"; then
+	ok "metadata the recorder does not write: read, but --repair does not call it readable (exit 1)"
+else fail "metadata not the recorder's: exit $rc, --repair exit $rrc"; cat "$B/meta.rep"; fi
+if have babeltrace2 && babeltrace2 "$t" >/dev/null 2>&1; then
+	fail "babeltrace2 reads the metadata with 'jize': the check is stricter than needed"
 fi
 
 # ---- 6. crafted bytes: a dynamic array printed with %d, last record empty at the end of the mapping

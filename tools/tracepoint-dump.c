@@ -568,6 +568,7 @@ struct parser {
 	const char *path;
 	char err[300];
 	struct trace *tr;
+	int strict;          /* only what the recorder writes (--repair's check) */
 };
 
 static int tok_is(const struct tok *t, int type, const char *s)
@@ -981,6 +982,8 @@ static int parse_attrs(struct parser *P, size_t b, size_t e, struct ftype *ft)
 		} else if (!strcmp(v.key, "mant_dig")) {
 			if (val_u64(&v, &md))
 				return perr(P, v.tk->line, "bad mant_dig");
+		} else if (P->strict && strcmp(v.key, "map")) {
+			return perr(P, v.tk->line, "an attribute '%s'", v.key);
 		} /* map and others: not needed */
 		i = se + 1;
 	}
@@ -2860,6 +2863,105 @@ static void free_trace(struct trace *tr)
 	free(tr);
 }
 
+/* The metadata's fixed part as the recorder writes it (tp__sink_meta_header
+ * in include/trace/sink.h), comments left out: ANY_STR and ANY_NUM stand for
+ * any string and number, BO for le or be, CLK for the clock's name. */
+static const char meta_fixed[] =
+	"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;"
+	"typealias integer { size = 32; align = 32; signed = false; } := uint32_t;"
+	"typealias integer { size = 64; align = 64; signed = false; } := uint64_t;"
+	"trace { major = 1; minor = 8; uuid = ANY_STR; byte_order = BO;"
+	" packet.header := struct { uint32_t magic; uint8_t uuid[16]; }; };"
+	"env { tracer_name = \"tracepoint.h\"; hostname = ANY_STR; procname = ANY_STR; vpid = ANY_NUM;"
+	" mode = ANY_STR; };"
+	"clock { name = ANY_STR; freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; absolute = FALSE; };"
+	"typealias integer { size = 64; align = 64; signed = false; map = clock.CLK.value; } := uint64_clock_t;"
+	"stream { packet.context := struct { uint64_clock_t timestamp_begin; uint64_clock_t timestamp_end;"
+	" uint64_t content_size; uint64_t packet_size; uint64_t packet_seq_num; uint64_t events_discarded;"
+	" uint32_t tid; uint32_t pid; integer { size = 8; align = 8; signed = false; encoding = UTF8; } comm[16]; };"
+	" event.header := struct { enum : integer { size = 6; align = 8; signed = false; }"
+	" { compact = 0 ... 62, extended = 63 } id;"
+	" variant <id> { struct { integer { size = 26; align = 1; signed = false; map = clock.CLK.value; }"
+	" timestamp; } compact; struct { integer { size = 32; align = 8; signed = false; } id;"
+	" integer { size = 64; align = 8; signed = false; map = clock.CLK.value; } timestamp; } extended; }"
+	" v; } align(8); };";
+
+/* --repair's check of a parsed metadata: is it what the recorder writes
+ * (its fixed part, then event blocks of name, id and fields of types this
+ * reader knows), so that other readers take it too?  -1 (P->err) if not. */
+static int strict_metadata(struct parser *P)
+{
+	struct parser T;
+	size_t i = 0, j, k;
+	int r = 0;
+	memset(&T, 0, sizeof(T));
+	if (lex(&T, meta_fixed, sizeof(meta_fixed) - 1))
+		abort(); /* the template is this file's */
+	for (j = 0; j < T.n && !r; j++, i++) {
+		const struct tok *t = &T.t[j], *a;
+		int same;
+		while (i < P->n && P->t[i].type == TK_COMMENT)
+			i++;
+		if (i >= P->n) {
+			r = perr(P, P->n ? P->t[P->n - 1].line : 1, "it ends in its fixed part");
+			break;
+		}
+		a = &P->t[i];
+		if (tok_is(t, TK_ID, "ANY_STR"))
+			same = a->type == TK_STR;
+		else if (tok_is(t, TK_ID, "ANY_NUM"))
+			same = a->type == TK_NUM;
+		else if (tok_is(t, TK_ID, "BO"))
+			same = tok_is(a, TK_ID, "le") || tok_is(a, TK_ID, "be");
+		else if (tok_is(t, TK_ID, "CLK"))
+			same = a->type == TK_ID && P->tr->clk_name && strlen(P->tr->clk_name) == a->n &&
+			       !memcmp(a->s, P->tr->clk_name, a->n);
+		else
+			same = a->type == t->type && a->n == t->n && !memcmp(a->s, t->s, a->n);
+		if (!same)
+			r = perr(P, a->line, "'%.*s' where the recorder writes '%.*s'", (int)(a->n > 40 ? 40 : a->n),
+				 a->s, (int)t->n, t->s);
+	}
+	free(T.t);
+	/* then event blocks only (parse_metadata checked their braces and ';') */
+	while (!r && i < P->n) {
+		size_t e, se;
+		if (P->t[i].type == TK_COMMENT) {
+			i++;
+			continue;
+		}
+		if (!tok_is(&P->t[i], TK_ID, "event") || i + 1 >= P->n || !(e = match_close(P, i + 1, P->n))) {
+			r = perr(P, P->t[i].line, "'%.*s' where the recorder writes only event blocks",
+				 (int)(P->t[i].n > 40 ? 40 : P->t[i].n), P->t[i].s);
+			break;
+		}
+		for (k = i + 2; k < e && !r; k = se + 1) {
+			const struct tok *a;
+			while (k < e && P->t[k].type == TK_COMMENT)
+				k++;
+			if (k >= e || !(se = stmt_end(P, k, e)))
+				break;
+			a = &P->t[k];
+			if (!(k + 1 < se && ((tok_is(a, TK_ID, "name") && tok_is(&P->t[k + 1], TK_PUNCT, "=")) ||
+					     (tok_is(a, TK_ID, "id") && tok_is(&P->t[k + 1], TK_PUNCT, "=")) ||
+					     (tok_is(a, TK_ID, "fields") && tok_is(&P->t[k + 1], TK_PUNCT, ":=")))))
+				r = perr(P, a->line, "'%.*s' in an event block", (int)(a->n > 40 ? 40 : a->n), a->s);
+		}
+		i = e + 2;
+	}
+	for (k = 0; !r && k < P->tr->nev; k++) {
+		const struct event *ev = &P->tr->ev[k];
+		for (j = 0; j < ev->nf; j++)
+			if (ev->f[j].t.bad) {
+				r = perr(P, 1, "event %s: field %s has %s", ev->name, ev->f[j].name, ev->f[j].t.bad);
+				break;
+			}
+	}
+	return r;
+}
+
+static int g_strict; /* load_trace: check the metadata with strict_metadata */
+
 /* Loads the trace in the directory dfd (named dir in messages): metadata,
  * and the stream files mapped and indexed.  NULL (reported) if the
  * metadata cannot be used. */
@@ -2903,11 +3005,14 @@ static struct trace *load_trace(int dfd, const char *dir)
 	} else if (len < 10 || memcmp(text, "/* CTF 1.", 9) != 0) {
 		snprintf(P.err, sizeof(P.err), "does not start with \"/* CTF 1.8\"");
 	} else {
-		parse_metadata(&P, text, len);
+		P.strict = g_strict;
+		if (parse_metadata(&P, text, len) == 0 && P.strict)
+			strict_metadata(&P);
 	}
 	free(P.t);
 	if (P.err[0]) {
-		note(1, mpath, -1, "cannot parse the metadata: %s", P.err);
+		note(1, mpath, -1, "%s: %s", P.strict ? "not as the recorder writes it (other readers may refuse it)"
+						       : "cannot parse the metadata", P.err);
 		free(text);
 		free(mpath);
 		free_trace(tr);
@@ -3121,14 +3226,6 @@ static int decode_record(struct cursor *c)
 			return 0;
 		}
 	}
-	if (ts > c->pk_end) {
-		/* every event of a packet is before its timestamp_end (stored first at
-		 * each commit); readers that merge streams in time go back here */
-		snote(c->st, 1, (uint64_t)(p - c->st->map),
-		      "event timestamp after the packet's timestamp_end (%llu > %llu); rest of the packet skipped",
-		      (unsigned long long)ts, (unsigned long long)c->pk_end);
-		return 0;
-	}
 	ev = find_event(tr, id);
 	if (!ev) {
 		snote(c->st, 1, (uint64_t)(p - c->st->map),
@@ -3138,6 +3235,14 @@ static int decode_record(struct cursor *c)
 	if (ev->bad) {
 		snote(c->st, 1, (uint64_t)(p - c->st->map), "event %s has %s, which this tool cannot read; "
 		      "rest of the packet skipped", ev->name, ev->bad);
+		return 0;
+	}
+	if (ts > c->pk_end) {
+		/* every event of a packet is before its timestamp_end (stored first at
+		 * each commit); readers that merge streams in time go back here */
+		snote(c->st, 1, (uint64_t)(p - c->st->map),
+		      "event timestamp after the packet's timestamp_end (%llu > %llu); rest of the packet skipped",
+		      (unsigned long long)ts, (unsigned long long)c->pk_end);
 		return 0;
 	}
 	pl = p + hl;
@@ -5025,7 +5130,9 @@ static int verify_trace(int dfd, const char *dir)
 	unsigned long errs = g_nerrs, missing = g_nmissing;
 	size_t i;
 	g_status = 0;
+	g_strict = 1;
 	tr = load_trace(dfd, dir);
+	g_strict = 0;
 	bad = !tr;
 	if (tr) {
 		for (i = 0; i < tr->nst; i++) {
