@@ -10,7 +10,7 @@
 #    zeros (a crashed writer's leftover) is still a warning, exit 0;
 #  - a session with six symbolic links to itself: its trace read once,
 #    exit 0, the links named; a trace with a link child -> . : --all reads
-#    it once, --repair repairs it once;
+#    it once, --repair repairs it once; a session is searched 8 levels down;
 #  - FIFOs as metadata and as a stream, a link as a stream: no hang, exit 1,
 #    named, the rest read;
 #  - an event whose timestamp lies after its packet's end (babeltrace2
@@ -115,6 +115,13 @@ if [ $rc = 0 ] && [ "$(grep -c evh_step "$B/loop.txt")" = 2000 ] &&
 	[ "$("$DUMP" --summary "$B/loop/sess" 2>/dev/null | grep -c '^trace ')" = 1 ]; then
 	ok "a session with 6 links to itself: its trace read once ($secs s), each link named once, exit 0"
 else fail "a session with links to itself: exit $rc, $(grep -c evh_step "$B/loop.txt") events, $secs s"; head -8 "$B/loop.txt.err"; fi
+d=$B/deep/s
+for l in 1 2 3 4 5 6 7 8 9; do d=$d/$l; done
+mkdir -p "$d" && cp -r "$SEED" "$d/t" || exit 1
+timeout 20 "$DUMP" "$B/deep/s" >/dev/null 2>"$B/deep.err"; rc=$?
+if [ $rc = 1 ] && grep -q 'deep/s/1/2/3/4/5/6/7/8: warning: more than 8 directories deep: not searched' "$B/deep.err"; then
+	ok "a session 10 directories deep: searched 8 levels down, saying so"
+else fail "a deep session: exit $rc"; cat "$B/deep.err"; fi
 trace child
 ln -s . "$t/child"
 n=$(timeout 20 "$DUMP" --all "$t" 2>/dev/null | grep -c evh_step)
