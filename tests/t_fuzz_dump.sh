@@ -16,7 +16,9 @@
 # not in .ci/run's second pass (TP_SECOND_PASS).
 # shellcheck disable=SC2086 # flag lists ($CC, $WARN) are split on purpose
 . tests/lib.sh
-mkdir -p "$B/new" || exit 1
+mkdir -p "$B/new" "$B/tmp" || exit 1
+TMPDIR=$(cd "$B/tmp" && pwd) # the target makes its trace directories there
+export TMPDIR
 C=$S/corpus
 n=$(count "$C"/*)
 $CC -O1 -g $WARN -DFUZZ_REPLAY_MAIN "$S/fuzz_dump.c" -o "$B/replay" || exit 1

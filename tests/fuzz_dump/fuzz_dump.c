@@ -28,7 +28,7 @@
 
 #include <stdio.h>
 
-static char g_root[64];          /* this process's scratch directory */
+static char g_root[100];         /* this process's scratch directory ($TMPDIR/fuzz_dump.*) */
 static int g_null = -1, g_err = -1;
 
 /* Removes everything in the directory dfd (links removed, not followed). */
@@ -116,7 +116,10 @@ static void setup(void)
 {
 	if (g_root[0])
 		return;
-	snprintf(g_root, sizeof(g_root), "/tmp/fuzz_dump.XXXXXX");
+	const char *tmp = getenv("TMPDIR");
+	if (!tmp || !*tmp || strlen(tmp) > 80)
+		tmp = "/tmp";
+	snprintf(g_root, sizeof(g_root), "%s/fuzz_dump.XXXXXX", tmp);
 	if (!mkdtemp(g_root))
 		abort();
 	atexit(cleanup);
@@ -151,7 +154,7 @@ static int run(int argc, const char **argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char dir[128], sub[160], victim[128], buf[32];
+	char dir[160], sub[200], victim[160], buf[32];
 	int rfd, out = 0, shape = 0, fd;
 	const char *a[6];
 	setup();
