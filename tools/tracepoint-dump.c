@@ -194,16 +194,8 @@ static inline uint64_t sext(uint64_t v, unsigned bits)
 
 static int all_zero(const u8 *p, uint64_t n)
 {
-	uint64_t i;
-	for (i = 0; i < n; i++)
-		if (p[i])
-			return 0;
-	return 1;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	/* each byte equals the next one, and the first is 0 */
+	return !n || (!p[0] && (n == 1 || !memcmp(p, p + 1, (size_t)(n - 1))));
 }
 
 static const char d2[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -373,14 +365,18 @@ static int g_status;
 static char **g_msg;
 static size_t g_nmsg, g_capmsg, g_lostmsg;
 static int g_quiet; /* --repair's own indexing: no messages */
+static unsigned long g_nerrs;    /* errors noted, shown or not */
+static unsigned long g_nmissing; /* of which: packets missing from a stream */
 
 /* err: an error (exit status 1); else a warning.  off < 0: no offset. */
 static void note(int err, const char *file, long long off, const char *fmt, ...)
 {
 	va_list ap;
 	char *text, *m;
-	if (err)
+	if (err) {
 		g_status = 1;
+		g_nerrs++;
+	}
 	if (g_quiet)
 		return;
 	if (g_nmsg >= 4000) {
@@ -501,6 +497,11 @@ struct trace;
 struct stream {
 	struct trace *tr;
 	char *path;
+	const char *name;        /* its name in the trace directory (in path) */
+	dev_t dev;               /* the file read (--repair replaces only it) */
+	ino_t ino;
+	mode_t mode;
+	int fd;                  /* while it is indexed, else -1 */
 	u8 *map;
 	uint64_t size;
 	struct packet *pk;
@@ -509,6 +510,8 @@ struct stream {
 	const char *stop_why;
 	int stop_err;            /* the stop is an error, not a crashed writer's leftover */
 	unsigned nunused, nover, nbadslot, ntrunc;
+	int reordered;           /* stream mode: packets not in packet_seq_num order, or twice */
+	unsigned ndup;           /* packets seen twice (the second ignored) */
 	uint64_t slot;           /* flight: ring slot size */
 	int nerr;
 	/* summary */
@@ -565,6 +568,7 @@ struct parser {
 	const char *path;
 	char err[300];
 	struct trace *tr;
+	int strict;          /* only what the recorder writes (--repair's check) */
 };
 
 static int tok_is(const struct tok *t, int type, const char *s)
@@ -978,6 +982,8 @@ static int parse_attrs(struct parser *P, size_t b, size_t e, struct ftype *ft)
 		} else if (!strcmp(v.key, "mant_dig")) {
 			if (val_u64(&v, &md))
 				return perr(P, v.tk->line, "bad mant_dig");
+		} else if (P->strict && strcmp(v.key, "map")) {
+			return perr(P, v.tk->line, "an attribute '%s'", v.key);
 		} /* map and others: not needed */
 		i = se + 1;
 	}
@@ -1578,8 +1584,8 @@ static int parse_helper(const struct event *ev, const char *s, const char *e, st
 	    (n = split_call(s, e, "__print_flags", as, ae, 3)) >= 0) {
 		int flags = s[8] == 'f';
 		if (n < (flags ? 3 : 2) || parse_argref(ev, as[0], ae[0], &in) || in.kind != AR_FIELD ||
-		    !ev->f[in.field].t.sym)
-			return -1; /* a value the metadata has no labels for */
+		    !ev->f[in.field].t.sym || ev->f[in.field].count || ev->f[in.field].seq)
+			return -1; /* a value the metadata has no labels for, or an array */
 		r->kind = flags ? AR_FLAGS : AR_SYM;
 		r->field = in.field;
 		if (flags) {
@@ -2009,7 +2015,9 @@ static int compile_printk(struct event *ev)
 					goto fail;
 				sg.kind = SEG_STR;
 			} else {
-				if (r->kind == 2 || f->t.kind == FT_STR || (f->count && r->kind != 1))
+				/* a whole array, fixed or dynamic (which may have no
+				 * element at all), is not one number */
+				if (r->kind == 2 || f->t.kind == FT_STR || ((f->count || f->seq) && r->kind != 1))
 					goto fail;
 				isint = f->t.kind == FT_INT;
 				isflt = f->t.kind == FT_FLOAT;
@@ -2300,24 +2308,163 @@ static char *path_join(const char *a, const char *b)
 	return xasprintf("%s%s%s", a, n && a[n - 1] == '/' ? "" : "/", b);
 }
 
-static int read_file(const char *path, char **out, size_t *len)
+/* ---- Files and directories of a trace that may come from someone else.
+ * Below a DIR argument nothing is opened by path: every directory and file
+ * is opened relative to its parent's descriptor with O_NOFOLLOW, so no
+ * symbolic link is followed out of or back into the trace; only regular
+ * files and real directories are read (a FIFO, a socket or a device is
+ * never opened: its type is looked at first, and O_NONBLOCK covers a file
+ * swapped in between). */
+
+enum { E_OTHER, E_REG, E_DIR };
+
+struct dent {
+	char *name;
+	int kind;           /* E_* */
+	mode_t mode;        /* lstat's, for E_OTHER's message */
+};
+
+static const char *kind_text(mode_t m)
 {
-	int fd = open(path, O_RDONLY);
-	struct stat sb;
-	char *buf;
-	size_t got = 0, cap;
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		close(fd);
-		errno = EISDIR;
+	return S_ISLNK(m) ? "a symbolic link" : S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket"
+	       : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device" : "not a regular file";
+}
+
+static int cmp_dent(const void *a, const void *b)
+{
+	return strcmp(((const struct dent *)a)->name, ((const struct dent *)b)->name);
+}
+
+static void free_dents(struct dent *v, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+/* The entries of the directory dfd, sorted, without the names that start
+ * with '.'; each with its own type (links not followed).  -1 (errno) if it
+ * cannot be listed. */
+static int list_dir(int dfd, struct dent **out, size_t *n)
+{
+	int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dent *v = NULL;
+	struct dirent *de;
+	size_t cap = 0;
+	*n = 0;
+	*out = NULL;
+	if (!d) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		errno = e;
 		return -1;
 	}
-	cap = (size_t)sb.st_size + 1;
+	while ((de = readdir(d)) != NULL) {
+		struct stat sb;
+		if (de->d_name[0] == '.')
+			continue;
+		if (fstatat(dfd, de->d_name, &sb, AT_SYMLINK_NOFOLLOW) != 0)
+			continue; /* gone meanwhile */
+		GROW(v, *n, cap);
+		v[*n].name = xstrdup(de->d_name);
+		v[*n].kind = S_ISREG(sb.st_mode) ? E_REG : S_ISDIR(sb.st_mode) ? E_DIR : E_OTHER;
+		v[*n].mode = sb.st_mode;
+		(*n)++;
+	}
+	closedir(d);
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_dent);
+	*out = v;
+	return 0;
+}
+
+/* A real directory (not a link to one) in dfd, or -1 (errno). */
+static int open_dir_at(int dfd, const char *name)
+{
+	return openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+}
+
+/* A regular file in dfd, or -1 with *why saying what it is instead (or
+ * NULL: errno). */
+static int open_file_at(int dfd, const char *name, struct stat *sb, const char **why)
+{
+	struct stat ls;
+	int fd;
+	*why = NULL;
+	if (fstatat(dfd, name, &ls, AT_SYMLINK_NOFOLLOW) != 0)
+		return -1;
+	if (!S_ISREG(ls.st_mode)) {
+		*why = kind_text(ls.st_mode);
+		return -1;
+	}
+	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode) || sb->st_dev != ls.st_dev || sb->st_ino != ls.st_ino) {
+		close(fd);
+		*why = "replaced while being opened";
+		return -1;
+	}
+	return fd;
+}
+
+/* Does the directory dfd have a metadata file (of any type: a trace whose
+ * metadata is not a regular file is a damaged trace)? */
+static int has_metadata_at(int dfd)
+{
+	struct stat sb;
+	return fstatat(dfd, "metadata", &sb, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
+/* Skipped entries are reported once each (a directory may be listed by
+ * --repair, then by the reading that checks it). */
+static char **g_skipped;
+static size_t g_nskipped, g_capskipped;
+
+static void skip_note(int err, const char *path, mode_t mode, const char *what)
+{
+	size_t i;
+	if (g_quiet) {
+		note(err, path, -1, "not read");
+		return;
+	}
+	for (i = 0; i < g_nskipped; i++)
+		if (!strcmp(g_skipped[i], path)) {
+			if (err) {
+				g_status = 1;
+				g_nerrs++;
+			}
+			return;
+		}
+	GROW(g_skipped, g_nskipped, g_capskipped);
+	g_skipped[g_nskipped++] = xstrdup(path);
+	note(err, path, -1, "%s: not read (%s)", kind_text(mode), what);
+}
+
+/* The metadata file: at most this many bytes. */
+#define MAX_METADATA ((size_t)64 << 20)
+
+static int read_fd(int fd, const struct stat *sb, char **out, size_t *len)
+{
+	char *buf;
+	size_t got = 0, cap;
+	if ((uint64_t)sb->st_size > MAX_METADATA) {
+		errno = EFBIG;
+		return -1;
+	}
+	cap = (size_t)sb->st_size + 1;
 	buf = (char *)xmalloc(cap);
 	for (;;) {
 		ssize_t r;
 		if (got + 1 >= cap) {
+			if (cap > MAX_METADATA) { /* it grew */
+				free(buf);
+				errno = EFBIG;
+				return -1;
+			}
 			cap *= 2;
 			buf = (char *)xrealloc(buf, cap);
 		}
@@ -2326,14 +2473,12 @@ static int read_file(const char *path, char **out, size_t *len)
 			if (errno == EINTR)
 				continue;
 			free(buf);
-			close(fd);
 			return -1;
 		}
 		if (r == 0)
 			break;
 		got += (size_t)r;
 	}
-	close(fd);
 	buf[got] = '\0';
 	*out = buf;
 	*len = got;
@@ -2363,6 +2508,8 @@ static void snote(struct stream *st, int err, uint64_t off, const char *fmt, ...
 	if (++st->nerr > MAX_ERRS_PER_FILE) {
 		if (st->nerr == MAX_ERRS_PER_FILE + 1)
 			note(err, st->path, -1, "more problems in this file are not shown");
+		else if (err)
+			g_nerrs++;
 		return;
 	}
 	va_start(ap, fmt);
@@ -2372,12 +2519,135 @@ static void snote(struct stream *st, int err, uint64_t off, const char *fmt, ...
 	free(text);
 }
 
+/* Packets missing from a stream: packet_seq_num goes 0, 1, 2... in a
+ * stream file, and by one from packet to packet in a flight ring (oldest
+ * first, wherever it starts). */
+static void check_missing(struct stream *st)
+{
+	size_t i;
+	for (i = 0; i < st->npk; i++) {
+		const struct packet *k = &st->pk[i];
+		uint64_t want = i ? st->pk[i - 1].seq + 1 : st->tr->flight ? k->seq : 0;
+		if (k->seq <= want)
+			continue;
+		g_nmissing++;
+		if (i == 0)
+			snote(st, 1, k->off, "packets 0..%llu missing: the stream starts at packet_seq_num %llu",
+			      (unsigned long long)(k->seq - 1), (unsigned long long)k->seq);
+		else if (k->seq - want == 1)
+			snote(st, 1, k->off, "packet %llu missing: packet_seq_num %llu follows %llu",
+			      (unsigned long long)want, (unsigned long long)k->seq, (unsigned long long)(want - 1));
+		else
+			snote(st, 1, k->off, "packets %llu..%llu missing: packet_seq_num %llu follows %llu",
+			      (unsigned long long)want, (unsigned long long)(k->seq - 1), (unsigned long long)k->seq,
+			      (unsigned long long)(want - 1));
+	}
+}
+
+/* A stream file's packets must come in packet_seq_num order, each once
+ * (the recorder appends them so); if not, they are read in that order and
+ * a packet seen twice is read once. */
+static void check_order(struct stream *st)
+{
+	size_t i, n = 0;
+	for (i = 1; i < st->npk && st->pk[i].seq > st->pk[i - 1].seq; i++)
+		;
+	if (i >= st->npk)
+		return;
+	snote(st, 1, st->pk[i].off, "packet_seq_num %llu after %llu: packets duplicated or out of order; read "
+	      "in packet_seq_num order, each once", (unsigned long long)st->pk[i].seq,
+	      (unsigned long long)st->pk[i - 1].seq);
+	st->reordered = 1;
+	qsort(st->pk, st->npk, sizeof(*st->pk), cmp_pk_seq);
+	for (i = 0; i < st->npk; i++) {
+		const struct packet *k = &st->pk[i], *prev = n ? &st->pk[n - 1] : NULL;
+		if (prev && k->seq == prev->seq) {
+			uint64_t len = prev->cend - prev->off;
+			int same = k->psz == prev->psz && k->cend - k->off == len &&
+				   !memcmp(st->map + k->off, st->map + prev->off, (size_t)len);
+			if (same)
+				snote(st, 1, k->off, "a copy of the packet at byte %llu (packet_seq_num %llu); ignored",
+				      (unsigned long long)prev->off, (unsigned long long)k->seq);
+			else
+				snote(st, 1, k->off, "a second packet with packet_seq_num %llu, not the same as the "
+				      "one at byte %llu; ignored", (unsigned long long)k->seq,
+				      (unsigned long long)prev->off);
+			st->ndup++;
+			continue;
+		}
+		st->pk[n++] = *k;
+	}
+	st->npk = n;
+}
+
+/* Sparse files: where the file system keeps no data (a hole) the bytes are
+ * zeros, known without reading (or mapping) them.  <unistd.h> names these
+ * whence values only with _GNU_SOURCE; where lseek does not know them, it
+ * fails and every byte counts as data. */
+#if defined(__linux__) && !defined(SEEK_DATA)
+#define SEEK_DATA 3
+#define SEEK_HOLE 4
+#endif
+
+/* The first offset in [off, end) that may hold data; end if none does. */
+static uint64_t next_data(const struct stream *st, uint64_t off, uint64_t end)
+{
+#ifdef SEEK_DATA
+	if (st->fd >= 0 && off < end) {
+		off_t d = lseek(st->fd, (off_t)off, SEEK_DATA);
+		if (d < 0)
+			return errno == ENXIO ? end : off;
+		return (uint64_t)d < end ? (uint64_t)d : end;
+	}
+#endif
+	(void)st;
+	return off < end ? off : end;
+}
+
+/* The first offset in [off, end) in a hole; end if none is. */
+static uint64_t next_hole(const struct stream *st, uint64_t off, uint64_t end)
+{
+#ifdef SEEK_HOLE
+	if (st->fd >= 0 && off < end) {
+		off_t h = lseek(st->fd, (off_t)off, SEEK_HOLE);
+		if (h < 0 || (uint64_t)h < off)
+			return end;
+		return (uint64_t)h < end ? (uint64_t)h : end;
+	}
+#endif
+	(void)st;
+	(void)off;
+	return end;
+}
+
+/* Are the bytes [off, off + n) of the stream all zeros?  Holes are not read. */
+static int zero_range(const struct stream *st, uint64_t off, uint64_t n)
+{
+	uint64_t end = off + n;
+	while (off < end) {
+		uint64_t d = next_data(st, off, end), h;
+		if (d >= end)
+			return 1;
+		h = next_hole(st, d, end);
+		if (h <= d)
+			h = end;
+		if (!all_zero(st->map + d, h - d))
+			return 0;
+		off = h;
+	}
+	return 1;
+}
+
+/* The largest window the recorder makes (TP__SINK_WINDOW_MAX): a crashed
+ * writer leaves at most one window of zeros at the end of a stream. */
+#define MAX_WINDOW ((uint64_t)1 << 30)
+
 /* Finds the packets of a stream file (checking every header against the
  * file); flight rings come out in packet_seq_num order. */
 static void index_stream(struct stream *st)
 {
 	const struct trace *tr = st->tr;
-	uint64_t size = st->size, off = 0, W = 0;
+	uint64_t size = st->size, off = 0, W = 0, maxps = 0;
 	int sw = tr->swap;
 	st->stop = size;
 	while (off < size) {
@@ -2387,6 +2657,16 @@ static void index_stream(struct stream *st)
 		int slot = tr->flight && W && off % W == 0 && left >= W;
 		uint64_t cs, ps;
 		const char *why = NULL;
+		if (slot && all_zero(h, PACKET_HDR)) {
+			/* ring slots never written (a hole): skipped without reading them */
+			uint64_t d = next_data(st, off, size);
+			if (d >= off + W) {
+				uint64_t nslot = (d - off) / W;
+				st->nunused += (unsigned)nslot;
+				off += nslot * W;
+				continue;
+			}
+		}
 		if (left < PACKET_HDR) {
 			if (all_zero(h, left)) {
 				st->stop_why = "zero-filled trailing bytes";
@@ -2413,9 +2693,15 @@ static void index_stream(struct stream *st)
 		else if (cs % 8 || ps % 8 || cs < PACKET_HDR * 8 || cs > ps)
 			why = "bad content_size/packet_size";
 		if (why) {
-			/* A packet being opened: nothing after its header yet. */
-			int opening = all_zero(h + PACKET_HDR, (slot ? W : left) - PACKET_HDR) &&
-				      (ld(h, 4, sw) != PACKET_MAGIC || cs <= PACKET_HDR * 8);
+			/* A packet being opened: nothing after its header yet.  At the
+			 * end of a stream, at most one window of zeros (the largest
+			 * packet before, else the recorder's largest window); more is
+			 * not a crashed writer's leftover, whatever it holds (not read:
+			 * a sparse file's gigabytes of holes are not mapped in). */
+			uint64_t lim = slot ? W : maxps ? maxps : MAX_WINDOW;
+			int big = !slot && left > lim;
+			int opening = !big && (ld(h, 4, sw) != PACKET_MAGIC || cs <= PACKET_HDR * 8) &&
+				      zero_range(st, off + PACKET_HDR, (slot ? W : left) - PACKET_HDR);
 			if (slot) {
 				if (opening) {
 					st->nunused++;
@@ -2433,6 +2719,12 @@ static void index_stream(struct stream *st)
 				if (!tr->flight)
 					snote(st, 0, off, "incomplete trailing packet (a crashed writer's "
 					      "leftover; --repair removes it)");
+			} else if (big && all_zero(h, PACKET_HDR)) {
+				st->stop_why = "zeros at the end, more than one window";
+				st->stop_err = 1;
+				snote(st, 1, off, "a packet header of zeros, and %llu bytes to the end of the file: more "
+				      "than one window (%llu bytes), not a crashed writer's leftover",
+				      (unsigned long long)left, (unsigned long long)lim);
 			} else {
 				st->stop_why = why;
 				st->stop_err = 1;
@@ -2454,6 +2746,18 @@ static void index_stream(struct stream *st)
 		k.comm[16] = '\0';
 		if (tr->flight && !W && off == 0)
 			W = k.psz;
+		if (k.psz > maxps)
+			maxps = k.psz;
+		{
+			/* the recorder writes every byte of a packet's content: a hole
+			 * there (never written) is not a trace's */
+			uint64_t ce = k.cend < size ? k.cend : size, hole = next_hole(st, off + PACKET_HDR, ce);
+			if (hole < ce) {
+				snote(st, 1, hole, "a hole (bytes never written) in the content of the packet at byte "
+				      "%llu; the packet is read up to it", (unsigned long long)off);
+				k.cend = hole;
+			}
+		}
 		if (k.psz > left) {
 			st->ntrunc++;
 			st->stop = off;
@@ -2461,7 +2765,7 @@ static void index_stream(struct stream *st)
 			st->stop_err = 1;
 			snote(st, 1, off, "truncated packet: packet_size %llu bytes, %llu in the file",
 			      (unsigned long long)k.psz, (unsigned long long)left);
-			if (cs / 8 > left)
+			if (k.cend > size)
 				k.cend = size; /* what is there; the cut event is reported */
 			add_packet(st, &k);
 			break;
@@ -2494,12 +2798,20 @@ static void index_stream(struct stream *st)
 		}
 		st->npk = n;
 	}
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	const struct stream *x = (const struct stream *)a, *y = (const struct stream *)b;
-	return strcmp(x->path, y->path);
+	if (!tr->flight && st->npk) {
+		size_t i;
+		check_order(st);
+		for (i = 0; i < st->npk; i++) {
+			const struct packet *k = &st->pk[i];
+			if (k->tse < k->tsb)
+				snote(st, 1, k->off, "timestamp_end before timestamp_begin (%llu < %llu)",
+				      (unsigned long long)k->tse, (unsigned long long)k->tsb);
+			else if (i && k->tsb < st->pk[i - 1].tse)
+				snote(st, 1, k->off, "timestamp_begin %llu before the previous packet's timestamp_end %llu",
+				      (unsigned long long)k->tsb, (unsigned long long)st->pk[i - 1].tse);
+		}
+	}
+	check_missing(st);
 }
 
 static void free_trace(struct trace *tr)
@@ -2551,25 +2863,136 @@ static void free_trace(struct trace *tr)
 	free(tr);
 }
 
-/* Loads the trace in dir: metadata, and the stream files mapped and
- * indexed.  NULL (reported) if the metadata cannot be used. */
-static struct trace *load_trace(const char *dir)
+/* The metadata's fixed part as the recorder writes it (tp__sink_meta_header
+ * in include/trace/sink.h), comments left out: ANY_STR and ANY_NUM stand for
+ * any string and number, BO for le or be, CLK for the clock's name. */
+static const char meta_fixed[] =
+	"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;"
+	"typealias integer { size = 32; align = 32; signed = false; } := uint32_t;"
+	"typealias integer { size = 64; align = 64; signed = false; } := uint64_t;"
+	"trace { major = 1; minor = 8; uuid = ANY_STR; byte_order = BO;"
+	" packet.header := struct { uint32_t magic; uint8_t uuid[16]; }; };"
+	"env { tracer_name = \"tracepoint.h\"; hostname = ANY_STR; procname = ANY_STR; vpid = ANY_NUM;"
+	" mode = ANY_STR; };"
+	"clock { name = ANY_STR; freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; absolute = FALSE; };"
+	"typealias integer { size = 64; align = 64; signed = false; map = clock.CLK.value; } := uint64_clock_t;"
+	"stream { packet.context := struct { uint64_clock_t timestamp_begin; uint64_clock_t timestamp_end;"
+	" uint64_t content_size; uint64_t packet_size; uint64_t packet_seq_num; uint64_t events_discarded;"
+	" uint32_t tid; uint32_t pid; integer { size = 8; align = 8; signed = false; encoding = UTF8; } comm[16]; };"
+	" event.header := struct { enum : integer { size = 6; align = 8; signed = false; }"
+	" { compact = 0 ... 62, extended = 63 } id;"
+	" variant <id> { struct { integer { size = 26; align = 1; signed = false; map = clock.CLK.value; }"
+	" timestamp; } compact; struct { integer { size = 32; align = 8; signed = false; } id;"
+	" integer { size = 64; align = 8; signed = false; map = clock.CLK.value; } timestamp; } extended; }"
+	" v; } align(8); };";
+
+/* --repair's check of a parsed metadata: is it what the recorder writes
+ * (its fixed part, then event blocks of name, id and fields of types this
+ * reader knows), so that other readers take it too?  -1 (P->err) if not. */
+static int strict_metadata(struct parser *P)
+{
+	struct parser T;
+	size_t i = 0, j, k;
+	int r = 0;
+	memset(&T, 0, sizeof(T));
+	if (lex(&T, meta_fixed, sizeof(meta_fixed) - 1))
+		abort(); /* the template is this file's */
+	for (j = 0; j < T.n && !r; j++, i++) {
+		const struct tok *t = &T.t[j], *a;
+		int same;
+		while (i < P->n && P->t[i].type == TK_COMMENT)
+			i++;
+		if (i >= P->n) {
+			r = perr(P, P->n ? P->t[P->n - 1].line : 1, "it ends in its fixed part");
+			break;
+		}
+		a = &P->t[i];
+		if (tok_is(t, TK_ID, "ANY_STR"))
+			same = a->type == TK_STR;
+		else if (tok_is(t, TK_ID, "ANY_NUM"))
+			same = a->type == TK_NUM;
+		else if (tok_is(t, TK_ID, "BO"))
+			same = tok_is(a, TK_ID, "le") || tok_is(a, TK_ID, "be");
+		else if (tok_is(t, TK_ID, "CLK"))
+			same = a->type == TK_ID && P->tr->clk_name && strlen(P->tr->clk_name) == a->n &&
+			       !memcmp(a->s, P->tr->clk_name, a->n);
+		else
+			same = a->type == t->type && a->n == t->n && !memcmp(a->s, t->s, a->n);
+		if (!same)
+			r = perr(P, a->line, "'%.*s' where the recorder writes '%.*s'", (int)(a->n > 40 ? 40 : a->n),
+				 a->s, (int)t->n, t->s);
+	}
+	free(T.t);
+	/* then event blocks only (parse_metadata checked their braces and ';') */
+	while (!r && i < P->n) {
+		size_t e, se;
+		if (P->t[i].type == TK_COMMENT) {
+			i++;
+			continue;
+		}
+		if (!tok_is(&P->t[i], TK_ID, "event") || i + 1 >= P->n || !(e = match_close(P, i + 1, P->n))) {
+			r = perr(P, P->t[i].line, "'%.*s' where the recorder writes only event blocks",
+				 (int)(P->t[i].n > 40 ? 40 : P->t[i].n), P->t[i].s);
+			break;
+		}
+		for (k = i + 2; k < e && !r; k = se + 1) {
+			const struct tok *a;
+			while (k < e && P->t[k].type == TK_COMMENT)
+				k++;
+			if (k >= e || !(se = stmt_end(P, k, e)))
+				break;
+			a = &P->t[k];
+			if (!(k + 1 < se && ((tok_is(a, TK_ID, "name") && tok_is(&P->t[k + 1], TK_PUNCT, "=")) ||
+					     (tok_is(a, TK_ID, "id") && tok_is(&P->t[k + 1], TK_PUNCT, "=")) ||
+					     (tok_is(a, TK_ID, "fields") && tok_is(&P->t[k + 1], TK_PUNCT, ":=")))))
+				r = perr(P, a->line, "'%.*s' in an event block", (int)(a->n > 40 ? 40 : a->n), a->s);
+		}
+		i = e + 2;
+	}
+	for (k = 0; !r && k < P->tr->nev; k++) {
+		const struct event *ev = &P->tr->ev[k];
+		for (j = 0; j < ev->nf; j++)
+			if (ev->f[j].t.bad) {
+				r = perr(P, 1, "event %s: field %s has %s", ev->name, ev->f[j].name, ev->f[j].t.bad);
+				break;
+			}
+	}
+	return r;
+}
+
+static int g_strict; /* load_trace: check the metadata with strict_metadata */
+
+/* Loads the trace in the directory dfd (named dir in messages): metadata,
+ * and the stream files mapped and indexed.  NULL (reported) if the
+ * metadata cannot be used. */
+static struct trace *load_trace(int dfd, const char *dir)
 {
 	struct trace *tr = (struct trace *)xcalloc(1, sizeof(*tr));
 	char *mpath = path_join(dir, "metadata"), *text = NULL;
-	size_t len, capst = 0;
+	size_t len, capst = 0, nd, i;
 	struct parser P;
-	DIR *d;
-	struct dirent *de;
+	struct dent *ds;
+	struct stat sb;
+	const char *why;
+	int fd;
 	tr->dir = xstrdup(dir);
 	tr->freq = 1000000000u;
 	tr->be = g_host_be;
-	if (read_file(mpath, &text, &len) != 0) {
-		note(1, mpath, -1, "cannot read: %s", strerror(errno));
+	fd = open_file_at(dfd, "metadata", &sb, &why);
+	if (fd < 0 || read_fd(fd, &sb, &text, &len) != 0) {
+		if (why)
+			note(1, mpath, -1, "cannot read: %s, not a regular file", why);
+		else if (errno == EFBIG)
+			note(1, mpath, -1, "cannot read: larger than %zu MiB", MAX_METADATA >> 20);
+		else
+			note(1, mpath, -1, "cannot read: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		free(mpath);
 		free_trace(tr);
 		return NULL;
 	}
+	close(fd);
 	memset(&P, 0, sizeof(P));
 	P.path = mpath;
 	P.tr = tr;
@@ -2582,11 +3005,14 @@ static struct trace *load_trace(const char *dir)
 	} else if (len < 10 || memcmp(text, "/* CTF 1.", 9) != 0) {
 		snprintf(P.err, sizeof(P.err), "does not start with \"/* CTF 1.8\"");
 	} else {
-		parse_metadata(&P, text, len);
+		P.strict = g_strict;
+		if (parse_metadata(&P, text, len) == 0 && P.strict)
+			strict_metadata(&P);
 	}
 	free(P.t);
 	if (P.err[0]) {
-		note(1, mpath, -1, "cannot parse the metadata: %s", P.err);
+		note(1, mpath, -1, "%s: %s", P.strict ? "not as the recorder writes it (other readers may refuse it)"
+						       : "cannot parse the metadata", P.err);
 		free(text);
 		free(mpath);
 		free_trace(tr);
@@ -2597,22 +3023,23 @@ static struct trace *load_trace(const char *dir)
 	tr->swap = tr->be != g_host_be;
 	tr->flight = tr->mode && !strcmp(tr->mode, "flight");
 	prepare_events(tr);
-	/* the stream files: every regular file but metadata and dot files */
-	d = opendir(dir);
-	if (!d) {
-		note(1, dir, -1, "cannot open: %s", strerror(errno));
+	/* the stream files: every regular file but metadata and dot files
+	 * (subdirectories are nested traces; anything else is not read) */
+	if (list_dir(dfd, &ds, &nd) != 0) {
+		note(1, dir, -1, "cannot list: %s", strerror(errno));
 		free_trace(tr);
 		return NULL;
 	}
-	while ((de = readdir(d)) != NULL) {
+	for (i = 0; i < nd; i++) {
 		char *p;
-		struct stat sb;
 		struct stream *st;
-		int fd;
-		if (de->d_name[0] == '.' || !strcmp(de->d_name, "metadata"))
+		if (ds[i].kind == E_DIR || !strcmp(ds[i].name, "metadata"))
 			continue;
-		p = path_join(dir, de->d_name);
-		if (stat(p, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		p = path_join(dir, ds[i].name);
+		if (ds[i].kind == E_OTHER) {
+			/* a stream's name: a part of the trace is missing */
+			int err = !strncmp(ds[i].name, "stream-", 7);
+			skip_note(err, p, ds[i].mode, "a trace holds only regular files and directories");
 			free(p);
 			continue;
 		}
@@ -2621,13 +3048,19 @@ static struct trace *load_trace(const char *dir)
 		memset(st, 0, sizeof(*st));
 		st->tr = tr;
 		st->path = p;
-		fd = open(p, O_RDONLY);
-		if (fd < 0 || fstat(fd, &sb) != 0) {
-			note(1, p, -1, "cannot open: %s", strerror(errno));
-			if (fd >= 0)
-				close(fd);
+		st->name = strrchr(p, '/') + 1;
+		st->fd = -1;
+		fd = open_file_at(dfd, ds[i].name, &sb, &why);
+		if (fd < 0) {
+			if (why)
+				note(1, p, -1, "cannot open: %s", why);
+			else
+				note(1, p, -1, "cannot open: %s", strerror(errno));
 			continue;
 		}
+		st->dev = sb.st_dev;
+		st->ino = sb.st_ino;
+		st->mode = sb.st_mode;
 		st->size = (uint64_t)sb.st_size;
 		if (st->size) {
 			void *m = (uint64_t)(size_t)st->size == st->size
@@ -2640,18 +3073,12 @@ static struct trace *load_trace(const char *dir)
 				st->map = (u8 *)m;
 			}
 		}
+		st->fd = fd;
+		index_stream(st);
+		st->fd = -1;
 		close(fd);
 	}
-	closedir(d);
-	if (tr->nst)
-		qsort(tr->st, tr->nst, sizeof(*tr->st), cmp_name);
-	{
-		size_t i;
-		for (i = 0; i < tr->nst; i++) {
-			tr->st[i].tr = tr;
-			index_stream(&tr->st[i]);
-		}
-	}
+	free_dents(ds, nd);
 	tr->ok = 1;
 	return tr;
 }
@@ -2668,6 +3095,7 @@ struct cursor {
 	size_t pk;
 	const u8 *pkt, *p, *end;
 	uint64_t last_ts, prev_disc;
+	uint64_t pk_end;         /* the packet's timestamp_end */
 	/* the current item */
 	int kind;
 	uint64_t ts, ns, dropn;
@@ -2809,6 +3237,14 @@ static int decode_record(struct cursor *c)
 		      "rest of the packet skipped", ev->name, ev->bad);
 		return 0;
 	}
+	if (ts > c->pk_end) {
+		/* every event of a packet is before its timestamp_end (stored first at
+		 * each commit); readers that merge streams in time go back here */
+		snote(c->st, 1, (uint64_t)(p - c->st->map),
+		      "event timestamp after the packet's timestamp_end (%llu > %llu); rest of the packet skipped",
+		      (unsigned long long)ts, (unsigned long long)c->pk_end);
+		return 0;
+	}
 	pl = p + hl;
 	if (ev->packed && !ev->nstr) {
 		if ((size_t)(end - pl) < ev->fixsize)
@@ -2888,6 +3324,7 @@ static int cur_next(struct cursor *c)
 		c->p = c->pkt + PACKET_HDR;
 		c->end = st->map + k->cend;
 		c->last_ts = k->tsb;
+		c->pk_end = k->tse;
 		if (!c->have_tid || k->tid != c->tid || k->pid != c->rawpid)
 			cur_set_tid(c, k->tid, k->pid);
 		base = c->pk == 0 ? (k->seq == 0 ? 0 : k->disc) : c->prev_disc;
@@ -3759,7 +4196,10 @@ static void pf_need(unsigned t, uint64_t iid)
 
 static void pf_flush(void)
 {
-	char *o = ob_need(g_pf.pb.n);
+	char *o;
+	if (!g_pf.pb.n)
+		return; /* (nothing written yet: no buffer either) */
+	o = ob_need(g_pf.pb.n);
 	memcpy(o, g_pf.pb.b, g_pf.pb.n);
 	ob_done(o + g_pf.pb.n);
 	g_pf.pb.n = 0;
@@ -4276,100 +4716,123 @@ static void summary(struct trace *tr)
 /* Directories                                                        */
 /* ------------------------------------------------------------------ */
 
-static int is_dir(const char *p)
+#define MAX_DEPTH 8 /* directory levels searched below a DIR argument */
+
+/* The directories read for one DIR argument, by st_dev and st_ino: each
+ * once, whatever leads to it twice (a bind mount, a DIR inside another). */
+struct seen {
+	dev_t dev;
+	ino_t ino;
+	char *path;
+};
+static struct seen *g_seen;
+static size_t g_nseen, g_capseen;
+
+static void seen_reset(void)
 {
-	struct stat sb;
-	return stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
+	size_t i;
+	for (i = 0; i < g_nseen; i++)
+		free(g_seen[i].path);
+	g_nseen = 0;
 }
 
-static int has_metadata(const char *dir)
+/* NULL if the directory dfd was not seen yet (now it is, as path); else
+ * the path it was seen as. */
+static const char *seen_before(int dfd, const char *path)
 {
-	char *m = path_join(dir, "metadata");
 	struct stat sb;
-	int r = stat(m, &sb) == 0 && S_ISREG(sb.st_mode);
-	free(m);
-	return r;
-}
-
-/* Sorted subdirectories of dir that are traces (with_snap: snapshot-* too). */
-static char **sub_traces(const char *dir, int with_snap, size_t *n)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **v = NULL;
-	size_t cap = 0;
-	*n = 0;
-	if (!d)
+	size_t i;
+	if (fstat(dfd, &sb) != 0)
 		return NULL;
-	while ((de = readdir(d)) != NULL) {
-		char *p;
-		if (de->d_name[0] == '.')
+	for (i = 0; i < g_nseen; i++)
+		if (g_seen[i].dev == sb.st_dev && g_seen[i].ino == sb.st_ino)
+			return g_seen[i].path;
+	GROW(g_seen, g_nseen, g_capseen);
+	g_seen[g_nseen].dev = sb.st_dev;
+	g_seen[g_nseen].ino = sb.st_ino;
+	g_seen[g_nseen].path = xstrdup(path);
+	g_nseen++;
+	return NULL;
+}
+
+/* Sorted names of the subdirectories of dfd that are traces (with_snap:
+ * snapshot-* too). */
+static char **sub_traces(int dfd, int with_snap, size_t *n)
+{
+	struct dent *ds;
+	size_t nd, i, cap = 0;
+	char **v = NULL;
+	*n = 0;
+	if (list_dir(dfd, &ds, &nd) != 0)
+		return NULL;
+	for (i = 0; i < nd; i++) {
+		int fd;
+		if (ds[i].kind != E_DIR || (!with_snap && !strncmp(ds[i].name, "snapshot-", 9)))
 			continue;
-		if (!with_snap && !strncmp(de->d_name, "snapshot-", 9))
+		if ((fd = open_dir_at(dfd, ds[i].name)) < 0)
 			continue;
-		p = path_join(dir, de->d_name);
-		if (is_dir(p) && has_metadata(p)) {
+		if (has_metadata_at(fd)) {
 			GROW(v, *n, cap);
-			v[(*n)++] = p;
-		} else {
-			free(p);
+			v[(*n)++] = xstrdup(ds[i].name);
 		}
+		close(fd);
 	}
-	closedir(d);
-	if (*n)
-		qsort(v, *n, sizeof(*v), cmp_str);
+	free_dents(ds, nd);
 	return v;
 }
 
-/* Traces below dir, a directory that is not one itself (a session):
- * searched like babeltrace2 does, without descending into a trace. */
-static void find_traces(const char *dir, int depth, char ***v, size_t *n, size_t *cap)
+/* Called on each trace directory found: its descriptor, its path, its
+ * depth below the DIR argument. */
+typedef void (*trace_fn)(int dfd, const char *path, int depth, void *ctx);
+
+/* Traces below the directory dfd (path), which is not one itself (a
+ * session): searched like babeltrace2 does, without descending into a
+ * trace, in real directories only, at most MAX_DEPTH levels down. */
+static void find_traces(int dfd, const char *path, int depth, trace_fn fn, void *ctx)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **subs = NULL;
-	size_t ns = 0, caps = 0, k;
-	if (!d)
+	struct dent *ds;
+	size_t nd, i;
+	if (list_dir(dfd, &ds, &nd) != 0) {
+		note(1, path, -1, "cannot list: %s", strerror(errno));
 		return;
-	while ((de = readdir(d)) != NULL) {
-		char *p;
-		if (de->d_name[0] == '.')
-			continue;
-		p = path_join(dir, de->d_name);
-		if (is_dir(p)) {
-			GROW(subs, ns, caps);
-			subs[ns++] = p;
-		} else {
-			free(p);
-		}
 	}
-	closedir(d);
-	if (ns)
-		qsort(subs, ns, sizeof(*subs), cmp_str);
-	for (k = 0; k < ns; k++) {
-		if (has_metadata(subs[k])) {
-			GROW(*v, *n, *cap);
-			(*v)[(*n)++] = subs[k];
-			continue;
+	for (i = 0; i < nd; i++) {
+		char *sub = path_join(path, ds[i].name);
+		const char *prev;
+		int fd;
+		if (ds[i].kind == E_OTHER) {
+			skip_note(0, sub, ds[i].mode, "only traces in real directories are read");
+		} else if (ds[i].kind == E_DIR) {
+			if ((fd = open_dir_at(dfd, ds[i].name)) < 0) {
+				note(1, sub, -1, "cannot open: %s", strerror(errno));
+			} else {
+				if (has_metadata_at(fd))
+					fn(fd, sub, depth + 1, ctx);
+				else if ((prev = seen_before(fd, sub)) != NULL)
+					note(0, sub, -1, "the same directory as %s: searched once", prev);
+				else if (depth + 1 < MAX_DEPTH)
+					find_traces(fd, sub, depth + 1, fn, ctx);
+				else
+					note(0, sub, -1, "more than %d directories deep: not searched", MAX_DEPTH);
+				close(fd);
+			}
 		}
-		if (depth < 8)
-			find_traces(subs[k], depth + 1, v, n, cap);
-		free(subs[k]);
+		free(sub);
 	}
-	free(subs);
+	free_dents(ds, nd);
 }
 
 /* A directory with stream files but no metadata: a damaged trace. */
-static int has_streams(const char *dir)
+static int has_streams(int dfd)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
+	struct dent *ds;
+	size_t nd, i;
 	int r = 0;
-	if (!d)
+	if (list_dir(dfd, &ds, &nd) != 0)
 		return 0;
-	while (!r && (de = readdir(d)) != NULL)
-		r = !strncmp(de->d_name, "stream-", 7);
-	closedir(d);
+	for (i = 0; i < nd && !r; i++)
+		r = !strncmp(ds[i].name, "stream-", 7);
+	free_dents(ds, nd);
 	return r;
 }
 
@@ -4377,33 +4840,62 @@ struct group {
 	const char *name; /* the DIR argument */
 	struct trace **tr;
 	size_t n, cap;
+	size_t found;     /* trace directories found */
+	int all;          /* --all */
 };
 
-static void add_trace_rec(struct group *g, const char *dir, int all, int child)
+static void add_trace_rec(struct group *g, int dfd, const char *dir, int child, int depth)
 {
-	struct trace *tr = load_trace(dir);
+	struct trace *tr;
 	size_t n, i;
 	char **subs;
+	const char *prev = seen_before(dfd, dir);
+	if (prev) {
+		note(0, dir, -1, "the same directory as %s: read once", prev);
+		return;
+	}
+	tr = load_trace(dfd, dir);
 	if (tr) {
 		tr->is_child = child;
 		GROW(g->tr, g->n, g->cap);
 		g->tr[g->n++] = tr;
 	}
-	subs = sub_traces(dir, 1, &n);
+	subs = sub_traces(dfd, 1, &n);
 	for (i = 0; i < n; i++) {
-		const char *base = strrchr(subs[i], '/') + 1;
-		int snap = !strncmp(base, "snapshot-", 9);
-		if (tr && !all) {
+		const char *base = subs[i];
+		int snap = !strncmp(base, "snapshot-", 9), fd;
+		if (tr && !g->all) {
 			char *s = tr->snapinfo ? xasprintf("%s %s%s", tr->snapinfo, base, snap ? "" : " (child)")
 					       : xasprintf("%s%s", base, snap ? "" : " (child)");
 			free(tr->snapinfo);
 			tr->snapinfo = s;
 		}
-		if (all && !snap)
-			add_trace_rec(g, subs[i], all, 1);
+		if (g->all && !snap) {
+			char *sub = path_join(dir, base);
+			if (depth + 1 >= MAX_DEPTH)
+				note(0, sub, -1, "more than %d directories deep: not read", MAX_DEPTH);
+			else if ((fd = open_dir_at(dfd, base)) >= 0) {
+				add_trace_rec(g, fd, sub, 1, depth + 1);
+				close(fd);
+			}
+			free(sub);
+		}
 		free(subs[i]);
 	}
 	free(subs);
+}
+
+static void add_found(int dfd, const char *path, int depth, void *ctx)
+{
+	struct group *g = (struct group *)ctx;
+	g->found++;
+	add_trace_rec(g, dfd, path, 0, depth);
+}
+
+/* A DIR argument: the user's path, followed as given. */
+static int open_arg_dir(const char *dir)
+{
+	return open(dir, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC);
 }
 
 /* ------------------------------------------------------------------ */
@@ -4426,19 +4918,62 @@ static int write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
-/* Writes `nparts` byte ranges of st->map (and a rewritten header for each
- * flight packet) to a temporary file renamed over the stream file. */
-static int rewrite_stream(struct stream *st, int shrink, uint64_t trunc_at)
+/* 64 bits nobody can predict, for a temporary file's name. */
+static uint64_t rand64(void)
 {
-	char *slash = strrchr(st->path, '/');
-	char *tmp = xasprintf("%.*s/.%s.repair", (int)(slash - st->path), st->path, slash + 1);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644), ok = fd >= 0;
+	static uint64_t ctr;
+	uint64_t r = 0;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || read(fd, &r, sizeof(r)) != (ssize_t)sizeof(r)) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		r = ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) ^ ((uint64_t)getpid() << 40) ^
+		    (uint64_t)(uintptr_t)&ts;
+	}
+	if (fd >= 0)
+		close(fd);
+	ctr++;
+	return r ^ (ctr * 0x9e3779b97f4a7c15u);
+}
+
+/* A new file in dfd, ".<base>.repair-<random>", made here (O_EXCL: never
+ * a file or link that was there), mode 0600 until it is complete. */
+static int make_temp(int dfd, const char *base, char **name)
+{
+	int i;
+	for (i = 0; i < 100; i++) {
+		int fd;
+		*name = xasprintf(".%s.repair-%016llx", base, (unsigned long long)rand64());
+		fd = openat(dfd, *name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0)
+			return fd;
+		free(*name);
+		*name = NULL;
+		if (errno != EEXIST)
+			return -1;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
+/* Writes the packets of st (shrink 1: each packet shrunk to its content,
+ * with a rewritten header; 2: each packet as it is, in st->pk's order;
+ * 0: the first trunc_at bytes) to a new temporary file in the
+ * trace directory dfd, renamed over the stream file if that is still the
+ * file that was read.  Nothing else is written, and no other file's mode
+ * is changed. */
+static int rewrite_stream(int dfd, struct stream *st, int shrink, uint64_t trunc_at)
+{
+	char *tmp = NULL;
+	int fd = make_temp(dfd, st->name, &tmp), ok = fd >= 0;
+	const char *why = NULL;
 	struct stat sb;
 	size_t i;
-	if (ok && stat(st->path, &sb) == 0)
-		(void)fchmod(fd, sb.st_mode & 07777);
 	if (ok && !shrink) {
 		ok = write_all(fd, st->map, (size_t)trunc_at) == 0;
+	} else if (ok && shrink == 2) {
+		for (i = 0; ok && i < st->npk; i++)
+			ok = write_all(fd, st->map + st->pk[i].off, (size_t)st->pk[i].psz) == 0;
 	} else if (ok) {
 		for (i = 0; ok && i < st->npk; i++) {
 			const struct packet *k = &st->pk[i];
@@ -4453,44 +4988,79 @@ static int rewrite_stream(struct stream *st, int shrink, uint64_t trunc_at)
 			     write_all(fd, st->map + k->off + PACKET_HDR, (size_t)(k->cend - k->off - PACKET_HDR)) == 0;
 		}
 	}
+	/* the stream's permissions, given to the file made here (its fd) */
 	if (ok)
-		ok = fsync(fd) == 0;
+		ok = fchmod(fd, st->mode & 0777) == 0 && fsync(fd) == 0;
 	if (fd >= 0 && close(fd) != 0)
 		ok = 0;
+	if (ok && (fstatat(dfd, st->name, &sb, AT_SYMLINK_NOFOLLOW) != 0 || sb.st_dev != st->dev ||
+		   sb.st_ino != st->ino)) {
+		why = "replaced since it was read; left as it is";
+		ok = 0;
+	}
 	if (ok)
-		ok = rename(tmp, st->path) == 0;
+		ok = renameat(dfd, tmp, dfd, st->name) == 0;
+	if (ok)
+		(void)fsync(dfd);
 	if (!ok) {
-		fprintf(stderr, "%s: %s: cannot rewrite: %s\n", prog, st->path, strerror(errno));
-		unlink(tmp);
+		fprintf(stderr, "%s: %s: cannot rewrite: %s\n", prog, st->path, why ? why : strerror(errno));
+		if (tmp)
+			unlinkat(dfd, tmp, 0);
 	}
 	free(tmp);
 	return ok ? 0 : -1;
 }
 
 /* Repairs one trace directory (not its subtraces); -1 on failure. */
-static int repair_trace(const char *dir, int *changed)
+static int repair_trace(int dfd, const char *dir, int *changed)
 {
 	struct trace *tr;
 	size_t i;
 	int rc = 0;
 	g_quiet = 1;
-	tr = load_trace(dir);
+	tr = load_trace(dfd, dir);
 	g_quiet = 0;
 	if (!tr) {
 		/* say why, without the quiet */
-		tr = load_trace(dir);
+		tr = load_trace(dfd, dir);
 		free_trace(tr);
 		return -1;
 	}
 	for (i = 0; i < tr->nst; i++) {
 		struct stream *st = &tr->st[i];
-		if (!tr->flight) {
+		if (!tr->flight && st->reordered) {
+			uint64_t out = 0;
+			size_t k, ncut = 0;
+			/* a packet cut by the end of the file is dropped (as below) */
+			for (k = 0; k < st->npk; k++)
+				if (st->pk[k].off + st->pk[k].psz > st->size) {
+					memmove(&st->pk[k], &st->pk[k + 1], (st->npk - k - 1) * sizeof(*st->pk));
+					st->npk--;
+					k--;
+					ncut++;
+				}
+			for (k = 0; k < st->npk; k++)
+				out += st->pk[k].psz;
+			if (rewrite_stream(dfd, st, 2, 0) == 0) {
+				fprintf(stderr, "%s: %s: %zu packet%s rewritten in packet_seq_num order", prog, st->path,
+					st->npk, st->npk == 1 ? "" : "s");
+				if (st->ndup)
+					fprintf(stderr, ", %u seen twice kept once", st->ndup);
+				if (ncut || st->stop < st->size)
+					fprintf(stderr, ", damaged tail from byte %llu dropped", (unsigned long long)st->stop);
+				fprintf(stderr, ": %llu -> %llu bytes\n", (unsigned long long)st->size,
+					(unsigned long long)out);
+				(*changed)++;
+			} else {
+				rc = -1;
+			}
+		} else if (!tr->flight) {
 			if (st->stop < st->size) {
 				const struct packet *k = st->npk ? &st->pk[st->npk - 1] : NULL;
 				uint64_t at = st->stop;
 				if (k && k->off == at) /* the truncated packet itself */
 					at = k->off;
-				if (rewrite_stream(st, 0, at) == 0) {
+				if (rewrite_stream(dfd, st, 0, at) == 0) {
 					fprintf(stderr, "%s: %s: truncated at byte %llu, %s: %llu -> %llu bytes\n", prog,
 						st->path, (unsigned long long)at, st->stop_why ? st->stop_why : "damaged",
 						(unsigned long long)st->size, (unsigned long long)at);
@@ -4523,7 +5093,7 @@ static int repair_trace(const char *dir, int *changed)
 				lo = st->pk[0].seq;
 				hi = st->pk[st->npk - 1].seq;
 			}
-			if (rewrite_stream(st, 1, 0) == 0) {
+			if (rewrite_stream(dfd, st, 1, 0) == 0) {
 				fprintf(stderr, "%s: %s: flight ring rewritten oldest first: %zu packet%s", prog, st->path,
 					st->npk, st->npk == 1 ? "" : "s");
 				if (st->npk)
@@ -4551,14 +5121,18 @@ static int repair_trace(const char *dir, int *changed)
 	return rc;
 }
 
-/* Reads every event of the trace; 0 if nothing is damaged. */
-static int verify_trace(const char *dir)
+/* Reads every event of the trace: 0 if nothing is damaged, 1 if only
+ * packets are missing, -1 if anything else is wrong. */
+static int verify_trace(int dfd, const char *dir)
 {
 	struct trace *tr;
 	int before = g_status, bad;
+	unsigned long errs = g_nerrs, missing = g_nmissing;
 	size_t i;
 	g_status = 0;
-	tr = load_trace(dir);
+	g_strict = 1;
+	tr = load_trace(dfd, dir);
+	g_strict = 0;
 	bad = !tr;
 	if (tr) {
 		for (i = 0; i < tr->nst; i++) {
@@ -4572,27 +5146,61 @@ static int verify_trace(const char *dir)
 		}
 	}
 	free_trace(tr);
-	bad |= g_status;
+	missing = g_nmissing - missing;
+	bad |= g_nerrs - errs > missing;
 	g_status = before;
-	return bad ? -1 : 0;
+	return bad ? -1 : missing ? 1 : 0;
 }
 
-/* The traces --repair DIR touches: DIR if it is one, with the traces
- * nested in it (snapshots; children in the older layout), or every trace
- * below a session directory. */
-static void collect_repair(const char *dir, char ***v, size_t *n, size_t *cap)
+struct repair_ctx {
+	int status;
+	size_t found;
+};
+
+/* --repair on the trace dfd (path), then on the traces nested in it
+ * (snapshots; children in the older layout). */
+static void repair_walk(int dfd, const char *path, int depth, void *ctx)
 {
-	size_t k, m = 0, c = 0;
-	char **subs = NULL;
-	if (has_metadata(dir)) {
-		GROW(*v, *n, *cap);
-		(*v)[(*n)++] = xstrdup(dir);
-		subs = sub_traces(dir, 1, &m);
-	} else {
-		find_traces(dir, 0, &subs, &m, &c);
+	struct repair_ctx *rc = (struct repair_ctx *)ctx;
+	const char *prev = seen_before(dfd, path);
+	char **subs;
+	size_t n, k;
+	int changed = 0, v;
+	rc->found++;
+	if (prev) {
+		fprintf(stderr, "%s: %s: warning: the same directory as %s: repaired once\n", prog, path, prev);
+		return;
 	}
-	for (k = 0; k < m; k++) {
-		collect_repair(subs[k], v, n, cap);
+	if (repair_trace(dfd, path, &changed) != 0)
+		rc->status = 1;
+	print_notes();
+	v = verify_trace(dfd, path);
+	if (v < 0) {
+		fprintf(stderr, "%s: %s: still damaged after repair:\n", prog, path);
+		rc->status = 1;
+	} else if (v > 0) {
+		/* babeltrace2 reads it: it says which packets it lacks */
+		fprintf(stderr, "%s: %s: %s; the trace is readable, but packets are missing:\n", prog, path,
+			changed ? "repaired" : "nothing to repair");
+		rc->status = 1;
+	} else if (!changed) {
+		fprintf(stderr, "%s: %s: nothing to repair; the trace is readable\n", prog, path);
+	} else {
+		fprintf(stderr, "%s: %s: repaired; the trace is readable\n", prog, path);
+	}
+	print_notes();
+	subs = sub_traces(dfd, 1, &n);
+	for (k = 0; k < n; k++) {
+		char *sub = path_join(path, subs[k]);
+		int fd;
+		if (depth + 1 >= MAX_DEPTH)
+			fprintf(stderr, "%s: %s: warning: more than %d directories deep: not repaired\n", prog, sub,
+				MAX_DEPTH);
+		else if ((fd = open_dir_at(dfd, subs[k])) >= 0) {
+			repair_walk(fd, sub, depth + 1, ctx);
+			close(fd);
+		}
+		free(sub);
 		free(subs[k]);
 	}
 	free(subs);
@@ -4602,43 +5210,33 @@ static int do_repair(char **dirs, int ndirs)
 {
 	int i, status = 0;
 	for (i = 0; i < ndirs; i++) {
-		char **v = NULL;
-		size_t n = 0, cap = 0, k;
-		struct stat sb;
-		if (stat(dirs[i], &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-			fprintf(stderr, "%s: %s: %s\n", prog, dirs[i],
-				stat(dirs[i], &sb) != 0 ? strerror(errno) : "not a directory");
+		struct repair_ctx rc;
+		int fd = open_arg_dir(dirs[i]);
+		memset(&rc, 0, sizeof(rc));
+		if (fd < 0) {
+			fprintf(stderr, "%s: %s: %s\n", prog, dirs[i], errno == ENOTDIR ? "not a directory" : strerror(errno));
 			status = 1;
 			continue;
 		}
-		if (!has_metadata(dirs[i]) && has_streams(dirs[i])) {
+		seen_reset();
+		if (has_metadata_at(fd)) {
+			repair_walk(fd, dirs[i], 0, &rc);
+		} else if (has_streams(fd)) {
 			fprintf(stderr, "%s: %s: stream files but no metadata file: cannot repair\n", prog, dirs[i]);
 			status = 1;
-			continue;
+			rc.found = 1;
+		} else {
+			(void)seen_before(fd, dirs[i]);
+			find_traces(fd, dirs[i], 0, repair_walk, &rc);
+			print_notes();
 		}
-		collect_repair(dirs[i], &v, &n, &cap);
-		if (!n) {
+		close(fd);
+		if (!rc.found) {
 			fprintf(stderr, "%s: %s: not a trace directory (no metadata, no trace below it)\n", prog,
 				dirs[i]);
 			status = 1;
 		}
-		for (k = 0; k < n; k++) {
-			int changed = 0;
-			if (repair_trace(v[k], &changed) != 0)
-				status = 1;
-			print_notes();
-			if (verify_trace(v[k]) != 0) {
-				fprintf(stderr, "%s: %s: still damaged after repair:\n", prog, v[k]);
-				status = 1;
-			} else if (!changed) {
-				fprintf(stderr, "%s: %s: nothing to repair; the trace is readable\n", prog, v[k]);
-			} else {
-				fprintf(stderr, "%s: %s: repaired; the trace is readable\n", prog, v[k]);
-			}
-			print_notes();
-			free(v[k]);
-		}
-		free(v);
+		status |= rc.status;
 	}
 	return status;
 }
@@ -4680,8 +5278,12 @@ static void usage(FILE *f)
 		"rings are read directly (--repair is only needed for other readers).\n"
 		"Problems (file and byte offset) go to stderr after the output.\n"
 		"\n"
-		"Exit status: 0 ok; 1 a trace is damaged or unreadable (what could be read\n"
-		"was printed), or the output could not be written; 2 usage error.\n",
+		"Links, FIFOs and devices below DIR are never followed or opened (each is\n"
+		"named); --repair writes only files it creates.\n"
+		"\n"
+		"Exit status: 0 ok; 1 a trace is damaged, incomplete (packets missing,\n"
+		"duplicated or out of order) or unreadable (what could be read was printed),\n"
+		"or the output could not be written; 2 usage error.\n",
 		prog, prog);
 }
 
@@ -4724,6 +5326,11 @@ int main(int argc, char **argv)
 	} probe;
 	probe.u = 1;
 	g_host_be = probe.b[0] == 0;
+	/* as the program starts (tests/fuzz_dump calls main once per input) */
+	g_status = 0;
+	g_mode = M_TEXT;
+	g_jfirst = 1;
+	g_sec = UINT64_MAX;
 	dirs = (char **)xcalloc((size_t)argc + 1, sizeof(*dirs));
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -4785,32 +5392,29 @@ int main(int argc, char **argv)
 	}
 	/* load everything first (JSON needs a common time origin) */
 	for (i = 0; i < ndirs; i++) {
-		struct stat sb;
-		if (stat(dirs[i], &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-			note(1, dirs[i], -1, "%s", stat(dirs[i], &sb) != 0 ? strerror(errno) : "not a directory");
+		int fd = open_arg_dir(dirs[i]);
+		if (fd < 0) {
+			note(1, dirs[i], -1, "%s", errno == ENOTDIR ? "not a directory" : strerror(errno));
 			continue;
 		}
+		seen_reset();
 		GROW(groups, ngroups, capgroups);
 		memset(&groups[ngroups], 0, sizeof(*groups));
 		groups[ngroups].name = dirs[i];
-		if (has_metadata(dirs[i])) {
-			add_trace_rec(&groups[ngroups++], dirs[i], all, 0);
-		} else if (has_streams(dirs[i])) {
+		groups[ngroups].all = all;
+		if (has_metadata_at(fd)) {
+			add_trace_rec(&groups[ngroups++], fd, dirs[i], 0, 0);
+		} else if (has_streams(fd)) {
 			note(1, dirs[i], -1, "stream files but no metadata file: cannot read this trace");
 		} else {
 			/* a session: every process's trace below, merged */
-			size_t n = 0, cap = 0, k;
-			char **subs = NULL;
-			find_traces(dirs[i], 0, &subs, &n, &cap);
-			if (!n)
+			(void)seen_before(fd, dirs[i]);
+			find_traces(fd, dirs[i], 0, add_found, &groups[ngroups]);
+			if (!groups[ngroups].found)
 				note(1, dirs[i], -1, "not a trace directory (no metadata, no trace below it)");
-			for (k = 0; k < n; k++) {
-				add_trace_rec(&groups[ngroups], subs[k], all, 0);
-				free(subs[k]);
-			}
-			free(subs);
 			ngroups++;
 		}
+		close(fd);
 	}
 	ob.fd = 1;
 	ob.name = "standard output";
@@ -4833,6 +5437,7 @@ int main(int argc, char **argv)
 		for (g = 0; g < ngroups; g++)
 			merge(groups[g].tr, groups[g].n, emit_pftrace);
 		pf_finish();
+		memset(&g_pf, 0, sizeof(g_pf));
 	} else if (g_mode == M_JSON) {
 		g_origin = trace_origin(groups, ngroups);
 		ob_puts("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", 39);
@@ -4844,6 +5449,7 @@ int main(int argc, char **argv)
 		ob_printf("\n],\"otherData\":{\"time_origin_unix_ns\":\"%llu\",\"source\":\"tracepoint-dump %s\"}}\n",
 			  (unsigned long long)g_origin, TRACEPOINT_DUMP_VERSION);
 		free(g_flows.v);
+		memset(&g_flows, 0, sizeof(g_flows));
 	} else if (g_mode == M_SUMMARY) {
 		int first = 1;
 		for (g = 0; g < ngroups; g++)
