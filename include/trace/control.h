@@ -952,7 +952,7 @@ TRACEPOINT_SINK_API const char *tracepoint_control_path(void)
  * so that a trace asked for by TRACEPOINTS has started. */
 __attribute__((constructor(102))) static void tp__ctl_from_env(void)
 {
-	const char *v = tp__sink_getenv("TRACEPOINTS_CONTROL"), *tp, *mode, *dir;
+	const char *v = tp__sink_getenv("TRACEPOINTS_CONTROL"), *mode, *dir;
 	char shown[48];
 	if (!v || !*v || strcmp(v, "0") == 0)
 		return; /* unset, off, or ignored (AT_SECURE) */
@@ -961,15 +961,14 @@ __attribute__((constructor(102))) static void tp__ctl_from_env(void)
 			     tp__sink_shown(v, shown, sizeof(shown)));
 		return;
 	}
-	tp = tp__sink_getenv("TRACEPOINTS");
 	mode = tp__sink_getenv("TRACEPOINTS_MODE");
 	dir = tp__sink_getenv("TRACEPOINTS_DIR");
-	/* Where a trace started by the channel goes (TRACEPOINTS set: the
-	 * recorder has read them already, and reported a bad mode). */
+	/* Where a trace started by the channel goes (a bad mode is said once,
+	 * here or by the recorder's start-up, whichever came first). */
 	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
-		if (!tp || tp__sink_env_blank(tp))
-			tp__sink_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
-				     tp__sink_shown(mode, shown, sizeof(shown)));
+		tp__sink_init(); /* said once, by whichever reads it first */
+		tp__sink_msg_once("env-mode", "TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
+				  tp__sink_shown(mode, shown, sizeof(shown)));
 		mode = NULL;
 	}
 	tp__ctl.env_mode = mode ? strdup(mode) : NULL;

@@ -44,7 +44,8 @@
  *   TRACEPOINTS='kmem:kmalloc if bytes_req > 4096; timer:*'   with a field
  *                                    filter (trace/filter.h)
  *   TRACEPOINTS_DIR=path             the session directory (default
- *                                    trace-<comm>-<pid>, made new)
+ *                                    trace-<comm>-<pid>, made new), also
+ *                                    for the program's own tracepoint_enable()
  *   TRACEPOINTS_MODE=stream|flight   default stream
  *   TRACEPOINTS_BUFFER_KB=n          window (packet) size, default 1024, at most
  *                                    1048576 (1 GiB)
@@ -78,8 +79,9 @@ struct tracepoint_info {
 #define TRACEPOINT_SINK_API __attribute__((visibility("default")))
 
 /* Attaches the recorder to every event matching the pattern list; the
- * first call starts the trace (default directory and mode unless
- * tracepoint_output() chose them).  Returns how many events matched (events
+ * first call starts the trace, unless tracepoint_output() did, in
+ * TRACEPOINTS_DIR and TRACEPOINTS_MODE (as at start-up; else the default
+ * directory and stream mode).  Returns how many events matched (events
  * already recorded count; 0: none, reported on stderr), -EINVAL for a
  * malformed or NULL list (reported with its position, nothing changed), or
  * the first error (starting the trace: -errno, reported with the path;
@@ -97,8 +99,10 @@ TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns);
  * NULL, else to stderr), or -ENOMEM. */
 TRACEPOINT_SINK_API int tracepoint_filter(const char *patterns, const char *filter, char *err,
 					  size_t errlen);
-/* Starts the trace: mode "stream" (default) or "flight", dir NULL for the
- * default (trace-<comm>-<pid>).  0, -EINVAL (unknown mode; "text" and
+/* Starts the trace: mode "stream" or "flight" (NULL: TRACEPOINTS_MODE,
+ * else stream), dir the session directory (NULL: TRACEPOINTS_DIR, else
+ * trace-<comm>-<pid>, made new); a mode or dir that differs from the
+ * environment's is used, and said once on stderr.  0, -EINVAL (unknown mode; "text" and
  * "json" are made by tracepoint-dump from a trace), -EBUSY (a trace is
  * already being recorded) or -errno (cannot create it; reported). */
 TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir);
@@ -348,6 +352,8 @@ struct tp__sink_sink {
 	int ring_warned;                /* a too small flight ring was reported */
 	char **reported;
 	size_t nreported;
+	char *env_dir, *env_mode;       /* TRACEPOINTS_DIR (NULL: unset or empty) and
+					   TRACEPOINTS_MODE at start-up */
 };
 
 static struct tp__sink_sink tp__sink;
@@ -1705,9 +1711,33 @@ static void tp__sink_init(void)
 	pthread_once(&tp__sink_once, tp__sink_init_once);
 }
 
+/* The mode TRACEPOINTS_MODE asks for (stream if unset; a value that is
+ * neither is reported once, and stream used). */
+static int tp__sink_env_mode(void)
+{
+	const char *m = tp__sink.env_mode;
+	char shown[48];
+	if (m && strcmp(m, "flight") == 0)
+		return TP__SINK_FLIGHT;
+	if (m && strcmp(m, "stream") != 0)
+		tp__sink_msg_once("env-mode", "TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
+				  tp__sink_shown(m, shown, sizeof(shown)));
+	return TP__SINK_STREAM;
+}
+
+/* Starts the trace where and how the environment says (TRACEPOINTS_DIR,
+ * TRACEPOINTS_MODE), lock held: the first tracepoint_enable() of a program
+ * that did not call tracepoint_output(). */
+static int tp__sink_start_env_trace(void)
+{
+	tp__sink.mode = tp__sink_env_mode();
+	return tp__sink_start_trace(tp__sink.env_dir);
+}
+
 TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir)
 {
 	int m, e;
+	char shown[48];
 	if (mode && (strcmp(mode, "text") == 0 || strcmp(mode, "json") == 0)) {
 		tp__sink_msg("output \"%s\": traces are recorded to a directory; tracepoint-dump --%s DIR "
 			  "makes %s from it", mode, mode, mode);
@@ -1717,8 +1747,23 @@ TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir)
 		tp__sink_msg("output mode \"%s\" is neither stream nor flight", mode);
 		return -EINVAL;
 	}
-	m = mode && mode[0] == 'f' ? TP__SINK_FLIGHT : TP__SINK_STREAM;
 	tp__sink_init();
+	/* What the program leaves open, the environment chooses; what it
+	 * chooses against the environment is said (once), not done silently. */
+	if (!mode)
+		m = tp__sink_env_mode();
+	else
+		m = mode[0] == 'f' ? TP__SINK_FLIGHT : TP__SINK_STREAM;
+	if (mode && tp__sink.env_mode && strcmp(mode, tp__sink.env_mode) != 0 &&
+	    (strcmp(tp__sink.env_mode, "stream") == 0 || strcmp(tp__sink.env_mode, "flight") == 0))
+		tp__sink_msg_once("env-mode-program", "TRACEPOINTS_MODE=%s is not used: the program chose "
+				  "mode %s (tracepoint_output)", tp__sink.env_mode, mode);
+	if (!dir)
+		dir = tp__sink.env_dir;
+	else if (tp__sink.env_dir && strcmp(dir, tp__sink.env_dir) != 0)
+		tp__sink_msg_once("env-dir-program", "TRACEPOINTS_DIR=%s is not used: the program chose the "
+				  "trace directory %s (tracepoint_output)",
+				  tp__sink_shown(tp__sink.env_dir, shown, sizeof(shown)), dir);
 	pthread_mutex_lock(&tp__sink.lock);
 	if (tp__sink.recording) {
 		pthread_mutex_unlock(&tp__sink.lock);
@@ -2043,7 +2088,7 @@ static int tp__sink_apply(const char *list, int attach)
 		int e = 0;
 		pthread_mutex_lock(&tp__sink.lock);
 		if (!tp__sink.recording)
-			e = tp__sink_start_trace(NULL); /* reported */
+			e = tp__sink_start_env_trace(); /* reported */
 		pthread_mutex_unlock(&tp__sink.lock);
 		if (e)
 			return e;
@@ -2304,6 +2349,13 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	const char *dir = tp__sink_getenv("TRACEPOINTS_DIR");
 	char shown[48];
 	tp__sink_env_check();
+	/* Where and how a trace goes, whoever starts it: this, the program's
+	 * own tracepoint_enable() or tracepoint_output(mode or dir NULL), or
+	 * the control channel. */
+	if (dir && *dir)
+		tp__sink.env_dir = strdup(dir);
+	if (mode)
+		tp__sink.env_mode = strdup(mode);
 	if (!tp || tp__sink_env_blank(tp))
 		return; /* unset, empty groups only, or ignored (a set-user-ID program...): silently */
 	if (strcmp(tp, "list") == 0 || strcmp(tp, "list-format") == 0) {
@@ -2327,14 +2379,8 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	if (tp__sink_getenv("TRACEPOINTS_OUTPUT") || tp__sink_getenv("TRACEPOINTS_FILE"))
 		tp__sink_msg("TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read: the trace is a "
 			  "directory (TRACEPOINTS_DIR); tracepoint-dump --text or --json DIR formats it");
-	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
-		tp__sink_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
-			  tp__sink_shown(mode, shown, sizeof(shown)));
-		mode = "stream";
-	}
-	if (dir && !*dir)
-		dir = NULL; /* set but empty: the default */
-	if (tracepoint_output(mode ? mode : "stream", dir) != 0)
+	/* TRACEPOINTS_DIR and TRACEPOINTS_MODE (a bad mode reported there) */
+	if (tracepoint_output(NULL, NULL) != 0)
 		return; /* reported; nothing is recorded */
 	if (sig) {
 		int s = tp__sink_signal_number(sig);
