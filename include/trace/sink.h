@@ -45,7 +45,10 @@
  *                                    filter (trace/filter.h)
  *   TRACEPOINTS_DIR=path             the session directory (default
  *                                    trace-<comm>-<pid>, made new), also
- *                                    for the program's own tracepoint_enable()
+ *                                    for the program's own tracepoint_enable();
+ *                                    a symbolic link in it that another user
+ *                                    could have made is refused, at any
+ *                                    component (docs/recording.md)
  *   TRACEPOINTS_MODE=stream|flight   default stream
  *   TRACEPOINTS_BUFFER_KB=n          window (packet) size, default 1024, at most
  *                                    1048576 (1 GiB)
@@ -206,6 +209,7 @@ extern int openat(int, const char *, int, ...);
 extern int renameat(int, const char *, int, const char *);
 extern int unlinkat(int, const char *, int);
 extern int fstatat(int, const char *, struct stat *, int);
+extern ssize_t readlinkat(int, const char *, char *, size_t);
 #endif
 #if !defined(__USE_MISC) && !defined(__USE_UNIX98) && !defined(__USE_XOPEN2K)
 extern int gethostname(char *, size_t);
@@ -239,6 +243,13 @@ __extension__ typedef unsigned __int128 tp__sink_u128;
 #endif
 #ifndef O_DIRECTORY
 #define O_DIRECTORY 0200000
+#endif
+/* O_PATH (Linux 2.6.39; hidden without _GNU_SOURCE): a descriptor of the
+ * symbolic link itself, whose fstat and readlinkat(fd, "") see one link */
+#ifdef O_PATH
+#define O_PATH_TP O_PATH
+#else
+#define O_PATH_TP 010000000
 #endif
 #ifndef MAP_SHARED
 #define MAP_SHARED 0x01
@@ -959,53 +970,168 @@ static int tp__sink_mkdir_new(int at, const char *where, const char *base, char 
 	return fd < 0 ? -errno : fd;
 }
 
-/* Opens (made if missing) the session directory `dir` named by the user.
- * A symbolic link is followed, unless another user made it in a shared
- * (sticky, world-writable) directory like /tmp: the kernel's
- * protected_symlinks rule, applied whatever the sysctl says.  Never blocks
+/* Whether the symbolic link of uid `owner` in the directory dst may be
+ * followed: made by this user or by root, or in a directory that only
+ * this user or root can write (owned by one of them, no group or other
+ * write).  Anything else another user could have planted. */
+static int tp__sink_link_ok(uid_t owner, const struct stat *dst)
+{
+	uid_t me = geteuid();
+	return owner == me || owner == 0 ||
+	       ((dst->st_uid == me || dst->st_uid == 0) && !(dst->st_mode & (S_IWGRP | S_IWOTH)));
+}
+
+/* Opens (made if missing) the session directory `dir` named by the user,
+ * walking it one component at a time from "/" or the current directory
+ * with O_NOFOLLOW: a symbolic link at any component is followed (its
+ * target walked the same way) only if tp__sink_link_ok says so, so that
+ * no link another user planted, at the end of the path or in its middle
+ * ("/tmp/x/trace", "/tmp/x/."), leads the recorder elsewhere.  "." and
+ * ".." are what they are in the directory reached so far (".." of a
+ * link's target is its target's parent, as the kernel has it).  Only the
+ * path's own last component is made (not a link's target).  Never blocks
  * (a FIFO is not opened).  fd or -errno, *why set for a message. */
 static int tp__sink_open_session(const char *dir, const char **why)
 {
-	char path[TP__SINK_PATH_MAX], parent[TP__SINK_PATH_MAX], *slash;
-	static char why_buf[192];
-	size_t l = strlen(dir);
-	struct stat link, pst;
-	int fd, e;
+	enum { TP__SINK_LINKS_MAX = 40 };
+	static char why_buf[1024]; /* a message's worth: paths cut at 400 bytes */
+	char buf[TP__SINK_PATH_MAX], shown[TP__SINK_PATH_MAX], target[TP__SINK_PATH_MAX];
+	char comp[TP__SINK_PATH_MAX + 256];
+	size_t len = strlen(dir), orig = len;
+	const char *p;
+	int fd, links = 0, e;
 	*why = NULL;
-	if (l == 0 || l >= sizeof(path))
+	if (len == 0 || len >= sizeof(buf))
 		return -ENAMETOOLONG;
-	memcpy(path, dir, l + 1);
-	while (l > 1 && path[l - 1] == '/') /* "dir/" would follow a link */
-		path[--l] = '\0';
-	if (mkdir(path, 0755) != 0 && errno != EEXIST)
+	memcpy(buf, dir, len + 1);
+	fd = open(buf[0] == '/' ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
 		return -errno;
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd >= 0 || (errno != ENOTDIR && errno != ELOOP)) /* ENOTDIR: also a link */
-		return fd >= 0 ? fd : -errno;
-	e = errno;
-	if (fstatat(AT_FDCWD, path, &link, AT_SYMLINK_NOFOLLOW) != 0)
-		return -e;
-	if (!S_ISLNK(link.st_mode)) {
-		*why = "it exists and is not a directory";
-		return -ENOTDIR;
+	snprintf(shown, sizeof(shown), "%s", buf[0] == '/' ? "" : ".");
+	p = buf;
+	for (;;) {
+		char name[256];
+		const char *end, *next;
+		size_t n;
+		int nfd, last, mine;
+		struct stat lst, dst;
+		while (*p == '/')
+			p++;
+		if (!*p)
+			return fd; /* the whole path walked */
+		for (end = p; *end && *end != '/'; end++)
+			;
+		for (next = end; *next == '/'; next++)
+			;
+		n = (size_t)(end - p);
+		last = !*next;
+		/* a component of the path given, not of a link's target */
+		mine = (size_t)(buf + strlen(buf) - p) <= orig;
+		if (n >= sizeof(name)) {
+			close(fd);
+			return -ENAMETOOLONG;
+		}
+		memcpy(name, p, n);
+		name[n] = '\0';
+		p = next;
+		if (strcmp(name, ".") == 0)
+			continue;
+		if (last && mine && mkdirat(fd, name, 0755) != 0 && errno != EEXIST) {
+			e = errno;
+			close(fd);
+			return -e;
+		}
+		/* the component as shown in messages: the walk so far, then it */
+		if (strcmp(shown, ".") == 0)
+			snprintf(comp, sizeof(comp), "%s", name);
+		else
+			snprintf(comp, sizeof(comp), "%s/%s", shown, name);
+		nfd = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+		if (nfd >= 0) {
+			close(fd);
+			fd = nfd;
+			memcpy(shown, comp, strlen(comp) + 1);
+			continue;
+		}
+		e = errno;
+		if (e != ENOTDIR && e != ELOOP) { /* ENOTDIR: also a link */
+			if (!last) {
+				snprintf(why_buf, sizeof(why_buf), "%.400s: %s", comp, strerror(e));
+				*why = why_buf;
+			}
+			close(fd);
+			return -e;
+		}
+		nfd = openat(fd, name, O_PATH_TP | O_NOFOLLOW | O_CLOEXEC);
+		if (nfd < 0 || fstat(nfd, &lst) != 0 || fstat(fd, &dst) != 0) {
+			e = errno;
+			if (nfd >= 0)
+				close(nfd);
+			close(fd);
+			return -e;
+		}
+		if (!S_ISLNK(lst.st_mode)) {
+			close(nfd);
+			close(fd);
+			if (last) {
+				*why = "it exists and is not a directory";
+			} else {
+				snprintf(why_buf, sizeof(why_buf), "%.400s is not a directory", comp);
+				*why = why_buf;
+			}
+			return -ENOTDIR;
+		}
+		if (!tp__sink_link_ok(lst.st_uid, &dst)) {
+			const char *d = shown[0] ? shown : "/";
+			char where[480];
+			if ((dst.st_mode & S_ISVTX) && (dst.st_mode & S_IWOTH))
+				snprintf(where, sizeof(where), "the shared directory %.400s", d);
+			else if (dst.st_mode & (S_IWGRP | S_IWOTH))
+				snprintf(where, sizeof(where), "%.400s, which %s may write", d,
+					 dst.st_mode & S_IWOTH ? "others" : "its group");
+			else
+				snprintf(where, sizeof(where), "%.400s, a directory of uid %u", d, (unsigned)dst.st_uid);
+			if (last)
+				snprintf(why_buf, sizeof(why_buf), "a symbolic link made by another user (uid %u) "
+					 "in %s: not followed", (unsigned)lst.st_uid, where);
+			else
+				snprintf(why_buf, sizeof(why_buf), "%.400s is a symbolic link made by another user "
+					 "(uid %u) in %.450s: not followed", comp, (unsigned)lst.st_uid, where);
+			*why = why_buf;
+			close(nfd);
+			close(fd);
+			return -EPERM;
+		}
+		{
+			ssize_t tl = ++links > TP__SINK_LINKS_MAX ? -1
+				     : readlinkat(nfd, "", target, sizeof(target) - 1);
+			size_t rest = strlen(p);
+			e = links > TP__SINK_LINKS_MAX ? ELOOP : errno;
+			close(nfd);
+			if (tl <= 0 || (size_t)tl + 1 + rest >= sizeof(buf)) {
+				close(fd);
+				if (tl > 0)
+					e = ENAMETOOLONG;
+				else if (tl == 0)
+					e = ENOENT;
+				return -e;
+			}
+			/* the target, then what is left of the path */
+			memmove(buf + tl + 1, p, rest + 1);
+			memcpy(buf, target, (size_t)tl);
+			buf[tl] = '/';
+			if (rest < orig)
+				orig = rest;
+			p = buf;
+			if (target[0] == '/') {
+				close(fd);
+				fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+				if (fd < 0)
+					return -errno;
+				shown[0] = '\0';
+			}
+		}
 	}
-	memcpy(parent, path, l + 1);
-	slash = strrchr(parent, '/');
-	if (!slash)
-		memcpy(parent, ".", 2);
-	else
-		slash[slash == parent] = '\0'; /* "/x": the parent is "/" */
-	if (fstatat(AT_FDCWD, parent, &pst, 0) == 0 && (pst.st_mode & S_ISVTX) && (pst.st_mode & S_IWOTH) &&
-	    link.st_uid != geteuid() && link.st_uid != pst.st_uid) {
-		snprintf(why_buf, sizeof(why_buf), "a symbolic link made by another user (uid %u) in "
-			 "the shared directory %.100s: not followed", (unsigned)link.st_uid, parent);
-		*why = why_buf;
-		return -EPERM;
-	}
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0 && errno == ENOTDIR)
-		*why = "it is a symbolic link to something that is not a directory";
-	return fd >= 0 ? fd : -errno;
 }
 
 /* Opens the trace's metadata for appending event blocks. */
