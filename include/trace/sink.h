@@ -35,7 +35,8 @@
  *   TRACEPOINTS_FLIGHT_KB of each thread); tracepoint_snapshot() freezes a
  *   copy that later records cannot overwrite.
  *
- * Environment (read by the constructor of the TRACEPOINT_SINK_MAIN file;
+ * Environment (read at start-up by the TRACEPOINT_SINK_MAIN file: in an
+ * executable before any library's constructor, from .preinit_array;
  * all ignored, silently, in a set-user-ID, set-group-ID or file-capability
  * program: docs/recording.md)
  * ---------------------------------------------------------------------
@@ -2466,14 +2467,20 @@ static int tp__sink_signal_number(const char *v)
 }
 
 /* Runs before the executable's other constructors, so that their events
- * are recorded too. */
+ * are recorded too; in an executable, from .preinit_array (below), before
+ * the constructors of the libraries it links, so that the events those
+ * fire are recorded as well.  Once, whichever runs first. */
+static int tp__sink_started;
 __attribute__((constructor(101))) static void tp__sink_start(void)
 {
-	const char *tp = tp__sink_getenv("TRACEPOINTS");
-	const char *mode = tp__sink_getenv("TRACEPOINTS_MODE");
-	const char *sig = tp__sink_getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
-	const char *dir = tp__sink_getenv("TRACEPOINTS_DIR");
+	const char *tp, *mode, *sig, *dir;
 	char shown[48];
+	if (__atomic_exchange_n(&tp__sink_started, 1, __ATOMIC_RELAXED))
+		return;
+	tp = tp__sink_getenv("TRACEPOINTS");
+	mode = tp__sink_getenv("TRACEPOINTS_MODE");
+	sig = tp__sink_getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
+	dir = tp__sink_getenv("TRACEPOINTS_DIR");
 	tp__sink_env_check();
 	/* Where and how a trace goes, whoever starts it: this, the program's
 	 * own tracepoint_enable() or tracepoint_output(mode or dir NULL), or
@@ -2520,6 +2527,27 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	}
 	tracepoint_enable(tp);
 }
+
+/* The dynamic linker runs an executable's .preinit_array before any
+ * library's constructor (ELF; a shared object may not have one: where this
+ * file is not built for an executable - -fPIC without -fPIE, a preloaded
+ * recorder - the constructor above starts the recorder, after the
+ * constructors of the libraries loaded before it). */
+#if defined(__PIE__) || !defined(__PIC__)
+/* Called with the process's arguments and environment: the C library sets
+ * environ (to the same envp) only in its own initializer, which runs after
+ * this one (tp__sink_environ: environ, trace/sink_env.h). */
+static void tp__sink_preinit_fn(int argc, char **argv, char **envp)
+{
+	(void)argc;
+	(void)argv;
+	if (!tp__sink_environ)
+		tp__sink_environ = envp;
+	tp__sink_start();
+}
+__attribute__((section(".preinit_array"), used)) static void (*tp__sink_preinit)(int, char **, char **) =
+	tp__sink_preinit_fn;
+#endif
 
 /* At a normal exit: the clock's frequency measured over the whole run
  * goes into the metadata, and a summary to stderr.  Threads (this one
