@@ -59,9 +59,12 @@
  *
  * Grace periods (what tracepoint_synchronize_unregister() waits for)
  * ------------------------------------------------------------------
- *   A probe list is never modified in place: registration builds a new array
- *   and publishes it with one atomic store.  The enabled path (never the
- *   disabled one) counts "entered" on its thread's own counter of the current
+ *   A probe list is never reordered or extended in place: registration
+ *   builds a new array and publishes it with one atomic store; removal
+ *   does too, except for the list's first live probe (and when memory is
+ *   short), whose entry becomes a stub in place, so that probes that
+ *   unregister themselves in order cost O(1) each (tracepoint/registry.h).
+ *   The enabled path (never the disabled one) counts "entered" on its thread's own counter of the current
  *   phase before loading the list and "left" after the last probe returns,
  *   with plain increments on a cache line no other thread writes.  A writer
  *   may advance the process's sequence only when, after a membarrier(), no
@@ -308,7 +311,9 @@ static inline int tracepoint_probe_register(struct tracepoint *tp,
 /* Detaches (probe, data).  0, or -ENOENT if it is not attached, -EINVAL for
  * NULL tp or probe, -EPROTO for a tracepoint of another layout; never fails
  * for lack of memory.  Its data may be freed after
- * tracepoint_synchronize_unregister(). */
+ * tracepoint_synchronize_unregister().  A fire under way in this thread
+ * still calls a probe it has not reached yet; a fire of another thread at
+ * the same time may or may not. */
 static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 					      tracepoint_func_t probe, void *data);
 /* True while a probe is attached (or, with -DTRACEPOINT_USDT, an external

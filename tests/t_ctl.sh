@@ -29,6 +29,10 @@
 #    the stale socket; SIGKILL: tracepoint-ctl names the stale socket;
 #  - the API: tracepoint_control_start() twice, tracepoint_control_stop()
 #    twice (0 each), no thread and no file left after stop.
+#  - /tmp/tracepoints-UID taken first by another user (a directory, a
+#    link, a file; and a decoy of the fallback's shape): the program's
+#    channel is in a /tmp/tracepoints-UID-XXXXXX of its user's own, said on
+#    stderr, made once and reused; tracepoint-ctl PID finds it (uid 64999);
 # setpriv (util-linux) and root are needed for the uid parts only.
 . tests/lib.sh
 dump_tool
@@ -292,6 +296,43 @@ for d in bad1 bad2 bad3; do
 	stop
 done
 [ ! -e "$B/bad1/tracepoints/$P.sock" ] || fail "a socket in the 0755 directory"
+
+echo "== /tmp/tracepoints-UID taken by another user first (XDG_RUNTIME_DIR unset)"
+if [ $ROOT = yes ]; then
+	V=64999 # a uid of this test's own: nothing else uses its /tmp names
+	as_v() { setpriv --reuid=$V --regid=$V --clear-groups env -u XDG_RUNTIME_DIR "$@"; }
+	rm -rf /tmp/tracepoints-$V /tmp/tracepoints-$V-??????
+	as_nobody mkdir -m 700 /tmp/tracepoints-$V-decoy1 # its shape, another user's: never used
+	for how in dir link file; do
+		case $how in
+		dir) as_nobody mkdir -m 700 /tmp/tracepoints-$V ;;
+		link) as_nobody ln -s /tmp /tmp/tracepoints-$V ;;
+		file) as_nobody touch /tmp/tracepoints-$V ;;
+		esac
+		O=$B/squat-$how.out E=$B/squat-$how.err name=squat-$how
+		setpriv --reuid=$V --regid=$V --clear-groups env -u XDG_RUNTIME_DIR TRACEPOINTS_CONTROL=1 \
+			CTL_SECONDS=25 "$B/ctl_prog" run >"$O" 2>"$E" & # $! is the program
+		P=$!
+		if ! waitfor '^ready ' "$O"; then fail "squat ($how): no ready line: $(cat "$E")"; stop; continue; fi
+		fb=$(sed -n "s|^ready $P \(/tmp/tracepoints-$V-[A-Za-z0-9]\{6\}\)/$P.sock\$|\1|p" "$O")
+		as_v "$CTL" $P list >"$B/ctl.out" 2>"$B/ctl.err"
+		RC=$?
+		if [ -n "$fb" ] && [ "$fb" != /tmp/tracepoints-$V-decoy1 ] && [ $RC = 0 ] && grep -q '^ctl:ctl_tick' "$B/ctl.out" &&
+			grep -q "^tracepoints: control channel: /tmp/tracepoints-$V .*: not used (not followed); the channel is in $fb instead (tracepoint-ctl finds it there)$" "$E" &&
+			[ "$(stat -c '%u %a' "$fb")" = "$V 700" ]; then
+			ok "taken ($how): the channel in $fb, said once; tracepoint-ctl PID finds it ($(head -1 "$E" | cut -c1-90)...)"
+		else fail "taken ($how): exit $RC, ready '$(cat "$O")', ctl '$(cat "$B/ctl.err")', stderr '$(cat "$E")'"; fi
+		[ -z "${first:-}" ] && first=$fb
+		[ "$fb" = "$first" ] || fail "taken ($how): $fb, not the directory made before ($first)"
+		stop
+		rm -rf /tmp/tracepoints-$V
+	done
+	if [ "$(count /tmp/tracepoints-$V-??????)" = 2 ]; then ok "one directory made, then reused (and the decoy left alone)"
+	else fail "fallback directories: $(ls -d /tmp/tracepoints-$V-*)"; fi
+	rm -rf /tmp/tracepoints-$V /tmp/tracepoints-$V-??????
+else
+	skip_part "/tmp/tracepoints-UID taken by another user: needs root and setpriv"
+fi
 
 echo "== fork, exec, SIGKILL"
 start fork fork TRACEPOINTS_CONTROL=1

@@ -12,6 +12,10 @@
 #    module loads, with every fired event (name, cat, ph "i", args as
 #    fired), each worker's events on its own tid, thread and process names;
 #  - a TRACEPOINTS that enables nothing leaves no trace directory;
+#  - TRACEPOINTS unset and the program calling tracepoint_enable() itself:
+#    the trace goes to TRACEPOINTS_DIR in TRACEPOINTS_MODE (also through
+#    tracepoint_output(NULL, NULL)); a tracepoint_output() that chooses
+#    otherwise is said on stderr;
 #  - malformed TRACEPOINTS, unknown events, a bad TRACEPOINTS_MODE, the old
 #    TRACEPOINTS_OUTPUT/FILE and an unusable directory are reported on
 #    stderr, and the program still runs.
@@ -115,6 +119,41 @@ if grep -q 'TRACEPOINTS_MODE="xml" is neither stream nor flight; using stream' "
 TRACEPOINTS=evf:evf_three TRACEPOINTS_OUTPUT=json TRACEPOINTS_FILE=x.json TRACEPOINTS_DIR=$B/o $P >/dev/null 2>"$B/old.err"
 if grep -q 'TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read' "$B/old.err" && [ ! -e x.json ]; then
 	ok "the old TRACEPOINTS_OUTPUT/FILE are reported as unused"; else fail "old variables"; cat "$B/old.err"; fi
+
+# The program's own tracepoint_enable() (TRACEPOINTS unset) and
+# tracepoint_output(): TRACEPOINTS_DIR and TRACEPOINTS_MODE are honoured
+# where the program leaves them open, and said when it overrides them.
+own() { # name args...: runs the program in $B/own-NAME (its cwd) with args
+	_o=$1
+	shift
+	mkdir -p "$B/own-$_o" && (cd "$B/own-$_o" && ../prog "$@" >out 2>err)
+}
+summary() { # dir: "MODE EVENTS" of the trace in dir, as tracepoint-dump --summary says
+	"$DUMP" --summary "$1" 2>/dev/null | sed -n 's/^mode *//p; s/^events *//p' | tr '\n' ' '
+}
+TRACEPOINTS_DIR=td TRACEPOINTS_MODE=flight own enable enable evf:evf_three
+s=$(summary "$B/own-enable/td")
+if grep -qx 'enable 1' "$B/own-enable/out" && [ "$s" = "flight 6 " ] && [ "$(count "$B"/own-enable/trace-*)" = 0 ] &&
+	grep -q "^tracepoints: trace in td/prog-[0-9]* " "$B/own-enable/err"; then
+	ok "the program's own tracepoint_enable(): the trace in TRACEPOINTS_DIR, in TRACEPOINTS_MODE"
+else fail "the program's own tracepoint_enable() ignored TRACEPOINTS_DIR or _MODE (summary '$s')"; ls "$B/own-enable"; cat "$B/own-enable/err"; fi
+TRACEPOINTS_DIR=td TRACEPOINTS_MODE=flight own null output - - evf:evf_three
+s=$(summary "$B/own-null/td")
+if grep -qx 'output 0' "$B/own-null/out" && [ "$s" = "flight 6 " ] && [ "$(count "$B"/own-null/trace-*)" = 0 ]; then
+	ok "tracepoint_output(NULL, NULL): TRACEPOINTS_DIR and TRACEPOINTS_MODE"
+else fail "tracepoint_output(NULL, NULL) (summary '$s')"; cat "$B/own-null/err"; fi
+TRACEPOINTS_DIR=td TRACEPOINTS_MODE=flight own chosen output stream mine evf:evf_three
+s=$(summary "$B/own-chosen/mine")
+if [ "$s" = "stream 6 " ] && [ ! -e "$B/own-chosen/td" ] &&
+	grep -qx 'tracepoints: TRACEPOINTS_DIR=td is not used: the program chose the trace directory mine (tracepoint_output)' "$B/own-chosen/err" &&
+	grep -qx 'tracepoints: TRACEPOINTS_MODE=flight is not used: the program chose mode stream (tracepoint_output)' "$B/own-chosen/err"; then
+	ok "tracepoint_output(\"stream\", \"mine\") against TRACEPOINTS_DIR and _MODE: the program's choice, said on stderr"
+else fail "tracepoint_output against the environment (summary '$s')"; cat "$B/own-chosen/err"; fi
+TRACEPOINTS_DIR=td TRACEPOINTS_MODE=xml own badmode enable evf:evf_three
+s=$(summary "$B/own-badmode/td")
+if [ "$s" = "stream 6 " ] && [ "$(grep -c 'TRACEPOINTS_MODE="xml" is neither stream nor flight; using stream' "$B/own-badmode/err")" = 1 ]; then
+	ok "the program's own tracepoint_enable() with a bad TRACEPOINTS_MODE: said once, stream in TRACEPOINTS_DIR"
+else fail "bad TRACEPOINTS_MODE with the program's own enable (summary '$s')"; cat "$B/own-badmode/err"; fi
 
 for d in /nonexistent/dir/t /dev/full; do
 	TRACEPOINTS=evf:evf_three TRACEPOINTS_DIR=$d $P >"$B/bad.out" 2>"$B/bad.err"; rc=$?

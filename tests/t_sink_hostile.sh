@@ -14,6 +14,12 @@
 #    trace-<comm>-<pid> goes, in a shared sticky directory, is reported and
 #    not followed; TRACEPOINTS_DIR naming a link another user planted there
 #    is refused; a link of one's own is followed;
+#  - TRACEPOINTS_DIR is walked one component at a time: a link another user
+#    could have planted is refused wherever it is (in the middle, before a
+#    trailing "/." or "/..", in another user's directory, as the target of a
+#    link of one's own, in a relative path), named in one message, and the
+#    program runs on; links of one's own, links in directories only root
+#    can write, "." and ".." (of a link's target too) work as in the shell;
 #  - TRACEPOINTS_DIR naming a FIFO or a regular file: a clear message, the
 #    program does not block and runs to its end;
 #  - recorded strings holding control characters, backslashes, invalid
@@ -143,6 +149,55 @@ ln -s "$A/mine" "$SH/mine"
 TRACEPOINTS='evx:*' TRACEPOINTS_DIR=$SH/mine "$P" plain >/dev/null 2>"$B/mine.err"
 if [ "$(count "$A"/mine/hostile-*/metadata)" = 1 ]; then ok "TRACEPOINTS_DIR naming a link of one's own: followed"
 else fail "own link not followed"; cat "$B/mine.err"; fi
+
+# ---- symbolic links inside TRACEPOINTS_DIR: every component is checked ----
+# (root only: the attacker's links are made as uid 65534).  refused PATH
+# COMPONENT HOW: the program runs to its end, records nothing, and says that
+# COMPONENT is a link another user made (HOW: "the shared directory D", ...).
+refused() {
+	_v=$(ls -A "$A/victim" "$A/victim2")
+	TRACEPOINTS='evx:*' TRACEPOINTS_DIR=$1 "$P" plain >"$B/comp.out" 2>"$B/comp.err"; _rc=$?
+	if [ $_rc = 0 ] && grep -qx 'done' "$B/comp.out" && [ "$(ls -A "$A/victim" "$A/victim2")" = "$_v" ] &&
+		[ "$(wc -l <"$B/comp.err")" = 1 ] &&
+		grep -qxF "tracepoints: cannot create the trace directory $1: ${2:+$2 is }a symbolic link made by another user (uid 65534) in $3: not followed" "$B/comp.err"; then
+		ok "TRACEPOINTS_DIR=$1: the link ${2:-itself} refused, named, the program runs on"
+	else fail "TRACEPOINTS_DIR=$1 (exit $_rc)"; cat "$B/comp.err"; ls -la "$A/victim" "$A/victim2"; fi
+}
+followed() { # path where: one more trace is made in where
+	_n=$(count "$2"/hostile-*/metadata)
+	TRACEPOINTS='evx:*' TRACEPOINTS_DIR=$1 "$P" plain >/dev/null 2>"$B/follow.err"
+	if [ "$(count "$2"/hostile-*/metadata)" = $((_n + 1)) ]; then ok "TRACEPOINTS_DIR=$1: the trace in $2"
+	else fail "TRACEPOINTS_DIR=$1: no trace in $2"; cat "$B/follow.err"; fi
+}
+if [ -n "$owner" ]; then
+	mkdir -p "$A/victim2" "$A/other" "$A/rootdir" "$A/real" && chmod 700 "$A/victim2" && chmod 755 "$A/rootdir" &&
+		chown "$owner" "$A/other" || exit 1
+	ln -s "$A/victim2" "$SH/mid" && chown -h "$owner" "$SH/mid"
+	refused "$SH/mid/trace" "$SH/mid" "the shared directory $SH"
+	refused "$SH/mid/." "$SH/mid" "the shared directory $SH"
+	refused "$SH/planted/" "" "the shared directory $SH" # the last component: said as before
+	refused "$SH/planted/./sub/.." "$SH/planted" "the shared directory $SH"
+	ln -s "$A/victim2" "$A/other/l" && chown -h "$owner" "$A/other/l"
+	refused "$A/other/l/t" "$A/other/l" "$A/other, a directory of uid 65534"
+	ln -s "$SH/planted" "$A/chain" # a link of one's own to one another user planted
+	refused "$A/chain/t" "$SH/planted" "the shared directory $SH"
+	(cd "$SH" && TRACEPOINTS='evx:*' TRACEPOINTS_DIR=mid/t "$P" plain) >"$B/rel.out" 2>"$B/rel.err"
+	if grep -qx 'done' "$B/rel.out" && [ -z "$(ls -A "$A/victim2")" ] &&
+		grep -qxF "tracepoints: cannot create the trace directory mid/t: mid is a symbolic link made by another user (uid 65534) in the shared directory .: not followed" "$B/rel.err"; then
+		ok "TRACEPOINTS_DIR=mid/t from the shared directory: refused, named"
+	else fail "relative TRACEPOINTS_DIR through a planted link"; cat "$B/rel.err"; fi
+	ln -s "$A/real" "$A/rootdir/theirs" && chown -h "$owner" "$A/rootdir/theirs"
+	followed "$A/rootdir/theirs/t" "$A/real/t" # only root can write rootdir: whoever owns the link
+	ln -s "$A/real" "$SH/mine2"
+	followed "$SH/mine2/sub" "$A/real/sub"
+	followed "$SH/mine2/." "$A/real"
+	followed "$A/real/../real/dd" "$A/real/dd"
+	mkdir -p "$A/real/x" && ln -s ../real "$A/rootdir/up" # relative target, then .. in it
+	followed "$A/rootdir/up/x/.." "$A/real"
+	mkdir -p "$A/cwd" && (cd "$A/cwd" && TRACEPOINTS='evx:*' TRACEPOINTS_DIR=../real/rel "$P" plain >/dev/null 2>&1)
+	if [ "$(count "$A"/real/rel/hostile-*/metadata)" = 1 ]; then ok "TRACEPOINTS_DIR=../real/rel from a directory next to it"
+	else fail "relative TRACEPOINTS_DIR with .."; fi
+else skip_part "links planted inside TRACEPOINTS_DIR by another user: not root"; fi
 
 # ---- TRACEPOINTS_DIR naming a FIFO or a regular file ----
 mkfifo "$A/fifo" && printf 'x' >"$A/file" || exit 1

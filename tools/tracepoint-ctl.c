@@ -17,6 +17,7 @@
  */
 #define _GNU_SOURCE /* struct ucred */
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -34,7 +35,7 @@
 #include "../include/trace/control.h"
 
 enum exit_status { EXIT_DONE = 0, EXIT_REFUSED = 1, EXIT_USAGE = 2 };
-enum { REPLY_TIMEOUT_S = 60, MAX_PLACES = 3 };
+enum { REPLY_TIMEOUT_S = 60, MAX_PLACES = 8 };
 
 static const char *prog = "tracepoint-ctl";
 
@@ -66,7 +67,9 @@ static void usage(FILE *f)
 		"  -V, --version the version\n"
 		"\n"
 		"The socket is $XDG_RUNTIME_DIR/tracepoints/PID.sock, or\n"
-		"/tmp/tracepoints-UID/PID.sock when XDG_RUNTIME_DIR is unset; both are looked at.\n"
+		"/tmp/tracepoints-UID/PID.sock when XDG_RUNTIME_DIR is unset (or\n"
+		"/tmp/tracepoints-UID-XXXXXX/PID.sock when another user took that name first);\n"
+		"all are looked at.\n"
 		"\n"
 		"Exit status: 0 done (the program's answer on stdout); 1 the program refused\n"
 		"or failed the command (its answer on stderr); 2 usage error, or no channel\n"
@@ -120,6 +123,19 @@ static int places(char dirs[MAX_PLACES][PATH_MAX])
 		snprintf(cand[nc++], PATH_MAX, "%s/" TP__CTL_XDG_SUBDIR, x);
 	snprintf(cand[nc++], PATH_MAX, "/run/user/%u/" TP__CTL_XDG_SUBDIR, me);
 	snprintf(cand[nc++], PATH_MAX, TP__CTL_TMP_PREFIX "%u", me);
+	{
+		/* where a program goes when another user took /tmp/tracepoints-UID
+		 * first: /tmp/tracepoints-UID-XXXXXX (control.h), its own */
+		char prefix[64];
+		size_t pl = (size_t)snprintf(prefix, sizeof(prefix), "tracepoints-%u-", me);
+		DIR *d = opendir("/tmp");
+		struct dirent *de;
+		while (d && nc < MAX_PLACES && (de = readdir(d)) != NULL)
+			if (strncmp(de->d_name, prefix, pl) == 0 && strlen(de->d_name) == pl + 6)
+				snprintf(cand[nc++], PATH_MAX, "/tmp/%s", de->d_name);
+		if (d)
+			closedir(d);
+	}
 	for (i = 0; i < nc; i++) {
 		for (k = 0; k < n && strcmp(dirs[k], cand[i]) != 0; k++)
 			;

@@ -24,7 +24,12 @@
  *   /tmp/tracepoints-<euid>.  DIR is made mode 0700 if missing and used
  *   only if it is a directory (not a symbolic link) owned by the process's
  *   effective uid with no group or other permission; the socket is mode
- *   0600.  Every connection is checked again with SO_PEERCRED: a peer of
+ *   0600.  Another user cannot deny the channel by taking the /tmp name
+ *   first (a directory, link or file of theirs there): the program then
+ *   uses /tmp/tracepoints-<euid>-XXXXXX, a directory of its user's own
+ *   whose name nobody can predict (one made before by that user, 0700, or
+ *   a new one from mkdtemp), and says so on stderr; tracepoint-ctl PID
+ *   looks there too.  Every connection is checked again with SO_PEERCRED: a peer of
  *   another uid than the process's effective uid (root included) is
  *   refused.
  *
@@ -103,6 +108,7 @@ TRACEPOINT_SINK_API const char *tracepoint_control_path(void);
 #if defined(TP__SINK_DEFINED) && !defined(TP__CTL_DEFINED)
 #define TP__CTL_DEFINED
 
+#include <dirent.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -123,6 +129,7 @@ extern int tp__ctl_accept4(int, struct sockaddr *, socklen_t *, int) __asm__("ac
 extern int tp__ctl_pipe2(int *, int) __asm__("pipe2");
 extern FILE *tp__ctl_open_memstream(char **, size_t *) __asm__("open_memstream");
 extern int tp__ctl_setname(pthread_t, const char *) __asm__("pthread_setname_np");
+extern char *tp__ctl_mkdtemp(char *) __asm__("mkdtemp");
 #ifdef SIG_SETMASK
 #define TP__CTL_SIG_SETMASK SIG_SETMASK
 #elif defined(__mips__) || defined(__alpha__)
@@ -685,19 +692,74 @@ static void *tp__ctl_main(void *arg)
 
 /* ---- Opening and closing the channel. ---- */
 
+/* Whether path is a directory (not a symbolic link) of uid me that
+ * group and others cannot enter. */
+static int tp__ctl_own_dir(const char *path, unsigned me)
+{
+	struct stat st;
+	return fstatat(AT_FDCWD, path, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode) &&
+	       (unsigned)st.st_uid == me && !(st.st_mode & 077);
+}
+
+/* /tmp/tracepoints-<euid> is taken by another user (who made it first, or
+ * planted a link or a file there): the channel goes to a directory of this
+ * user's whose name nobody can predict, /tmp/tracepoints-<euid>-XXXXXX -
+ * one made before (the first found that is this user's own, 0700, not a
+ * link: another user's entries of that shape are skipped), or a new one
+ * (mkdtemp: created, never reused from someone else).  tracepoint-ctl
+ * looks in these too.  0 or -errno, reported. */
+static int tp__ctl_fallback_dir(char *dir, size_t len, const char *taken, const char *why)
+{
+	char prefix[64];
+	unsigned me = (unsigned)geteuid();
+	size_t pl;
+	DIR *d;
+	struct dirent *de;
+	int n = snprintf(prefix, sizeof(prefix), "tracepoints-%u-", me);
+	pl = (size_t)n;
+	dir[0] = '\0';
+	if ((d = opendir("/tmp")) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (strncmp(de->d_name, prefix, pl) != 0 || strlen(de->d_name) != pl + 6)
+				continue;
+			n = snprintf(dir, len, "/tmp/%s", de->d_name);
+			if (n > 0 && (size_t)n < len && tp__ctl_own_dir(dir, me))
+				break;
+			dir[0] = '\0';
+		}
+		closedir(d);
+	}
+	if (!dir[0]) {
+		n = snprintf(dir, len, "/tmp/%sXXXXXX", prefix);
+		if (n < 0 || (size_t)n >= len || !tp__ctl_mkdtemp(dir)) {
+			n = errno;
+			tp__sink_msg("control channel: %s %s, and no directory of this user's could be made "
+				     "next to it: %s; no control channel", taken, why, strerror(n));
+			return -n;
+		}
+	}
+	tp__sink_msg("control channel: %s %s: not used (not followed); the channel is in %s instead "
+		     "(tracepoint-ctl finds it there)", taken, why, dir);
+	return 0;
+}
+
 /* The directory of the sockets, made mode 0700 if missing; used only if
  * it is a directory (a symbolic link is not followed) of this process's
- * effective uid that group and others cannot enter.  0 or -errno, reported. */
+ * effective uid that group and others cannot enter (under /tmp, one that
+ * another user made first is replaced by one they cannot predict:
+ * tp__ctl_fallback_dir).  0 or -errno, reported. */
 static int tp__ctl_dir(char *dir, size_t len)
 {
 	const char *x = getenv("XDG_RUNTIME_DIR");
 	unsigned me = (unsigned)geteuid();
 	struct stat st;
-	int n;
-	if (x && x[0] == '/' && fstatat(AT_FDCWD, x, &st, 0) == 0 && S_ISDIR(st.st_mode))
+	int n, tmp = 0;
+	if (x && x[0] == '/' && fstatat(AT_FDCWD, x, &st, 0) == 0 && S_ISDIR(st.st_mode)) {
 		n = snprintf(dir, len, "%s/" TP__CTL_XDG_SUBDIR, x);
-	else
+	} else {
 		n = snprintf(dir, len, TP__CTL_TMP_PREFIX "%u", me);
+		tmp = 1;
+	}
 	if (n < 0 || (size_t)n >= len) {
 		tp__sink_msg("control channel: XDG_RUNTIME_DIR is too long: no control channel");
 		return -ENAMETOOLONG;
@@ -711,6 +773,18 @@ static int tp__ctl_dir(char *dir, size_t len)
 		n = errno;
 		tp__sink_msg("control channel: %s: %s; no control channel", dir, strerror(n));
 		return -n;
+	}
+	if (tmp && (!S_ISDIR(st.st_mode) || (unsigned)st.st_uid != me)) {
+		char taken[128], why[96];
+		snprintf(taken, sizeof(taken), "%.100s", dir);
+		if (S_ISLNK(st.st_mode))
+			snprintf(why, sizeof(why), "is a symbolic link of uid %u", (unsigned)st.st_uid);
+		else if (!S_ISDIR(st.st_mode))
+			snprintf(why, sizeof(why), "is not a directory (uid %u)", (unsigned)st.st_uid);
+		else
+			snprintf(why, sizeof(why), "belongs to uid %u, not to this process's uid %u",
+				 (unsigned)st.st_uid, me);
+		return tp__ctl_fallback_dir(dir, len, taken, why);
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		tp__sink_msg("control channel: %s is %s: not used; no control channel", dir,
@@ -954,7 +1028,7 @@ TRACEPOINT_SINK_API const char *tracepoint_control_path(void)
  * so that a trace asked for by TRACEPOINTS has started. */
 __attribute__((constructor(102))) static void tp__ctl_from_env(void)
 {
-	const char *v = tp__sink_getenv("TRACEPOINTS_CONTROL"), *tp, *mode, *dir;
+	const char *v = tp__sink_getenv("TRACEPOINTS_CONTROL"), *mode, *dir;
 	char shown[48];
 	if (!v || !*v || strcmp(v, "0") == 0)
 		return; /* unset, off, or ignored (AT_SECURE) */
@@ -963,15 +1037,14 @@ __attribute__((constructor(102))) static void tp__ctl_from_env(void)
 			     tp__sink_shown(v, shown, sizeof(shown)));
 		return;
 	}
-	tp = tp__sink_getenv("TRACEPOINTS");
 	mode = tp__sink_getenv("TRACEPOINTS_MODE");
 	dir = tp__sink_getenv("TRACEPOINTS_DIR");
-	/* Where a trace started by the channel goes (TRACEPOINTS set: the
-	 * recorder has read them already, and reported a bad mode). */
+	/* Where a trace started by the channel goes (a bad mode is said once,
+	 * here or by the recorder's start-up, whichever came first). */
 	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
-		if (!tp || tp__sink_env_blank(tp))
-			tp__sink_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
-				     tp__sink_shown(mode, shown, sizeof(shown)));
+		tp__sink_init(); /* said once, by whichever reads it first */
+		tp__sink_msg_once("env-mode", "TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
+				  tp__sink_shown(mode, shown, sizeof(shown)));
 		mode = NULL;
 	}
 	tp__ctl.env_mode = mode ? strdup(mode) : NULL;

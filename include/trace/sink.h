@@ -35,7 +35,8 @@
  *   TRACEPOINTS_FLIGHT_KB of each thread); tracepoint_snapshot() freezes a
  *   copy that later records cannot overwrite.
  *
- * Environment (read by the constructor of the TRACEPOINT_SINK_MAIN file;
+ * Environment (read at start-up by the TRACEPOINT_SINK_MAIN file: in an
+ * executable before any library's constructor, from .preinit_array;
  * all ignored, silently, in a set-user-ID, set-group-ID or file-capability
  * program: docs/recording.md)
  * ---------------------------------------------------------------------
@@ -44,7 +45,11 @@
  *   TRACEPOINTS='kmem:kmalloc if bytes_req > 4096; timer:*'   with a field
  *                                    filter (trace/filter.h)
  *   TRACEPOINTS_DIR=path             the session directory (default
- *                                    trace-<comm>-<pid>, made new)
+ *                                    trace-<comm>-<pid>, made new), also
+ *                                    for the program's own tracepoint_enable();
+ *                                    a symbolic link in it that another user
+ *                                    could have made is refused, at any
+ *                                    component (docs/recording.md)
  *   TRACEPOINTS_MODE=stream|flight   default stream
  *   TRACEPOINTS_BUFFER_KB=n          window (packet) size, default 1024, at most
  *                                    1048576 (1 GiB)
@@ -78,8 +83,9 @@ struct tracepoint_info {
 #define TRACEPOINT_SINK_API __attribute__((visibility("default")))
 
 /* Attaches the recorder to every event matching the pattern list; the
- * first call starts the trace (default directory and mode unless
- * tracepoint_output() chose them).  Returns how many events matched (events
+ * first call starts the trace, unless tracepoint_output() did, in
+ * TRACEPOINTS_DIR and TRACEPOINTS_MODE (as at start-up; else the default
+ * directory and stream mode).  Returns how many events matched (events
  * already recorded count; 0: none, reported on stderr), -EINVAL for a
  * malformed or NULL list (reported with its position, nothing changed), or
  * the first error (starting the trace: -errno, reported with the path;
@@ -97,8 +103,10 @@ TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns);
  * NULL, else to stderr), or -ENOMEM. */
 TRACEPOINT_SINK_API int tracepoint_filter(const char *patterns, const char *filter, char *err,
 					  size_t errlen);
-/* Starts the trace: mode "stream" (default) or "flight", dir NULL for the
- * default (trace-<comm>-<pid>).  0, -EINVAL (unknown mode; "text" and
+/* Starts the trace: mode "stream" or "flight" (NULL: TRACEPOINTS_MODE,
+ * else stream), dir the session directory (NULL: TRACEPOINTS_DIR, else
+ * trace-<comm>-<pid>, made new); a mode or dir that differs from the
+ * environment's is used, and said once on stderr.  0, -EINVAL (unknown mode; "text" and
  * "json" are made by tracepoint-dump from a trace), -EBUSY (a trace is
  * already being recorded) or -errno (cannot create it; reported). */
 TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir);
@@ -202,6 +210,7 @@ extern int openat(int, const char *, int, ...);
 extern int renameat(int, const char *, int, const char *);
 extern int unlinkat(int, const char *, int);
 extern int fstatat(int, const char *, struct stat *, int);
+extern ssize_t readlinkat(int, const char *, char *, size_t);
 #endif
 #if !defined(__USE_MISC) && !defined(__USE_UNIX98) && !defined(__USE_XOPEN2K)
 extern int gethostname(char *, size_t);
@@ -235,6 +244,13 @@ __extension__ typedef unsigned __int128 tp__sink_u128;
 #endif
 #ifndef O_DIRECTORY
 #define O_DIRECTORY 0200000
+#endif
+/* O_PATH (Linux 2.6.39; hidden without _GNU_SOURCE): a descriptor of the
+ * symbolic link itself, whose fstat and readlinkat(fd, "") see one link */
+#ifdef O_PATH
+#define O_PATH_TP O_PATH
+#else
+#define O_PATH_TP 010000000
 #endif
 #ifndef MAP_SHARED
 #define MAP_SHARED 0x01
@@ -354,6 +370,8 @@ struct tp__sink_sink {
 					   a stream file (tp__sink_file_begin) */
 	char **reported;
 	size_t nreported;
+	char *env_dir, *env_mode;       /* TRACEPOINTS_DIR (NULL: unset or empty) and
+					   TRACEPOINTS_MODE at start-up */
 };
 
 static struct tp__sink_sink tp__sink;
@@ -993,53 +1011,168 @@ static int tp__sink_mkdir_new(int at, const char *where, const char *base, char 
 	return fd < 0 ? -errno : fd;
 }
 
-/* Opens (made if missing) the session directory `dir` named by the user.
- * A symbolic link is followed, unless another user made it in a shared
- * (sticky, world-writable) directory like /tmp: the kernel's
- * protected_symlinks rule, applied whatever the sysctl says.  Never blocks
+/* Whether the symbolic link of uid `owner` in the directory dst may be
+ * followed: made by this user or by root, or in a directory that only
+ * this user or root can write (owned by one of them, no group or other
+ * write).  Anything else another user could have planted. */
+static int tp__sink_link_ok(uid_t owner, const struct stat *dst)
+{
+	uid_t me = geteuid();
+	return owner == me || owner == 0 ||
+	       ((dst->st_uid == me || dst->st_uid == 0) && !(dst->st_mode & (S_IWGRP | S_IWOTH)));
+}
+
+/* Opens (made if missing) the session directory `dir` named by the user,
+ * walking it one component at a time from "/" or the current directory
+ * with O_NOFOLLOW: a symbolic link at any component is followed (its
+ * target walked the same way) only if tp__sink_link_ok says so, so that
+ * no link another user planted, at the end of the path or in its middle
+ * ("/tmp/x/trace", "/tmp/x/."), leads the recorder elsewhere.  "." and
+ * ".." are what they are in the directory reached so far (".." of a
+ * link's target is its target's parent, as the kernel has it).  Only the
+ * path's own last component is made (not a link's target).  Never blocks
  * (a FIFO is not opened).  fd or -errno, *why set for a message. */
 static int tp__sink_open_session(const char *dir, const char **why)
 {
-	char path[TP__SINK_PATH_MAX], parent[TP__SINK_PATH_MAX], *slash;
-	static char why_buf[192];
-	size_t l = strlen(dir);
-	struct stat link, pst;
-	int fd, e;
+	enum { TP__SINK_LINKS_MAX = 40 };
+	static char why_buf[1024]; /* a message's worth: paths cut at 400 bytes */
+	char buf[TP__SINK_PATH_MAX], shown[TP__SINK_PATH_MAX], target[TP__SINK_PATH_MAX];
+	char comp[TP__SINK_PATH_MAX + 256];
+	size_t len = strlen(dir), orig = len;
+	const char *p;
+	int fd, links = 0, e;
 	*why = NULL;
-	if (l == 0 || l >= sizeof(path))
+	if (len == 0 || len >= sizeof(buf))
 		return -ENAMETOOLONG;
-	memcpy(path, dir, l + 1);
-	while (l > 1 && path[l - 1] == '/') /* "dir/" would follow a link */
-		path[--l] = '\0';
-	if (mkdir(path, 0755) != 0 && errno != EEXIST)
+	memcpy(buf, dir, len + 1);
+	fd = open(buf[0] == '/' ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
 		return -errno;
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd >= 0 || (errno != ENOTDIR && errno != ELOOP)) /* ENOTDIR: also a link */
-		return fd >= 0 ? fd : -errno;
-	e = errno;
-	if (fstatat(AT_FDCWD, path, &link, AT_SYMLINK_NOFOLLOW) != 0)
-		return -e;
-	if (!S_ISLNK(link.st_mode)) {
-		*why = "it exists and is not a directory";
-		return -ENOTDIR;
+	snprintf(shown, sizeof(shown), "%s", buf[0] == '/' ? "" : ".");
+	p = buf;
+	for (;;) {
+		char name[256];
+		const char *end, *next;
+		size_t n;
+		int nfd, last, mine;
+		struct stat lst, dst;
+		while (*p == '/')
+			p++;
+		if (!*p)
+			return fd; /* the whole path walked */
+		for (end = p; *end && *end != '/'; end++)
+			;
+		for (next = end; *next == '/'; next++)
+			;
+		n = (size_t)(end - p);
+		last = !*next;
+		/* a component of the path given, not of a link's target */
+		mine = (size_t)(buf + strlen(buf) - p) <= orig;
+		if (n >= sizeof(name)) {
+			close(fd);
+			return -ENAMETOOLONG;
+		}
+		memcpy(name, p, n);
+		name[n] = '\0';
+		p = next;
+		if (strcmp(name, ".") == 0)
+			continue;
+		if (last && mine && mkdirat(fd, name, 0755) != 0 && errno != EEXIST) {
+			e = errno;
+			close(fd);
+			return -e;
+		}
+		/* the component as shown in messages: the walk so far, then it */
+		if (strcmp(shown, ".") == 0)
+			snprintf(comp, sizeof(comp), "%s", name);
+		else
+			snprintf(comp, sizeof(comp), "%s/%s", shown, name);
+		nfd = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+		if (nfd >= 0) {
+			close(fd);
+			fd = nfd;
+			memcpy(shown, comp, strlen(comp) + 1);
+			continue;
+		}
+		e = errno;
+		if (e != ENOTDIR && e != ELOOP) { /* ENOTDIR: also a link */
+			if (!last) {
+				snprintf(why_buf, sizeof(why_buf), "%.400s: %s", comp, strerror(e));
+				*why = why_buf;
+			}
+			close(fd);
+			return -e;
+		}
+		nfd = openat(fd, name, O_PATH_TP | O_NOFOLLOW | O_CLOEXEC);
+		if (nfd < 0 || fstat(nfd, &lst) != 0 || fstat(fd, &dst) != 0) {
+			e = errno;
+			if (nfd >= 0)
+				close(nfd);
+			close(fd);
+			return -e;
+		}
+		if (!S_ISLNK(lst.st_mode)) {
+			close(nfd);
+			close(fd);
+			if (last) {
+				*why = "it exists and is not a directory";
+			} else {
+				snprintf(why_buf, sizeof(why_buf), "%.400s is not a directory", comp);
+				*why = why_buf;
+			}
+			return -ENOTDIR;
+		}
+		if (!tp__sink_link_ok(lst.st_uid, &dst)) {
+			const char *d = shown[0] ? shown : "/";
+			char where[480];
+			if ((dst.st_mode & S_ISVTX) && (dst.st_mode & S_IWOTH))
+				snprintf(where, sizeof(where), "the shared directory %.400s", d);
+			else if (dst.st_mode & (S_IWGRP | S_IWOTH))
+				snprintf(where, sizeof(where), "%.400s, which %s may write", d,
+					 dst.st_mode & S_IWOTH ? "others" : "its group");
+			else
+				snprintf(where, sizeof(where), "%.400s, a directory of uid %u", d, (unsigned)dst.st_uid);
+			if (last)
+				snprintf(why_buf, sizeof(why_buf), "a symbolic link made by another user (uid %u) "
+					 "in %s: not followed", (unsigned)lst.st_uid, where);
+			else
+				snprintf(why_buf, sizeof(why_buf), "%.400s is a symbolic link made by another user "
+					 "(uid %u) in %.450s: not followed", comp, (unsigned)lst.st_uid, where);
+			*why = why_buf;
+			close(nfd);
+			close(fd);
+			return -EPERM;
+		}
+		{
+			ssize_t tl = ++links > TP__SINK_LINKS_MAX ? -1
+				     : readlinkat(nfd, "", target, sizeof(target) - 1);
+			size_t rest = strlen(p);
+			e = links > TP__SINK_LINKS_MAX ? ELOOP : errno;
+			close(nfd);
+			if (tl <= 0 || (size_t)tl + 1 + rest >= sizeof(buf)) {
+				close(fd);
+				if (tl > 0)
+					e = ENAMETOOLONG;
+				else if (tl == 0)
+					e = ENOENT;
+				return -e;
+			}
+			/* the target, then what is left of the path */
+			memmove(buf + tl + 1, p, rest + 1);
+			memcpy(buf, target, (size_t)tl);
+			buf[tl] = '/';
+			if (rest < orig)
+				orig = rest;
+			p = buf;
+			if (target[0] == '/') {
+				close(fd);
+				fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+				if (fd < 0)
+					return -errno;
+				shown[0] = '\0';
+			}
+		}
 	}
-	memcpy(parent, path, l + 1);
-	slash = strrchr(parent, '/');
-	if (!slash)
-		memcpy(parent, ".", 2);
-	else
-		slash[slash == parent] = '\0'; /* "/x": the parent is "/" */
-	if (fstatat(AT_FDCWD, parent, &pst, 0) == 0 && (pst.st_mode & S_ISVTX) && (pst.st_mode & S_IWOTH) &&
-	    link.st_uid != geteuid() && link.st_uid != pst.st_uid) {
-		snprintf(why_buf, sizeof(why_buf), "a symbolic link made by another user (uid %u) in "
-			 "the shared directory %.100s: not followed", (unsigned)link.st_uid, parent);
-		*why = why_buf;
-		return -EPERM;
-	}
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0 && errno == ENOTDIR)
-		*why = "it is a symbolic link to something that is not a directory";
-	return fd >= 0 ? fd : -errno;
 }
 
 /* Opens the trace's metadata for appending event blocks. */
@@ -1804,9 +1937,33 @@ static void tp__sink_init(void)
 	pthread_once(&tp__sink_once, tp__sink_init_once);
 }
 
+/* The mode TRACEPOINTS_MODE asks for (stream if unset; a value that is
+ * neither is reported once, and stream used). */
+static int tp__sink_env_mode(void)
+{
+	const char *m = tp__sink.env_mode;
+	char shown[48];
+	if (m && strcmp(m, "flight") == 0)
+		return TP__SINK_FLIGHT;
+	if (m && strcmp(m, "stream") != 0)
+		tp__sink_msg_once("env-mode", "TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
+				  tp__sink_shown(m, shown, sizeof(shown)));
+	return TP__SINK_STREAM;
+}
+
+/* Starts the trace where and how the environment says (TRACEPOINTS_DIR,
+ * TRACEPOINTS_MODE), lock held: the first tracepoint_enable() of a program
+ * that did not call tracepoint_output(). */
+static int tp__sink_start_env_trace(void)
+{
+	tp__sink.mode = tp__sink_env_mode();
+	return tp__sink_start_trace(tp__sink.env_dir);
+}
+
 TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir)
 {
 	int m, e;
+	char shown[48];
 	if (mode && (strcmp(mode, "text") == 0 || strcmp(mode, "json") == 0)) {
 		tp__sink_msg("output \"%s\": traces are recorded to a directory; tracepoint-dump --%s DIR "
 			  "makes %s from it", mode, mode, mode);
@@ -1816,8 +1973,23 @@ TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir)
 		tp__sink_msg("output mode \"%s\" is neither stream nor flight", mode);
 		return -EINVAL;
 	}
-	m = mode && mode[0] == 'f' ? TP__SINK_FLIGHT : TP__SINK_STREAM;
 	tp__sink_init();
+	/* What the program leaves open, the environment chooses; what it
+	 * chooses against the environment is said (once), not done silently. */
+	if (!mode)
+		m = tp__sink_env_mode();
+	else
+		m = mode[0] == 'f' ? TP__SINK_FLIGHT : TP__SINK_STREAM;
+	if (mode && tp__sink.env_mode && strcmp(mode, tp__sink.env_mode) != 0 &&
+	    (strcmp(tp__sink.env_mode, "stream") == 0 || strcmp(tp__sink.env_mode, "flight") == 0))
+		tp__sink_msg_once("env-mode-program", "TRACEPOINTS_MODE=%s is not used: the program chose "
+				  "mode %s (tracepoint_output)", tp__sink.env_mode, mode);
+	if (!dir)
+		dir = tp__sink.env_dir;
+	else if (tp__sink.env_dir && strcmp(dir, tp__sink.env_dir) != 0)
+		tp__sink_msg_once("env-dir-program", "TRACEPOINTS_DIR=%s is not used: the program chose the "
+				  "trace directory %s (tracepoint_output)",
+				  tp__sink_shown(tp__sink.env_dir, shown, sizeof(shown)), dir);
 	tp__sink_lock();
 	if (tp__sink.recording) {
 		tp__sink_unlock();
@@ -2142,7 +2314,7 @@ static int tp__sink_apply(const char *list, int attach)
 		int e = 0;
 		tp__sink_lock();
 		if (!tp__sink.recording)
-			e = tp__sink_start_trace(NULL); /* reported */
+			e = tp__sink_start_env_trace(); /* reported */
 		tp__sink_unlock();
 		if (e)
 			return e;
@@ -2394,15 +2566,28 @@ static int tp__sink_signal_number(const char *v)
 }
 
 /* Runs before the executable's other constructors, so that their events
- * are recorded too. */
+ * are recorded too; in an executable, from .preinit_array (below), before
+ * the constructors of the libraries it links, so that the events those
+ * fire are recorded as well.  Once, whichever runs first. */
+static int tp__sink_started;
 __attribute__((constructor(101))) static void tp__sink_start(void)
 {
-	const char *tp = tp__sink_getenv("TRACEPOINTS");
-	const char *mode = tp__sink_getenv("TRACEPOINTS_MODE");
-	const char *sig = tp__sink_getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
-	const char *dir = tp__sink_getenv("TRACEPOINTS_DIR");
+	const char *tp, *mode, *sig, *dir;
 	char shown[48];
+	if (__atomic_exchange_n(&tp__sink_started, 1, __ATOMIC_RELAXED))
+		return;
+	tp = tp__sink_getenv("TRACEPOINTS");
+	mode = tp__sink_getenv("TRACEPOINTS_MODE");
+	sig = tp__sink_getenv("TRACEPOINTS_SNAPSHOT_SIGNAL");
+	dir = tp__sink_getenv("TRACEPOINTS_DIR");
 	tp__sink_env_check();
+	/* Where and how a trace goes, whoever starts it: this, the program's
+	 * own tracepoint_enable() or tracepoint_output(mode or dir NULL), or
+	 * the control channel. */
+	if (dir && *dir)
+		tp__sink.env_dir = strdup(dir);
+	if (mode)
+		tp__sink.env_mode = strdup(mode);
 	if (!tp || tp__sink_env_blank(tp))
 		return; /* unset, empty groups only, or ignored (a set-user-ID program...): silently */
 	if (strcmp(tp, "list") == 0 || strcmp(tp, "list-format") == 0) {
@@ -2426,14 +2611,8 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	if (tp__sink_getenv("TRACEPOINTS_OUTPUT") || tp__sink_getenv("TRACEPOINTS_FILE"))
 		tp__sink_msg("TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read: the trace is a "
 			  "directory (TRACEPOINTS_DIR); tracepoint-dump --text or --json DIR formats it");
-	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
-		tp__sink_msg("TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
-			  tp__sink_shown(mode, shown, sizeof(shown)));
-		mode = "stream";
-	}
-	if (dir && !*dir)
-		dir = NULL; /* set but empty: the default */
-	if (tracepoint_output(mode ? mode : "stream", dir) != 0)
+	/* TRACEPOINTS_DIR and TRACEPOINTS_MODE (a bad mode reported there) */
+	if (tracepoint_output(NULL, NULL) != 0)
 		return; /* reported; nothing is recorded */
 	if (sig) {
 		int s = tp__sink_signal_number(sig);
@@ -2464,6 +2643,27 @@ static int tp__sink_settle(void)
 	}
 	return 1;
 }
+
+/* The dynamic linker runs an executable's .preinit_array before any
+ * library's constructor (ELF; a shared object may not have one: where this
+ * file is not built for an executable - -fPIC without -fPIE, a preloaded
+ * recorder - the constructor above starts the recorder, after the
+ * constructors of the libraries loaded before it). */
+#if defined(__PIE__) || !defined(__PIC__)
+/* Called with the process's arguments and environment: the C library sets
+ * environ (to the same envp) only in its own initializer, which runs after
+ * this one (tp__sink_environ: environ, trace/sink_env.h). */
+static void tp__sink_preinit_fn(int argc, char **argv, char **envp)
+{
+	(void)argc;
+	(void)argv;
+	if (!tp__sink_environ)
+		tp__sink_environ = envp;
+	tp__sink_start();
+}
+__attribute__((section(".preinit_array"), used)) static void (*tp__sink_preinit)(int, char **, char **) =
+	tp__sink_preinit_fn;
+#endif
 
 /* At a normal exit: the clock's frequency measured over the whole run
  * goes into the metadata, and a summary to stderr.  Threads (this one

@@ -45,6 +45,10 @@
 	tp__it = __atomic_load_n(&(tp)->funcs, __ATOMIC_ACQUIRE);           \
 	if (__builtin_expect(tp__it != 0, 1))                                \
 		((void (*)(dproto))tp__it->func)(dargs)
+/* An entry's function as the slow dispatch reads it: unregister may swap
+ * it for a stub meanwhile (registry.h), so an atomic load, which is the
+ * plain load it was (and ThreadSanitizer sees it as one). */
+#define TP__ENTRY_FUNC(it) __atomic_load_n(&(it)->func, __ATOMIC_RELAXED)
 /* In C the dispatch exists only in the defining module, which binds the
  * thread's slot and the tracepoint's grace domain alike.  A C++ copy (vague
  * linkage) may run in another module whose symbols resolve elsewhere (two
@@ -104,9 +108,12 @@
 		struct tracepoint *tp__tp;                                   \
 		long *tp__token;                                             \
 		if (!((uintptr_t)tp__list & 1u)) {                           \
+			/* unregister makes entries stubs in place: atomic \
+			 * loads (plain ones in the code) */                  \
+			tracepoint_func_t tp__f = TP__ENTRY_FUNC(tp__it);    \
 			do {                                                  \
-				((void (*)(dproto))tp__it->func)(dargs);     \
-			} while ((++tp__it)->func);                          \
+				((void (*)(dproto))tp__f)(dargs);            \
+			} while ((tp__f = TP__ENTRY_FUNC(++tp__it)) != 0);   \
 			return;                                               \
 		}                                                             \
 		tp__tp = (struct tracepoint *)(void *)((char *)tp__list - 1); \

@@ -38,7 +38,7 @@ struct tracepoint_probe {
  * of the list skip everything but TP__PROBE_LIVE. */
 enum tp__probe_kind {
 	TP__PROBE_LIVE = 0,
-	TP__PROBE_STUB = 1, /* a probe removed while memory was short */
+	TP__PROBE_STUB = 1, /* a probe removed in place (registry.h's unregister) */
 	TP__PROBE_HEAD = 2  /* calls iter_slow(the entries after it, args) */
 };
 

@@ -8,9 +8,10 @@
  * (grace.h) around the walk, so the list it walks stays allocated even if
  * the callback, or another thread, attaches or detaches probes meanwhile
  * (writers never wait for readers, so that is allowed; a writer retires the
- * list and publishes another one, which this walk does not see).  Entries
- * that unregistration left behind as stubs for lack of memory are skipped,
- * as tracepoint_probe_attached does.
+ * list and publishes another one, which this walk does not see, or makes
+ * an entry a stub in place, which this walk may or may not see).  Stubs,
+ * the entries unregistration leaves behind, are skipped, as
+ * tracepoint_probe_attached does.
  *
  * Internal: included by tracepoint.h, after registry.h; depends on
  * compiler.h, defs.h, modules.h and grace.h.
@@ -38,7 +39,8 @@ static inline int tracepoint_probe_for_each(struct tracepoint *tp,
 		tracepoint_func_t f = __atomic_load_n(&p->func, __ATOMIC_ACQUIRE);
 		if (!f)
 			break;
-		if (!p->dead && (ret = fn(f, p->data, p->prio, priv)) != 0)
+		if (!__atomic_load_n(&p->dead, __ATOMIC_RELAXED) &&
+		    (ret = fn(f, p->data, p->prio, priv)) != 0)
 			break;
 	}
 	tp__read_end_token(token);

@@ -149,58 +149,113 @@ static inline int tracepoint_probe_register(struct tracepoint *tp,
 	return tracepoint_probe_register_prio(tp, probe, data, TRACEPOINT_DEFAULT_PRIO);
 }
 
+/* Publishes NULL for tp's last probe (old the list it was in), lock
+ * held; unlocks, then lets the sites idle. */
+static inline void tp__unregister_last(struct tracepoint *tp, struct tracepoint_probe *old)
+{
+	tp__publish(tp, NULL);
+	tp__retire(tp, old);
+	if (tp->unregfunc)
+		tp->unregfunc();
+	tp__gp_poll(tp);
+	tp__unlock(tp);
+	tp__patch_key(tp); /* a site left jumping is still correct */
+}
+
 /*
- * Removing never fails for lack of memory: if the shorter copy cannot be
- * allocated, the entry's function is swapped in place for a stub (readers
- * see either the probe or the stub) and the stub is dropped by the next
- * change that can allocate.
+ * Removing the first live probe of the published list (the one every fire
+ * calls first) is done in place: its entry is marked dead and its function
+ * swapped for a stub (readers see either; the grace period covers those
+ * that saw the probe).  A fire under way has called that entry already, or
+ * calls it or the stub now: removing it from a copy would change nothing a
+ * fire can tell, but cost O(n).  So probes removed in their list's order -
+ * each removing itself as it runs, the common shape - cost O(1) each, and N
+ * of them in one fire take linear time and memory (copying the list every
+ * time took O(N^2) of both).  Another probe is removed from a copy, so that
+ * a fire under way that has not reached it still calls it (the list in
+ * effect when the fire began); if the copy cannot be allocated it too is
+ * made a stub in place: removing never fails for lack of memory.  Once the
+ * stubs are more than half of the list it is copied without them (when
+ * memory allows): O(1) copying per removal, amortized.
+ *
+ * Bookkeeping in fields no reader looks at: the head entry's prio holds
+ * the number of entries after it (0: not counted yet), the terminator's
+ * prio the number of leading stubs (where the search starts), its dead the
+ * stubs made here.
  */
 static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 					      tracepoint_func_t probe, void *data)
 {
-	struct tracepoint_probe *old, *neu = NULL;
-	size_t n = 0, live = 0, i, j, found = (size_t)-1;
-
+	struct tracepoint_probe *old, *e, *neu = NULL;
+	size_t n, k, i, j, stubs;
 	int ret;
 
 	if ((ret = tp__writer_check(tp, probe)) != 0)
 		return ret;
 	tp__lock(tp);
 	old = tp->funcs;
-	for (; old && old[n].func; n++) {
-		if (old[n].dead)
-			continue;
-		live++;
-		if (old[n].func == probe && old[n].data == data)
-			found = n;
+	if (old && old->dead != TP__PROBE_HEAD) { /* a lone probe */
+		if (old->func == probe && old->data == data) {
+			tp__unregister_last(tp, old);
+			return 0;
+		}
+		old = NULL;
 	}
-	if (found == (size_t)-1) {
+	if (!old) {
 		tp__unlock(tp);
 		return -ENOENT;
 	}
-	if (live > 1) {
-		neu = tp__alloc_probes(live - 1);
-		if (!neu) {
-			old[found].dead = TP__PROBE_STUB;
-			__atomic_store_n(&old[found].func, (tracepoint_func_t)tp__stub_probe,
-					 __ATOMIC_RELEASE);
-			tp__gp_mark(tp);
-			tp__gp_poll(tp);
-			tp__unlock(tp);
+	e = old + 1;
+	n = (size_t)old->prio;
+	if (n == 0) {
+		while (e[n].func)
+			n++;
+		old->prio = (int)n;
+	}
+	k = (size_t)e[n].prio;
+	while (e[k].func && e[k].dead)
+		k++;
+	e[n].prio = (int)k;
+	for (i = k; e[i].func; i++)
+		if (!e[i].dead && e[i].func == probe && e[i].data == data)
+			break;
+	if (!e[i].func) {
+		tp__unlock(tp);
+		return -ENOENT;
+	}
+	if (i == k) { /* the first live probe: is there another one? */
+		for (j = k + 1; e[j].func && e[j].dead; j++)
+			;
+		if (!e[j].func) {
+			tp__unregister_last(tp, old);
 			return 0;
 		}
-		for (i = 0, j = 0; i < n; i++)
-			if (i != found && !old[i].dead)
-				neu[j++] = old[i];
+		e[n].prio = (int)j;
+	} else if ((neu = tp__alloc_probes(n - k - 1)) != NULL) {
+		for (j = 0; k < n; k++) /* the live ones but i (there are two at least) */
+			if (k != i && !e[k].dead)
+				neu[j++] = e[k];
+		tp__publish(tp, neu);
+		tp__retire(tp, old);
+		tp__gp_poll(tp);
+		tp__unlock(tp);
+		return 0;
 	}
-	tp__publish(tp, neu);
-	tp__retire(tp, old);
-	if (!neu && tp->unregfunc)
-		tp->unregfunc();
+	__atomic_store_n(&e[i].dead, TP__PROBE_STUB, __ATOMIC_RELAXED);
+	__atomic_store_n(&e[i].func, (tracepoint_func_t)tp__stub_probe, __ATOMIC_RELEASE);
+	stubs = (size_t)++e[n].dead;
+	tp__gp_mark(tp);
+	if (2 * stubs > n && (neu = tp__alloc_probes(n - stubs)) != NULL) {
+		/* more stubs than probes: a copy of the live ones (n - stubs is
+		 * at least their number: stubs made elsewhere are not counted) */
+		for (i = 0, j = 0; i < n; i++)
+			if (!e[i].dead)
+				neu[j++] = e[i];
+		tp__publish(tp, neu);
+		tp__retire(tp, old);
+	}
 	tp__gp_poll(tp);
 	tp__unlock(tp);
-	if (!neu)
-		tp__patch_key(tp); /* a site left jumping is still correct */
 	return 0;
 }
 
@@ -448,10 +503,15 @@ static inline int tracepoint_probe_attached(const struct tracepoint *tp,
 	if (!tp__abi_ok(tp))
 		return -EPROTO;
 	/* Under the registration lock: a list is freed once no reader of the
-	 * fast path holds it, and this is not one of those readers. */
+	 * fast path holds it, and this is not one of those readers.  Entries
+	 * are made stubs in place (unregister): atomic loads. */
 	tp__lock((struct tracepoint *)(uintptr_t)tp);
-	for (p = tp->funcs; p && p->func && !found; p++)
-		found = !p->dead && p->func == probe && p->data == data;
+	for (p = tp->funcs; p && !found; p++) {
+		tracepoint_func_t f = __atomic_load_n(&p->func, __ATOMIC_ACQUIRE);
+		if (!f)
+			break;
+		found = !__atomic_load_n(&p->dead, __ATOMIC_RELAXED) && f == probe && p->data == data;
+	}
 	tp__unlock((struct tracepoint *)(uintptr_t)tp);
 	return found;
 }

@@ -184,9 +184,14 @@ static inline int tp__owner_cb(struct tracepoint *tp, void *priv)
 		const struct tracepoint_probe *p = __atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE);
 		tracepoint_func_t f = NULL;
 		void *data = NULL;
-		for (; p && p->func; p++) {
-			if (!p->dead && tp__in_range(&w->self, (uintptr_t)p->func)) {
-				f = p->func;
+		for (; p; p++) {
+			/* an entry may become a stub meanwhile (registry.h) */
+			tracepoint_func_t pf = __atomic_load_n(&p->func, __ATOMIC_ACQUIRE);
+			if (!pf)
+				break;
+			if (!__atomic_load_n(&p->dead, __ATOMIC_RELAXED) &&
+			    tp__in_range(&w->self, (uintptr_t)pf)) {
+				f = pf;
 				data = p->data;
 				break;
 			}

@@ -1,5 +1,8 @@
 /* Fires the evf events from the main thread and two more threads; whatever
- * is recorded is decided by the TRACEPOINTS* environment (tests/t_event_env.sh). */
+ * is recorded is decided by the TRACEPOINTS* environment (tests/t_event_env.sh).
+ *   env_prog enable PATTERNS       calls tracepoint_enable(PATTERNS) itself first
+ *   env_prog output MODE DIR PATTERNS   tracepoint_output(MODE, DIR) ("-": NULL), then
+ *                                  tracepoint_enable(PATTERNS) */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,10 +28,19 @@ static void *worker(void *arg)
 
 static int big_lock;
 
-int main(void)
+static const char *arg_or_null(const char *a)
+{
+	return strcmp(a, "-") == 0 ? NULL : a;
+}
+
+int main(int argc, char **argv)
 {
 	pthread_t t[2];
 	int i;
+	if (argc == 5 && strcmp(argv[1], "output") == 0)
+		printf("output %d\n", tracepoint_output(arg_or_null(argv[2]), arg_or_null(argv[3])));
+	if ((argc == 3 && strcmp(argv[1], "enable") == 0) || argc == 5)
+		printf("enable %d\n", tracepoint_enable(argv[argc - 1]));
 	trace_evf_lock_acquire(&big_lock, 1);
 	for (i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, worker, (void *)(intptr_t)(i + 1));
