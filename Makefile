@@ -84,10 +84,11 @@ STRESS_UNIT    := $(patsubst %,$(B)/$(MODE)/tests/%,test_concurrency test_proces
 stress:
 	@for m in static portable; do $(MAKE) --no-print-directory stress-mode MODE=$$m || exit 1; done
 
-stress-mode: $(STRESS_UNIT)
+stress-mode: $(STRESS_UNIT) $(B)/tracepoint-ctl
 	@echo "== stress, $(MODE) mode ($(CC)), $(STRESS_SECONDS)s phases"
 	@TP_STRESS_SECONDS=$(STRESS_SECONDS) CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" \
-		TP_BUILD="$(B)/$(MODE)" tools/run-tests.sh $(STRESS_UNIT) tests/t_dlopen_stress.sh
+		TP_BUILD="$(B)/$(MODE)" TP_CTL="$(B)/tracepoint-ctl" tools/run-tests.sh $(STRESS_UNIT) tests/t_dlopen_stress.sh \
+		tests/t_fork_locks.sh
 
 bench: $(B)/tracepoint-dump
 	@CC="$(CC)" TP_DUMP="$(B)/tracepoint-dump" bench/run.sh
