@@ -26,12 +26,12 @@ HEADERS      := $(wildcard include/*.h include/*/*.h)
 all: $(B)/demo $(B)/tracepoint-dump $(B)/tracepoint-ctl
 
 # The trace reader (tools/tracepoint-dump.c, libc only).
-$(B)/tracepoint-dump: tools/tracepoint-dump.c tools/protobuf.h include/tracepoint/version.h
+$(B)/tracepoint-dump: tools/tracepoint-dump.c tools/protobuf.h include/trace/wire.h include/tracepoint/version.h
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS) $(WARN) $< -o $@
 
 # The control client (tools/tracepoint-ctl.c, libc only).
-$(B)/tracepoint-ctl: tools/tracepoint-ctl.c include/trace/control.h include/tracepoint/version.h
+$(B)/tracepoint-ctl: tools/tracepoint-ctl.c include/trace/wire.h include/tracepoint/version.h
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS) $(WARN) $< -o $@
 

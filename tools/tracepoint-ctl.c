@@ -7,7 +7,7 @@
  *   cc -O2 -o tracepoint-ctl tools/tracepoint-ctl.c
  *
  * libc only; the protocol's constants and the version come from
- * ../include/trace/control.h and ../include/tracepoint/version.h, found
+ * ../include/trace/wire.h and ../include/tracepoint/version.h, found
  * relative to this file.  The program must run as the same user with
  * TRACEPOINTS_CONTROL=1 in its environment (or have called
  * tracepoint_control_start()).  Before it sends anything, this tool checks
@@ -32,7 +32,7 @@
 #include <unistd.h>
 
 #include "../include/tracepoint/version.h"
-#include "../include/trace/control.h"
+#include "../include/trace/wire.h"
 
 enum exit_status { EXIT_DONE = 0, EXIT_REFUSED = 1, EXIT_USAGE = 2 };
 enum { REPLY_TIMEOUT_S = 60, MAX_PLACES = 8 };
@@ -119,10 +119,10 @@ static int places(char dirs[MAX_PLACES][PATH_MAX])
 	int n = 0, i, k;
 	char cand[MAX_PLACES][PATH_MAX];
 	int nc = 0;
-	if (x && x[0] == '/' && strlen(x) + sizeof(TP__CTL_XDG_SUBDIR) + 1 < PATH_MAX)
-		snprintf(cand[nc++], PATH_MAX, "%s/" TP__CTL_XDG_SUBDIR, x);
-	snprintf(cand[nc++], PATH_MAX, "/run/user/%u/" TP__CTL_XDG_SUBDIR, me);
-	snprintf(cand[nc++], PATH_MAX, TP__CTL_TMP_PREFIX "%u", me);
+	if (x && x[0] == '/' && strlen(x) + sizeof(TRACE_CTL_XDG_SUBDIR) + 1 < PATH_MAX)
+		snprintf(cand[nc++], PATH_MAX, "%s/" TRACE_CTL_XDG_SUBDIR, x);
+	snprintf(cand[nc++], PATH_MAX, "/run/user/%u/" TRACE_CTL_XDG_SUBDIR, me);
+	snprintf(cand[nc++], PATH_MAX, TRACE_CTL_TMP_PREFIX "%u", me);
 	{
 		/* where a program goes when another user took /tmp/tracepoints-UID
 		 * first: /tmp/tracepoints-UID-XXXXXX (control.h), its own */
@@ -215,7 +215,7 @@ static int connect_to(long pid)
 			snprintf(notes + nl, sizeof(notes) - nl, "; %.512s not used: %s", dirs[i], bad);
 			continue;
 		}
-		k = snprintf(path, sizeof(path), TP__CTL_SOCKET_FMT, dirs[i], (int)pid);
+		k = snprintf(path, sizeof(path), TRACE_CTL_SOCKET_FMT, dirs[i], (int)pid);
 		if (k < 0 || (size_t)k >= sizeof(path) || lstat(path, &st) != 0)
 			continue;
 		if (!S_ISSOCK(st.st_mode) || st.st_uid != geteuid()) {
@@ -298,7 +298,7 @@ static long number(const char **s, char end, long max)
 int main(int argc, char **argv)
 {
 	static const char *const cmds[] = { "list", "enable", "disable", "snapshot", "flush" };
-	char req[TP__CTL_REQUEST_MAX + 1], head[TP__CTL_HEADER_MAX + 1];
+	char req[TRACE_CTL_REQUEST_MAX + 1], head[TRACE_CTL_HEADER_MAX + 1];
 	const char *p;
 	char *body;
 	size_t rl, i, hl;
@@ -351,7 +351,7 @@ int main(int argc, char **argv)
 	shutdown(fd, SHUT_WR);
 
 	/* The reply: "ok RESULT LEN\n" or "err ERRNO LEN\n", then LEN bytes. */
-	for (hl = 0; hl < TP__CTL_HEADER_MAX; hl++) {
+	for (hl = 0; hl < TRACE_CTL_HEADER_MAX; hl++) {
 		if (read_all(fd, head + hl, 1) != 0) {
 			if (errno == EAGAIN || errno == EWOULDBLOCK)
 				return fail("process %ld did not answer within %d s", pid, REPLY_TIMEOUT_S);
@@ -361,14 +361,14 @@ int main(int argc, char **argv)
 		if (head[hl] == '\n')
 			break;
 	}
-	head[hl < TP__CTL_HEADER_MAX ? hl + 1 : TP__CTL_HEADER_MAX] = '\0';
+	head[hl < TRACE_CTL_HEADER_MAX ? hl + 1 : TRACE_CTL_HEADER_MAX] = '\0';
 	p = head;
 	is_ok = !strncmp(p, "ok ", 3);
 	if (!is_ok && strncmp(p, "err ", 4) != 0)
 		return fail("process %ld: malformed reply (not ok or err)", pid);
 	p += is_ok ? 3 : 4;
 	if ((status = number(&p, ' ', INT_MAX)) < 0 || (!is_ok && status == 0) ||
-	    (len = number(&p, '\n', TP__CTL_REPLY_MAX)) < 0 || *p)
+	    (len = number(&p, '\n', TRACE_CTL_REPLY_MAX)) < 0 || *p)
 		return fail("process %ld: malformed reply header", pid);
 	body = (char *)malloc((size_t)len + 1);
 	if (!body)

@@ -42,6 +42,9 @@
  * (macros only, includable on its own; found relative to this file, so no
  * -I is needed). */
 #include "../include/tracepoint/version.h"
+/* The trace's layout (packet header, record headers), written once in
+ * include/trace/wire.h for the recorder and the tools. */
+#include "../include/trace/wire.h"
 /* The protocol buffers encoder of --perfetto. */
 #include "protobuf.h"
 #ifndef TRACEPOINT_DUMP_VERSION
@@ -52,8 +55,7 @@ __extension__ typedef unsigned __int128 u128;
 __extension__ typedef __int128 i128;
 typedef unsigned char u8;
 
-#define PACKET_MAGIC 0xC1FC1FC1u
-#define PACKET_HDR 96u          /* packet header + context, bytes */
+#define PACKET_HDR ((unsigned)TRACE_PACKET_HEADER_SIZE) /* header + context, bytes */
 #define MAX_ERRS_PER_FILE 8     /* problems reported per stream file */
 
 static const char *prog = "tracepoint-dump";
@@ -2638,9 +2640,9 @@ static int zero_range(const struct stream *st, uint64_t off, uint64_t n)
 	return 1;
 }
 
-/* The largest window the recorder makes (TP__SINK_WINDOW_MAX): a crashed
- * writer leaves at most one window of zeros at the end of a stream. */
-#define MAX_WINDOW ((uint64_t)1 << 30)
+/* The largest window the recorder makes: a crashed writer leaves at most
+ * one window of zeros at the end of a stream. */
+#define MAX_WINDOW TRACE_WINDOW_MAX
 
 /* Finds the packets of a stream file (checking every header against the
  * file); flight rings come out in packet_seq_num order. */
@@ -2684,11 +2686,11 @@ static void index_stream(struct stream *st)
 		}
 		memset(&k, 0, sizeof(k));
 		k.off = off;
-		cs = ld(h + 40, 8, sw);
-		ps = ld(h + 48, 8, sw);
-		if (ld(h, 4, sw) != PACKET_MAGIC)
+		cs = ld(h + TRACE_PACKET_OFF_CONTENT_SIZE, 8, sw);
+		ps = ld(h + TRACE_PACKET_OFF_PACKET_SIZE, 8, sw);
+		if (ld(h, 4, sw) != TRACE_PACKET_MAGIC)
 			why = "bad packet magic";
-		else if (tr->has_uuid && memcmp(h + 4, tr->uuid, 16))
+		else if (tr->has_uuid && memcmp(h + TRACE_PACKET_OFF_UUID, tr->uuid, TRACE_PACKET_UUID_SIZE))
 			why = "packet uuid differs from the metadata's";
 		else if (cs % 8 || ps % 8 || cs < PACKET_HDR * 8 || cs > ps)
 			why = "bad content_size/packet_size";
@@ -2700,7 +2702,7 @@ static void index_stream(struct stream *st)
 			 * a sparse file's gigabytes of holes are not mapped in). */
 			uint64_t lim = slot ? W : maxps ? maxps : MAX_WINDOW;
 			int big = !slot && left > lim;
-			int opening = !big && (ld(h, 4, sw) != PACKET_MAGIC || cs <= PACKET_HDR * 8) &&
+			int opening = !big && (ld(h, 4, sw) != TRACE_PACKET_MAGIC || cs <= PACKET_HDR * 8) &&
 				      zero_range(st, off + PACKET_HDR, (slot ? W : left) - PACKET_HDR);
 			if (slot) {
 				if (opening) {
@@ -2736,13 +2738,13 @@ static void index_stream(struct stream *st)
 		}
 		k.psz = ps / 8;
 		k.cend = off + cs / 8;
-		k.tsb = ld(h + 24, 8, sw);
-		k.tse = ld(h + 32, 8, sw);
-		k.seq = ld(h + 56, 8, sw);
-		k.disc = ld(h + 64, 8, sw);
-		k.tid = (uint32_t)ld(h + 72, 4, sw);
-		k.pid = (uint32_t)ld(h + 76, 4, sw);
-		memcpy(k.comm, h + 80, 16);
+		k.tsb = ld(h + TRACE_PACKET_OFF_TIMESTAMP_BEGIN, 8, sw);
+		k.tse = ld(h + TRACE_PACKET_OFF_TIMESTAMP_END, 8, sw);
+		k.seq = ld(h + TRACE_PACKET_OFF_SEQ_NUM, 8, sw);
+		k.disc = ld(h + TRACE_PACKET_OFF_EVENTS_DISCARDED, 8, sw);
+		k.tid = (uint32_t)ld(h + TRACE_PACKET_OFF_TID, 4, sw);
+		k.pid = (uint32_t)ld(h + TRACE_PACKET_OFF_PID, 4, sw);
+		memcpy(k.comm, h + TRACE_PACKET_OFF_COMM, TRACE_PACKET_COMM_SIZE);
 		k.comm[16] = '\0';
 		if (tr->flight && !W && off == 0)
 			W = k.psz;
@@ -3189,6 +3191,9 @@ static void cur_set_tid(struct cursor *c, uint32_t tid, uint32_t pid)
 }
 
 /* Decodes the record at c->p; 0 (reported) if it is damaged. */
+#define ID_MASK ((1u << TRACE_HEADER_ID_BITS) - 1)
+#define TS_MASK (((uint64_t)1 << TRACE_HEADER_TS_BITS) - 1)
+
 static int decode_record(struct cursor *c)
 {
 	const struct trace *tr = c->tr;
@@ -3198,27 +3203,29 @@ static int decode_record(struct cursor *c)
 	const struct event *ev;
 	unsigned hl;
 	int ext;
-	ext = tr->be ? (p[0] >> 2) == 63 : (p[0] & 63) == 63;
+	/* the id's bits: the low ones of the first word, its first byte's low
+	 * bits (little-endian) or high bits (big-endian) */
+	ext = (tr->be ? p[0] >> (8 - TRACE_HEADER_ID_BITS) : p[0] & ID_MASK) == TRACE_HEADER_EXTENDED;
 	if (!ext) {
 		uint64_t w, low;
-		if (left < 4)
+		if (left < TRACE_HEADER_COMPACT_SIZE)
 			goto cut;
 		w = ld(p, 4, tr->swap);
 		if (tr->be) {
-			id = w >> 26;
-			low = w & 0x3ffffff;
+			id = w >> TRACE_HEADER_TS_BITS;
+			low = w & TS_MASK;
 		} else {
-			id = w & 63;
-			low = w >> 6;
+			id = w & ID_MASK;
+			low = w >> TRACE_HEADER_ID_BITS;
 		}
-		ts = c->last_ts + ((low - c->last_ts) & 0x3ffffff);
-		hl = 4;
+		ts = c->last_ts + ((low - c->last_ts) & TS_MASK);
+		hl = TRACE_HEADER_COMPACT_SIZE;
 	} else {
-		if (left < 13)
+		if (left < TRACE_HEADER_EXTENDED_SIZE)
 			goto cut;
-		id = ld(p + 1, 4, tr->swap);
-		ts = ld(p + 5, 8, tr->swap);
-		hl = 13;
+		id = ld(p + TRACE_HEADER_EXTENDED_OFF_ID, 4, tr->swap);
+		ts = ld(p + TRACE_HEADER_EXTENDED_OFF_TS, 8, tr->swap);
+		hl = TRACE_HEADER_EXTENDED_SIZE;
 		if (ts < c->last_ts) {
 			snote(c->st, 1, (uint64_t)(p - c->st->map),
 			      "event timestamp goes back (%llu < %llu); rest of the packet skipped",
@@ -4982,8 +4989,8 @@ static int rewrite_stream(int dfd, struct stream *st, int shrink, uint64_t trunc
 			memcpy(h, st->map + k->off, PACKET_HDR);
 			if (st->tr->swap)
 				bits = bswap64(bits);
-			memcpy(h + 40, &bits, 8);
-			memcpy(h + 48, &bits, 8);
+			memcpy(h + TRACE_PACKET_OFF_CONTENT_SIZE, &bits, 8);
+			memcpy(h + TRACE_PACKET_OFF_PACKET_SIZE, &bits, 8);
 			ok = write_all(fd, h, PACKET_HDR) == 0 &&
 			     write_all(fd, st->map + k->off + PACKET_HDR, (size_t)(k->cend - k->off - PACKET_HDR)) == 0;
 		}

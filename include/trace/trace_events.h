@@ -14,18 +14,15 @@
  * define_trace.h rather than defined again.
  *
  * A record, packed (no alignment) after the previous one in the window:
- *
- *   event header        4 bytes: id (6 bits) + low 26 bits of the time,
- *                       or 13: 63, 32-bit id, 64-bit time (see below)
- *   the entry           the class's fixed fields as TP_fast_assign wrote them
- *   the variable parts  in declaration order: each __string() NUL-terminated,
- *                       each __dynamic_array() as its elements
+ * an event header, the entry (the fixed fields), the variable parts; the
+ * layout and its constants are in <trace/wire.h> (docs/trace-format.md).
  */
 #ifndef TRACE_TRACE_EVENTS_H_INCLUDED
 #define TRACE_TRACE_EVENTS_H_INCLUDED
 
 #include <tracepoint.h>
 #include <trace/event_kinds.h>
+#include <trace/wire.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -114,33 +111,9 @@ static inline const struct trace_event *trace_event_of(const struct tracepoint *
  * behind.  A window is one CTF packet: struct trace_packet, then events
  * packed back to back, each an event header (4 bytes compact, 13 extended)
  * followed by the entry (packed, declaration order) and the __string()s.
+ * The layout (TRACE_PACKET_MAGIC, struct trace_packet, enum
+ * trace_header_form) is <trace/wire.h>'s, shared with the tools.
  */
-#define TRACE_PACKET_MAGIC 0xC1FC1FC1u
-
-/* The packet header and context at the start of every window (96 bytes,
- * naturally aligned; the CTF metadata describes exactly this). */
-struct trace_packet {
-	uint32_t magic;            /* TRACE_PACKET_MAGIC */
-	uint8_t uuid[16];          /* the trace's */
-	uint32_t pad;
-	uint64_t timestamp_begin;  /* clock at open, <= the first event */
-	uint64_t timestamp_end;    /* clock of the last committed event */
-	uint64_t content_size;     /* bits in use (header + committed events) */
-	uint64_t packet_size;      /* bits of the packet in the file */
-	uint64_t packet_seq_num;
-	uint64_t events_discarded; /* the thread's drops so far */
-	uint32_t tid, pid;
-	char comm[16];
-};
-
-/* Event header forms (little-endian first word: id in bits 0-5). */
-enum trace_header_form {
-	TRACE_HEADER_ID_BITS = 6,
-	TRACE_HEADER_EXTENDED = 63,     /* id field value: 32-bit id + 64-bit time follow */
-	TRACE_HEADER_TS_BITS = 26,      /* compact: low bits of the timestamp */
-	TRACE_HEADER_COMPACT_SIZE = 4,
-	TRACE_HEADER_EXTENDED_SIZE = 13
-};
 
 /*
  * One thread's recording state for one sink: only what the recorder uses.
@@ -263,8 +236,8 @@ tp__ev_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t 
 		return p + TRACE_HEADER_COMPACT_SIZE;
 	}
 	p[0] = TRACE_HEADER_EXTENDED;
-	memcpy(p + 1, &id, sizeof(id));
-	memcpy(p + 5, &ts, sizeof(ts));
+	memcpy(p + TRACE_HEADER_EXTENDED_OFF_ID, &id, sizeof(id));
+	memcpy(p + TRACE_HEADER_EXTENDED_OFF_TS, &ts, sizeof(ts));
 	return p + TRACE_HEADER_EXTENDED_SIZE;
 }
 
@@ -326,8 +299,8 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 		b->busy = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		p[0] = TRACE_HEADER_EXTENDED;
-		memcpy(p + 1, &es->id, sizeof(es->id));
-		memcpy(p + 5, &ts, sizeof(ts));
+		memcpy(p + TRACE_HEADER_EXTENDED_OFF_ID, &es->id, sizeof(es->id));
+		memcpy(p + TRACE_HEADER_EXTENDED_OFF_TS, &ts, sizeof(ts));
 		p += TRACE_HEADER_EXTENDED_SIZE;
 	} else {
 	slow:
