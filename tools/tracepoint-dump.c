@@ -58,15 +58,24 @@ typedef unsigned char u8;
 #define PACKET_HDR ((unsigned)TRACE_PACKET_HEADER_SIZE) /* header + context, bytes */
 #define MAX_ERRS_PER_FILE 8     /* problems reported per stream file */
 
-static const char *prog = "tracepoint-dump";
+static const char *const prog = "tracepoint-dump";
 
 enum { M_TEXT, M_JSON, M_SUMMARY, M_REPAIR, M_PERFETTO };
-static int g_mode = M_TEXT;
-static int g_host_be;
 
 /* ------------------------------------------------------------------ */
 /* Utilities                                                          */
 /* ------------------------------------------------------------------ */
+
+/* Is this machine big-endian? */
+static int host_be(void)
+{
+	union {
+		uint16_t u;
+		u8 b[2];
+	} probe;
+	probe.u = 1;
+	return probe.b[0] == 0;
+}
 
 static void oom(void)
 {
@@ -295,67 +304,144 @@ static char *put_double(char *o, double d, int is_float)
 /* Output buffer                                                      */
 /* ------------------------------------------------------------------ */
 
-static struct {
+/* The output: written in blocks of dx->ob.cap bytes. */
+struct outbuf {
 	char *b;
 	size_t n, cap;
 	int fd;
 	const char *name;
-} ob;
+};
 
-static void ob_flush(void)
+/* A set of 64-bit values (open addressing; 0 is kept apart). */
+struct u64set {
+	uint64_t *v;
+	size_t n, cap;
+	int has0;
+};
+
+enum { PF_TAB_NAMES, PF_TAB_CATS, PF_TAB_KEYS, PF_NTAB };
+struct pf_tab {
+	char **s;   /* interned strings; iid = index + 1 */
+	size_t n, cap;
+};
+
+/* A thread's sequence: the time of its previous packet (its clock counts
+ * from there), and the strings (table << 32 | iid) it has sent. */
+struct pf_seq {
+	uint64_t last_ns;
+	struct u64set sent;
+};
+
+/* What --perfetto keeps while it writes. */
+struct pf_state {
+	struct pb pb;
+	struct pf_tab tab[PF_NTAB];
+	uint64_t *key, *uuid; /* track key -> uuid (open addressing) */
+	size_t ntrack, captrack;
+	struct pf_seq **seq;  /* by uuid (thread tracks only) */
+	size_t capseq;
+	uint64_t counters;    /* counter tracks made */
+	uint64_t events;      /* TrackEvents written */
+	uint64_t *need;       /* the strings the packet being written uses */
+	size_t nneed, capneed;
+};
+
+/* The directories read for one DIR argument, by st_dev and st_ino: each
+ * once, whatever leads to it twice (a bind mount, a DIR inside another). */
+struct seen {
+	dev_t dev;
+	ino_t ino;
+	char *path;
+};
+
+/* Everything a run of the tool changes, passed to whatever changes it (a
+ * trace keeps a pointer to it for its streams' messages): no function
+ * keeps state of its own, so that main can run again (tests/fuzz_dump
+ * calls it once per input) from a fresh one. */
+struct dump {
+	struct outbuf ob;
+	/* messages: problems are collected and printed after the output */
+	int status;                /* the exit status so far */
+	char **msg;
+	size_t nmsg, capmsg, lostmsg;
+	int quiet;                 /* --repair's own indexing: no messages */
+	unsigned long nerrs;       /* errors noted, shown or not */
+	unsigned long nmissing;    /* of which: packets missing from a stream */
+	char **skipped;            /* paths named as skipped (each once) */
+	size_t nskipped, capskipped;
+	int strict;                /* load_trace: check the metadata with strict_metadata */
+	struct seen *seen;         /* the directories read for one DIR argument */
+	size_t nseen, capseen;
+	/* text */
+	uint64_t sec;              /* the second of secstr (UINT64_MAX: none yet) */
+	char secstr[32];
+	size_t seclen;
+	char *flagbuf;             /* flags_text's buffer */
+	size_t flagcap;
+	/* JSON */
+	uint64_t origin;           /* ns of "ts":0 */
+	int jfirst;
+	struct u64set flows;       /* flow ids seen so far */
+	/* --perfetto */
+	struct pf_state pf;
+	/* --repair */
+	uint64_t tmpctr;           /* temporary names made */
+};
+
+static void ob_flush(struct dump *dx)
 {
 	size_t off = 0;
-	while (off < ob.n) {
-		ssize_t w = write(ob.fd, ob.b + off, ob.n - off);
+	while (off < dx->ob.n) {
+		ssize_t w = write(dx->ob.fd, dx->ob.b + off, dx->ob.n - off);
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
-			fprintf(stderr, "%s: writing %s: %s\n", prog, ob.name, strerror(errno));
+			fprintf(stderr, "%s: writing %s: %s\n", prog, dx->ob.name, strerror(errno));
 			exit(1);
 		}
 		off += (size_t)w;
 	}
-	ob.n = 0;
+	dx->ob.n = 0;
 }
 
-static char *ob_make(size_t k)
+static char *ob_make(struct dump *dx, size_t k)
 {
-	ob_flush();
-	if (k > ob.cap) {
-		ob.cap = k;
-		ob.b = (char *)xrealloc(ob.b, ob.cap);
+	ob_flush(dx);
+	if (k > dx->ob.cap) {
+		dx->ob.cap = k;
+		dx->ob.b = (char *)xrealloc(dx->ob.b, dx->ob.cap);
 	}
-	return ob.b;
+	return dx->ob.b;
 }
 
 /* Room for k more bytes: where they go (commit with ob_done). */
-static inline char *ob_need(size_t k)
+static inline char *ob_need(struct dump *dx, size_t k)
 {
-	if (ob.cap - ob.n < k)
-		return ob_make(k);
-	return ob.b + ob.n;
+	if (dx->ob.cap - dx->ob.n < k)
+		return ob_make(dx, k);
+	return dx->ob.b + dx->ob.n;
 }
 
-static inline void ob_done(char *o)
+static inline void ob_done(struct dump *dx, char *o)
 {
-	ob.n = (size_t)(o - ob.b);
+	dx->ob.n = (size_t)(o - dx->ob.b);
 }
 
-static void ob_puts(const char *s, size_t n)
+static void ob_puts(struct dump *dx, const char *s, size_t n)
 {
-	char *o = ob_need(n);
+	char *o = ob_need(dx, n);
 	memcpy(o, s, n);
-	ob_done(o + n);
+	ob_done(dx, o + n);
 }
 
-static void ob_printf(const char *fmt, ...)
+static void ob_printf(struct dump *dx, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
 	va_start(ap, fmt);
 	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	ob_puts(s, strlen(s));
+	ob_puts(dx, s, strlen(s));
 	free(s);
 }
 
@@ -363,26 +449,20 @@ static void ob_printf(const char *fmt, ...)
 /* Messages: problems are collected and printed after the output.      */
 /* ------------------------------------------------------------------ */
 
-static int g_status;
-static char **g_msg;
-static size_t g_nmsg, g_capmsg, g_lostmsg;
-static int g_quiet; /* --repair's own indexing: no messages */
-static unsigned long g_nerrs;    /* errors noted, shown or not */
-static unsigned long g_nmissing; /* of which: packets missing from a stream */
 
 /* err: an error (exit status 1); else a warning.  off < 0: no offset. */
-static void note(int err, const char *file, long long off, const char *fmt, ...)
+static void note(struct dump *dx, int err, const char *file, long long off, const char *fmt, ...)
 {
 	va_list ap;
 	char *text, *m;
 	if (err) {
-		g_status = 1;
-		g_nerrs++;
+		dx->status = 1;
+		dx->nerrs++;
 	}
-	if (g_quiet)
+	if (dx->quiet)
 		return;
-	if (g_nmsg >= 4000) {
-		g_lostmsg++;
+	if (dx->nmsg >= 4000) {
+		dx->lostmsg++;
 		return;
 	}
 	va_start(ap, fmt);
@@ -393,20 +473,20 @@ static void note(int err, const char *file, long long off, const char *fmt, ...)
 	else
 		m = xasprintf("%s: %s: %s%s", prog, file, err ? "" : "warning: ", text);
 	free(text);
-	GROW(g_msg, g_nmsg, g_capmsg);
-	g_msg[g_nmsg++] = m;
+	GROW(dx->msg, dx->nmsg, dx->capmsg);
+	dx->msg[dx->nmsg++] = m;
 }
 
-static void print_notes(void)
+static void print_notes(struct dump *dx)
 {
 	size_t i;
-	for (i = 0; i < g_nmsg; i++) {
-		fprintf(stderr, "%s\n", g_msg[i]);
-		free(g_msg[i]);
+	for (i = 0; i < dx->nmsg; i++) {
+		fprintf(stderr, "%s\n", dx->msg[i]);
+		free(dx->msg[i]);
 	}
-	if (g_lostmsg)
-		fprintf(stderr, "%s: ... and %zu more problems\n", prog, g_lostmsg);
-	g_nmsg = g_lostmsg = 0;
+	if (dx->lostmsg)
+		fprintf(stderr, "%s: ... and %zu more problems\n", prog, dx->lostmsg);
+	dx->nmsg = dx->lostmsg = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -549,6 +629,7 @@ struct trace {
 	size_t nal, capal;
 	char *snapinfo;          /* subtraces, for the summary */
 	int is_child;
+	struct dump *dx;         /* the run that loaded it: its streams' messages */
 };
 
 /* ------------------------------------------------------------------ */
@@ -1350,7 +1431,7 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 					int bo = v.type == TK_ID ? parse_bo(v.id) : -1;
 					if (bo < 0)
 						return perr(P, v.tk->line, "bad byte_order");
-					tr->be = bo == BO_BE || (bo == BO_TRACE && g_host_be);
+					tr->be = bo == BO_BE || (bo == BO_TRACE && host_be());
 				} else if (!strcmp(v.key, "major")) {
 					uint64_t m;
 					if (val_u64(&v, &m) || m != 1)
@@ -2197,7 +2278,7 @@ static const char *kind_note(unsigned kind)
 	return b < 4 ? note[b][(kind & EK_FLOW) != 0] : "";
 }
 
-static void prepare_events(struct trace *tr)
+static void prepare_events(struct dump *dx, struct trace *tr)
 {
 	size_t i, k;
 	for (i = 0; i < tr->nal; i++)
@@ -2215,7 +2296,7 @@ static void prepare_events(struct trace *tr)
 		uint32_t off = 0;
 		int seen_str = 0;
 		if (i > 0 && tr->ev[i - 1].id == ev->id)
-			note(1, tr->dir, -1, "metadata: two events with id %llu (%s, %s); using the first",
+			note(dx, 1, tr->dir, -1, "metadata: two events with id %llu (%s, %s); using the first",
 			     (unsigned long long)ev->id, tr->ev[i - 1].name, ev->name);
 		ev->name = (char *)xrealloc(ev->name, ev->namelen + 33); /* read by cpy_padded */
 		memset(ev->name + ev->namelen, 0, 33);
@@ -2248,7 +2329,7 @@ static void prepare_events(struct trace *tr)
 			struct field *f = &ev->f[k];
 			char *jk;
 			size_t jl;
-			f->t.swap = (unsigned char)((f->t.bo == BO_TRACE ? tr->be : f->t.bo == BO_BE) != g_host_be);
+			f->t.swap = (unsigned char)((f->t.bo == BO_TRACE ? tr->be : f->t.bo == BO_BE) != host_be());
 			f->is_text = f->count && f->t.kind == FT_INT && f->t.size == 1 && f->t.enc;
 			jk = json_str_dup(f->name, strlen(f->name), &jl);
 			f->jkey = (char *)xcalloc(jl + 2 + 32, 1); /* + 32: read by cpy_padded */
@@ -2423,27 +2504,25 @@ static int has_metadata_at(int dfd)
 
 /* Skipped entries are reported once each (a directory may be listed by
  * --repair, then by the reading that checks it). */
-static char **g_skipped;
-static size_t g_nskipped, g_capskipped;
 
-static void skip_note(int err, const char *path, mode_t mode, const char *what)
+static void skip_note(struct dump *dx, int err, const char *path, mode_t mode, const char *what)
 {
 	size_t i;
-	if (g_quiet) {
-		note(err, path, -1, "not read");
+	if (dx->quiet) {
+		note(dx, err, path, -1, "not read");
 		return;
 	}
-	for (i = 0; i < g_nskipped; i++)
-		if (!strcmp(g_skipped[i], path)) {
+	for (i = 0; i < dx->nskipped; i++)
+		if (!strcmp(dx->skipped[i], path)) {
 			if (err) {
-				g_status = 1;
-				g_nerrs++;
+				dx->status = 1;
+				dx->nerrs++;
 			}
 			return;
 		}
-	GROW(g_skipped, g_nskipped, g_capskipped);
-	g_skipped[g_nskipped++] = xstrdup(path);
-	note(err, path, -1, "%s: not read (%s)", kind_text(mode), what);
+	GROW(dx->skipped, dx->nskipped, dx->capskipped);
+	dx->skipped[dx->nskipped++] = xstrdup(path);
+	note(dx, err, path, -1, "%s: not read (%s)", kind_text(mode), what);
 }
 
 /* The metadata file: at most this many bytes. */
@@ -2503,21 +2582,22 @@ static int cmp_pk_seq(const void *a, const void *b)
 
 static void snote(struct stream *st, int err, uint64_t off, const char *fmt, ...)
 {
+	struct dump *dx = st->tr->dx;
 	va_list ap;
 	char *text;
 	if (err)
-		g_status = 1;
+		dx->status = 1;
 	if (++st->nerr > MAX_ERRS_PER_FILE) {
 		if (st->nerr == MAX_ERRS_PER_FILE + 1)
-			note(err, st->path, -1, "more problems in this file are not shown");
+			note(dx, err, st->path, -1, "more problems in this file are not shown");
 		else if (err)
-			g_nerrs++;
+			dx->nerrs++;
 		return;
 	}
 	va_start(ap, fmt);
 	text = xvasprintf(fmt, ap);
 	va_end(ap);
-	note(err, st->path, (long long)off, "%s", text);
+	note(dx, err, st->path, (long long)off, "%s", text);
 	free(text);
 }
 
@@ -2532,7 +2612,7 @@ static void check_missing(struct stream *st)
 		uint64_t want = i ? st->pk[i - 1].seq + 1 : st->tr->flight ? k->seq : 0;
 		if (k->seq <= want)
 			continue;
-		g_nmissing++;
+		st->tr->dx->nmissing++;
 		if (i == 0)
 			snote(st, 1, k->off, "packets 0..%llu missing: the stream starts at packet_seq_num %llu",
 			      (unsigned long long)(k->seq - 1), (unsigned long long)k->seq);
@@ -2962,12 +3042,11 @@ static int strict_metadata(struct parser *P)
 	return r;
 }
 
-static int g_strict; /* load_trace: check the metadata with strict_metadata */
 
 /* Loads the trace in the directory dfd (named dir in messages): metadata,
  * and the stream files mapped and indexed.  NULL (reported) if the
  * metadata cannot be used. */
-static struct trace *load_trace(int dfd, const char *dir)
+static struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 {
 	struct trace *tr = (struct trace *)xcalloc(1, sizeof(*tr));
 	char *mpath = path_join(dir, "metadata"), *text = NULL;
@@ -2977,17 +3056,18 @@ static struct trace *load_trace(int dfd, const char *dir)
 	struct stat sb;
 	const char *why;
 	int fd;
+	tr->dx = dx;
 	tr->dir = xstrdup(dir);
 	tr->freq = 1000000000u;
-	tr->be = g_host_be;
+	tr->be = host_be();
 	fd = open_file_at(dfd, "metadata", &sb, &why);
 	if (fd < 0 || read_fd(fd, &sb, &text, &len) != 0) {
 		if (why)
-			note(1, mpath, -1, "cannot read: %s, not a regular file", why);
+			note(dx, 1, mpath, -1, "cannot read: %s, not a regular file", why);
 		else if (errno == EFBIG)
-			note(1, mpath, -1, "cannot read: larger than %zu MiB", MAX_METADATA >> 20);
+			note(dx, 1, mpath, -1, "cannot read: larger than %zu MiB", MAX_METADATA >> 20);
 		else
-			note(1, mpath, -1, "cannot read: %s", strerror(errno));
+			note(dx, 1, mpath, -1, "cannot read: %s", strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		free(mpath);
@@ -3007,13 +3087,13 @@ static struct trace *load_trace(int dfd, const char *dir)
 	} else if (len < 10 || memcmp(text, "/* CTF 1.", 9) != 0) {
 		snprintf(P.err, sizeof(P.err), "does not start with \"/* CTF 1.8\"");
 	} else {
-		P.strict = g_strict;
+		P.strict = dx->strict;
 		if (parse_metadata(&P, text, len) == 0 && P.strict)
 			strict_metadata(&P);
 	}
 	free(P.t);
 	if (P.err[0]) {
-		note(1, mpath, -1, "%s: %s", P.strict ? "not as the recorder writes it (other readers may refuse it)"
+		note(dx, 1, mpath, -1, "%s: %s", P.strict ? "not as the recorder writes it (other readers may refuse it)"
 						       : "cannot parse the metadata", P.err);
 		free(text);
 		free(mpath);
@@ -3022,13 +3102,13 @@ static struct trace *load_trace(int dfd, const char *dir)
 	}
 	free(text);
 	free(mpath);
-	tr->swap = tr->be != g_host_be;
+	tr->swap = tr->be != host_be();
 	tr->flight = tr->mode && !strcmp(tr->mode, "flight");
-	prepare_events(tr);
+	prepare_events(dx, tr);
 	/* the stream files: every regular file but metadata and dot files
 	 * (subdirectories are nested traces; anything else is not read) */
 	if (list_dir(dfd, &ds, &nd) != 0) {
-		note(1, dir, -1, "cannot list: %s", strerror(errno));
+		note(dx, 1, dir, -1, "cannot list: %s", strerror(errno));
 		free_trace(tr);
 		return NULL;
 	}
@@ -3041,7 +3121,7 @@ static struct trace *load_trace(int dfd, const char *dir)
 		if (ds[i].kind == E_OTHER) {
 			/* a stream's name: a part of the trace is missing */
 			int err = !strncmp(ds[i].name, "stream-", 7);
-			skip_note(err, p, ds[i].mode, "a trace holds only regular files and directories");
+			skip_note(dx, err, p, ds[i].mode, "a trace holds only regular files and directories");
 			free(p);
 			continue;
 		}
@@ -3055,9 +3135,9 @@ static struct trace *load_trace(int dfd, const char *dir)
 		fd = open_file_at(dfd, ds[i].name, &sb, &why);
 		if (fd < 0) {
 			if (why)
-				note(1, p, -1, "cannot open: %s", why);
+				note(dx, 1, p, -1, "cannot open: %s", why);
 			else
-				note(1, p, -1, "cannot open: %s", strerror(errno));
+				note(dx, 1, p, -1, "cannot open: %s", strerror(errno));
 			continue;
 		}
 		st->dev = sb.st_dev;
@@ -3069,7 +3149,7 @@ static struct trace *load_trace(int dfd, const char *dir)
 					  ? mmap(NULL, (size_t)st->size, PROT_READ, MAP_PRIVATE, fd, 0)
 					  : MAP_FAILED;
 			if (m == MAP_FAILED) {
-				note(1, p, -1, "cannot map: %s", strerror(errno));
+				note(dx, 1, p, -1, "cannot map: %s", strerror(errno));
 				st->size = 0;
 			} else {
 				st->map = (u8 *)m;
@@ -3395,22 +3475,19 @@ static const u8 *get_text(const struct cursor *c, int fi, size_t *n)
 /* Text output                                                        */
 /* ------------------------------------------------------------------ */
 
-static uint64_t g_sec = UINT64_MAX;
-static char g_secstr[32];
-static size_t g_seclen;
 
-static inline char *put_time(char *o, uint64_t ns)
+static inline char *put_time(struct dump *dx, char *o, uint64_t ns)
 {
 	uint64_t sec = ns / 1000000000u;
 	unsigned nsec = (unsigned)(ns - sec * 1000000000u), i;
-	if (sec != g_sec) {
-		char *e = put_u64(g_secstr, sec);
+	if (sec != dx->sec) {
+		char *e = put_u64(dx->secstr, sec);
 		*e++ = '.';
-		g_seclen = (size_t)(e - g_secstr);
-		g_sec = sec;
+		dx->seclen = (size_t)(e - dx->secstr);
+		dx->sec = sec;
 	}
-	memcpy(o, g_secstr, sizeof(g_secstr));
-	o += g_seclen;
+	memcpy(o, dx->secstr, sizeof(dx->secstr));
+	o += dx->seclen;
 	for (i = 0; i < 4; i++) {
 		unsigned r = nsec % 100;
 		nsec /= 100;
@@ -3548,16 +3625,16 @@ static size_t sym_room(const struct field *f)
 /* v as __print_flags prints it: the labels of the bits set, separated by
  * the field's delimiter, then what is left in hex (0: nothing).  A buffer
  * of its own, valid until the next call; its length in *n. */
-static const char *flags_text(const struct field *f, uint64_t v, size_t *n)
+static const char *flags_text(struct dump *dx, const struct field *f, uint64_t v, size_t *n)
 {
-	static char *buf;
-	static size_t cap;
+	char *buf = dx->flagbuf;
+	size_t cap = dx->flagcap;
 	size_t need = sym_room(f), len = 0, dl = strlen(f->fdelim);
 	unsigned k;
 	int first = 1;
 	if (need > cap) {
-		buf = (char *)xrealloc(buf, need);
-		cap = need;
+		buf = dx->flagbuf = (char *)xrealloc(buf, need);
+		cap = dx->flagcap = need;
 	}
 	for (k = 0; k < f->t.nsym && v; k++) {
 		uint64_t m = (uint64_t)f->t.sym[k].v;
@@ -3586,27 +3663,27 @@ static const char *flags_text(const struct field *f, uint64_t v, size_t *n)
 	return buf;
 }
 
-static void put_printk(const struct cursor *c)
+static void put_printk(struct dump *dx, const struct cursor *c)
 {
 	const struct event *ev = c->ev;
 	unsigned i;
-	char *o = ob_need(1);
+	char *o = ob_need(dx, 1);
 	*o++ = ' ';
-	ob_done(o);
+	ob_done(dx, o);
 	for (i = 0; i < ev->nseg; i++) {
 		const struct seg *s = &ev->seg[i];
 		switch (s->kind) {
 		case SEG_LIT:
-			o = ob_need(s->litlen + 32);
+			o = ob_need(dx, s->litlen + 32);
 			o = cpy_padded(o, s->lit, s->litlen);
 			break;
 		case SEG_INT:
-			o = ob_need(48 + (size_t)(s->width > 0 ? s->width : 0));
+			o = ob_need(dx, 48 + (size_t)(s->width > 0 ? s->width : 0));
 			o = put_int_conv(o, s, get_int(c, s->field, s->idx));
 			break;
 		case SEG_PTR: {
 			uint64_t v = get_int(c, s->field, s->idx);
-			o = ob_need(24);
+			o = ob_need(dx, 24);
 			if (v) {
 				*o++ = '0';
 				*o++ = 'x';
@@ -3619,14 +3696,14 @@ static void put_printk(const struct cursor *c)
 		}
 		case SEG_CHR: {
 			u8 ch = (u8)get_int(c, s->field, s->idx);
-			o = ob_need(8 + (size_t)(s->width > 0 ? s->width : 0));
+			o = ob_need(dx, 8 + (size_t)(s->width > 0 ? s->width : 0));
 			o = put_padded(o, &ch, 1, s);
 			break;
 		}
 		case SEG_STR: {
 			size_t n;
 			const u8 *t = get_text(c, s->field, &n);
-			o = ob_need(4 * n + 8 + (size_t)(s->width > 0 ? s->width : 0));
+			o = ob_need(dx, 4 * n + 8 + (size_t)(s->width > 0 ? s->width : 0));
 			o = put_padded(o, t, n, s);
 			break;
 		}
@@ -3634,7 +3711,7 @@ static void put_printk(const struct cursor *c)
 			uint64_t v = get_int(c, s->field, s->idx);
 			size_t room = 128 + (size_t)(s->width > 0 ? s->width : 0) + (size_t)(s->prec > 0 ? s->prec : 0);
 			int n;
-			o = ob_need(room);
+			o = ob_need(dx, room);
 			if (s->conv == 'p') {
 				n = snprintf(o, room, s->spec, (void *)(uintptr_t)v);
 			} else {
@@ -3655,7 +3732,7 @@ static void put_printk(const struct cursor *c)
 			uint64_t v = get_int(c, s->field, 0);
 			size_t n = 0;
 			char hx[24];
-			const char *t = s->kind == SEG_FLAGS ? flags_text(f, v, &n) : sym_name(f, v);
+			const char *t = s->kind == SEG_FLAGS ? flags_text(dx, f, v, &n) : sym_name(f, v);
 			if (!t) { /* not in the table: the kernel prints the value in hex */
 				hx[0] = '0';
 				hx[1] = 'x';
@@ -3664,7 +3741,7 @@ static void put_printk(const struct cursor *c)
 			} else if (s->kind == SEG_SYM) {
 				n = strlen(t);
 			}
-			o = ob_need(4 * n + 8 + (size_t)(s->width > 0 ? s->width : 0));
+			o = ob_need(dx, 4 * n + 8 + (size_t)(s->width > 0 ? s->width : 0));
 			o = put_padded(o, (const u8 *)t, n, s);
 			break;
 		}
@@ -3674,7 +3751,7 @@ static void put_printk(const struct cursor *c)
 			uint64_t n = (uint64_t)(f->seq ? c->slen[s->field] : f->count) * f->t.size, k;
 			if (s->hexlen < n)
 				n = s->hexlen;
-			o = ob_need(3 * (size_t)n + 8);
+			o = ob_need(dx, 3 * (size_t)n + 8);
 			for (k = 0; k < n; k++) {
 				if (k)
 					*o++ = ' ';
@@ -3687,17 +3764,17 @@ static void put_printk(const struct cursor *c)
 			double d = get_float(c, s->field, s->idx);
 			size_t room = 400 + (size_t)(s->width > 0 ? s->width : 0) + (size_t)(s->prec > 0 ? s->prec : 0);
 			int n;
-			o = ob_need(room);
+			o = ob_need(dx, room);
 			n = snprintf(o, room, s->spec, d);
 			if (n > 0)
 				o += (size_t)n < room ? (size_t)n : room - 1;
 			break;
 		}
 		default:
-			o = ob_need(0);
+			o = ob_need(dx, 0);
 			break;
 		}
-		ob_done(o);
+		ob_done(dx, o);
 	}
 }
 
@@ -3715,7 +3792,7 @@ static size_t field_room(const struct cursor *c, unsigned i)
 	return (n ? n : 1) * 48 + 8;
 }
 
-static char *put_scalar(char *o, const struct cursor *c, unsigned i, unsigned idx, int json)
+static char *put_scalar(struct dump *dx, char *o, const struct cursor *c, unsigned i, unsigned idx, int json)
 {
 	const struct field *f = &c->ev->f[i];
 	if (f->t.sym && !f->count && !f->seq) {
@@ -3723,7 +3800,7 @@ static char *put_scalar(char *o, const struct cursor *c, unsigned i, unsigned id
 		const char *name = NULL;
 		size_t n = 0;
 		if (f->fdelim) {
-			name = flags_text(f, v, &n);
+			name = flags_text(dx, f, v, &n);
 		} else if ((name = sym_name(f, v)) != NULL) {
 			n = strlen(name);
 		}
@@ -3765,7 +3842,7 @@ static char *put_scalar(char *o, const struct cursor *c, unsigned i, unsigned id
 
 /* Field i's value: text (json 0: as is; 1: a JSON string), an array
  * ({a,b} or [a,b]) or a scalar. */
-static char *put_value(char *o, const struct cursor *c, unsigned i, int json)
+static char *put_value(struct dump *dx, char *o, const struct cursor *c, unsigned i, int json)
 {
 	const struct field *f = &c->ev->f[i];
 	unsigned k;
@@ -3776,19 +3853,19 @@ static char *put_value(char *o, const struct cursor *c, unsigned i, int json)
 	}
 	unsigned cnt = f->seq ? c->slen[i] : f->count;
 	if (!f->count && !f->seq)
-		return put_scalar(o, c, i, 0, json);
+		return put_scalar(dx, o, c, i, 0, json);
 	*o++ = json ? '[' : '{';
 	for (k = 0; k < cnt; k++) {
 		if (k)
 			*o++ = ',';
-		o = put_scalar(o, c, i, k, json);
+		o = put_scalar(dx, o, c, i, k, json);
 	}
 	*o++ = json ? ']' : '}';
 	return o;
 }
 
 /* name=value pairs. */
-static void put_fallback(const struct cursor *c)
+static void put_fallback(struct dump *dx, const struct cursor *c)
 {
 	const struct event *ev = c->ev;
 	unsigned i;
@@ -3798,62 +3875,60 @@ static void put_fallback(const struct cursor *c)
 		char *o;
 		if (f->hidden)
 			continue;
-		o = ob_need(nl + 4 + field_room(c, i));
+		o = ob_need(dx, nl + 4 + field_room(c, i));
 		*o++ = ' ';
 		memcpy(o, f->name, nl);
 		o += nl;
 		*o++ = '=';
-		ob_done(put_value(o, c, i, 0));
+		ob_done(dx, put_value(dx, o, c, i, 0));
 	}
 }
 
-static void emit_text(struct cursor *c)
+static void emit_text(struct dump *dx, struct cursor *c)
 {
 	char *o;
 	if (c->kind == K_DROP) {
-		o = ob_need(80);
+		o = ob_need(dx, 80);
 		memcpy(o, "# ", 2);
 		o = put_u64(o + 2, c->dropn);
 		o += sprintf(o, " event%s of thread ", c->dropn == 1 ? "" : "s");
 		o = put_u64(o, c->tid);
 		memcpy(o, " dropped\n", 9);
-		ob_done(o + 9);
+		ob_done(dx, o + 9);
 		return;
 	}
-	o = ob_need(128 + c->ev->namelen);
-	o = put_time(o, c->ns);
+	o = ob_need(dx, 128 + c->ev->namelen);
+	o = put_time(dx, o, c->ns);
 	*o++ = ' ';
 	memcpy(o, c->tidstr, sizeof(c->tidstr));
 	o += c->tidlen;
 	*o++ = ' ';
-	ob_done(cpy_padded(o, c->ev->name, c->ev->namelen));
+	ob_done(dx, cpy_padded(o, c->ev->name, c->ev->namelen));
 	if (c->ev->use_printk) {
 		if (c->ev->nseg)
-			put_printk(c);
+			put_printk(dx, c);
 	} else {
-		put_fallback(c);
+		put_fallback(dx, c);
 	}
-	o = ob_need(1);
+	o = ob_need(dx, 1);
 	*o++ = '\n';
-	ob_done(o);
+	ob_done(dx, o);
 }
 
 /* ------------------------------------------------------------------ */
 /* JSON output                                                        */
 /* ------------------------------------------------------------------ */
 
-static uint64_t g_origin;   /* ns of "ts":0 */
-static int g_jfirst = 1;
 
-static char *put_json_ts(char *o, uint64_t ns)
+static char *put_json_ts(struct dump *dx, char *o, uint64_t ns)
 {
 	uint64_t rel;
 	unsigned frac;
-	if (ns < g_origin) {
+	if (ns < dx->origin) {
 		*o++ = '-';
-		rel = g_origin - ns;
+		rel = dx->origin - ns;
 	} else {
-		rel = ns - g_origin;
+		rel = ns - dx->origin;
 	}
 	o = put_u64(o, rel / 1000);
 	frac = (unsigned)(rel % 1000);
@@ -3863,22 +3938,15 @@ static char *put_json_ts(char *o, uint64_t ns)
 	return o + 2;
 }
 
-static void json_sep(void)
+static void json_sep(struct dump *dx)
 {
-	char *o = ob_need(2);
-	if (!g_jfirst)
+	char *o = ob_need(dx, 2);
+	if (!dx->jfirst)
 		*o++ = ',';
 	*o++ = '\n';
-	g_jfirst = 0;
-	ob_done(o);
+	dx->jfirst = 0;
+	ob_done(dx, o);
 }
-
-/* A set of 64-bit values (open addressing; 0 is kept apart). */
-struct u64set {
-	uint64_t *v;
-	size_t n, cap;
-	int has0;
-};
 
 /* Adds x; 1 if it was there already. */
 static int u64set_add(struct u64set *s, uint64_t x)
@@ -3906,7 +3974,6 @@ static int u64set_add(struct u64set *s, uint64_t x)
 	return 0;
 }
 
-static struct u64set g_flows; /* flow ids seen so far (JSON) */
 
 /* The flow id of an event of a flow kind: its first field, an integer. */
 static int flow_id(const struct cursor *c, uint64_t *id)
@@ -3921,13 +3988,13 @@ static int flow_id(const struct cursor *c, uint64_t *id)
 /* Closes the args of a flow event and binds it to its flow (Chrome JSON
  * flow v2, as Perfetto reads it: the first event of an id starts the flow,
  * each later one continues it). */
-static void json_flow(const struct cursor *c)
+static void json_flow(struct dump *dx, const struct cursor *c)
 {
-	char *o = ob_need(96);
+	char *o = ob_need(dx, 96);
 	uint64_t id;
 	*o++ = '}';
 	if (flow_id(c, &id)) {
-		int seen = u64set_add(&g_flows, id);
+		int seen = u64set_add(&dx->flows, id);
 		memcpy(o, ",\"bind_id\":\"0x", 14);
 		o = put_hex(o + 14, id, 0);
 		memcpy(o, "\",\"flow_out\":true", 17);
@@ -3938,58 +4005,58 @@ static void json_flow(const struct cursor *c)
 		}
 	}
 	*o++ = '}';
-	ob_done(o);
+	ob_done(dx, o);
 }
 
-static void emit_json(struct cursor *c)
+static void emit_json(struct dump *dx, struct cursor *c)
 {
 	const struct event *ev = c->ev;
 	char *o;
 	unsigned i;
 	int jfirst = 1;
-	json_sep();
+	json_sep(dx);
 	if (c->kind == K_DROP) {
-		o = ob_need(200);
+		o = ob_need(dx, 200);
 		o += sprintf(o, "{\"name\":\"events dropped\",\"cat\":\"tracepoints\",\"ph\":\"i\",\"s\":\"t\",\"ts\":");
-		o = put_json_ts(o, c->ns);
+		o = put_json_ts(dx, o, c->ns);
 		memcpy(o, c->jtail, c->jtaillen);
 		o += c->jtaillen;
 		memcpy(o, "\"dropped\":", 10);
 		o = put_u64(o + 10, c->dropn);
 		memcpy(o, "}}", 2);
-		ob_done(o + 2);
+		ob_done(dx, o + 2);
 		return;
 	}
-	o = ob_need(ev->jprelen + 160);
+	o = ob_need(dx, ev->jprelen + 160);
 	o = cpy_padded(o, ev->jpre, ev->jprelen);
-	o = put_json_ts(o, c->ns);
+	o = put_json_ts(dx, o, c->ns);
 	memcpy(o, c->jtail, sizeof(c->jtail));
-	ob_done(o + c->jtaillen);
+	ob_done(dx, o + c->jtaillen);
 	for (i = 0; i < ev->nf; i++) {
 		const struct field *f = &ev->f[i];
 		if (f->hidden)
 			continue;
-		o = ob_need(f->jkeylen + 40 + field_room(c, i));
+		o = ob_need(dx, f->jkeylen + 40 + field_room(c, i));
 		if (!jfirst)
 			*o++ = ',';
 		jfirst = 0;
 		o = cpy_padded(o, f->jkey, f->jkeylen);
-		ob_done(put_value(o, c, i, 1));
+		ob_done(dx, put_value(dx, o, c, i, 1));
 	}
 	if (ev->kind & EK_FLOW) {
-		json_flow(c);
+		json_flow(dx, c);
 		return;
 	}
-	o = ob_need(2);
+	o = ob_need(dx, 2);
 	memcpy(o, "}}", 2);
-	ob_done(o + 2);
+	ob_done(dx, o + 2);
 }
 
-static void json_str_out(const char *s)
+static void json_str_out(struct dump *dx, const char *s)
 {
 	size_t n = strlen(s);
-	char *o = ob_need(6 * n + 2);
-	ob_done(put_json_str(o, (const u8 *)s, n));
+	char *o = ob_need(dx, 6 * n + 2);
+	ob_done(dx, put_json_str(o, (const u8 *)s, n));
 }
 
 static uint32_t trace_pid(const struct trace *tr)
@@ -4003,14 +4070,14 @@ static uint32_t trace_pid(const struct trace *tr)
 	return 0;
 }
 
-static void json_meta(const struct trace *tr)
+static void json_meta(struct dump *dx, const struct trace *tr)
 {
 	uint32_t pid = trace_pid(tr);
 	size_t i, j;
-	json_sep();
-	ob_printf("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":", pid, pid);
-	json_str_out(tr->procname ? tr->procname : "");
-	ob_puts("}}", 2);
+	json_sep(dx);
+	ob_printf(dx, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":", pid, pid);
+	json_str_out(dx, tr->procname ? tr->procname : "");
+	ob_puts(dx, "}}", 2);
 	for (i = 0; i < tr->nst; i++) {
 		const struct stream *st = &tr->st[i];
 		const struct packet *k;
@@ -4022,11 +4089,11 @@ static void json_meta(const struct trace *tr)
 				break;
 		if (j < tr->nst)
 			continue;
-		json_sep();
-		ob_printf("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":", pid,
+		json_sep(dx);
+		ob_printf(dx, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":", pid,
 			  k->tid);
-		json_str_out(k->comm);
-		ob_puts("}}", 2);
+		json_str_out(dx, k->comm);
+		ob_puts(dx, "}}", 2);
 	}
 }
 
@@ -4115,32 +4182,7 @@ enum {
  * SDK): its trusted_packet_sequence_id is its track's uuid, and its
  * events need no track_uuid (the sequence's default). */
 enum { PF_UUID_PROCESS = 1, PF_UUID_THREAD = 2, PF_UUID_COUNTER = 3 };
-enum { PF_TAB_NAMES, PF_TAB_CATS, PF_TAB_KEYS, PF_NTAB };
 
-struct pf_tab {
-	char **s;   /* interned strings; iid = index + 1 */
-	size_t n, cap;
-};
-
-/* A thread's sequence: the time of its previous packet (its clock counts
- * from there), and the strings (table << 32 | iid) it has sent. */
-struct pf_seq {
-	uint64_t last_ns;
-	struct u64set sent;
-};
-
-static struct {
-	struct pb pb;
-	struct pf_tab tab[PF_NTAB];
-	uint64_t *key, *uuid; /* track key -> uuid (open addressing) */
-	size_t ntrack, captrack;
-	struct pf_seq **seq;  /* by uuid (thread tracks only) */
-	size_t capseq;
-	uint64_t counters;    /* counter tracks made */
-	uint64_t events;      /* TrackEvents written */
-	uint64_t *need;       /* the strings the packet being written uses */
-	size_t nneed, capneed;
-} g_pf;
 
 static size_t pf_slot(uint64_t key, size_t cap)
 {
@@ -4148,43 +4190,43 @@ static size_t pf_slot(uint64_t key, size_t cap)
 }
 
 /* The uuid of a track; *is_new: 1 the first time (describe it then). */
-static uint64_t pf_uuid(unsigned kind, uint64_t n, int *is_new)
+static uint64_t pf_uuid(struct dump *dx, unsigned kind, uint64_t n, int *is_new)
 {
 	uint64_t key = (uint64_t)kind << 56 | (n & (((uint64_t)1 << 56) - 1));
 	size_t i, m;
-	if (2 * (g_pf.ntrack + 1) > g_pf.captrack) {
-		uint64_t *k = g_pf.key, *u = g_pf.uuid;
-		size_t cap = g_pf.captrack;
-		g_pf.captrack = cap ? 2 * cap : 256;
-		g_pf.key = (uint64_t *)xcalloc(g_pf.captrack, sizeof(uint64_t));
-		g_pf.uuid = (uint64_t *)xcalloc(g_pf.captrack, sizeof(uint64_t));
+	if (2 * (dx->pf.ntrack + 1) > dx->pf.captrack) {
+		uint64_t *k = dx->pf.key, *u = dx->pf.uuid;
+		size_t cap = dx->pf.captrack;
+		dx->pf.captrack = cap ? 2 * cap : 256;
+		dx->pf.key = (uint64_t *)xcalloc(dx->pf.captrack, sizeof(uint64_t));
+		dx->pf.uuid = (uint64_t *)xcalloc(dx->pf.captrack, sizeof(uint64_t));
 		for (i = 0; i < cap; i++) {
 			if (!k[i])
 				continue;
-			for (m = pf_slot(k[i], g_pf.captrack); g_pf.key[m]; m = (m + 1) & (g_pf.captrack - 1))
+			for (m = pf_slot(k[i], dx->pf.captrack); dx->pf.key[m]; m = (m + 1) & (dx->pf.captrack - 1))
 				;
-			g_pf.key[m] = k[i];
-			g_pf.uuid[m] = u[i];
+			dx->pf.key[m] = k[i];
+			dx->pf.uuid[m] = u[i];
 		}
 		free(k);
 		free(u);
 	}
-	for (m = pf_slot(key, g_pf.captrack); g_pf.key[m]; m = (m + 1) & (g_pf.captrack - 1))
-		if (g_pf.key[m] == key) {
+	for (m = pf_slot(key, dx->pf.captrack); dx->pf.key[m]; m = (m + 1) & (dx->pf.captrack - 1))
+		if (dx->pf.key[m] == key) {
 			*is_new = 0;
-			return g_pf.uuid[m];
+			return dx->pf.uuid[m];
 		}
-	g_pf.key[m] = key;
-	g_pf.uuid[m] = ++g_pf.ntrack;
+	dx->pf.key[m] = key;
+	dx->pf.uuid[m] = ++dx->pf.ntrack;
 	*is_new = 1;
-	return g_pf.ntrack;
+	return dx->pf.ntrack;
 }
 
 /* The iid of s in table t (interned on first use; a linear search, once per
  * event type and field, cached by the callers). */
-static uint64_t pf_intern(unsigned t, const char *s)
+static uint64_t pf_intern(struct dump *dx, unsigned t, const char *s)
 {
-	struct pf_tab *tb = &g_pf.tab[t];
+	struct pf_tab *tb = &dx->pf.tab[t];
 	size_t i;
 	for (i = 0; i < tb->n; i++)
 		if (!strcmp(tb->s[i], s))
@@ -4195,100 +4237,100 @@ static uint64_t pf_intern(unsigned t, const char *s)
 }
 
 /* The next packet uses string iid of table t. */
-static void pf_need(unsigned t, uint64_t iid)
+static void pf_need(struct dump *dx, unsigned t, uint64_t iid)
 {
-	GROW(g_pf.need, g_pf.nneed, g_pf.capneed);
-	g_pf.need[g_pf.nneed++] = (uint64_t)t << 32 | iid;
+	GROW(dx->pf.need, dx->pf.nneed, dx->pf.capneed);
+	dx->pf.need[dx->pf.nneed++] = (uint64_t)t << 32 | iid;
 }
 
-static void pf_flush(void)
+static void pf_flush(struct dump *dx)
 {
 	char *o;
-	if (!g_pf.pb.n)
+	if (!dx->pf.pb.n)
 		return; /* (nothing written yet: no buffer either) */
-	o = ob_need(g_pf.pb.n);
-	memcpy(o, g_pf.pb.b, g_pf.pb.n);
-	ob_done(o + g_pf.pb.n);
-	g_pf.pb.n = 0;
+	o = ob_need(dx, dx->pf.pb.n);
+	memcpy(o, dx->pf.pb.b, dx->pf.pb.n);
+	ob_done(dx, o + dx->pf.pb.n);
+	dx->pf.pb.n = 0;
 }
 
-static void pf_packet_open(uint64_t seq)
+static void pf_packet_open(struct dump *dx, uint64_t seq)
 {
-	pb_open(&g_pf.pb, PF_TRACE_PACKET);
-	pb_uint(&g_pf.pb, PF_SEQ_ID, seq);
+	pb_open(&dx->pf.pb, PF_TRACE_PACKET);
+	pb_uint(&dx->pf.pb, PF_SEQ_ID, seq);
 }
 
-static void pf_packet_close(void)
+static void pf_packet_close(struct dump *dx)
 {
-	pb_close(&g_pf.pb);
-	if (g_pf.pb.n >= 1 << 16)
-		pf_flush();
+	pb_close(&dx->pf.pb);
+	if (dx->pf.pb.n >= 1 << 16)
+		pf_flush(dx);
 }
 
-/* The strings of g_pf.need that sequence s has not had yet, as the
+/* The strings of dx->pf.need that sequence s has not had yet, as the
  * packet's InternedData. */
-static void pf_interned(struct pf_seq *s)
+static void pf_interned(struct dump *dx, struct pf_seq *s)
 {
 	static const unsigned field[PF_NTAB] = { PF_IN_NAMES, PF_IN_CATEGORIES, PF_IN_KEYS };
 	unsigned t;
 	size_t i;
 	int open = 0;
 	for (t = 0; t < PF_NTAB; t++)
-		for (i = 0; i < g_pf.nneed; i++) {
-			uint64_t iid = g_pf.need[i] & 0xffffffffu;
-			if (g_pf.need[i] >> 32 != t || u64set_add(&s->sent, g_pf.need[i]))
+		for (i = 0; i < dx->pf.nneed; i++) {
+			uint64_t iid = dx->pf.need[i] & 0xffffffffu;
+			if (dx->pf.need[i] >> 32 != t || u64set_add(&s->sent, dx->pf.need[i]))
 				continue;
 			if (!open)
-				pb_open(&g_pf.pb, PF_INTERNED);
+				pb_open(&dx->pf.pb, PF_INTERNED);
 			open = 1;
-			pb_open(&g_pf.pb, field[t]);
-			pb_uint(&g_pf.pb, PF_IID, iid);
-			pb_str(&g_pf.pb, PF_INAME, g_pf.tab[t].s[iid - 1]);
-			pb_close(&g_pf.pb);
+			pb_open(&dx->pf.pb, field[t]);
+			pb_uint(&dx->pf.pb, PF_IID, iid);
+			pb_str(&dx->pf.pb, PF_INAME, dx->pf.tab[t].s[iid - 1]);
+			pb_close(&dx->pf.pb);
 		}
 	if (open)
-		pb_close(&g_pf.pb);
-	g_pf.nneed = 0;
+		pb_close(&dx->pf.pb);
+	dx->pf.nneed = 0;
 }
 
-static void pf_finish(void)
+static void pf_finish(struct dump *dx)
 {
 	unsigned t;
 	size_t i;
-	pf_flush();
+	pf_flush(dx);
 	for (t = 0; t < PF_NTAB; t++) {
-		for (i = 0; i < g_pf.tab[t].n; i++)
-			free(g_pf.tab[t].s[i]);
-		free(g_pf.tab[t].s);
+		for (i = 0; i < dx->pf.tab[t].n; i++)
+			free(dx->pf.tab[t].s[i]);
+		free(dx->pf.tab[t].s);
 	}
-	for (i = 0; i < g_pf.capseq; i++)
-		if (g_pf.seq[i]) {
-			free(g_pf.seq[i]->sent.v);
-			free(g_pf.seq[i]);
+	for (i = 0; i < dx->pf.capseq; i++)
+		if (dx->pf.seq[i]) {
+			free(dx->pf.seq[i]->sent.v);
+			free(dx->pf.seq[i]);
 		}
-	free(g_pf.seq);
-	free(g_pf.need);
-	free(g_pf.key);
-	free(g_pf.uuid);
-	free(g_pf.pb.b);
+	free(dx->pf.seq);
+	free(dx->pf.need);
+	free(dx->pf.key);
+	free(dx->pf.uuid);
+	free(dx->pf.pb.b);
 }
 
 /* A thread's sequence starts with cleared incremental state, its track as
  * the default of its events, and a clock of its own whose timestamps are
  * deltas to the previous packet's, counted from ns (the first event) on
  * the trace's clock: a timestamp takes one to three bytes, not nine. */
-static void pf_seq_start(uint64_t tu, uint64_t ns)
+static void pf_seq_start(struct dump *dx, uint64_t tu, uint64_t ns)
 {
-	struct pb *p = &g_pf.pb;
-	if (tu >= g_pf.capseq) {
-		size_t cap = g_pf.capseq;
-		g_pf.capseq = 2 * tu + 16;
-		g_pf.seq = (struct pf_seq **)xrealloc(g_pf.seq, g_pf.capseq * sizeof(*g_pf.seq));
-		memset(g_pf.seq + cap, 0, (g_pf.capseq - cap) * sizeof(*g_pf.seq));
+	struct pb *p = &dx->pf.pb;
+	if (tu >= dx->pf.capseq) {
+		size_t cap = dx->pf.capseq;
+		dx->pf.capseq = 2 * tu + 16;
+		dx->pf.seq = (struct pf_seq **)xrealloc(dx->pf.seq, dx->pf.capseq * sizeof(*dx->pf.seq));
+		memset(dx->pf.seq + cap, 0, (dx->pf.capseq - cap) * sizeof(*dx->pf.seq));
 	}
-	g_pf.seq[tu] = (struct pf_seq *)xcalloc(1, sizeof(struct pf_seq));
-	g_pf.seq[tu]->last_ns = ns;
-	pf_packet_open(tu);
+	dx->pf.seq[tu] = (struct pf_seq *)xcalloc(1, sizeof(struct pf_seq));
+	dx->pf.seq[tu]->last_ns = ns;
+	pf_packet_open(dx, tu);
 	pb_uint(p, PF_SEQ_FLAGS, PF_SEQ_CLEARED);
 	pb_uint(p, PF_FIRST_ON_SEQ, 1);
 	pb_open(p, PF_CLOCK_SNAPSHOT);
@@ -4308,43 +4350,43 @@ static void pf_seq_start(uint64_t tu, uint64_t ns)
 	pb_uint(p, PF_TE_TRACK, tu);
 	pb_close(p);
 	pb_close(p);
-	pf_packet_close();
+	pf_packet_close(dx);
 }
 
 /* The process and thread tracks of c's thread, described once: the uuid of
  * the thread's track (and sequence). */
-static uint64_t pf_thread_track(const struct cursor *c)
+static uint64_t pf_thread_track(struct dump *dx, const struct cursor *c)
 {
 	int newp, newt;
-	uint64_t pu = pf_uuid(PF_UUID_PROCESS, c->pid, &newp), tu = pf_uuid(PF_UUID_THREAD, c->tid, &newt);
+	uint64_t pu = pf_uuid(dx, PF_UUID_PROCESS, c->pid, &newp), tu = pf_uuid(dx, PF_UUID_THREAD, c->tid, &newt);
 	if (newt)
-		pf_seq_start(tu, c->ns);
+		pf_seq_start(dx, tu, c->ns);
 	if (newp) {
-		pf_packet_open(tu);
-		pb_open(&g_pf.pb, PF_TRACK_DESCRIPTOR);
-		pb_uint(&g_pf.pb, PF_TD_UUID, pu);
-		pb_open(&g_pf.pb, PF_TD_PROCESS);
-		pb_uint(&g_pf.pb, PF_PD_PID, c->pid);
+		pf_packet_open(dx, tu);
+		pb_open(&dx->pf.pb, PF_TRACK_DESCRIPTOR);
+		pb_uint(&dx->pf.pb, PF_TD_UUID, pu);
+		pb_open(&dx->pf.pb, PF_TD_PROCESS);
+		pb_uint(&dx->pf.pb, PF_PD_PID, c->pid);
 		if (c->tr->procname)
-			pb_str(&g_pf.pb, PF_PD_NAME, c->tr->procname);
-		pb_close(&g_pf.pb);
-		pb_close(&g_pf.pb);
-		pf_packet_close();
+			pb_str(&dx->pf.pb, PF_PD_NAME, c->tr->procname);
+		pb_close(&dx->pf.pb);
+		pb_close(&dx->pf.pb);
+		pf_packet_close(dx);
 	}
 	if (newt) {
 		const struct packet *k = &c->st->pk[c->pk ? c->pk - 1 : 0];
-		pf_packet_open(tu);
-		pb_open(&g_pf.pb, PF_TRACK_DESCRIPTOR);
-		pb_uint(&g_pf.pb, PF_TD_UUID, tu);
-		pb_uint(&g_pf.pb, PF_TD_PARENT, pu);
-		pb_open(&g_pf.pb, PF_TD_THREAD);
-		pb_uint(&g_pf.pb, PF_THD_PID, c->pid);
-		pb_uint(&g_pf.pb, PF_THD_TID, c->tid);
+		pf_packet_open(dx, tu);
+		pb_open(&dx->pf.pb, PF_TRACK_DESCRIPTOR);
+		pb_uint(&dx->pf.pb, PF_TD_UUID, tu);
+		pb_uint(&dx->pf.pb, PF_TD_PARENT, pu);
+		pb_open(&dx->pf.pb, PF_TD_THREAD);
+		pb_uint(&dx->pf.pb, PF_THD_PID, c->pid);
+		pb_uint(&dx->pf.pb, PF_THD_TID, c->tid);
 		if (c->st->npk)
-			pb_str(&g_pf.pb, PF_THD_NAME, k->comm);
-		pb_close(&g_pf.pb);
-		pb_close(&g_pf.pb);
-		pf_packet_close();
+			pb_str(&dx->pf.pb, PF_THD_NAME, k->comm);
+		pb_close(&dx->pf.pb);
+		pb_close(&dx->pf.pb);
+		pf_packet_close(dx);
 	}
 	return tu;
 }
@@ -4358,7 +4400,7 @@ static int pf_is_number(const struct field *f)
 /* Counter field fi of a counter event: its track below the process,
  * described once, named after the event (event.field when the event has
  * several numbers). */
-static uint64_t pf_counter_track(const struct cursor *c, uint64_t seq, unsigned fi)
+static uint64_t pf_counter_track(struct dump *dx, const struct cursor *c, uint64_t seq, unsigned fi)
 {
 	struct event *ev = (struct event *)c->ev;
 	unsigned i, nnum = 0;
@@ -4370,31 +4412,31 @@ static uint64_t pf_counter_track(const struct cursor *c, uint64_t seq, unsigned 
 		return ev->pf_ctr[fi];
 	for (i = 0; i < ev->nf; i++)
 		nnum += (unsigned)pf_is_number(&ev->f[i]);
-	ev->pf_ctr[fi] = pf_uuid(PF_UUID_COUNTER, ++g_pf.counters, &is_new);
+	ev->pf_ctr[fi] = pf_uuid(dx, PF_UUID_COUNTER, ++dx->pf.counters, &is_new);
 	name = nnum > 1 ? xasprintf("%s.%s", ev->ename, ev->f[fi].name) : xstrdup(ev->ename);
-	pf_packet_open(seq);
-	pb_open(&g_pf.pb, PF_TRACK_DESCRIPTOR);
-	pb_uint(&g_pf.pb, PF_TD_UUID, ev->pf_ctr[fi]);
-	pb_uint(&g_pf.pb, PF_TD_PARENT, pf_uuid(PF_UUID_PROCESS, c->pid, &is_new));
-	pb_str(&g_pf.pb, PF_TD_NAME, name);
-	pb_open(&g_pf.pb, PF_TD_COUNTER);
-	pb_close(&g_pf.pb);
-	pb_close(&g_pf.pb);
-	pf_packet_close();
+	pf_packet_open(dx, seq);
+	pb_open(&dx->pf.pb, PF_TRACK_DESCRIPTOR);
+	pb_uint(&dx->pf.pb, PF_TD_UUID, ev->pf_ctr[fi]);
+	pb_uint(&dx->pf.pb, PF_TD_PARENT, pf_uuid(dx, PF_UUID_PROCESS, c->pid, &is_new));
+	pb_str(&dx->pf.pb, PF_TD_NAME, name);
+	pb_open(&dx->pf.pb, PF_TD_COUNTER);
+	pb_close(&dx->pf.pb);
+	pb_close(&dx->pf.pb);
+	pf_packet_close(dx);
 	free(name);
 	return ev->pf_ctr[fi];
 }
 
 /* One element of field i as a DebugAnnotation value. */
-static void pf_scalar(const struct cursor *c, unsigned i, unsigned idx)
+static void pf_scalar(struct dump *dx, const struct cursor *c, unsigned i, unsigned idx)
 {
 	const struct field *f = &c->ev->f[i];
 	if (f->t.kind == FT_FLOAT)
-		pb_double(&g_pf.pb, PF_DA_DOUBLE, get_float(c, (int)i, idx));
+		pb_double(&dx->pf.pb, PF_DA_DOUBLE, get_float(c, (int)i, idx));
 	else if (f->t.base == 16)
-		pb_uint(&g_pf.pb, PF_DA_POINTER, get_int(c, (int)i, idx));
+		pb_uint(&dx->pf.pb, PF_DA_POINTER, get_int(c, (int)i, idx));
 	else
-		pb_uint(&g_pf.pb, f->t.sgn ? PF_DA_INT : PF_DA_UINT, get_int(c, (int)i, idx));
+		pb_uint(&dx->pf.pb, f->t.sgn ? PF_DA_INT : PF_DA_UINT, get_int(c, (int)i, idx));
 }
 
 /* The fields as debug annotations: integers int/uint, pointers pointer,
@@ -4402,7 +4444,7 @@ static void pf_scalar(const struct cursor *c, unsigned i, unsigned idx)
  * array_values; a __print_symbolic/__print_flags field the string its text
  * shows (a value without a label stays a number); a dynamic array's length
  * field is left out. */
-static void pf_annotations(const struct cursor *c)
+static void pf_annotations(struct dump *dx, const struct cursor *c)
 {
 	const struct event *ev = c->ev;
 	unsigned i, k;
@@ -4413,97 +4455,97 @@ static void pf_annotations(const struct cursor *c)
 		size_t nn = 0;
 		if (f->t.bad || f->hidden)
 			continue;
-		pb_open(&g_pf.pb, PF_TE_ANNOTATIONS);
-		pb_uint(&g_pf.pb, PF_DA_NAME_IID, ev->pf_key[i]);
+		pb_open(&dx->pf.pb, PF_TE_ANNOTATIONS);
+		pb_uint(&dx->pf.pb, PF_DA_NAME_IID, ev->pf_key[i]);
 		if (f->t.sym && !f->count && !f->seq) {
 			uint64_t v = get_int(c, (int)i, 0);
 			if (f->fdelim)
-				name = flags_text(f, v, &nn);
+				name = flags_text(dx, f, v, &nn);
 			else if ((name = sym_name(f, v)) != NULL)
 				nn = strlen(name);
 		}
 		if (name) {
-			pb_bytes(&g_pf.pb, PF_DA_STRING, (const u8 *)name, nn);
+			pb_bytes(&dx->pf.pb, PF_DA_STRING, (const u8 *)name, nn);
 		} else if (f->t.kind == FT_STR || f->is_text) {
 			size_t n;
 			const u8 *t = get_text(c, (int)i, &n);
-			pb_bytes(&g_pf.pb, PF_DA_STRING, t, n);
+			pb_bytes(&dx->pf.pb, PF_DA_STRING, t, n);
 		} else if (!f->count && !f->seq) {
-			pf_scalar(c, i, 0);
+			pf_scalar(dx, c, i, 0);
 		} else {
 			for (k = 0; k < cnt; k++) {
-				pb_open(&g_pf.pb, PF_DA_ARRAY);
-				pf_scalar(c, i, k);
-				pb_close(&g_pf.pb);
+				pb_open(&dx->pf.pb, PF_DA_ARRAY);
+				pf_scalar(dx, c, i, k);
+				pb_close(&dx->pf.pb);
 			}
 		}
-		pb_close(&g_pf.pb);
+		pb_close(&dx->pf.pb);
 	}
 }
 
 /* Opens the packet of a TrackEvent at c's time on sequence seq (its
  * interned data first); track 0: the sequence's own. */
-static void pf_event_open(const struct cursor *c, uint64_t seq, uint64_t track, unsigned type,
+static void pf_event_open(struct dump *dx, const struct cursor *c, uint64_t seq, uint64_t track, unsigned type,
 			  uint64_t name, uint64_t cat)
 {
-	struct pf_seq *s = g_pf.seq[seq];
-	pf_packet_open(seq);
+	struct pf_seq *s = dx->pf.seq[seq];
+	pf_packet_open(dx, seq);
 	if (c->ns >= s->last_ns) {
-		pb_uint(&g_pf.pb, PF_TIMESTAMP, c->ns - s->last_ns);
+		pb_uint(&dx->pf.pb, PF_TIMESTAMP, c->ns - s->last_ns);
 		s->last_ns = c->ns;
 	} else { /* time never goes back within a thread; kept exact all the same */
-		pb_uint(&g_pf.pb, PF_TIMESTAMP, c->ns);
-		pb_uint(&g_pf.pb, PF_TS_CLOCK, PF_CLOCK_BOOTTIME);
+		pb_uint(&dx->pf.pb, PF_TIMESTAMP, c->ns);
+		pb_uint(&dx->pf.pb, PF_TS_CLOCK, PF_CLOCK_BOOTTIME);
 	}
 	/* No SEQ_NEEDS_INCREMENTAL_STATE: that flag only lets a reader drop
 	 * packets after a loss within the sequence, and a file written in one
 	 * go has none; 2 bytes an event less. */
-	pf_interned(s);
-	pb_open(&g_pf.pb, PF_TRACK_EVENT);
-	pb_uint(&g_pf.pb, PF_TE_TYPE, type);
+	pf_interned(dx, s);
+	pb_open(&dx->pf.pb, PF_TRACK_EVENT);
+	pb_uint(&dx->pf.pb, PF_TE_TYPE, type);
 	if (track)
-		pb_uint(&g_pf.pb, PF_TE_TRACK, track);
+		pb_uint(&dx->pf.pb, PF_TE_TRACK, track);
 	if (name)
-		pb_uint(&g_pf.pb, PF_TE_NAME_IID, name);
+		pb_uint(&dx->pf.pb, PF_TE_NAME_IID, name);
 	if (cat)
-		pb_uint(&g_pf.pb, PF_TE_CATEGORY_IIDS, cat);
-	g_pf.events++;
+		pb_uint(&dx->pf.pb, PF_TE_CATEGORY_IIDS, cat);
+	dx->pf.events++;
 }
 
-static void pf_event_close(void)
+static void pf_event_close(struct dump *dx)
 {
-	pb_close(&g_pf.pb);
-	pf_packet_close();
+	pb_close(&dx->pf.pb);
+	pf_packet_close(dx);
 }
 
-static void emit_pftrace(struct cursor *c)
+static void emit_pftrace(struct dump *dx, struct cursor *c)
 {
 	struct event *ev = (struct event *)c->ev;
-	uint64_t seq = pf_thread_track(c), id;
+	uint64_t seq = pf_thread_track(dx, c), id;
 	unsigned i;
 	int numbers;
 	if (c->kind == K_DROP) {
-		uint64_t name = pf_intern(PF_TAB_NAMES, "events dropped");
-		uint64_t cat = pf_intern(PF_TAB_CATS, "tracepoints"), key = pf_intern(PF_TAB_KEYS, "dropped");
-		pf_need(PF_TAB_NAMES, name);
-		pf_need(PF_TAB_CATS, cat);
-		pf_need(PF_TAB_KEYS, key);
-		pf_event_open(c, seq, 0, PF_INSTANT, name, cat);
-		pb_open(&g_pf.pb, PF_TE_ANNOTATIONS);
-		pb_uint(&g_pf.pb, PF_DA_NAME_IID, key);
-		pb_uint(&g_pf.pb, PF_DA_UINT, c->dropn);
-		pb_close(&g_pf.pb);
-		pf_event_close();
+		uint64_t name = pf_intern(dx, PF_TAB_NAMES, "events dropped");
+		uint64_t cat = pf_intern(dx, PF_TAB_CATS, "tracepoints"), key = pf_intern(dx, PF_TAB_KEYS, "dropped");
+		pf_need(dx, PF_TAB_NAMES, name);
+		pf_need(dx, PF_TAB_CATS, cat);
+		pf_need(dx, PF_TAB_KEYS, key);
+		pf_event_open(dx, c, seq, 0, PF_INSTANT, name, cat);
+		pb_open(&dx->pf.pb, PF_TE_ANNOTATIONS);
+		pb_uint(&dx->pf.pb, PF_DA_NAME_IID, key);
+		pb_uint(&dx->pf.pb, PF_DA_UINT, c->dropn);
+		pb_close(&dx->pf.pb);
+		pf_event_close(dx);
 		return;
 	}
 	if (!ev->pf_name) { /* interned once per event type */
 		char *sn = xstrndup(ev->ename, slice_name_len(ev));
-		ev->pf_name = pf_intern(PF_TAB_NAMES, sn);
+		ev->pf_name = pf_intern(dx, PF_TAB_NAMES, sn);
 		free(sn);
-		ev->pf_cat = pf_intern(PF_TAB_CATS, ev->sys);
+		ev->pf_cat = pf_intern(dx, PF_TAB_CATS, ev->sys);
 		ev->pf_key = (uint64_t *)xcalloc(ev->nf + 1, sizeof(uint64_t));
 		for (i = 0; i < ev->nf; i++)
-			ev->pf_key[i] = pf_intern(PF_TAB_KEYS, ev->f[i].name);
+			ev->pf_key[i] = pf_intern(dx, PF_TAB_KEYS, ev->f[i].name);
 	}
 	for (i = 0, numbers = 0; i < ev->nf && (ev->kind & EK_BASE) == EK_COUNTER; i++)
 		numbers += pf_is_number(&ev->f[i]);
@@ -4513,37 +4555,37 @@ static void emit_pftrace(struct cursor *c)
 			uint64_t ct;
 			if (!pf_is_number(f))
 				continue;
-			ct = pf_counter_track(c, seq, i);
-			pf_event_open(c, seq, ct, PF_COUNTER, 0, 0);
+			ct = pf_counter_track(dx, c, seq, i);
+			pf_event_open(dx, c, seq, ct, PF_COUNTER, 0, 0);
 			if (f->t.kind == FT_FLOAT)
-				pb_double(&g_pf.pb, PF_TE_DCOUNTER, get_float(c, (int)i, 0));
+				pb_double(&dx->pf.pb, PF_TE_DCOUNTER, get_float(c, (int)i, 0));
 			else
-				pb_uint(&g_pf.pb, PF_TE_COUNTER, get_int(c, (int)i, 0));
-			pf_event_close();
+				pb_uint(&dx->pf.pb, PF_TE_COUNTER, get_int(c, (int)i, 0));
+			pf_event_close(dx);
 		}
 		return;
 	}
 	if ((ev->kind & EK_BASE) != EK_END) { /* an end's name is its begin's */
-		pf_need(PF_TAB_NAMES, ev->pf_name);
-		pf_need(PF_TAB_CATS, ev->pf_cat);
+		pf_need(dx, PF_TAB_NAMES, ev->pf_name);
+		pf_need(dx, PF_TAB_CATS, ev->pf_cat);
 	}
 	for (i = 0; i < ev->nf; i++)
-		pf_need(PF_TAB_KEYS, ev->pf_key[i]);
+		pf_need(dx, PF_TAB_KEYS, ev->pf_key[i]);
 	switch (ev->kind & EK_BASE) { /* a counter without numbers: an instant */
 	case EK_BEGIN:
-		pf_event_open(c, seq, 0, PF_SLICE_BEGIN, ev->pf_name, ev->pf_cat);
+		pf_event_open(dx, c, seq, 0, PF_SLICE_BEGIN, ev->pf_name, ev->pf_cat);
 		break;
 	case EK_END:
-		pf_event_open(c, seq, 0, PF_SLICE_END, 0, 0);
+		pf_event_open(dx, c, seq, 0, PF_SLICE_END, 0, 0);
 		break;
 	default:
-		pf_event_open(c, seq, 0, PF_INSTANT, ev->pf_name, ev->pf_cat);
+		pf_event_open(dx, c, seq, 0, PF_INSTANT, ev->pf_name, ev->pf_cat);
 		break;
 	}
-	pf_annotations(c);
+	pf_annotations(dx, c);
 	if ((ev->kind & EK_FLOW) && flow_id(c, &id))
-		pb_fixed64(&g_pf.pb, PF_TE_FLOW_IDS, id);
-	pf_event_close();
+		pb_fixed64(&dx->pf.pb, PF_TE_FLOW_IDS, id);
+	pf_event_close(dx);
 }
 
 /* ------------------------------------------------------------------ */
@@ -4572,7 +4614,7 @@ static void sift_down(struct cursor **h, size_t n, size_t i)
 }
 
 /* Every item of these traces' streams in time order. */
-static void merge(struct trace **trs, size_t ntr, void (*emit)(struct cursor *))
+static void merge(struct dump *dx, struct trace **trs, size_t ntr, void (*emit)(struct dump *, struct cursor *))
 {
 	size_t i, j, n = 0, ncur = 0;
 	struct cursor *cs, **h;
@@ -4593,7 +4635,7 @@ static void merge(struct trace **trs, size_t ntr, void (*emit)(struct cursor *))
 		sift_down(h, n, i);
 	while (n) {
 		struct cursor *c = h[0];
-		emit(c);
+		emit(dx, c);
 		if (!cur_next(c))
 			h[0] = h[--n];
 		if (n)
@@ -4628,7 +4670,7 @@ static void fmt_ns(char *buf, size_t len, uint64_t ns)
 		 (unsigned long long)(ns % 1000000000u), d, (unsigned long long)(ns % 1000000000u));
 }
 
-static void summary(struct trace *tr)
+static void summary(struct dump *dx, struct trace *tr)
 {
 	size_t i;
 	uint64_t total = 0, dropped = 0, first = UINT64_MAX, last = 0;
@@ -4670,38 +4712,38 @@ static void summary(struct trace *tr)
 	t[3] = text_dup(tr->mode ? tr->mode : "?");
 	t[4] = text_dup(tr->clk_name ? tr->clk_name : "?");
 	t[5] = text_dup(tr->snapinfo ? tr->snapinfo : "");
-	ob_printf("trace       %s\n", t[0]);
-	ob_printf("process     %s, pid %u", t[1], trace_pid(tr));
+	ob_printf(dx, "trace       %s\n", t[0]);
+	ob_printf(dx, "process     %s, pid %u", t[1], trace_pid(tr));
 	if (tr->hostname)
-		ob_printf(", host %s", t[2]);
-	ob_printf("\nmode        %s\n", t[3]);
-	ob_printf("clock       %s, %llu Hz\n", t[4], (unsigned long long)tr->freq);
+		ob_printf(dx, ", host %s", t[2]);
+	ob_printf(dx, "\nmode        %s\n", t[3]);
+	ob_printf(dx, "clock       %s, %llu Hz\n", t[4], (unsigned long long)tr->freq);
 	if (total) {
 		uint64_t d = last - first;
 		fmt_ns(b1, sizeof(b1), first);
 		fmt_ns(b2, sizeof(b2), last);
-		ob_printf("first event %s\nlast event  %s\nduration    %llu.%09llu s\n", b1, b2,
+		ob_printf(dx, "first event %s\nlast event  %s\nduration    %llu.%09llu s\n", b1, b2,
 			  (unsigned long long)(d / 1000000000u), (unsigned long long)(d % 1000000000u));
 	} else {
-		ob_printf("time span   (no events)\n");
+		ob_printf(dx, "time span   (no events)\n");
 	}
-	ob_printf("events      %llu\n", (unsigned long long)total);
-	ob_printf("dropped     %llu\n", (unsigned long long)dropped);
+	ob_printf(dx, "events      %llu\n", (unsigned long long)total);
+	ob_printf(dx, "dropped     %llu\n", (unsigned long long)dropped);
 	if (tr->snapinfo)
-		ob_printf("subtraces   %s\n", t[5]);
+		ob_printf(dx, "subtraces   %s\n", t[5]);
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
 		free(t[i]);
 	evs = (struct event **)xcalloc(tr->nev + 1, sizeof(*evs));
 	for (i = 0; i < tr->nev; i++)
 		evs[i] = &tr->ev[i];
 	qsort(evs, tr->nev, sizeof(*evs), cmp_ev_count);
-	ob_printf("event types\n");
+	ob_printf(dx, "event types\n");
 	for (i = 0; i < tr->nev; i++)
 		if (evs[i]->count)
-			ob_printf("  %12llu  %s%s\n", (unsigned long long)evs[i]->count, evs[i]->name,
+			ob_printf(dx, "  %12llu  %s%s\n", (unsigned long long)evs[i]->count, evs[i]->name,
 				  kind_note(evs[i]->kind));
 	free(evs);
-	ob_printf("threads\n  %10s  %-16s %12s %10s %14s\n", "tid", "comm", "events", "dropped", "bytes");
+	ob_printf(dx, "threads\n  %10s  %-16s %12s %10s %14s\n", "tid", "comm", "events", "dropped", "bytes");
 	for (i = 0; i < tr->nst; i++) {
 		const struct stream *st = &tr->st[i];
 		const char *comm = st->npk ? st->pk[st->npk - 1].comm : "";
@@ -4710,11 +4752,11 @@ static void summary(struct trace *tr)
 		char *o = put_text(cm, (const u8 *)comm, n > 16 ? 16 : n);
 		*o = '\0';
 		if (st->npk)
-			ob_printf("  %10u  %-16s %12llu %10llu %14llu\n", st->pk[0].tid, cm,
+			ob_printf(dx, "  %10u  %-16s %12llu %10llu %14llu\n", st->pk[0].tid, cm,
 				  (unsigned long long)st->events, (unsigned long long)st->dropped,
 				  (unsigned long long)st->bytes);
 		else
-			ob_printf("  %10s  %-16s %12llu %10llu %14llu   (%s: no packets)\n", "-", "", 0ull, 0ull, 0ull,
+			ob_printf(dx, "  %10s  %-16s %12llu %10llu %14llu   (%s: no packets)\n", "-", "", 0ull, 0ull, 0ull,
 				  strrchr(st->path, '/') ? strrchr(st->path, '/') + 1 : st->path);
 	}
 }
@@ -4725,40 +4767,31 @@ static void summary(struct trace *tr)
 
 #define MAX_DEPTH 8 /* directory levels searched below a DIR argument */
 
-/* The directories read for one DIR argument, by st_dev and st_ino: each
- * once, whatever leads to it twice (a bind mount, a DIR inside another). */
-struct seen {
-	dev_t dev;
-	ino_t ino;
-	char *path;
-};
-static struct seen *g_seen;
-static size_t g_nseen, g_capseen;
 
-static void seen_reset(void)
+static void seen_reset(struct dump *dx)
 {
 	size_t i;
-	for (i = 0; i < g_nseen; i++)
-		free(g_seen[i].path);
-	g_nseen = 0;
+	for (i = 0; i < dx->nseen; i++)
+		free(dx->seen[i].path);
+	dx->nseen = 0;
 }
 
 /* NULL if the directory dfd was not seen yet (now it is, as path); else
  * the path it was seen as. */
-static const char *seen_before(int dfd, const char *path)
+static const char *seen_before(struct dump *dx, int dfd, const char *path)
 {
 	struct stat sb;
 	size_t i;
 	if (fstat(dfd, &sb) != 0)
 		return NULL;
-	for (i = 0; i < g_nseen; i++)
-		if (g_seen[i].dev == sb.st_dev && g_seen[i].ino == sb.st_ino)
-			return g_seen[i].path;
-	GROW(g_seen, g_nseen, g_capseen);
-	g_seen[g_nseen].dev = sb.st_dev;
-	g_seen[g_nseen].ino = sb.st_ino;
-	g_seen[g_nseen].path = xstrdup(path);
-	g_nseen++;
+	for (i = 0; i < dx->nseen; i++)
+		if (dx->seen[i].dev == sb.st_dev && dx->seen[i].ino == sb.st_ino)
+			return dx->seen[i].path;
+	GROW(dx->seen, dx->nseen, dx->capseen);
+	dx->seen[dx->nseen].dev = sb.st_dev;
+	dx->seen[dx->nseen].ino = sb.st_ino;
+	dx->seen[dx->nseen].path = xstrdup(path);
+	dx->nseen++;
 	return NULL;
 }
 
@@ -4790,17 +4823,17 @@ static char **sub_traces(int dfd, int with_snap, size_t *n)
 
 /* Called on each trace directory found: its descriptor, its path, its
  * depth below the DIR argument. */
-typedef void (*trace_fn)(int dfd, const char *path, int depth, void *ctx);
+typedef void (*trace_fn)(struct dump *dx, int dfd, const char *path, int depth, void *ctx);
 
 /* Traces below the directory dfd (path), which is not one itself (a
  * session): searched like babeltrace2 does, without descending into a
  * trace, in real directories only, at most MAX_DEPTH levels down. */
-static void find_traces(int dfd, const char *path, int depth, trace_fn fn, void *ctx)
+static void find_traces(struct dump *dx, int dfd, const char *path, int depth, trace_fn fn, void *ctx)
 {
 	struct dent *ds;
 	size_t nd, i;
 	if (list_dir(dfd, &ds, &nd) != 0) {
-		note(1, path, -1, "cannot list: %s", strerror(errno));
+		note(dx, 1, path, -1, "cannot list: %s", strerror(errno));
 		return;
 	}
 	for (i = 0; i < nd; i++) {
@@ -4808,19 +4841,19 @@ static void find_traces(int dfd, const char *path, int depth, trace_fn fn, void 
 		const char *prev;
 		int fd;
 		if (ds[i].kind == E_OTHER) {
-			skip_note(0, sub, ds[i].mode, "only traces in real directories are read");
+			skip_note(dx, 0, sub, ds[i].mode, "only traces in real directories are read");
 		} else if (ds[i].kind == E_DIR) {
 			if ((fd = open_dir_at(dfd, ds[i].name)) < 0) {
-				note(1, sub, -1, "cannot open: %s", strerror(errno));
+				note(dx, 1, sub, -1, "cannot open: %s", strerror(errno));
 			} else {
 				if (has_metadata_at(fd))
-					fn(fd, sub, depth + 1, ctx);
-				else if ((prev = seen_before(fd, sub)) != NULL)
-					note(0, sub, -1, "the same directory as %s: searched once", prev);
+					fn(dx, fd, sub, depth + 1, ctx);
+				else if ((prev = seen_before(dx, fd, sub)) != NULL)
+					note(dx, 0, sub, -1, "the same directory as %s: searched once", prev);
 				else if (depth + 1 < MAX_DEPTH)
-					find_traces(fd, sub, depth + 1, fn, ctx);
+					find_traces(dx, fd, sub, depth + 1, fn, ctx);
 				else
-					note(0, sub, -1, "more than %d directories deep: not searched", MAX_DEPTH);
+					note(dx, 0, sub, -1, "more than %d directories deep: not searched", MAX_DEPTH);
 				close(fd);
 			}
 		}
@@ -4851,17 +4884,17 @@ struct group {
 	int all;          /* --all */
 };
 
-static void add_trace_rec(struct group *g, int dfd, const char *dir, int child, int depth)
+static void add_trace_rec(struct dump *dx, struct group *g, int dfd, const char *dir, int child, int depth)
 {
 	struct trace *tr;
 	size_t n, i;
 	char **subs;
-	const char *prev = seen_before(dfd, dir);
+	const char *prev = seen_before(dx, dfd, dir);
 	if (prev) {
-		note(0, dir, -1, "the same directory as %s: read once", prev);
+		note(dx, 0, dir, -1, "the same directory as %s: read once", prev);
 		return;
 	}
-	tr = load_trace(dfd, dir);
+	tr = load_trace(dx, dfd, dir);
 	if (tr) {
 		tr->is_child = child;
 		GROW(g->tr, g->n, g->cap);
@@ -4880,9 +4913,9 @@ static void add_trace_rec(struct group *g, int dfd, const char *dir, int child, 
 		if (g->all && !snap) {
 			char *sub = path_join(dir, base);
 			if (depth + 1 >= MAX_DEPTH)
-				note(0, sub, -1, "more than %d directories deep: not read", MAX_DEPTH);
+				note(dx, 0, sub, -1, "more than %d directories deep: not read", MAX_DEPTH);
 			else if ((fd = open_dir_at(dfd, base)) >= 0) {
-				add_trace_rec(g, fd, sub, 1, depth + 1);
+				add_trace_rec(dx, g, fd, sub, 1, depth + 1);
 				close(fd);
 			}
 			free(sub);
@@ -4892,11 +4925,11 @@ static void add_trace_rec(struct group *g, int dfd, const char *dir, int child, 
 	free(subs);
 }
 
-static void add_found(int dfd, const char *path, int depth, void *ctx)
+static void add_found(struct dump *dx, int dfd, const char *path, int depth, void *ctx)
 {
 	struct group *g = (struct group *)ctx;
 	g->found++;
-	add_trace_rec(g, dfd, path, 0, depth);
+	add_trace_rec(dx, g, dfd, path, 0, depth);
 }
 
 /* A DIR argument: the user's path, followed as given. */
@@ -4926,9 +4959,8 @@ static int write_all(int fd, const void *p, size_t n)
 }
 
 /* 64 bits nobody can predict, for a temporary file's name. */
-static uint64_t rand64(void)
+static uint64_t rand64(struct dump *dx)
 {
-	static uint64_t ctr;
 	uint64_t r = 0;
 	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || read(fd, &r, sizeof(r)) != (ssize_t)sizeof(r)) {
@@ -4939,18 +4971,18 @@ static uint64_t rand64(void)
 	}
 	if (fd >= 0)
 		close(fd);
-	ctr++;
-	return r ^ (ctr * 0x9e3779b97f4a7c15u);
+	dx->tmpctr++;
+	return r ^ (dx->tmpctr * 0x9e3779b97f4a7c15u);
 }
 
 /* A new file in dfd, ".<base>.repair-<random>", made here (O_EXCL: never
  * a file or link that was there), mode 0600 until it is complete. */
-static int make_temp(int dfd, const char *base, char **name)
+static int make_temp(struct dump *dx, int dfd, const char *base, char **name)
 {
 	int i;
 	for (i = 0; i < 100; i++) {
 		int fd;
-		*name = xasprintf(".%s.repair-%016llx", base, (unsigned long long)rand64());
+		*name = xasprintf(".%s.repair-%016llx", base, (unsigned long long)rand64(dx));
 		fd = openat(dfd, *name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd >= 0)
 			return fd;
@@ -4969,10 +5001,10 @@ static int make_temp(int dfd, const char *base, char **name)
  * trace directory dfd, renamed over the stream file if that is still the
  * file that was read.  Nothing else is written, and no other file's mode
  * is changed. */
-static int rewrite_stream(int dfd, struct stream *st, int shrink, uint64_t trunc_at)
+static int rewrite_stream(struct dump *dx, int dfd, struct stream *st, int shrink, uint64_t trunc_at)
 {
 	char *tmp = NULL;
-	int fd = make_temp(dfd, st->name, &tmp), ok = fd >= 0;
+	int fd = make_temp(dx, dfd, st->name, &tmp), ok = fd >= 0;
 	const char *why = NULL;
 	struct stat sb;
 	size_t i;
@@ -5019,17 +5051,17 @@ static int rewrite_stream(int dfd, struct stream *st, int shrink, uint64_t trunc
 }
 
 /* Repairs one trace directory (not its subtraces); -1 on failure. */
-static int repair_trace(int dfd, const char *dir, int *changed)
+static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 {
 	struct trace *tr;
 	size_t i;
 	int rc = 0;
-	g_quiet = 1;
-	tr = load_trace(dfd, dir);
-	g_quiet = 0;
+	dx->quiet = 1;
+	tr = load_trace(dx, dfd, dir);
+	dx->quiet = 0;
 	if (!tr) {
 		/* say why, without the quiet */
-		tr = load_trace(dfd, dir);
+		tr = load_trace(dx, dfd, dir);
 		free_trace(tr);
 		return -1;
 	}
@@ -5048,7 +5080,7 @@ static int repair_trace(int dfd, const char *dir, int *changed)
 				}
 			for (k = 0; k < st->npk; k++)
 				out += st->pk[k].psz;
-			if (rewrite_stream(dfd, st, 2, 0) == 0) {
+			if (rewrite_stream(dx, dfd, st, 2, 0) == 0) {
 				fprintf(stderr, "%s: %s: %zu packet%s rewritten in packet_seq_num order", prog, st->path,
 					st->npk, st->npk == 1 ? "" : "s");
 				if (st->ndup)
@@ -5067,7 +5099,7 @@ static int repair_trace(int dfd, const char *dir, int *changed)
 				uint64_t at = st->stop;
 				if (k && k->off == at) /* the truncated packet itself */
 					at = k->off;
-				if (rewrite_stream(dfd, st, 0, at) == 0) {
+				if (rewrite_stream(dx, dfd, st, 0, at) == 0) {
 					fprintf(stderr, "%s: %s: truncated at byte %llu, %s: %llu -> %llu bytes\n", prog,
 						st->path, (unsigned long long)at, st->stop_why ? st->stop_why : "damaged",
 						(unsigned long long)st->size, (unsigned long long)at);
@@ -5100,7 +5132,7 @@ static int repair_trace(int dfd, const char *dir, int *changed)
 				lo = st->pk[0].seq;
 				hi = st->pk[st->npk - 1].seq;
 			}
-			if (rewrite_stream(dfd, st, 1, 0) == 0) {
+			if (rewrite_stream(dx, dfd, st, 1, 0) == 0) {
 				fprintf(stderr, "%s: %s: flight ring rewritten oldest first: %zu packet%s", prog, st->path,
 					st->npk, st->npk == 1 ? "" : "s");
 				if (st->npk)
@@ -5130,16 +5162,16 @@ static int repair_trace(int dfd, const char *dir, int *changed)
 
 /* Reads every event of the trace: 0 if nothing is damaged, 1 if only
  * packets are missing, -1 if anything else is wrong. */
-static int verify_trace(int dfd, const char *dir)
+static int verify_trace(struct dump *dx, int dfd, const char *dir)
 {
 	struct trace *tr;
-	int before = g_status, bad;
-	unsigned long errs = g_nerrs, missing = g_nmissing;
+	int before = dx->status, bad;
+	unsigned long errs = dx->nerrs, missing = dx->nmissing;
 	size_t i;
-	g_status = 0;
-	g_strict = 1;
-	tr = load_trace(dfd, dir);
-	g_strict = 0;
+	dx->status = 0;
+	dx->strict = 1;
+	tr = load_trace(dx, dfd, dir);
+	dx->strict = 0;
 	bad = !tr;
 	if (tr) {
 		for (i = 0; i < tr->nst; i++) {
@@ -5153,9 +5185,9 @@ static int verify_trace(int dfd, const char *dir)
 		}
 	}
 	free_trace(tr);
-	missing = g_nmissing - missing;
-	bad |= g_nerrs - errs > missing;
-	g_status = before;
+	missing = dx->nmissing - missing;
+	bad |= dx->nerrs - errs > missing;
+	dx->status = before;
 	return bad ? -1 : missing ? 1 : 0;
 }
 
@@ -5166,10 +5198,10 @@ struct repair_ctx {
 
 /* --repair on the trace dfd (path), then on the traces nested in it
  * (snapshots; children in the older layout). */
-static void repair_walk(int dfd, const char *path, int depth, void *ctx)
+static void repair_walk(struct dump *dx, int dfd, const char *path, int depth, void *ctx)
 {
 	struct repair_ctx *rc = (struct repair_ctx *)ctx;
-	const char *prev = seen_before(dfd, path);
+	const char *prev = seen_before(dx, dfd, path);
 	char **subs;
 	size_t n, k;
 	int changed = 0, v;
@@ -5178,10 +5210,10 @@ static void repair_walk(int dfd, const char *path, int depth, void *ctx)
 		fprintf(stderr, "%s: %s: warning: the same directory as %s: repaired once\n", prog, path, prev);
 		return;
 	}
-	if (repair_trace(dfd, path, &changed) != 0)
+	if (repair_trace(dx, dfd, path, &changed) != 0)
 		rc->status = 1;
-	print_notes();
-	v = verify_trace(dfd, path);
+	print_notes(dx);
+	v = verify_trace(dx, dfd, path);
 	if (v < 0) {
 		fprintf(stderr, "%s: %s: still damaged after repair:\n", prog, path);
 		rc->status = 1;
@@ -5195,7 +5227,7 @@ static void repair_walk(int dfd, const char *path, int depth, void *ctx)
 	} else {
 		fprintf(stderr, "%s: %s: repaired; the trace is readable\n", prog, path);
 	}
-	print_notes();
+	print_notes(dx);
 	subs = sub_traces(dfd, 1, &n);
 	for (k = 0; k < n; k++) {
 		char *sub = path_join(path, subs[k]);
@@ -5204,7 +5236,7 @@ static void repair_walk(int dfd, const char *path, int depth, void *ctx)
 			fprintf(stderr, "%s: %s: warning: more than %d directories deep: not repaired\n", prog, sub,
 				MAX_DEPTH);
 		else if ((fd = open_dir_at(dfd, subs[k])) >= 0) {
-			repair_walk(fd, sub, depth + 1, ctx);
+			repair_walk(dx, fd, sub, depth + 1, ctx);
 			close(fd);
 		}
 		free(sub);
@@ -5213,7 +5245,7 @@ static void repair_walk(int dfd, const char *path, int depth, void *ctx)
 	free(subs);
 }
 
-static int do_repair(char **dirs, int ndirs)
+static int do_repair(struct dump *dx, char **dirs, int ndirs)
 {
 	int i, status = 0;
 	for (i = 0; i < ndirs; i++) {
@@ -5225,17 +5257,17 @@ static int do_repair(char **dirs, int ndirs)
 			status = 1;
 			continue;
 		}
-		seen_reset();
+		seen_reset(dx);
 		if (has_metadata_at(fd)) {
-			repair_walk(fd, dirs[i], 0, &rc);
+			repair_walk(dx, fd, dirs[i], 0, &rc);
 		} else if (has_streams(fd)) {
 			fprintf(stderr, "%s: %s: stream files but no metadata file: cannot repair\n", prog, dirs[i]);
 			status = 1;
 			rc.found = 1;
 		} else {
-			(void)seen_before(fd, dirs[i]);
-			find_traces(fd, dirs[i], 0, repair_walk, &rc);
-			print_notes();
+			(void)seen_before(dx, fd, dirs[i]);
+			find_traces(dx, fd, dirs[i], 0, repair_walk, &rc);
+			print_notes(dx);
 		}
 		close(fd);
 		if (!rc.found) {
@@ -5320,25 +5352,13 @@ static int usage_err(const char *fmt, const char *arg)
 	return 2;
 }
 
-int main(int argc, char **argv)
+/* The tool, given its context and room for argc directory names. */
+static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 {
 	const char *outfile = NULL;
-	static char **dirs; /* static: still reachable at an early return */
-	int ndirs = 0, all = 0, i, mode = -1, nomore = 0;
+	int ndirs = 0, all = 0, i, mode = -1, nomore = 0, g_mode = M_TEXT;
 	struct group *groups = NULL;
 	size_t ngroups = 0, capgroups = 0, g, t;
-	union {
-		uint16_t u;
-		u8 b[2];
-	} probe;
-	probe.u = 1;
-	g_host_be = probe.b[0] == 0;
-	/* as the program starts (tests/fuzz_dump calls main once per input) */
-	g_status = 0;
-	g_mode = M_TEXT;
-	g_jfirst = 1;
-	g_sec = UINT64_MAX;
-	dirs = (char **)xcalloc((size_t)argc + 1, sizeof(*dirs));
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int m = -1;
@@ -5393,102 +5413,125 @@ int main(int argc, char **argv)
 	if (g_mode == M_REPAIR) {
 		if (outfile || all)
 			return usage_err("%s takes no -o or --all (it repairs subtraces too)", "--repair");
-		i = do_repair(dirs, ndirs);
-		free(dirs);
-		return i;
+		return do_repair(dx, dirs, ndirs);
 	}
 	/* load everything first (JSON needs a common time origin) */
 	for (i = 0; i < ndirs; i++) {
 		int fd = open_arg_dir(dirs[i]);
 		if (fd < 0) {
-			note(1, dirs[i], -1, "%s", errno == ENOTDIR ? "not a directory" : strerror(errno));
+			note(dx, 1, dirs[i], -1, "%s", errno == ENOTDIR ? "not a directory" : strerror(errno));
 			continue;
 		}
-		seen_reset();
+		seen_reset(dx);
 		GROW(groups, ngroups, capgroups);
 		memset(&groups[ngroups], 0, sizeof(*groups));
 		groups[ngroups].name = dirs[i];
 		groups[ngroups].all = all;
 		if (has_metadata_at(fd)) {
-			add_trace_rec(&groups[ngroups++], fd, dirs[i], 0, 0);
+			add_trace_rec(dx, &groups[ngroups++], fd, dirs[i], 0, 0);
 		} else if (has_streams(fd)) {
-			note(1, dirs[i], -1, "stream files but no metadata file: cannot read this trace");
+			note(dx, 1, dirs[i], -1, "stream files but no metadata file: cannot read this trace");
 		} else {
 			/* a session: every process's trace below, merged */
-			(void)seen_before(fd, dirs[i]);
-			find_traces(fd, dirs[i], 0, add_found, &groups[ngroups]);
+			(void)seen_before(dx, fd, dirs[i]);
+			find_traces(dx, fd, dirs[i], 0, add_found, &groups[ngroups]);
 			if (!groups[ngroups].found)
-				note(1, dirs[i], -1, "not a trace directory (no metadata, no trace below it)");
+				note(dx, 1, dirs[i], -1, "not a trace directory (no metadata, no trace below it)");
 			ngroups++;
 		}
 		close(fd);
 	}
-	ob.fd = 1;
-	ob.name = "standard output";
+	dx->ob.fd = 1;
+	dx->ob.name = "standard output";
 	if (outfile && strcmp(outfile, "-")) {
-		ob.fd = open(outfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		ob.name = outfile;
-		if (ob.fd < 0) {
+		dx->ob.fd = open(outfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		dx->ob.name = outfile;
+		if (dx->ob.fd < 0) {
 			fprintf(stderr, "%s: %s: %s\n", prog, outfile, strerror(errno));
 			return 1;
 		}
 	}
-	if (g_mode == M_PERFETTO && ob.fd == 1 && isatty(1)) {
+	if (g_mode == M_PERFETTO && dx->ob.fd == 1 && isatty(1)) {
 		fprintf(stderr, "%s: --perfetto writes a binary trace: give -o FILE.pftrace (or redirect the output)\n",
 			prog);
 		return 2;
 	}
-	ob.cap = 1 << 20;
-	ob.b = (char *)xmalloc(ob.cap);
+	dx->ob.cap = 1 << 20;
+	dx->ob.b = (char *)xmalloc(dx->ob.cap);
 	if (g_mode == M_PERFETTO) {
 		for (g = 0; g < ngroups; g++)
-			merge(groups[g].tr, groups[g].n, emit_pftrace);
-		pf_finish();
-		memset(&g_pf, 0, sizeof(g_pf));
+			merge(dx, groups[g].tr, groups[g].n, emit_pftrace);
+		pf_finish(dx);
+		memset(&dx->pf, 0, sizeof(dx->pf));
 	} else if (g_mode == M_JSON) {
-		g_origin = trace_origin(groups, ngroups);
-		ob_puts("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", 39);
+		dx->origin = trace_origin(groups, ngroups);
+		ob_puts(dx, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", 39);
 		for (g = 0; g < ngroups; g++)
 			for (t = 0; t < groups[g].n; t++)
-				json_meta(groups[g].tr[t]);
+				json_meta(dx, groups[g].tr[t]);
 		for (g = 0; g < ngroups; g++)
-			merge(groups[g].tr, groups[g].n, emit_json);
-		ob_printf("\n],\"otherData\":{\"time_origin_unix_ns\":\"%llu\",\"source\":\"tracepoint-dump %s\"}}\n",
-			  (unsigned long long)g_origin, TRACEPOINT_DUMP_VERSION);
-		free(g_flows.v);
-		memset(&g_flows, 0, sizeof(g_flows));
+			merge(dx, groups[g].tr, groups[g].n, emit_json);
+		ob_printf(dx, "\n],\"otherData\":{\"time_origin_unix_ns\":\"%llu\",\"source\":\"tracepoint-dump %s\"}}\n",
+			  (unsigned long long)dx->origin, TRACEPOINT_DUMP_VERSION);
+		free(dx->flows.v);
+		memset(&dx->flows, 0, sizeof(dx->flows));
 	} else if (g_mode == M_SUMMARY) {
 		int first = 1;
 		for (g = 0; g < ngroups; g++)
 			for (t = 0; t < groups[g].n; t++) {
 				if (!first)
-					ob_puts("\n", 1);
+					ob_puts(dx, "\n", 1);
 				first = 0;
-				summary(groups[g].tr[t]);
+				summary(dx, groups[g].tr[t]);
 			}
 	} else {
 		for (g = 0; g < ngroups; g++) {
 			if (ngroups > 1) {
 				char *gn = text_dup(groups[g].name);
-				ob_printf("# %s\n", gn);
+				ob_printf(dx, "# %s\n", gn);
 				free(gn);
 			}
-			merge(groups[g].tr, groups[g].n, emit_text);
+			merge(dx, groups[g].tr, groups[g].n, emit_text);
 		}
 	}
-	ob_flush();
-	if (ob.fd != 1 && close(ob.fd) != 0) {
+	ob_flush(dx);
+	if (dx->ob.fd != 1 && close(dx->ob.fd) != 0) {
 		fprintf(stderr, "%s: %s: %s\n", prog, outfile, strerror(errno));
-		g_status = 1;
+		dx->status = 1;
 	}
-	print_notes();
+	print_notes(dx);
 	for (g = 0; g < ngroups; g++) {
 		for (t = 0; t < groups[g].n; t++)
 			free_trace(groups[g].tr[t]);
 		free(groups[g].tr);
 	}
 	free(groups);
-	free(ob.b);
+	return dx->status;
+}
+
+int main(int argc, char **argv)
+{
+	struct dump dx;
+	char **dirs;
+	size_t i;
+	int rc;
+	/* as the program starts (tests/fuzz_dump calls main once per input) */
+	memset(&dx, 0, sizeof(dx));
+	dx.jfirst = 1;
+	dx.sec = UINT64_MAX;
+	dirs = (char **)xcalloc((size_t)argc + 1, sizeof(*dirs));
+	rc = dump_run(&dx, argc, argv, dirs);
 	free(dirs);
-	return g_status;
+	free(dx.ob.b);
+	free(dx.flagbuf);
+	for (i = 0; i < dx.nskipped; i++)
+		free(dx.skipped[i]);
+	free(dx.skipped);
+	for (i = 0; i < dx.nseen; i++)
+		free(dx.seen[i].path);
+	free(dx.seen);
+	for (i = 0; i < dx.nmsg; i++)
+		free(dx.msg[i]);
+	free(dx.msg);
+	return rc;
 }
