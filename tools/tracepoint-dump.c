@@ -319,33 +319,6 @@ struct u64set {
 	int has0;
 };
 
-enum { PF_TAB_NAMES, PF_TAB_CATS, PF_TAB_KEYS, PF_NTAB };
-struct pf_tab {
-	char **s;   /* interned strings; iid = index + 1 */
-	size_t n, cap;
-};
-
-/* A thread's sequence: the time of its previous packet (its clock counts
- * from there), and the strings (table << 32 | iid) it has sent. */
-struct pf_seq {
-	uint64_t last_ns;
-	struct u64set sent;
-};
-
-/* What --perfetto keeps while it writes. */
-struct pf_state {
-	struct pb pb;
-	struct pf_tab tab[PF_NTAB];
-	uint64_t *key, *uuid; /* track key -> uuid (open addressing) */
-	size_t ntrack, captrack;
-	struct pf_seq **seq;  /* by uuid (thread tracks only) */
-	size_t capseq;
-	uint64_t counters;    /* counter tracks made */
-	uint64_t events;      /* TrackEvents written */
-	uint64_t *need;       /* the strings the packet being written uses */
-	size_t nneed, capneed;
-};
-
 /* The directories read for one DIR argument, by st_dev and st_ino: each
  * once, whatever leads to it twice (a bind mount, a DIR inside another). */
 struct seen {
@@ -383,7 +356,7 @@ struct dump {
 	int jfirst;
 	struct u64set flows;       /* flow ids seen so far */
 	/* --perfetto */
-	struct pf_state pf;
+	struct pf_state *pf;       /* made and freed by the Perfetto writer */
 	/* --repair */
 	uint64_t tmpctr;           /* temporary names made */
 };
@@ -4184,6 +4157,39 @@ enum {
 enum { PF_UUID_PROCESS = 1, PF_UUID_THREAD = 2, PF_UUID_COUNTER = 3 };
 
 
+enum { PF_TAB_NAMES, PF_TAB_CATS, PF_TAB_KEYS, PF_NTAB };
+struct pf_tab {
+	char **s;   /* interned strings; iid = index + 1 */
+	size_t n, cap;
+};
+
+/* A thread's sequence: the time of its previous packet (its clock counts
+ * from there), and the strings (table << 32 | iid) it has sent. */
+struct pf_seq {
+	uint64_t last_ns;
+	struct u64set sent;
+};
+
+/* What --perfetto keeps while it writes. */
+struct pf_state {
+	struct pb pb;
+	struct pf_tab tab[PF_NTAB];
+	uint64_t *key, *uuid; /* track key -> uuid (open addressing) */
+	size_t ntrack, captrack;
+	struct pf_seq **seq;  /* by uuid (thread tracks only) */
+	size_t capseq;
+	uint64_t counters;    /* counter tracks made */
+	uint64_t events;      /* TrackEvents written */
+	uint64_t *need;       /* the strings the packet being written uses */
+	size_t nneed, capneed;
+};
+
+/* The state of a --perfetto run, made before its first event. */
+static void pf_start(struct dump *dx)
+{
+	dx->pf = (struct pf_state *)xcalloc(1, sizeof(*dx->pf));
+}
+
 static size_t pf_slot(uint64_t key, size_t cap)
 {
 	return (size_t)(key * 0x9E3779B97F4A7C15u >> 20) & (cap - 1);
@@ -4194,39 +4200,39 @@ static uint64_t pf_uuid(struct dump *dx, unsigned kind, uint64_t n, int *is_new)
 {
 	uint64_t key = (uint64_t)kind << 56 | (n & (((uint64_t)1 << 56) - 1));
 	size_t i, m;
-	if (2 * (dx->pf.ntrack + 1) > dx->pf.captrack) {
-		uint64_t *k = dx->pf.key, *u = dx->pf.uuid;
-		size_t cap = dx->pf.captrack;
-		dx->pf.captrack = cap ? 2 * cap : 256;
-		dx->pf.key = (uint64_t *)xcalloc(dx->pf.captrack, sizeof(uint64_t));
-		dx->pf.uuid = (uint64_t *)xcalloc(dx->pf.captrack, sizeof(uint64_t));
+	if (2 * (dx->pf->ntrack + 1) > dx->pf->captrack) {
+		uint64_t *k = dx->pf->key, *u = dx->pf->uuid;
+		size_t cap = dx->pf->captrack;
+		dx->pf->captrack = cap ? 2 * cap : 256;
+		dx->pf->key = (uint64_t *)xcalloc(dx->pf->captrack, sizeof(uint64_t));
+		dx->pf->uuid = (uint64_t *)xcalloc(dx->pf->captrack, sizeof(uint64_t));
 		for (i = 0; i < cap; i++) {
 			if (!k[i])
 				continue;
-			for (m = pf_slot(k[i], dx->pf.captrack); dx->pf.key[m]; m = (m + 1) & (dx->pf.captrack - 1))
+			for (m = pf_slot(k[i], dx->pf->captrack); dx->pf->key[m]; m = (m + 1) & (dx->pf->captrack - 1))
 				;
-			dx->pf.key[m] = k[i];
-			dx->pf.uuid[m] = u[i];
+			dx->pf->key[m] = k[i];
+			dx->pf->uuid[m] = u[i];
 		}
 		free(k);
 		free(u);
 	}
-	for (m = pf_slot(key, dx->pf.captrack); dx->pf.key[m]; m = (m + 1) & (dx->pf.captrack - 1))
-		if (dx->pf.key[m] == key) {
+	for (m = pf_slot(key, dx->pf->captrack); dx->pf->key[m]; m = (m + 1) & (dx->pf->captrack - 1))
+		if (dx->pf->key[m] == key) {
 			*is_new = 0;
-			return dx->pf.uuid[m];
+			return dx->pf->uuid[m];
 		}
-	dx->pf.key[m] = key;
-	dx->pf.uuid[m] = ++dx->pf.ntrack;
+	dx->pf->key[m] = key;
+	dx->pf->uuid[m] = ++dx->pf->ntrack;
 	*is_new = 1;
-	return dx->pf.ntrack;
+	return dx->pf->ntrack;
 }
 
 /* The iid of s in table t (interned on first use; a linear search, once per
  * event type and field, cached by the callers). */
 static uint64_t pf_intern(struct dump *dx, unsigned t, const char *s)
 {
-	struct pf_tab *tb = &dx->pf.tab[t];
+	struct pf_tab *tb = &dx->pf->tab[t];
 	size_t i;
 	for (i = 0; i < tb->n; i++)
 		if (!strcmp(tb->s[i], s))
@@ -4239,35 +4245,35 @@ static uint64_t pf_intern(struct dump *dx, unsigned t, const char *s)
 /* The next packet uses string iid of table t. */
 static void pf_need(struct dump *dx, unsigned t, uint64_t iid)
 {
-	GROW(dx->pf.need, dx->pf.nneed, dx->pf.capneed);
-	dx->pf.need[dx->pf.nneed++] = (uint64_t)t << 32 | iid;
+	GROW(dx->pf->need, dx->pf->nneed, dx->pf->capneed);
+	dx->pf->need[dx->pf->nneed++] = (uint64_t)t << 32 | iid;
 }
 
 static void pf_flush(struct dump *dx)
 {
 	char *o;
-	if (!dx->pf.pb.n)
+	if (!dx->pf->pb.n)
 		return; /* (nothing written yet: no buffer either) */
-	o = ob_need(dx, dx->pf.pb.n);
-	memcpy(o, dx->pf.pb.b, dx->pf.pb.n);
-	ob_done(dx, o + dx->pf.pb.n);
-	dx->pf.pb.n = 0;
+	o = ob_need(dx, dx->pf->pb.n);
+	memcpy(o, dx->pf->pb.b, dx->pf->pb.n);
+	ob_done(dx, o + dx->pf->pb.n);
+	dx->pf->pb.n = 0;
 }
 
 static void pf_packet_open(struct dump *dx, uint64_t seq)
 {
-	pb_open(&dx->pf.pb, PF_TRACE_PACKET);
-	pb_uint(&dx->pf.pb, PF_SEQ_ID, seq);
+	pb_open(&dx->pf->pb, PF_TRACE_PACKET);
+	pb_uint(&dx->pf->pb, PF_SEQ_ID, seq);
 }
 
 static void pf_packet_close(struct dump *dx)
 {
-	pb_close(&dx->pf.pb);
-	if (dx->pf.pb.n >= 1 << 16)
+	pb_close(&dx->pf->pb);
+	if (dx->pf->pb.n >= 1 << 16)
 		pf_flush(dx);
 }
 
-/* The strings of dx->pf.need that sequence s has not had yet, as the
+/* The strings of dx->pf->need that sequence s has not had yet, as the
  * packet's InternedData. */
 static void pf_interned(struct dump *dx, struct pf_seq *s)
 {
@@ -4276,21 +4282,21 @@ static void pf_interned(struct dump *dx, struct pf_seq *s)
 	size_t i;
 	int open = 0;
 	for (t = 0; t < PF_NTAB; t++)
-		for (i = 0; i < dx->pf.nneed; i++) {
-			uint64_t iid = dx->pf.need[i] & 0xffffffffu;
-			if (dx->pf.need[i] >> 32 != t || u64set_add(&s->sent, dx->pf.need[i]))
+		for (i = 0; i < dx->pf->nneed; i++) {
+			uint64_t iid = dx->pf->need[i] & 0xffffffffu;
+			if (dx->pf->need[i] >> 32 != t || u64set_add(&s->sent, dx->pf->need[i]))
 				continue;
 			if (!open)
-				pb_open(&dx->pf.pb, PF_INTERNED);
+				pb_open(&dx->pf->pb, PF_INTERNED);
 			open = 1;
-			pb_open(&dx->pf.pb, field[t]);
-			pb_uint(&dx->pf.pb, PF_IID, iid);
-			pb_str(&dx->pf.pb, PF_INAME, dx->pf.tab[t].s[iid - 1]);
-			pb_close(&dx->pf.pb);
+			pb_open(&dx->pf->pb, field[t]);
+			pb_uint(&dx->pf->pb, PF_IID, iid);
+			pb_str(&dx->pf->pb, PF_INAME, dx->pf->tab[t].s[iid - 1]);
+			pb_close(&dx->pf->pb);
 		}
 	if (open)
-		pb_close(&dx->pf.pb);
-	dx->pf.nneed = 0;
+		pb_close(&dx->pf->pb);
+	dx->pf->nneed = 0;
 }
 
 static void pf_finish(struct dump *dx)
@@ -4299,20 +4305,22 @@ static void pf_finish(struct dump *dx)
 	size_t i;
 	pf_flush(dx);
 	for (t = 0; t < PF_NTAB; t++) {
-		for (i = 0; i < dx->pf.tab[t].n; i++)
-			free(dx->pf.tab[t].s[i]);
-		free(dx->pf.tab[t].s);
+		for (i = 0; i < dx->pf->tab[t].n; i++)
+			free(dx->pf->tab[t].s[i]);
+		free(dx->pf->tab[t].s);
 	}
-	for (i = 0; i < dx->pf.capseq; i++)
-		if (dx->pf.seq[i]) {
-			free(dx->pf.seq[i]->sent.v);
-			free(dx->pf.seq[i]);
+	for (i = 0; i < dx->pf->capseq; i++)
+		if (dx->pf->seq[i]) {
+			free(dx->pf->seq[i]->sent.v);
+			free(dx->pf->seq[i]);
 		}
-	free(dx->pf.seq);
-	free(dx->pf.need);
-	free(dx->pf.key);
-	free(dx->pf.uuid);
-	free(dx->pf.pb.b);
+	free(dx->pf->seq);
+	free(dx->pf->need);
+	free(dx->pf->key);
+	free(dx->pf->uuid);
+	free(dx->pf->pb.b);
+	free(dx->pf);
+	dx->pf = NULL;
 }
 
 /* A thread's sequence starts with cleared incremental state, its track as
@@ -4321,15 +4329,15 @@ static void pf_finish(struct dump *dx)
  * the trace's clock: a timestamp takes one to three bytes, not nine. */
 static void pf_seq_start(struct dump *dx, uint64_t tu, uint64_t ns)
 {
-	struct pb *p = &dx->pf.pb;
-	if (tu >= dx->pf.capseq) {
-		size_t cap = dx->pf.capseq;
-		dx->pf.capseq = 2 * tu + 16;
-		dx->pf.seq = (struct pf_seq **)xrealloc(dx->pf.seq, dx->pf.capseq * sizeof(*dx->pf.seq));
-		memset(dx->pf.seq + cap, 0, (dx->pf.capseq - cap) * sizeof(*dx->pf.seq));
+	struct pb *p = &dx->pf->pb;
+	if (tu >= dx->pf->capseq) {
+		size_t cap = dx->pf->capseq;
+		dx->pf->capseq = 2 * tu + 16;
+		dx->pf->seq = (struct pf_seq **)xrealloc(dx->pf->seq, dx->pf->capseq * sizeof(*dx->pf->seq));
+		memset(dx->pf->seq + cap, 0, (dx->pf->capseq - cap) * sizeof(*dx->pf->seq));
 	}
-	dx->pf.seq[tu] = (struct pf_seq *)xcalloc(1, sizeof(struct pf_seq));
-	dx->pf.seq[tu]->last_ns = ns;
+	dx->pf->seq[tu] = (struct pf_seq *)xcalloc(1, sizeof(struct pf_seq));
+	dx->pf->seq[tu]->last_ns = ns;
 	pf_packet_open(dx, tu);
 	pb_uint(p, PF_SEQ_FLAGS, PF_SEQ_CLEARED);
 	pb_uint(p, PF_FIRST_ON_SEQ, 1);
@@ -4363,29 +4371,29 @@ static uint64_t pf_thread_track(struct dump *dx, const struct cursor *c)
 		pf_seq_start(dx, tu, c->ns);
 	if (newp) {
 		pf_packet_open(dx, tu);
-		pb_open(&dx->pf.pb, PF_TRACK_DESCRIPTOR);
-		pb_uint(&dx->pf.pb, PF_TD_UUID, pu);
-		pb_open(&dx->pf.pb, PF_TD_PROCESS);
-		pb_uint(&dx->pf.pb, PF_PD_PID, c->pid);
+		pb_open(&dx->pf->pb, PF_TRACK_DESCRIPTOR);
+		pb_uint(&dx->pf->pb, PF_TD_UUID, pu);
+		pb_open(&dx->pf->pb, PF_TD_PROCESS);
+		pb_uint(&dx->pf->pb, PF_PD_PID, c->pid);
 		if (c->tr->procname)
-			pb_str(&dx->pf.pb, PF_PD_NAME, c->tr->procname);
-		pb_close(&dx->pf.pb);
-		pb_close(&dx->pf.pb);
+			pb_str(&dx->pf->pb, PF_PD_NAME, c->tr->procname);
+		pb_close(&dx->pf->pb);
+		pb_close(&dx->pf->pb);
 		pf_packet_close(dx);
 	}
 	if (newt) {
 		const struct packet *k = &c->st->pk[c->pk ? c->pk - 1 : 0];
 		pf_packet_open(dx, tu);
-		pb_open(&dx->pf.pb, PF_TRACK_DESCRIPTOR);
-		pb_uint(&dx->pf.pb, PF_TD_UUID, tu);
-		pb_uint(&dx->pf.pb, PF_TD_PARENT, pu);
-		pb_open(&dx->pf.pb, PF_TD_THREAD);
-		pb_uint(&dx->pf.pb, PF_THD_PID, c->pid);
-		pb_uint(&dx->pf.pb, PF_THD_TID, c->tid);
+		pb_open(&dx->pf->pb, PF_TRACK_DESCRIPTOR);
+		pb_uint(&dx->pf->pb, PF_TD_UUID, tu);
+		pb_uint(&dx->pf->pb, PF_TD_PARENT, pu);
+		pb_open(&dx->pf->pb, PF_TD_THREAD);
+		pb_uint(&dx->pf->pb, PF_THD_PID, c->pid);
+		pb_uint(&dx->pf->pb, PF_THD_TID, c->tid);
 		if (c->st->npk)
-			pb_str(&dx->pf.pb, PF_THD_NAME, k->comm);
-		pb_close(&dx->pf.pb);
-		pb_close(&dx->pf.pb);
+			pb_str(&dx->pf->pb, PF_THD_NAME, k->comm);
+		pb_close(&dx->pf->pb);
+		pb_close(&dx->pf->pb);
 		pf_packet_close(dx);
 	}
 	return tu;
@@ -4412,16 +4420,16 @@ static uint64_t pf_counter_track(struct dump *dx, const struct cursor *c, uint64
 		return ev->pf_ctr[fi];
 	for (i = 0; i < ev->nf; i++)
 		nnum += (unsigned)pf_is_number(&ev->f[i]);
-	ev->pf_ctr[fi] = pf_uuid(dx, PF_UUID_COUNTER, ++dx->pf.counters, &is_new);
+	ev->pf_ctr[fi] = pf_uuid(dx, PF_UUID_COUNTER, ++dx->pf->counters, &is_new);
 	name = nnum > 1 ? xasprintf("%s.%s", ev->ename, ev->f[fi].name) : xstrdup(ev->ename);
 	pf_packet_open(dx, seq);
-	pb_open(&dx->pf.pb, PF_TRACK_DESCRIPTOR);
-	pb_uint(&dx->pf.pb, PF_TD_UUID, ev->pf_ctr[fi]);
-	pb_uint(&dx->pf.pb, PF_TD_PARENT, pf_uuid(dx, PF_UUID_PROCESS, c->pid, &is_new));
-	pb_str(&dx->pf.pb, PF_TD_NAME, name);
-	pb_open(&dx->pf.pb, PF_TD_COUNTER);
-	pb_close(&dx->pf.pb);
-	pb_close(&dx->pf.pb);
+	pb_open(&dx->pf->pb, PF_TRACK_DESCRIPTOR);
+	pb_uint(&dx->pf->pb, PF_TD_UUID, ev->pf_ctr[fi]);
+	pb_uint(&dx->pf->pb, PF_TD_PARENT, pf_uuid(dx, PF_UUID_PROCESS, c->pid, &is_new));
+	pb_str(&dx->pf->pb, PF_TD_NAME, name);
+	pb_open(&dx->pf->pb, PF_TD_COUNTER);
+	pb_close(&dx->pf->pb);
+	pb_close(&dx->pf->pb);
 	pf_packet_close(dx);
 	free(name);
 	return ev->pf_ctr[fi];
@@ -4432,11 +4440,11 @@ static void pf_scalar(struct dump *dx, const struct cursor *c, unsigned i, unsig
 {
 	const struct field *f = &c->ev->f[i];
 	if (f->t.kind == FT_FLOAT)
-		pb_double(&dx->pf.pb, PF_DA_DOUBLE, get_float(c, (int)i, idx));
+		pb_double(&dx->pf->pb, PF_DA_DOUBLE, get_float(c, (int)i, idx));
 	else if (f->t.base == 16)
-		pb_uint(&dx->pf.pb, PF_DA_POINTER, get_int(c, (int)i, idx));
+		pb_uint(&dx->pf->pb, PF_DA_POINTER, get_int(c, (int)i, idx));
 	else
-		pb_uint(&dx->pf.pb, f->t.sgn ? PF_DA_INT : PF_DA_UINT, get_int(c, (int)i, idx));
+		pb_uint(&dx->pf->pb, f->t.sgn ? PF_DA_INT : PF_DA_UINT, get_int(c, (int)i, idx));
 }
 
 /* The fields as debug annotations: integers int/uint, pointers pointer,
@@ -4455,8 +4463,8 @@ static void pf_annotations(struct dump *dx, const struct cursor *c)
 		size_t nn = 0;
 		if (f->t.bad || f->hidden)
 			continue;
-		pb_open(&dx->pf.pb, PF_TE_ANNOTATIONS);
-		pb_uint(&dx->pf.pb, PF_DA_NAME_IID, ev->pf_key[i]);
+		pb_open(&dx->pf->pb, PF_TE_ANNOTATIONS);
+		pb_uint(&dx->pf->pb, PF_DA_NAME_IID, ev->pf_key[i]);
 		if (f->t.sym && !f->count && !f->seq) {
 			uint64_t v = get_int(c, (int)i, 0);
 			if (f->fdelim)
@@ -4465,21 +4473,21 @@ static void pf_annotations(struct dump *dx, const struct cursor *c)
 				nn = strlen(name);
 		}
 		if (name) {
-			pb_bytes(&dx->pf.pb, PF_DA_STRING, (const u8 *)name, nn);
+			pb_bytes(&dx->pf->pb, PF_DA_STRING, (const u8 *)name, nn);
 		} else if (f->t.kind == FT_STR || f->is_text) {
 			size_t n;
 			const u8 *t = get_text(c, (int)i, &n);
-			pb_bytes(&dx->pf.pb, PF_DA_STRING, t, n);
+			pb_bytes(&dx->pf->pb, PF_DA_STRING, t, n);
 		} else if (!f->count && !f->seq) {
 			pf_scalar(dx, c, i, 0);
 		} else {
 			for (k = 0; k < cnt; k++) {
-				pb_open(&dx->pf.pb, PF_DA_ARRAY);
+				pb_open(&dx->pf->pb, PF_DA_ARRAY);
 				pf_scalar(dx, c, i, k);
-				pb_close(&dx->pf.pb);
+				pb_close(&dx->pf->pb);
 			}
 		}
-		pb_close(&dx->pf.pb);
+		pb_close(&dx->pf->pb);
 	}
 }
 
@@ -4488,33 +4496,33 @@ static void pf_annotations(struct dump *dx, const struct cursor *c)
 static void pf_event_open(struct dump *dx, const struct cursor *c, uint64_t seq, uint64_t track, unsigned type,
 			  uint64_t name, uint64_t cat)
 {
-	struct pf_seq *s = dx->pf.seq[seq];
+	struct pf_seq *s = dx->pf->seq[seq];
 	pf_packet_open(dx, seq);
 	if (c->ns >= s->last_ns) {
-		pb_uint(&dx->pf.pb, PF_TIMESTAMP, c->ns - s->last_ns);
+		pb_uint(&dx->pf->pb, PF_TIMESTAMP, c->ns - s->last_ns);
 		s->last_ns = c->ns;
 	} else { /* time never goes back within a thread; kept exact all the same */
-		pb_uint(&dx->pf.pb, PF_TIMESTAMP, c->ns);
-		pb_uint(&dx->pf.pb, PF_TS_CLOCK, PF_CLOCK_BOOTTIME);
+		pb_uint(&dx->pf->pb, PF_TIMESTAMP, c->ns);
+		pb_uint(&dx->pf->pb, PF_TS_CLOCK, PF_CLOCK_BOOTTIME);
 	}
 	/* No SEQ_NEEDS_INCREMENTAL_STATE: that flag only lets a reader drop
 	 * packets after a loss within the sequence, and a file written in one
 	 * go has none; 2 bytes an event less. */
 	pf_interned(dx, s);
-	pb_open(&dx->pf.pb, PF_TRACK_EVENT);
-	pb_uint(&dx->pf.pb, PF_TE_TYPE, type);
+	pb_open(&dx->pf->pb, PF_TRACK_EVENT);
+	pb_uint(&dx->pf->pb, PF_TE_TYPE, type);
 	if (track)
-		pb_uint(&dx->pf.pb, PF_TE_TRACK, track);
+		pb_uint(&dx->pf->pb, PF_TE_TRACK, track);
 	if (name)
-		pb_uint(&dx->pf.pb, PF_TE_NAME_IID, name);
+		pb_uint(&dx->pf->pb, PF_TE_NAME_IID, name);
 	if (cat)
-		pb_uint(&dx->pf.pb, PF_TE_CATEGORY_IIDS, cat);
-	dx->pf.events++;
+		pb_uint(&dx->pf->pb, PF_TE_CATEGORY_IIDS, cat);
+	dx->pf->events++;
 }
 
 static void pf_event_close(struct dump *dx)
 {
-	pb_close(&dx->pf.pb);
+	pb_close(&dx->pf->pb);
 	pf_packet_close(dx);
 }
 
@@ -4531,10 +4539,10 @@ static void emit_pftrace(struct dump *dx, struct cursor *c)
 		pf_need(dx, PF_TAB_CATS, cat);
 		pf_need(dx, PF_TAB_KEYS, key);
 		pf_event_open(dx, c, seq, 0, PF_INSTANT, name, cat);
-		pb_open(&dx->pf.pb, PF_TE_ANNOTATIONS);
-		pb_uint(&dx->pf.pb, PF_DA_NAME_IID, key);
-		pb_uint(&dx->pf.pb, PF_DA_UINT, c->dropn);
-		pb_close(&dx->pf.pb);
+		pb_open(&dx->pf->pb, PF_TE_ANNOTATIONS);
+		pb_uint(&dx->pf->pb, PF_DA_NAME_IID, key);
+		pb_uint(&dx->pf->pb, PF_DA_UINT, c->dropn);
+		pb_close(&dx->pf->pb);
 		pf_event_close(dx);
 		return;
 	}
@@ -4558,9 +4566,9 @@ static void emit_pftrace(struct dump *dx, struct cursor *c)
 			ct = pf_counter_track(dx, c, seq, i);
 			pf_event_open(dx, c, seq, ct, PF_COUNTER, 0, 0);
 			if (f->t.kind == FT_FLOAT)
-				pb_double(&dx->pf.pb, PF_TE_DCOUNTER, get_float(c, (int)i, 0));
+				pb_double(&dx->pf->pb, PF_TE_DCOUNTER, get_float(c, (int)i, 0));
 			else
-				pb_uint(&dx->pf.pb, PF_TE_COUNTER, get_int(c, (int)i, 0));
+				pb_uint(&dx->pf->pb, PF_TE_COUNTER, get_int(c, (int)i, 0));
 			pf_event_close(dx);
 		}
 		return;
@@ -4584,7 +4592,7 @@ static void emit_pftrace(struct dump *dx, struct cursor *c)
 	}
 	pf_annotations(dx, c);
 	if ((ev->kind & EK_FLOW) && flow_id(c, &id))
-		pb_fixed64(&dx->pf.pb, PF_TE_FLOW_IDS, id);
+		pb_fixed64(&dx->pf->pb, PF_TE_FLOW_IDS, id);
 	pf_event_close(dx);
 }
 
@@ -5459,10 +5467,10 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 	dx->ob.cap = 1 << 20;
 	dx->ob.b = (char *)xmalloc(dx->ob.cap);
 	if (g_mode == M_PERFETTO) {
+		pf_start(dx);
 		for (g = 0; g < ngroups; g++)
 			merge(dx, groups[g].tr, groups[g].n, emit_pftrace);
 		pf_finish(dx);
-		memset(&dx->pf, 0, sizeof(dx->pf));
 	} else if (g_mode == M_JSON) {
 		dx->origin = trace_origin(groups, ngroups);
 		ob_puts(dx, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", 39);
