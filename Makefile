@@ -25,10 +25,11 @@ HEADERS      := $(wildcard include/*.h include/*/*.h)
 .PHONY: all demo check check-mode stress stress-mode bench install uninstall clean
 all: $(B)/demo $(B)/tracepoint-dump $(B)/tracepoint-ctl
 
-# The trace reader (tools/tracepoint-dump.c, libc only).
-$(B)/tracepoint-dump: tools/tracepoint-dump.c tools/protobuf.h include/trace/wire.h include/tracepoint/version.h
+# The trace reader (tools/dump/: one file per part, dump.h their map; libc only).
+DUMP_SRC := $(wildcard tools/dump/*.c)
+$(B)/tracepoint-dump: $(DUMP_SRC) tools/dump/dump.h tools/protobuf.h include/trace/wire.h include/tracepoint/version.h
 	@mkdir -p $(B)
-	$(CC) $(CFLAGS) $(WARN) $< -o $@
+	$(CC) $(CFLAGS) $(WARN) $(DUMP_SRC) -o $@
 
 # The control client (tools/tracepoint-ctl.c, libc only).
 $(B)/tracepoint-ctl: tools/tracepoint-ctl.c include/trace/wire.h include/tracepoint/version.h

@@ -124,8 +124,8 @@ dump_tool() { # sets DUMP to a tracepoint-dump: $TP_DUMP, or one built here
 	DUMP=${TP_DUMP:-}
 	[ -n "$DUMP" ] && [ -x "$DUMP" ] && return 0
 	DUMP=$B/tracepoint-dump
-	$CC -O2 $WARN tools/tracepoint-dump.c -o "$DUMP" || {
-		echo "FAIL: cannot build tools/tracepoint-dump.c"
+	$CC -O2 $WARN tools/dump/*.c -o "$DUMP" || {
+		echo "FAIL: cannot build tools/dump/*.c"
 		exit 1
 	}
 }

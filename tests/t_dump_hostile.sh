@@ -215,7 +215,7 @@ if [ $rc = 0 ] && [ "$(tail -1 "$B/oob.txt" | sed 's/^[0-9.]* //')" = "4242 sk:b
 else fail "seqread_oob: exit $rc"; tail -n 2 "$B/oob.txt" "$B/oob.err"; fi
 if cc_works -fsanitize=address,undefined; then
 	# no $WARN: gcc's -Wformat-truncation misfires in this instrumented build
-	$CC -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined tools/tracepoint-dump.c -o "$B/dump-asan" ||
+	$CC -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined tools/dump/*.c -o "$B/dump-asan" ||
 		{ fail "cannot build tracepoint-dump with AddressSanitizer"; finish; }
 	for o in --text --json --summary; do "$B/dump-asan" $o "$S/seqread_oob" >/dev/null 2>"$B/asan$o.err" || break; done
 	if [ ! -s "$B/asan$o.err" ]; then ok "seqread_oob under AddressSanitizer and UBSan: --text, --json, --summary"

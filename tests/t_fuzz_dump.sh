@@ -1,5 +1,5 @@
 #!/bin/sh
-# The trace reader (tools/tracepoint-dump.c) under libFuzzer: each input is
+# The trace reader (tools/dump/) under libFuzzer: each input is
 # a trace directory (metadata, streams, a shape: session, nested traces,
 # snapshots, links to itself, a FIFO stream, a planted .stream-1.repair
 # link, sparse streams) and an output (text, JSON, summary, Perfetto,
@@ -11,7 +11,7 @@
 # corpus; a crash leaves its input in $TP_BUILD/fuzz_dump/crash-*: add it
 # to the corpus once fixed).  Skips (77) only the libFuzzer part, saying
 # why.  TP_CFLAGS is not added: the reader does not include the library's
-# headers (but its version), so it is the same program in every mode; the
+# headers (but its version and include/trace/wire.h), so it is the same program in every mode; the
 # libFuzzer part runs in the static-key pass only (TP_CFLAGS empty), and
 # not in .ci/run's second pass (TP_SECOND_PASS).
 # shellcheck disable=SC2086 # flag lists ($CC, $WARN) are split on purpose

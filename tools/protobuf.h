@@ -3,7 +3,7 @@
  * tools/protobuf.h - the smallest protocol buffers encoder that
  * tracepoint-dump's --perfetto output needs: varints, fixed64, doubles,
  * strings and nested messages, appended to one growing buffer.  libc only;
- * included by tools/tracepoint-dump.c (its functions are static).
+ * included by tools/dump/perfetto.c (its functions are static).
  *
  * Wire format (developers.google.com/protocol-buffers/docs/encoding): a
  * field is a key, (field number << 3) | wire type, as a varint, then its

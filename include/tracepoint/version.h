@@ -5,7 +5,7 @@
  *
  * Everything else takes it from here: tracepoint.h includes this file, the
  * Makefile reads the three numbers below (so `make install` writes them into
- * tracepoint.pc and the CMake version file), and tools/tracepoint-dump.c
+ * tracepoint.pc and the CMake version file), and tracepoint-dump (tools/dump/)
  * prints them for --version.  To release, change these three lines only.
  * Keep each one `#define TRACEPOINT_VERSION_<PART> <decimal number>` on a
  * line of its own: the Makefile reads them with sed.
@@ -23,7 +23,7 @@
  * included on its own (#include <tracepoint/version.h>): it is macros only,
  * with no dependency and no requirement on the compiler or the language
  * version, so that a build check, a configure test or a program that only
- * reads traces (tools/tracepoint-dump.c, which is libc only) can learn the
+ * reads traces (tracepoint-dump, tools/dump/, libc only) can learn the
  * version without taking in the tracepoint machinery.
  */
 #ifndef TP__VERSION_H

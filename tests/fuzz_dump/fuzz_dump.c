@@ -1,5 +1,5 @@
-/* libFuzzer target for tracepoint-dump (tools/tracepoint-dump.c, included
- * whole, its main called once per input): the input is a trace directory
+/* libFuzzer target for tracepoint-dump (tools/dump/, every part included
+ * here, its main called once per input): the input is a trace directory
  * and how it is read.
  *
  *   byte 0      the output: bits 0-2 pick --text, --json, --summary,
@@ -23,7 +23,16 @@
  * -DFUZZ_REPLAY_MAIN as a plain program that replays files (any CC);
  * FUZZ_DUMP_VERBOSE=1 in the environment shows the tool's messages. */
 #define main tracepoint_dump_main
-#include "../../tools/tracepoint-dump.c"
+#include "../../tools/dump/util.c"
+#include "../../tools/dump/metadata.c"
+#include "../../tools/dump/printk.c"
+#include "../../tools/dump/reader.c"
+#include "../../tools/dump/text.c"
+#include "../../tools/dump/json.c"
+#include "../../tools/dump/perfetto.c"
+#include "../../tools/dump/summary.c"
+#include "../../tools/dump/repair.c"
+#include "../../tools/dump/main.c"
 #undef main
 
 #include <stdio.h>

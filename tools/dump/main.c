@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/dump/main.c - tracepoint-dump's the command line: options, the DIR arguments (a trace, or a
+ * session searched for traces), and the run of one output mode.
+ *
+ * Part of tracepoint-dump (dump.h has the map of its parts).
+ */
+#include "dump.h"
+
+/* ------------------------------------------------------------------ */
+/* Directories                                                        */
+/* ------------------------------------------------------------------ */
+
+
+void seen_reset(struct dump *dx)
+{
+	size_t i;
+	for (i = 0; i < dx->nseen; i++)
+		free(dx->seen[i].path);
+	dx->nseen = 0;
+}
+
+/* NULL if the directory dfd was not seen yet (now it is, as path); else
+ * the path it was seen as. */
+const char *seen_before(struct dump *dx, int dfd, const char *path)
+{
+	struct stat sb;
+	size_t i;
+	if (fstat(dfd, &sb) != 0)
+		return NULL;
+	for (i = 0; i < dx->nseen; i++)
+		if (dx->seen[i].dev == sb.st_dev && dx->seen[i].ino == sb.st_ino)
+			return dx->seen[i].path;
+	GROW(dx->seen, dx->nseen, dx->capseen);
+	dx->seen[dx->nseen].dev = sb.st_dev;
+	dx->seen[dx->nseen].ino = sb.st_ino;
+	dx->seen[dx->nseen].path = xstrdup(path);
+	dx->nseen++;
+	return NULL;
+}
+
+/* Sorted names of the subdirectories of dfd that are traces (with_snap:
+ * snapshot-* too). */
+char **sub_traces(int dfd, int with_snap, size_t *n)
+{
+	struct dent *ds;
+	size_t nd, i, cap = 0;
+	char **v = NULL;
+	*n = 0;
+	if (list_dir(dfd, &ds, &nd) != 0)
+		return NULL;
+	for (i = 0; i < nd; i++) {
+		int fd;
+		if (ds[i].kind != E_DIR || (!with_snap && !strncmp(ds[i].name, "snapshot-", 9)))
+			continue;
+		if ((fd = open_dir_at(dfd, ds[i].name)) < 0)
+			continue;
+		if (has_metadata_at(fd)) {
+			GROW(v, *n, cap);
+			v[(*n)++] = xstrdup(ds[i].name);
+		}
+		close(fd);
+	}
+	free_dents(ds, nd);
+	return v;
+}
+
+/* Traces below the directory dfd (path), which is not one itself (a
+ * session): searched like babeltrace2 does, without descending into a
+ * trace, in real directories only, at most MAX_DEPTH levels down. */
+void find_traces(struct dump *dx, int dfd, const char *path, int depth, trace_fn fn, void *ctx)
+{
+	struct dent *ds;
+	size_t nd, i;
+	if (list_dir(dfd, &ds, &nd) != 0) {
+		note(dx, 1, path, -1, "cannot list: %s", strerror(errno));
+		return;
+	}
+	for (i = 0; i < nd; i++) {
+		char *sub = path_join(path, ds[i].name);
+		const char *prev;
+		int fd;
+		if (ds[i].kind == E_OTHER) {
+			skip_note(dx, 0, sub, ds[i].mode, "only traces in real directories are read");
+		} else if (ds[i].kind == E_DIR) {
+			if ((fd = open_dir_at(dfd, ds[i].name)) < 0) {
+				note(dx, 1, sub, -1, "cannot open: %s", strerror(errno));
+			} else {
+				if (has_metadata_at(fd))
+					fn(dx, fd, sub, depth + 1, ctx);
+				else if ((prev = seen_before(dx, fd, sub)) != NULL)
+					note(dx, 0, sub, -1, "the same directory as %s: searched once", prev);
+				else if (depth + 1 < MAX_DEPTH)
+					find_traces(dx, fd, sub, depth + 1, fn, ctx);
+				else
+					note(dx, 0, sub, -1, "more than %d directories deep: not searched", MAX_DEPTH);
+				close(fd);
+			}
+		}
+		free(sub);
+	}
+	free_dents(ds, nd);
+}
+
+/* A directory with stream files but no metadata: a damaged trace. */
+int has_streams(int dfd)
+{
+	struct dent *ds;
+	size_t nd, i;
+	int r = 0;
+	if (list_dir(dfd, &ds, &nd) != 0)
+		return 0;
+	for (i = 0; i < nd && !r; i++)
+		r = !strncmp(ds[i].name, "stream-", 7);
+	free_dents(ds, nd);
+	return r;
+}
+
+struct group {
+	const char *name; /* the DIR argument */
+	struct trace **tr;
+	size_t n, cap;
+	size_t found;     /* trace directories found */
+	int all;          /* --all */
+};
+
+static void add_trace_rec(struct dump *dx, struct group *g, int dfd, const char *dir, int child, int depth)
+{
+	struct trace *tr;
+	size_t n, i;
+	char **subs;
+	const char *prev = seen_before(dx, dfd, dir);
+	if (prev) {
+		note(dx, 0, dir, -1, "the same directory as %s: read once", prev);
+		return;
+	}
+	tr = load_trace(dx, dfd, dir);
+	if (tr) {
+		tr->is_child = child;
+		GROW(g->tr, g->n, g->cap);
+		g->tr[g->n++] = tr;
+	}
+	subs = sub_traces(dfd, 1, &n);
+	for (i = 0; i < n; i++) {
+		const char *base = subs[i];
+		int snap = !strncmp(base, "snapshot-", 9), fd;
+		if (tr && !g->all) {
+			char *s = tr->snapinfo ? xasprintf("%s %s%s", tr->snapinfo, base, snap ? "" : " (child)")
+					       : xasprintf("%s%s", base, snap ? "" : " (child)");
+			free(tr->snapinfo);
+			tr->snapinfo = s;
+		}
+		if (g->all && !snap) {
+			char *sub = path_join(dir, base);
+			if (depth + 1 >= MAX_DEPTH)
+				note(dx, 0, sub, -1, "more than %d directories deep: not read", MAX_DEPTH);
+			else if ((fd = open_dir_at(dfd, base)) >= 0) {
+				add_trace_rec(dx, g, fd, sub, 1, depth + 1);
+				close(fd);
+			}
+			free(sub);
+		}
+		free(subs[i]);
+	}
+	free(subs);
+}
+
+static void add_found(struct dump *dx, int dfd, const char *path, int depth, void *ctx)
+{
+	struct group *g = (struct group *)ctx;
+	g->found++;
+	add_trace_rec(dx, g, dfd, path, 0, depth);
+}
+
+/* A DIR argument: the user's path, followed as given. */
+int open_arg_dir(const char *dir)
+{
+	return open(dir, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC);
+}
+
+/* ------------------------------------------------------------------ */
+/* main                                                               */
+/* ------------------------------------------------------------------ */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s [--text|--json|--perfetto|--summary] [--all] [-o FILE] DIR...\n"
+		"       %s --repair DIR...\n"
+		"Reads the trace directories that <trace/sink.h> writes (CTF 1.8: metadata and\n"
+		"stream-* files; docs/trace-format.md).\n"
+		"\n"
+		"  --text        (default) one line per event, every thread merged in time order:\n"
+		"                <sec>.<nsec> <tid> <system>:<event> <TP_printk output>\n"
+		"                and '# N events of thread TID dropped' where drops were counted\n"
+		"  --json        Chrome Trace Event JSON (Perfetto UI, chrome://tracing)\n"
+		"  --perfetto    Perfetto's native protobuf trace (write it with -o FILE.pftrace;\n"
+		"                open it in ui.perfetto.dev): a track per thread, slices,\n"
+		"                counters and flows, the fields as arguments\n"
+		"  --summary     process, mode, clock, time span, events and drops, events per\n"
+		"                type and per thread\n"
+		"  --all         also merge the traces nested in DIR (a forked child's\n"
+		"                <comm>-<pid>/, recursively; never snapshot-*/)\n"
+		"  -o, --output FILE   write the output there instead of standard output\n"
+		"  --repair      make crashed traces readable by babeltrace2, in place: cut an\n"
+		"                incomplete trailing packet; rewrite each flight-recorder ring\n"
+		"                oldest packet first, each shrunk to its content, unused slots\n"
+		"                dropped.  Repairs every trace in or below DIR.\n"
+		"  -h, --help    this help\n"
+		"  -V, --version the version\n"
+		"\n"
+		"DIR is a trace (it has a metadata file) or a session directory: then every\n"
+		"trace below it (one per process) is read, merged in time order, as\n"
+		"babeltrace2 does.  Snapshots (snapshot-<n>/) are read when named.  Flight\n"
+		"rings are read directly (--repair is only needed for other readers).\n"
+		"Problems (file and byte offset) go to stderr after the output.\n"
+		"\n"
+		"Links, FIFOs and devices below DIR are never followed or opened (each is\n"
+		"named); --repair writes only files it creates.\n"
+		"\n"
+		"Exit status: 0 ok; 1 a trace is damaged, incomplete (packets missing,\n"
+		"duplicated or out of order) or unreadable (what could be read was printed),\n"
+		"or the output could not be written; 2 usage error.\n",
+		prog, prog);
+}
+
+/* The time (ns) of the first packet of these traces: JSON's "ts":0. */
+static uint64_t trace_origin(const struct group *groups, size_t ngroups)
+{
+	uint64_t origin = UINT64_MAX;
+	size_t g, t, s;
+	for (g = 0; g < ngroups; g++)
+		for (t = 0; t < groups[g].n; t++) {
+			const struct trace *tr = groups[g].tr[t];
+			for (s = 0; s < tr->nst; s++)
+				if (tr->st[s].npk) {
+					uint64_t ns = trace_ns(tr, tr->st[s].pk[0].tsb);
+					if (ns < origin)
+						origin = ns;
+				}
+		}
+	return origin == UINT64_MAX ? 0 : origin;
+}
+
+static int usage_err(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", prog);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry '%s --help'.\n", prog);
+	return 2;
+}
+
+/* The tool, given its context and room for argc directory names. */
+static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
+{
+	const char *outfile = NULL;
+	int ndirs = 0, all = 0, i, mode = -1, nomore = 0, g_mode = M_TEXT;
+	struct group *groups = NULL;
+	size_t ngroups = 0, capgroups = 0, g, t;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int m = -1;
+		if (nomore || a[0] != '-' || !a[1]) {
+			dirs[ndirs++] = argv[i];
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			nomore = 1;
+		} else if (!strcmp(a, "--text")) {
+			m = M_TEXT;
+		} else if (!strcmp(a, "--json")) {
+			m = M_JSON;
+		} else if (!strcmp(a, "--summary")) {
+			m = M_SUMMARY;
+		} else if (!strcmp(a, "--perfetto")) {
+			m = M_PERFETTO;
+		} else if (!strcmp(a, "--repair")) {
+			m = M_REPAIR;
+		} else if (!strcmp(a, "--all")) {
+			all = 1;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+			if (++i >= argc)
+				return usage_err("%s needs a file name", a);
+			outfile = argv[i];
+		} else if (!strncmp(a, "--output=", 9)) {
+			outfile = a + 9;
+		} else if (!strncmp(a, "-o", 2)) {
+			outfile = a + 2;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
+			printf("tracepoint-dump %s (CTF 1.8 traces of tracepoint.h's recorder)\n", TRACEPOINT_DUMP_VERSION);
+			return 0;
+		} else {
+			return usage_err("unknown option '%s'", a);
+		}
+		if (m >= 0) {
+			if (mode >= 0 && mode != m && (mode == M_REPAIR || m == M_REPAIR))
+				return usage_err("%s cannot be combined with another mode", "--repair");
+			if (mode >= 0 && mode != m)
+				return usage_err("%s: one output at a time (--text, --json, --summary "
+						 "or --perfetto)", a);
+			mode = m;
+		}
+	}
+	if (mode >= 0)
+		g_mode = mode;
+	if (!ndirs)
+		return usage_err("%s", "no trace directory given");
+	if (g_mode == M_REPAIR) {
+		if (outfile || all)
+			return usage_err("%s takes no -o or --all (it repairs subtraces too)", "--repair");
+		return do_repair(dx, dirs, ndirs);
+	}
+	/* load everything first (JSON needs a common time origin) */
+	for (i = 0; i < ndirs; i++) {
+		int fd = open_arg_dir(dirs[i]);
+		if (fd < 0) {
+			note(dx, 1, dirs[i], -1, "%s", errno == ENOTDIR ? "not a directory" : strerror(errno));
+			continue;
+		}
+		seen_reset(dx);
+		GROW(groups, ngroups, capgroups);
+		memset(&groups[ngroups], 0, sizeof(*groups));
+		groups[ngroups].name = dirs[i];
+		groups[ngroups].all = all;
+		if (has_metadata_at(fd)) {
+			add_trace_rec(dx, &groups[ngroups++], fd, dirs[i], 0, 0);
+		} else if (has_streams(fd)) {
+			note(dx, 1, dirs[i], -1, "stream files but no metadata file: cannot read this trace");
+		} else {
+			/* a session: every process's trace below, merged */
+			(void)seen_before(dx, fd, dirs[i]);
+			find_traces(dx, fd, dirs[i], 0, add_found, &groups[ngroups]);
+			if (!groups[ngroups].found)
+				note(dx, 1, dirs[i], -1, "not a trace directory (no metadata, no trace below it)");
+			ngroups++;
+		}
+		close(fd);
+	}
+	dx->ob.fd = 1;
+	dx->ob.name = "standard output";
+	if (outfile && strcmp(outfile, "-")) {
+		dx->ob.fd = open(outfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		dx->ob.name = outfile;
+		if (dx->ob.fd < 0) {
+			fprintf(stderr, "%s: %s: %s\n", prog, outfile, strerror(errno));
+			return 1;
+		}
+	}
+	if (g_mode == M_PERFETTO && dx->ob.fd == 1 && isatty(1)) {
+		fprintf(stderr, "%s: --perfetto writes a binary trace: give -o FILE.pftrace (or redirect the output)\n",
+			prog);
+		return 2;
+	}
+	dx->ob.cap = 1 << 20;
+	dx->ob.b = (char *)xmalloc(dx->ob.cap);
+	if (g_mode == M_PERFETTO) {
+		pf_start(dx);
+		for (g = 0; g < ngroups; g++)
+			merge(dx, groups[g].tr, groups[g].n, emit_pftrace);
+		pf_finish(dx);
+	} else if (g_mode == M_JSON) {
+		dx->origin = trace_origin(groups, ngroups);
+		ob_puts(dx, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", 39);
+		for (g = 0; g < ngroups; g++)
+			for (t = 0; t < groups[g].n; t++)
+				json_meta(dx, groups[g].tr[t]);
+		for (g = 0; g < ngroups; g++)
+			merge(dx, groups[g].tr, groups[g].n, emit_json);
+		ob_printf(dx, "\n],\"otherData\":{\"time_origin_unix_ns\":\"%llu\",\"source\":\"tracepoint-dump %s\"}}\n",
+			  (unsigned long long)dx->origin, TRACEPOINT_DUMP_VERSION);
+		free(dx->flows.v);
+		memset(&dx->flows, 0, sizeof(dx->flows));
+	} else if (g_mode == M_SUMMARY) {
+		int first = 1;
+		for (g = 0; g < ngroups; g++)
+			for (t = 0; t < groups[g].n; t++) {
+				if (!first)
+					ob_puts(dx, "\n", 1);
+				first = 0;
+				summary(dx, groups[g].tr[t]);
+			}
+	} else {
+		for (g = 0; g < ngroups; g++) {
+			if (ngroups > 1) {
+				char *gn = text_dup(groups[g].name);
+				ob_printf(dx, "# %s\n", gn);
+				free(gn);
+			}
+			merge(dx, groups[g].tr, groups[g].n, emit_text);
+		}
+	}
+	ob_flush(dx);
+	if (dx->ob.fd != 1 && close(dx->ob.fd) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, outfile, strerror(errno));
+		dx->status = 1;
+	}
+	print_notes(dx);
+	for (g = 0; g < ngroups; g++) {
+		for (t = 0; t < groups[g].n; t++)
+			free_trace(groups[g].tr[t]);
+		free(groups[g].tr);
+	}
+	free(groups);
+	return dx->status;
+}
+
+int main(int argc, char **argv)
+{
+	struct dump dx;
+	char **dirs;
+	size_t i;
+	int rc;
+	/* as the program starts (tests/fuzz_dump calls main once per input) */
+	memset(&dx, 0, sizeof(dx));
+	dx.jfirst = 1;
+	dx.sec = UINT64_MAX;
+	dirs = (char **)xcalloc((size_t)argc + 1, sizeof(*dirs));
+	rc = dump_run(&dx, argc, argv, dirs);
+	free(dirs);
+	free(dx.ob.b);
+	free(dx.flagbuf);
+	for (i = 0; i < dx.nskipped; i++)
+		free(dx.skipped[i]);
+	free(dx.skipped);
+	for (i = 0; i < dx.nseen; i++)
+		free(dx.seen[i].path);
+	free(dx.seen);
+	for (i = 0; i < dx.nmsg; i++)
+		free(dx.msg[i]);
+	free(dx.msg);
+	return rc;
+}
