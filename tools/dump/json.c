@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/dump/json.c - tracepoint-dump's Chrome Trace Event JSON (--json): slices, counters, flows and
- * the process and thread names.
+ * tools/dump/json.c - tracepoint-dump's Chrome Trace Event JSON (--json):
+ * slices, counters, flows and the process and thread names.
  *
  * Part of tracepoint-dump (dump.h has the map of its parts).
  */

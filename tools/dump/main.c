@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/dump/main.c - tracepoint-dump's the command line: options, the DIR arguments (a trace, or a
- * session searched for traces), and the run of one output mode.
+ * tools/dump/main.c - tracepoint-dump's the command line: options, the DIR
+ * arguments (a trace, or a session searched for traces), and the run of one
+ * output mode.
  *
  * Part of tracepoint-dump (dump.h has the map of its parts).
  */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/dump/metadata.c - tracepoint-dump's the metadata file: the TSDL lexer and the parser that
- * fills struct trace (clock, environment, events and their fields).
+ * tools/dump/metadata.c - tracepoint-dump's the metadata file: the TSDL
+ * lexer and the parser that fills struct trace (clock, environment, events
+ * and their fields).
  *
  * Part of tracepoint-dump (dump.h has the map of its parts).
  */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/dump/perfetto.c - tracepoint-dump's the Perfetto protobuf output (--perfetto): a track per
- * thread, slices, counters and flows; strings interned.
+ * tools/dump/perfetto.c - tracepoint-dump's the Perfetto protobuf output
+ * (--perfetto): a track per thread, slices, counters and flows; strings
+ * interned.
  *
  * Part of tracepoint-dump (dump.h has the map of its parts).
  */

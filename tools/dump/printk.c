@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/dump/printk.c - tracepoint-dump's TP_printk formats: each event's print format compiled into
- * segments (literal text, conversions of fields, __print_symbolic and
- * __print_flags tables) that text.c runs per record.
+ * tools/dump/printk.c - tracepoint-dump's TP_printk formats: each event's
+ * print format compiled into segments (literal text, conversions of fields,
+ * __print_symbolic and __print_flags tables) that text.c runs per record.
  *
  * Part of tracepoint-dump (dump.h has the map of its parts).
  */

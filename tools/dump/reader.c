@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/dump/reader.c - tracepoint-dump's loading a trace: the files of its directory (never following
- * links), the metadata, the stream files mapped and indexed (packets,
- * checked against the file size), cursors that walk each stream record by
- * record, and the k-way merge of the cursors in time order.
+ * tools/dump/reader.c - tracepoint-dump's loading a trace: the files of its
+ * directory (never following links), the metadata, the stream files mapped
+ * and indexed (packets, checked against the file size), cursors that walk
+ * each stream record by record, and the k-way merge of the cursors in time
+ * order.
  *
  * Part of tracepoint-dump (dump.h has the map of its parts).
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/dump/repair.c - tracepoint-dump's --repair: makes crashed traces readable by babeltrace2, in
- * place, writing only files it creates.
+ * tools/dump/repair.c - tracepoint-dump's --repair: makes crashed traces
+ * readable by babeltrace2, in place, writing only files it creates.
  *
  * Part of tracepoint-dump (dump.h has the map of its parts).
  */

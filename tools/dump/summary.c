@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/dump/summary.c - tracepoint-dump's --summary: process, mode, clock, time span, events and
- * drops, events per type and per thread.
+ * tools/dump/summary.c - tracepoint-dump's --summary: process, mode, clock,
+ * time span, events and drops, events per type and per thread.
  *
  * Part of tracepoint-dump (dump.h has the map of its parts).
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/dump/text.c - tracepoint-dump's field values, and the text output: one line per event,
- * as its TP_printk prints it.
+ * tools/dump/text.c - tracepoint-dump's field values, and the text output:
+ * one line per event, as its TP_printk prints it.
  *
  * Part of tracepoint-dump (dump.h has the map of its parts).
  */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/dump/util.c - tracepoint-dump's utilities: allocation that exits on failure, byte order, number
- * formatting, the output buffer and the messages (problems are collected
- * and printed after the output, at most 4000).
+ * tools/dump/util.c - tracepoint-dump's utilities: allocation that exits on
+ * failure, byte order, number formatting, the output buffer and the
+ * messages (problems are collected and printed after the output, at most
+ * 4000).
  *
  * Part of tracepoint-dump (dump.h has the map of its parts).
  */
