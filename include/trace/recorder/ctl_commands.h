@@ -7,7 +7,8 @@
  *
  * Internal: included by trace/control.h in the TRACEPOINT_SINK_MAIN file
  * (read at the end of trace/sink.h); depends on the protocol's limits
- * (trace/control.h), recorder/libc.h and the recorder's functions.
+ * (trace/control.h), recorder/libc.h and the recorder: recorder/flight.h,
+ * recorder/settings.h, recorder/enable.h and recorder/list.h.
  */
 #ifndef TP__CTL_DEFINED
 #error "trace/recorder/ctl_commands.h is internal: #include <trace/sink.h> instead"

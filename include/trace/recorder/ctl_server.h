@@ -6,8 +6,9 @@
  * and _path, and TRACEPOINTS_CONTROL=1 at start-up.
  *
  * Internal: included by trace/control.h in the TRACEPOINT_SINK_MAIN file,
- * after recorder/ctl_commands.h; depends on it and on the recorder
- * (recorder/fork.h declares its fork handlers ahead).
+ * after recorder/ctl_commands.h; depends on it and on recorder/state.h,
+ * recorder/env.h, recorder/fork.h (whose handlers call this file's, declared
+ * ahead there) and recorder/settings.h.
  */
 #ifndef TP__CTL_DEFINED
 #error "trace/recorder/ctl_server.h is internal: #include <trace/sink.h> instead"

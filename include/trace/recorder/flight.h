@@ -5,8 +5,7 @@
  * (tracepoint_snapshot, async-signal-safe, and its signal handler).
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
- * recorder/state.h, recorder/metadata.h, recorder/trace_dir.h and
- * recorder/stream.h.
+ * recorder/state.h (the thread nodes) and recorder/metadata.h.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/flight.h is internal: #include <trace/sink.h> instead"

@@ -6,7 +6,10 @@
  * stream files, completes the metadata and says where the trace is.
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), last;
- * depends on every part before it.
+ * depends on recorder/state.h, recorder/env.h, recorder/clock.h,
+ * recorder/metadata.h, recorder/stream.h, recorder/flight.h,
+ * recorder/settings.h, recorder/enable.h, recorder/filters.h and
+ * recorder/list.h.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/life.h is internal: #include <trace/sink.h> instead"

@@ -6,8 +6,8 @@
  * the event is attached.
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
- * recorder/state.h, recorder/clock.h and trace/trace_events.h (the event
- * and field descriptions).  docs/trace-format.md is what it writes.
+ * recorder/state.h (the clock's frequency and anchor are in tp__sink) and
+ * trace/trace_events.h (the event and field descriptions).  docs/trace-format.md is what it writes.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/metadata.h is internal: #include <trace/sink.h> instead"

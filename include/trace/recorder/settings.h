@@ -7,7 +7,8 @@
  * _flight_size.
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
- * every part before it (recorder/state.h to recorder/flight.h).
+ * recorder/state.h, recorder/env.h, recorder/clock.h, recorder/trace_dir.h,
+ * recorder/stream.h and recorder/fork.h (the handlers it registers).
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/settings.h is internal: #include <trace/sink.h> instead"

@@ -9,7 +9,8 @@
  * thread_buffer and next_window); no lock is shared between them here.
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
- * recorder/state.h, recorder/clock.h and recorder/trace_dir.h.
+ * recorder/libc.h, recorder/state.h and recorder/trace_dir.h (a forked
+ * child's trace, made at its first record).
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/stream.h is internal: #include <trace/sink.h> instead"
