@@ -20,7 +20,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 1)
 
 UNIT_TESTS   := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/test_*.c))
 SCRIPT_TESTS := $(sort $(wildcard tests/t_*.sh))
-HEADERS      := $(wildcard include/*.h include/*/*.h)
+HEADERS      := $(wildcard include/*.h include/*/*.h include/*/*/*.h)
 
 .PHONY: all demo check check-mode stress stress-mode bench install uninstall clean
 all: $(B)/demo $(B)/tracepoint-dump $(B)/tracepoint-ctl
@@ -119,6 +119,9 @@ INSTALL_SCRIPT  = $(INSTALL)
 INSTALL_DATA    = $(INSTALL) -m 644
 
 HEADER_SUBDIRS := $(patsubst %/,%,$(sort $(filter-out ./,$(dir $(HEADERS:include/%=%)))))
+# nested ones first (two levels), so that rmdir empties trace/recorder before trace
+HEADER_SUBDIRS_UP := $(foreach d,$(HEADER_SUBDIRS),$(if $(findstring /,$(d)),$(d))) \
+	$(foreach d,$(HEADER_SUBDIRS),$(if $(findstring /,$(d)),,$(d)))
 TOOLS     := $(B)/tracepoint-dump $(B)/tracepoint-ctl tools/tracepoint-list tools/tracepoint-bloat-o-meter
 INSTALLED := $(HEADERS:include/%=$(includedir)/%) $(addprefix $(bindir)/,$(notdir $(TOOLS))) \
 	$(pkgconfigdir)/tracepoint.pc $(cmakedir)/tracepoint-config.cmake \
@@ -152,7 +155,7 @@ install: $(B)/tracepoint-dump $(B)/tracepoint-ctl
 		"$(DESTDIR)$(cmakedir)"
 uninstall:
 	rm -f $(INSTALLED:%="$(DESTDIR)%")
-	rmdir $(HEADER_SUBDIRS:%="$(DESTDIR)$(includedir)/%") "$(DESTDIR)$(cmakedir)" 2>/dev/null || true
+	rmdir $(HEADER_SUBDIRS_UP:%="$(DESTDIR)$(includedir)/%") "$(DESTDIR)$(cmakedir)" 2>/dev/null || true
 
 clean:
 	rm -rf $(B)

@@ -8,8 +8,9 @@
 # records what it installs.  Three layouts:
 #  - custom: prefix=/opt/tp includedir=/opt/tp/inc libdir=/opt/tp/lib64
 #    bindir=/opt/tp/tools DESTDIR=$TP_BUILD/install/destdir, checked in full:
-#  - the files: exactly every include/*.h and include/*/*.h under the
-#    includedir at the same relative path, byte-identical; in the bindir
+#  - the files: exactly every include/*.h, include/*/*.h and
+#    include/*/*/*.h under the includedir at the same relative path,
+#    byte-identical; in the bindir
 #    tracepoint-dump, tracepoint-ctl, tracepoint-list and tracepoint-bloat-o-meter,
 #    executable; <libdir>/pkgconfig/tracepoint.pc and <libdir>/cmake/
 #    tracepoint/tracepoint-config{,-version}.cmake; nothing else, each one put
@@ -136,7 +137,7 @@ layout() {
 	rm -f "$B/installed-by-INSTALL"
 	run "$B/install-$L.log" make --no-print-directory install B="$B/build" "$@" DESTDIR="$D" \
 		CC=false INSTALL="$W" || { fail "$L: make install $VARS"; return 1; }
-	expected=$( (for h in include/*.h include/*/*.h; do [ -f "$h" ] && echo "$INC/${h#include/}"; done
+	expected=$( (for h in include/*.h include/*/*.h include/*/*/*.h; do [ -f "$h" ] && echo "$INC/${h#include/}"; done
 		for t in tracepoint-dump tracepoint-ctl tracepoint-list tracepoint-bloat-o-meter; do echo "$BIN/$t"; done
 		echo "$PCDIR/tracepoint.pc"
 		echo "$CMDIR/tracepoint-config.cmake"
@@ -150,7 +151,7 @@ layout() {
 	by=$(sort -u "$B/installed-by-INSTALL")
 	if [ "$by" = "$got" ]; then ok "$L: every file installed by \$(INSTALL), none with -D or -t"
 	else fail "$L: files not installed by \$(INSTALL):"; printf '%s\n%s\n' "$got" "$by" | sort | uniq -u; fi
-	for h in include/*.h include/*/*.h; do
+	for h in include/*.h include/*/*.h include/*/*/*.h; do
 		[ -f "$h" ] && ! cmp -s "$h" "$INC/${h#include/}" && fail "$L: $INC/${h#include/} differs from $h"
 	done
 	for t in tracepoint-dump tracepoint-ctl tracepoint-list tracepoint-bloat-o-meter; do
@@ -174,7 +175,7 @@ uninstall() {
 	[ "$left" = "$(printf '%s\n' "$INC/other.h" "$PCDIR/other.pc" | sort)" ] ||
 		{ fail "$L: after uninstall, files other than the two foreign ones:"; echo "$left"; }
 	ours=$CMDIR
-	for h in include/*/*.h; do [ -f "$h" ] && ours="$ours $(dirname "$INC/${h#include/}")"; done
+	for h in include/*/*.h include/*/*/*.h; do [ -f "$h" ] && ours="$ours $(dirname "$INC/${h#include/}")"; done
 	for d in $ours; do [ ! -d "$d" ] || fail "$L: directory $d left after uninstall"; done
 	ok "$L: uninstall left the foreign files and the directories: $(find "$D" -type d | sed "s|^$D||" | sort | tr '\n' ' ')"
 }

@@ -9,7 +9,7 @@
 #    TRACEPOINTS_DIRR, TRACEPOINTS_FOO) is named once at start-up with the
 #    closest known one, with or without TRACEPOINTS; the known ones, a
 #    build's TRACEPOINT_CFLAGS and unrelated names are not;
-#  - every variable the recorder's code reads is in trace/sink_env.h's
+#  - every variable the recorder's code reads is in trace/recorder/env.h's
 #    list (what the warning compares with);
 #  - TRACEPOINTS=list shows each event's kind (tests/perfetto/kinds.c),
 #    list-format each event's system.
@@ -91,12 +91,12 @@ if [ "$(grep -vc '^tracepoints: trace in ' "$B/v3.err")" = 0 ]; then ok "known v
 else fail "known variables"; cat "$B/v3.err"; fi
 
 # the list of known variables against the code that reads them
-code=$(grep -ho 'tp__sink_getenv("[A-Z_]*")' include/trace/*.h | sed 's/.*("//; s/")//' | sort -u)
-listed=$(sed -n '/tp__sink_env_known\[\] = {/,/};/p; /tp__sink_env_retired\[\] = {/p' include/trace/sink_env.h |
+code=$(grep -ho 'tp__sink_getenv("[A-Z_]*")' include/trace/*.h include/trace/recorder/*.h | sed 's/.*("//; s/")//' | sort -u)
+listed=$(sed -n '/tp__sink_env_known\[\] = {/,/};/p; /tp__sink_env_retired\[\] = {/p' include/trace/recorder/env.h |
 	grep -o '"[A-Z_]*"' | tr -d '"' | sort -u)
 missing=$(printf '%s\n' "$code" | while read -r v; do printf '%s\n' "$listed" | grep -qx "$v" || echo "$v"; done)
-if [ -n "$code" ] && [ -z "$missing" ]; then ok "every variable the code reads ($(printf '%s\n' "$code" | wc -l)) is listed in sink_env.h"
-else fail "read but not listed in trace/sink_env.h: $missing"; fi
+if [ -n "$code" ] && [ -z "$missing" ]; then ok "every variable the code reads ($(printf '%s\n' "$code" | wc -l)) is listed in recorder/env.h"
+else fail "read but not listed in trace/recorder/env.h: $missing"; fi
 
 # kinds in TRACEPOINTS=list, systems in list-format
 cc_build -Itests/perfetto -DCONFIG_WORK tests/perfetto/kinds.c -o "$B/kinds" -lpthread -ldl

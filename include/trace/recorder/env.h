@@ -1,19 +1,46 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * trace/sink_env.h - the recorder's environment variables: the names it
- * reads, and what it says at start-up about a TRACEPOINTS-like name it does
- * not know (a misspelt TRACEPOINTS_DIR or TRACEPOINT would otherwise be
- * ignored without a word).  Part of <trace/sink.h> in the
- * TRACEPOINT_SINK_MAIN file; not included on its own.
+ * trace/recorder/env.h - the recorder's environment variables: how they are
+ * read (tp__sink_getenv, ignored under AT_SECURE), how a value is shown in
+ * a message, the names it reads, and what it says at start-up about a
+ * TRACEPOINTS-like name it does not know (a misspelt TRACEPOINTS_DIR or
+ * TRACEPOINT would otherwise be ignored without a word).
+ *
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
+ * recorder/state.h (tp__sink_msg).  Used by recorder/enable.h ("did you
+ * mean"), recorder/settings.h, recorder/life.h and the control channel.
  */
-#ifndef TRACE_SINK_ENV_H_INCLUDED
-#define TRACE_SINK_ENV_H_INCLUDED
-
 #ifndef TP__SINK_DEFINED
-#error "trace/sink_env.h is part of <trace/sink.h> (TRACEPOINT_SINK_MAIN): include that"
-#endif
+#error "trace/recorder/env.h is internal: #include <trace/sink.h> instead"
+#elif !defined(TP__REC_ENV_H)
+#define TP__REC_ENV_H
 
-/* Every variable the recorder reads (trace/sink.h, trace/control.h): a new
+/* Every TRACEPOINTS* variable is read through this: in a process with
+ * AT_SECURE (set-user-ID or set-group-ID, file capabilities, an LSM
+ * transition) the environment belongs to whoever ran it, so the variables
+ * are ignored, silently, as secure_getenv() (glibc, _GNU_SOURCE) would -
+ * the kernel's AT_SECURE flag is what it checks too. */
+static const char *tp__sink_getenv(const char *name)
+{
+	return getauxval(AT_SECURE) ? NULL : getenv(name);
+}
+
+/* A value from the environment as shown in a message: at most 40 bytes,
+ * control characters as '?'. */
+static const char *tp__sink_shown(const char *v, char *buf, size_t len)
+{
+	size_t i;
+	for (i = 0; v[i] && i + 4 < len && i < 40; i++)
+		buf[i] = (unsigned char)v[i] < 0x20 || v[i] == 0x7f ? '?' : v[i];
+	if (v[i]) {
+		memcpy(buf + i, "...", 3);
+		i += 3;
+	}
+	buf[i] = '\0';
+	return buf;
+}
+
+/* Every variable the recorder reads (the files of trace/recorder/): a new
  * one goes here too (t_recorder_env.sh checks the code against it). */
 static const char *const tp__sink_env_known[] = {
 	"TRACEPOINTS",           "TRACEPOINTS_DIR",       "TRACEPOINTS_MODE",
@@ -153,4 +180,4 @@ static int tp__sink_env_blank(const char *v)
 	return 1;
 }
 
-#endif /* TRACE_SINK_ENV_H_INCLUDED */
+#endif /* TP__REC_ENV_H */

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * trace/sink_filter.h - the recorder's field filters: tracepoint_filter()
+ * trace/recorder/filters.h - the recorder's field filters: tracepoint_filter()
  * and the "patterns if filter; patterns..." form of TRACEPOINTS and
- * tracepoint_enable() (trace/filter.h has the language).  Part of
- * <trace/sink.h>'s TRACEPOINT_SINK_MAIN half, included by it; not a header
- * of its own.
+ * tracepoint_enable() (trace/filter.h has the language).
+ *
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
+ * recorder/state.h, recorder/settings.h, recorder/enable.h and
+ * trace/filter.h.
  */
-#ifndef TRACE_SINK_FILTER_H_INCLUDED
-#define TRACE_SINK_FILTER_H_INCLUDED
 #ifndef TP__SINK_DEFINED
-#error "trace/sink_filter.h is part of <trace/sink.h> (TRACEPOINT_SINK_MAIN): include that"
-#endif
+#error "trace/recorder/filters.h is internal: #include <trace/sink.h> instead"
+#elif !defined(TP__REC_FILTERS_H)
+#define TP__REC_FILTERS_H
 
 /* A text with control bytes shown as '?' (so a caret lines up), in out. */
 static void tp__sink_flt_shown(const char *s, size_t n, char *out, size_t len)
@@ -446,4 +447,4 @@ static int tp__sink_apply_spec(const char *spec, int attach)
 	return err ? err : total;
 }
 
-#endif /* TRACE_SINK_FILTER_H_INCLUDED */
+#endif /* TP__REC_FILTERS_H */
