@@ -5,8 +5,8 @@
  * running program, over a unix socket of that process.
  *
  * Included by <trace/sink.h> (its end); the implementation is compiled in
- * the TRACEPOINT_SINK_MAIN translation unit only.  tools/tracepoint-ctl.c
- * includes this file on its own for the protocol's constants.
+ * the TRACEPOINT_SINK_MAIN translation unit only.  The protocol's constants
+ * are in <trace/wire.h>, which tools/tracepoint-ctl.c includes.
  *
  * Opt-in only
  * -----------
@@ -67,17 +67,17 @@
 #define TRACEPOINT_SINK_API __attribute__((visibility("default")))
 #endif
 
-/* The protocol's limits and places, shared with tools/tracepoint-ctl.c. */
-enum tp__ctl_limits {
-	TP__CTL_REQUEST_MAX = 4096,        /* bytes in a request, its newline included */
-	TP__CTL_HEADER_MAX = 64,           /* bytes in a reply's header line */
-	TP__CTL_REPLY_MAX = 64 << 20,      /* bytes in a reply's text */
-	TP__CTL_CLIENTS = 16,              /* connections served at once */
-	TP__CTL_IDLE_MS = 5000             /* a connection without progress is closed */
-};
-#define TP__CTL_XDG_SUBDIR "tracepoints"      /* $XDG_RUNTIME_DIR/tracepoints */
-#define TP__CTL_TMP_PREFIX "/tmp/tracepoints-" /* /tmp/tracepoints-<euid> */
-#define TP__CTL_SOCKET_FMT "%s/%d.sock"       /* DIR/<pid>.sock */
+/* The protocol's limits and places are <trace/wire.h>'s (shared with
+ * tools/tracepoint-ctl.c); the names used below are aliases of them. */
+#include <trace/wire.h>
+#define TP__CTL_REQUEST_MAX TRACE_CTL_REQUEST_MAX
+#define TP__CTL_HEADER_MAX TRACE_CTL_HEADER_MAX
+#define TP__CTL_REPLY_MAX TRACE_CTL_REPLY_MAX
+#define TP__CTL_CLIENTS TRACE_CTL_CLIENTS
+#define TP__CTL_IDLE_MS TRACE_CTL_IDLE_MS
+#define TP__CTL_XDG_SUBDIR TRACE_CTL_XDG_SUBDIR
+#define TP__CTL_TMP_PREFIX TRACE_CTL_TMP_PREFIX
+#define TP__CTL_SOCKET_FMT TRACE_CTL_SOCKET_FMT
 
 #ifdef __cplusplus
 extern "C" {

@@ -710,7 +710,7 @@ void free_trace(struct trace *tr)
 }
 
 /* The metadata's fixed part as the recorder writes it (tp__sink_meta_header
- * in include/trace/sink.h), comments left out: ANY_STR and ANY_NUM stand for
+ * in include/trace/recorder/metadata.h), comments left out: ANY_STR and ANY_NUM stand for
  * any string and number, BO for le or be, CLK for the clock's name. */
 static const char meta_fixed[] =
 	"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;"

@@ -20,7 +20,7 @@
  * flight ring per thread (TRACEPOINTS_FLIGHT_KB, tracepoint_flight_size):
  * each is allocated on disk (fallocate) and mapped in one piece, the window
  * faulted in at once. */
-#define TP__SINK_WINDOW_MAX ((size_t)1 << 30)                            /* 1 GiB */
+#define TP__SINK_WINDOW_MAX ((size_t)TRACE_WINDOW_MAX)                   /* 1 GiB (trace/wire.h) */
 #define TP__SINK_RING_MAX ((size_t)1 << (sizeof(size_t) > 4 ? 32 : 30)) /* 4 GiB */
 
 /* Recorder modes. */
@@ -129,8 +129,8 @@ static __thread struct tp__sink_node *tp__sink_mine;
 /* ---- The recorder's locks, in their one order (docs/design.md#locks) ----
  * 1. the walk guard of the core (modules.h; dl_iterate_phdr()'s lock is
  *    taken inside it), 2. tp__sink.lock, 3. tp__sink.msg_lock, 4. the
- *    control channel's tp__ctl_fds (control.h).  A thread holding one takes
- *    only later ones; the recorder's lock is always taken with the guard,
+ *    control channel's tp__ctl_fds (recorder/ctl_commands.h).  A thread
+ *    holding one takes only later ones; the recorder's lock is always taken with the guard,
  *    first, since enabling holds the guard (walking the modules) when it
  *    takes the recorder's lock.  fork()'s prepare handler takes all four in
  *    this order (tp__sink_atfork_prepare), so no registration order of
