@@ -211,10 +211,15 @@ int main(int argc, char **argv)
 			fl_child(i);
 		while (waitpid(p, &st, 0) < 0)
 			;
-		if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)
+		if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM) {
 			hangs++;
-		else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		} else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 			failures++;
+			fprintf(stderr, "child %d (fork %d%s): %s %d\n", (int)p, i,
+				__atomic_load_n(&fl_loading, __ATOMIC_RELAXED) ? ", plugin loading" : "",
+				WIFSIGNALED(st) ? "signal" : "exit status",
+				WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+		}
 		__atomic_store_n(&fl_forks, i + 1, __ATOMIC_RELAXED);
 	}
 	alarm(FL_WATCHDOG_S);
