@@ -252,7 +252,10 @@ static inline struct tp__slot *tp__gp_claim(struct tp__domain *d)
 /* The shared path's start, reached through the tracepoint (struct
  * tracepoint's read_slow), so that it is one function per defining
  * translation unit, not per tracepoint; defining it also defines the
- * domain and the thread variable (TP__DOMAIN_ASM). */
+ * domain and the thread variable (TP__DOMAIN_ASM).  When every slot is
+ * taken it frees the slots of dead threads with the write side's lock and
+ * reap, defined below with the write side (declared here only to keep the
+ * read side first in this file). */
 static inline bool tp__gp_trylock(struct tp__domain *d);
 static inline void tp__gp_unlock(struct tp__domain *d);
 static inline void tp__gp_reap(struct tp__domain *d, unsigned q, int sweep);
