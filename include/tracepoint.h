@@ -104,13 +104,14 @@
  *     select.h       the decision pasted onto names; compiled-out forms
  *     libc.h         the libc headers of the machinery (most of its cost)
  *     defs.h         the layout all modules share (struct tracepoint, ABI)
- *     modules.h      the module note and walk, the registration lock, fork()
+ *     modules.h      the module note and walk, the fork guard
  *     static_key.h   call sites and the code patching that flips them
  *     usdt.h         the USDT note of each tracepoint (-DTRACEPOINT_USDT)
  *     grace.h        grace periods: the read side and the write side
  *     registry.h     the functions declared below (tracepoint_probe_for_each aside)
  *     probes.h       tracepoint_probe_for_each: reads a probe list as a firing does
  *     unload.h       what a module's destructors undo at dlclose()
+ *     process.h      fork() and exit(): the handlers and the entry points' hooks
  *     declare.h      what DECLARE_TRACE, DEFINE_TRACE and EXPORT_... become
  */
 
@@ -386,6 +387,7 @@ static inline int tracepoint_batch_end(void);
 #include "tracepoint/registry.h"
 #include "tracepoint/probes.h"
 #include "tracepoint/unload.h"
+#include "tracepoint/process.h"
 #include "tracepoint/declare.h"
 
 TP__DECLS_END

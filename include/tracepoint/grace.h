@@ -7,7 +7,7 @@
  * Both sides of that contract are here, because each is only correct with
  * the other in view: the read side (tp__read_begin/tp__read_end, inlined
  * into every dispatch function) and the write side (allocate, publish,
- * retire, poll; called with the registration lock of modules.h held).
+ * retire, poll; called with the registration lock of registry.h held).
  *
  * The read side stores to memory of its own thread only, so that threads
  * firing the same tracepoint share no cache line: each thread that fires
@@ -252,7 +252,10 @@ static inline struct tp__slot *tp__gp_claim(struct tp__domain *d)
 /* The shared path's start, reached through the tracepoint (struct
  * tracepoint's read_slow), so that it is one function per defining
  * translation unit, not per tracepoint; defining it also defines the
- * domain and the thread variable (TP__DOMAIN_ASM). */
+ * domain and the thread variable (TP__DOMAIN_ASM).  When every slot is
+ * taken it frees the slots of dead threads with the write side's lock and
+ * reap, defined below with the write side (declared here only to keep the
+ * read side first in this file). */
 static inline bool tp__gp_trylock(struct tp__domain *d);
 static inline void tp__gp_unlock(struct tp__domain *d);
 static inline void tp__gp_reap(struct tp__domain *d, unsigned q, int sweep);
@@ -593,7 +596,7 @@ static inline void tp__publish(struct tracepoint *tp, struct tracepoint_probe *p
  * probe: fork() called by one); the slots of the threads that did not
  * survive are freed, and the shared counters move to the other generation,
  * zeroed (the forking thread's pending decrement, if any, lands on the old
- * one).  Called by modules.h's child handler for each tracepoint's domain,
+ * one).  Called by process.h's child walk for each tracepoint's domain,
  * and by the first writer of a process that never installed it. --- */
 static inline void tp__gp_adopt(struct tp__domain *d, int me)
 {

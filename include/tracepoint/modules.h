@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tracepoint/modules.h - the process: its loaded modules, its locks, fork().
+ * tracepoint/modules.h - the process: its loaded modules, and the guard
+ * around every walk of them.
  *
  * There is no registry of tracepoints: the list of all of them is the
  * dynamic loader's list of modules.  Each module carries an ELF note,
@@ -10,18 +11,15 @@
  * tp__ptrs and tp__jump sections; a module whose note or
  * tracepoints have another layout is reported and skipped.
  *
- * The two locks of the header live here too, because what shapes them is
- * fork(): the per-tracepoint registration lock records its owner's pid so
- * that a forked child can take it over, and every walk of the modules goes
- * through one process-wide guard, because glibc's fork() can leave the
- * loader's lock held in the child.  The fork handlers that take that guard,
- * and what the child must redo (fresh reader counters, keys and call sites
- * brought in line), are next to it.
+ * Every walk of the modules goes through one process-wide guard, because
+ * glibc's fork() can leave the loader's lock held in the child; the guard
+ * is here, with the walk.  The fork handlers that take it, and what a
+ * forked child must redo, are in process.h, the last file.
  *
  * Internal: included by tracepoint.h; depends on compiler.h and defs.h.
- * The child handler calls tracepoint_for_each (declared in tracepoint.h)
- * and tp__patch_key (static_key.h), and the entry points' hooks call
- * tp__exit_mark_once (unload.h); those two are declared ahead.
+ * Declares ahead two functions of process.h (see "The process hooks"
+ * below): every walk's and every entry point's first step, which need
+ * the walks and the entry points defined after this file.
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/modules.h is internal: #include <tracepoint.h> instead"
@@ -108,9 +106,8 @@ struct tp__phdr_counts {
 	unsigned long long adds, subs;
 };
 
-/* --- The registration lock.  A spin-then-sleep lock holding the
- * owner's pid: a child forked while another thread held it sees a foreign
- * pid and takes the lock over, so fork never inherits a dead owner. --- */
+/* How every lock of the header waits (the guard below, the registration
+ * lock of registry.h): spin, then sleep. */
 static inline void tp__pause(unsigned round)
 {
 	if (round < 64) {
@@ -121,46 +118,14 @@ static inline void tp__pause(unsigned round)
 	}
 }
 
-/* Below, with fork(): the first lock in a new process starts over. */
-static inline void tp__adopt_counters(struct tracepoint *tp, int me);
-
-static inline void tp__lock(struct tracepoint *tp)
-{
-	int me = (int)getpid();
-	unsigned round = 0;
-	for (;;) {
-		int owner = 0;
-		if (__atomic_compare_exchange_n(&tp->tp__priv.lock, &owner, me, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			break;
-		if (owner != me && __atomic_compare_exchange_n(&tp->tp__priv.lock, &owner, me,
-							       false, __ATOMIC_ACQUIRE,
-							       __ATOMIC_RELAXED))
-			break; /* inherited across fork from a parent's thread */
-		tp__pause(round++);
-	}
-	if (tp->tp__priv.pid != me)
-		tp__adopt_counters(tp, me);
-}
-
-static inline void tp__unlock(struct tracepoint *tp)
-{
-	__atomic_store_n(&tp->tp__priv.lock, 0, __ATOMIC_RELEASE);
-}
-
-/* --- fork().  Two things do not survive fork() on their own.
- * (1) glibc's fork() leaves the loader's dl_iterate_phdr() lock held in the
- * child if another thread was inside dl_iterate_phdr(): every walk of ours
- * (listing, patching) therefore runs inside one process-wide guard, which
- * our pthread_atfork() prepare handler takes, so that no walk of ours is in
- * progress when the process forks.  The guard is an exported weak object,
- * one for the executable and its libraries (a module whose symbols are not
- * shared gets its own, with its own handlers).  The handlers are installed
- * once, before the first walk, the first registration, and by every
- * module constructor, so that they run after (prepare) the handlers that
- * libraries install later: those may take locks under which they walk.
- * (2) Reader counts include threads that do not exist in the child: the
- * child handler starts every tracepoint's grace domain over (below). --- */
+/* --- The fork guard.  glibc's fork() leaves the loader's
+ * dl_iterate_phdr() lock held in the child if another thread was inside
+ * dl_iterate_phdr(): every walk of ours (listing, patching) therefore runs
+ * inside one process-wide guard, which our pthread_atfork() prepare
+ * handler (process.h) takes, so that no walk of ours is in progress when
+ * the process forks.  The guard is an exported weak object, one for the
+ * executable and its libraries (a module whose symbols are not shared gets
+ * its own, with its own handlers). --- */
 struct tp__fork_guard {
 	unsigned long owner;      /* pthread_self() of the holder, 0 if free */
 	unsigned depth;           /* nesting of the holder */
@@ -277,7 +242,17 @@ static inline int *tp__batch_depth(void)
 	return &tp__batch_obj;
 }
 
+/* --- The process hooks, declared ahead: the one place where a file uses
+ * what a later one defines.  What a forked child must redo before its first
+ * walk, and what every entry point runs first, walk the modules and change
+ * tracepoints themselves, so they are defined in process.h, the last file,
+ * which needs all the others; the walk below and the entry points of
+ * static_key.h and registry.h call them. --- */
+/* A forked child's first walk, guard held: tracepoints brought in line. */
 static inline void tp__fork_catch_up(void);
+/* What every entry point runs first: fork handlers, a forked child's
+ * catching up, exit marker. */
+static inline void tp__process_hooks(void);
 
 /* Every dl_iterate_phdr() of ours goes through here; the first one in a
  * forked child brings the tracepoints in line first (tp__fork_child). */
@@ -292,177 +267,6 @@ static inline int tp__iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void
 	r = dl_iterate_phdr(cb, arg);
 	tp__guard_unlock();
 	return r;
-}
-
-/* A child starts over with each tracepoint: lists retired before the fork
- * are left allocated, since the forking thread may be inside a probe (fork()
- * called by one) whose caller holds one; the grace domain frees the slots
- * of the threads that did not survive (tp__gp_adopt, grace.h).  Called by
- * the child handler, and by the first writer of a process that never
- * installed it. */
-static inline void tp__gp_adopt(struct tp__domain *d, int me);
-static inline void tp__adopt_counters(struct tracepoint *tp, int me)
-{
-	tp__gp_adopt(tp->tp__priv.gp, me);
-	tp->tp__priv.retired = NULL;
-	tp->tp__priv.pid = me;
-}
-
-static inline void tp__fork_prepare(void)
-{
-	tp__guard_lock();
-}
-
-static inline void tp__fork_parent(void)
-{
-	tp__guard_unlock();
-}
-
-/* In static_key.h, which needs the walk below: the child brings every call
- * site in line with its key. */
-static inline int tp__patch_key(struct tracepoint *tp);
-
-static inline int tp__fork_adopt_cb(struct tracepoint *tp, void *priv)
-{
-	int me = *(const int *)priv;
-	if (tp->tp__priv.pid != me)
-		tp__adopt_counters(tp, me);
-	/* A thread that died with the fork may have been between publishing
-	 * a list and setting the key: make the key say what the list says. */
-	if (tp->funcs)
-		tp->enabled = (unsigned short)(tp->enabled | TP__KEY_PROBES);
-	else
-		tp->enabled = (unsigned short)(tp->enabled & ~TP__KEY_PROBES);
-	return 0;
-}
-
-/* The child: no walk here.  Another thread of the parent may have been
- * inside dlopen() or dlclose(), or walking the modules for another library
- * (an unwinder), when the process forked: the loader's lock is then held
- * for good in the child, and a walk from this handler would hang a child
- * that only meant to exec().  The walk that brings the tracepoints in line
- * is left to the child's first walk of its own (tp__iterate_phdr). */
-static inline void tp__fork_child(void)
-{
-	struct tp__fork_guard *g = tp__guard();
-	/* Tickets taken by threads that did not survive are void. */
-	g->next = g->serving + 1;
-	tp__guard_unlock();
-	/* fork() from inside one of our walks (a tracepoint_for_each callback,
-	 * a signal handler) leaves the loader's lock held for good: do not
-	 * walk then.  Otherwise no walk of ours was in progress. */
-	if (g->depth != 0)
-		return;
-	__atomic_fetch_or(&g->handlers, TP__GUARD_CHILD_WALK, __ATOMIC_RELAXED);
-}
-
-/* A forked child's first walk, guard held: counters and keys made the
- * child's own, and, since a thread that changed a key may not have patched
- * its sites yet when the process forked (that thread is gone), every site
- * brought in line with its key. */
-static inline void tp__fork_catch_up(void)
-{
-	int me = (int)getpid();
-	__atomic_fetch_and(&tp__guard()->handlers, ~TP__GUARD_CHILD_WALK, __ATOMIC_RELAXED);
-	tracepoint_for_each(tp__fork_adopt_cb, &me);
-	tp__patch_key(NULL);
-}
-
-/* Which module holds the guard: the main program is the first that
- * dl_iterate_phdr() reports. */
-struct tp__guard_home {
-	const void *guard;
-	int index, found;
-};
-
-static inline int tp__guard_home_cb(struct dl_phdr_info *info, size_t size, void *arg)
-{
-	struct tp__guard_home *h = (struct tp__guard_home *)arg;
-	const struct tp__phdr_info *m = (const struct tp__phdr_info *)(const void *)info;
-	ElfW(Half) i;
-	(void)size;
-	for (i = 0; i < m->phnum; i++) {
-		const ElfW(Phdr) *ph = &m->phdr[i];
-		uintptr_t lo = (uintptr_t)m->addr + (uintptr_t)ph->p_vaddr;
-		if (ph->p_type == PT_LOAD && (uintptr_t)h->guard - lo < (uintptr_t)ph->p_memsz) {
-			h->found = 1;
-			return 1;
-		}
-	}
-	h->index++;
-	return 0;
-}
-
-/* May this guard's handlers be given to pthread_atfork()?  Only if the
- * module they are in stays mapped: glibc (2.36 here) may call the fork
- * handlers of a library that another thread is dlclose()ing at that
- * moment, and crash (a library of four lines that only registers a
- * handler does it too).  The guard is then in the main program, or is the
- * one the program's global scope resolves (a linked library, shared by
- * every module).  A library dlopen()ed into a program that does not export
- * the core's symbols has a guard of its own and no handlers: a child
- * forked while that library walked the modules itself (its constructor,
- * destructor, or calls it makes) may find that guard and the loader's
- * lock held; docs/design.md#fork. */
-static inline int tp__guard_stays(void)
-{
-	struct tp__guard_home h;
-	void *main_h;
-	int global;
-	h.guard = tp__guard();
-	h.index = h.found = 0;
-	dl_iterate_phdr(tp__guard_home_cb, &h);
-	if (!h.found || h.index == 0)
-		return 1; /* the main program (or a static one) */
-	main_h = dlopen(NULL, RTLD_LAZY);
-	if (!main_h)
-		return 0;
-	global = dlsym(main_h, TP__GUARD_SYM) == (void *)tp__guard();
-	dlclose(main_h);
-	return global;
-}
-
-static inline void tp__fork_handlers_once(void)
-{
-	struct tp__fork_guard *g = tp__guard();
-	if (__atomic_load_n(&g->handlers, __ATOMIC_ACQUIRE) & TP__GUARD_HANDLERS)
-		return;
-	/* Never while holding the guard: a fork in progress holds glibc's
-	 * handler lock and waits for the guard. */
-	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == tp__self())
-		return;
-	if (__atomic_fetch_or(&g->handlers, TP__GUARD_HANDLERS, __ATOMIC_ACQ_REL) & TP__GUARD_HANDLERS)
-		return;
-	if (tp__guard_stays() &&
-	    pthread_atfork(tp__fork_prepare, tp__fork_parent, tp__fork_child) != 0)
-		__atomic_fetch_and(&g->handlers, ~TP__GUARD_HANDLERS, __ATOMIC_RELEASE);
-}
-
-/* In unload.h: marks process exit, from the main program's first entry. */
-static inline void tp__exit_mark_once(void);
-
-/* A forked child's first call of an entry point (register, unregister,
- * a walk) brings the tracepoints in line first: the call may otherwise
- * add a probe to a tracepoint whose sites a thread of the parent had not
- * patched yet. */
-static inline void tp__fork_catch_up_once(void)
-{
-	struct tp__fork_guard *g = tp__guard();
-	if (!(__atomic_load_n(&g->handlers, __ATOMIC_RELAXED) & TP__GUARD_CHILD_WALK))
-		return;
-	tp__guard_lock();
-	if (g->depth == 1 && (__atomic_load_n(&g->handlers, __ATOMIC_RELAXED) & TP__GUARD_CHILD_WALK))
-		tp__fork_catch_up();
-	tp__guard_unlock();
-}
-
-/* What every entry point runs first: fork handlers, a forked child's
- * catching up, exit marker. */
-static inline void tp__process_hooks(void)
-{
-	tp__fork_handlers_once();
-	tp__fork_catch_up_once();
-	tp__exit_mark_once();
 }
 
 /* --- Module discovery, dl_iterate_phdr -> PT_NOTE -> our note.  The

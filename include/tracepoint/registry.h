@@ -9,13 +9,15 @@
  * tracepoint_synchronize_unregister, tracepoint_probe_attached and
  * tracepoint_sites.  The typed register_trace_<name> wrappers of declare.h
  * call these.  They are static inline: a translation unit pays only for
- * those it uses.  Here the mechanisms of the other headers meet: the
- * registration lock and the walks (modules.h), the grace period's write
- * side (grace.h), code patching (static_key.h) and, for a module that
- * registers probes, its dlclose destructor (unload.h, declared ahead).
+ * those it uses.  Here the mechanisms of the other headers meet: the walks
+ * (modules.h), the grace period's write side (grace.h), code patching
+ * (static_key.h) and, for a module that registers probes, its dlclose
+ * destructor (unload.h, named ahead for its .fini_array entry).  The
+ * per-tracepoint registration lock is here too, where it is taken.
  *
  * Internal: included by tracepoint.h; depends on compiler.h, defs.h,
- * modules.h, static_key.h and grace.h.
+ * modules.h (and the process hooks it declares ahead), static_key.h and
+ * grace.h.
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/registry.h is internal: #include <tracepoint.h> instead"
@@ -25,7 +27,8 @@
 /* A module that registers probes gets tp__owner_fini as a destructor: an
  * .fini_array entry, one per translation unit.  The destructor (it detaches
  * the module's probes at dlclose) is defined in unload.h, which needs the
- * functions below. */
+ * functions below.  Declared ahead only to be named in that entry (the asm
+ * operand below): nothing here calls it. */
 static inline void tp__owner_fini(void);
 #if defined(__x86_64__) || defined(__aarch64__)
 #define TP__OWNER_FINI()                                                     \
@@ -39,6 +42,48 @@ static inline void tp__owner_fini(void);
 #else
 #define TP__OWNER_FINI() do { } while (0)
 #endif
+
+/* --- The registration lock.  A spin-then-sleep lock holding the
+ * owner's pid: a child forked while another thread held it sees a foreign
+ * pid and takes the lock over, so fork never inherits a dead owner; the
+ * first lock in a new process starts the tracepoint over. --- */
+
+/* A child starts over with each tracepoint: lists retired before the fork
+ * are left allocated, since the forking thread may be inside a probe (fork()
+ * called by one) whose caller holds one; the grace domain frees the slots
+ * of the threads that did not survive (tp__gp_adopt, grace.h).  Called by
+ * the child handler (process.h), and by the first lock of a process that
+ * never installed it. */
+static inline void tp__adopt_counters(struct tracepoint *tp, int me)
+{
+	tp__gp_adopt(tp->tp__priv.gp, me);
+	tp->tp__priv.retired = NULL;
+	tp->tp__priv.pid = me;
+}
+
+static inline void tp__lock(struct tracepoint *tp)
+{
+	int me = (int)getpid();
+	unsigned round = 0;
+	for (;;) {
+		int owner = 0;
+		if (__atomic_compare_exchange_n(&tp->tp__priv.lock, &owner, me, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			break;
+		if (owner != me && __atomic_compare_exchange_n(&tp->tp__priv.lock, &owner, me,
+							       false, __ATOMIC_ACQUIRE,
+							       __ATOMIC_RELAXED))
+			break; /* inherited across fork from a parent's thread */
+		tp__pause(round++);
+	}
+	if (tp->tp__priv.pid != me)
+		tp__adopt_counters(tp, me);
+}
+
+static inline void tp__unlock(struct tracepoint *tp)
+{
+	__atomic_store_n(&tp->tp__priv.lock, 0, __ATOMIC_RELEASE);
+}
 
 /* A tracepoint defined with another tracepoint.h layout: said, not touched. */
 static inline int tp__abi_mismatch(const struct tracepoint *tp)

@@ -12,7 +12,8 @@
  * have; TRACEPOINT_MPROTECT may be defined before including tracepoint.h.
  *
  * Internal: included by tracepoint.h; depends on compiler.h, defs.h and
- * modules.h (the module note, the walk of the modules, the fork guard).
+ * modules.h (the module note, the walk of the modules, the fork guard, and
+ * the process hooks it declares ahead, which the module constructor runs).
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/static_key.h is internal: #include <tracepoint.h> instead"
@@ -61,7 +62,9 @@ static inline struct tracepoint *tp__jump_key(const struct tp__jump_entry *e)
 
 #if TRACEPOINT_STATIC_KEYS
 /* Sites are compiled idle: x86-64 "test $rel32, %eax" (a9, the jump's
- * displacement kept as its immediate), aarch64 "nop". */
+ * displacement kept as its immediate), aarch64 "nop".  The first site of a
+ * translation unit leaves its module constructor, tp__jump_init (below;
+ * the macro is expanded only after this file), in .init_array. */
 #if defined(__x86_64__)
 #define TP__SITE_INSN "1: .byte 0xa9\n\t.long %l[tp__slow] - (1b + 5)\n\t"
 #else
@@ -74,7 +77,6 @@ static inline struct tracepoint *tp__jump_key(const struct tp__jump_entry *e)
 #define TP__JUMP_ENTRY(key)                                                  \
 	".balign 8\n\t.long 1b - ., %l[tp__slow] - .\n\t.quad " key "\n\t"
 #endif
-static inline void tp__jump_init(void);
 #define TP__KEY_CHECK(sym, name, slow_result)                                \
 	__asm__ goto(TP__SITE_INSN                                           \
 		     ".pushsection tp__jump,\"aw\",@progbits\n\t"           \

@@ -5,11 +5,12 @@
  * The one mechanism that runs at the end of a module's life, from its
  * destructors (one per DEFINE_TRACE, and an .fini_array entry left by
  * registry.h in each translation unit that registers probes), and that uses
- * all the others: unregistration and the walks of registry.h, the
- * grace-period poll of grace.h, the registration lock and the fork guard of
+ * all the others: unregistration, the walks and the registration lock of
+ * registry.h, the grace-period poll of grace.h, the fork guard of
  * modules.h.  The section below says what is undone, and when nothing is.
  *
- * Internal: included by tracepoint.h, after registry.h.
+ * Internal: included by tracepoint.h, after registry.h; depends on
+ * compiler.h, defs.h, modules.h, grace.h and registry.h.
  */
 #ifndef TRACEPOINT_H_INCLUDED
 #error "tracepoint/unload.h is internal: #include <tracepoint.h> instead"
@@ -22,18 +23,13 @@
  * are attached to tracepoints of other modules (detached), so that nothing
  * is left pointing into unmapped memory.  At process exit nothing is
  * detached (the events of later destructors are still recorded): the main
- * program's atexit() handler, which runs before every destructor, says so.
- * A program whose executable has no tracepoint code has no such handler;
- * its libraries then detach at exit too. --- */
+ * program's atexit() handler (process.h), which runs before every
+ * destructor, says so.  A program whose executable has no tracepoint code
+ * has no such handler; its libraries then detach at exit too. --- */
 extern struct tracepoint *const __start_tp__ptrs[]
 	__attribute__((weak, visibility("hidden")));
 extern struct tracepoint *const __stop_tp__ptrs[]
 	__attribute__((weak, visibility("hidden")));
-
-static inline void tp__exit_mark(void)
-{
-	__atomic_store_n(&tp__guard()->exiting, 1, __ATOMIC_RELEASE);
-}
 
 static inline int tp__exiting(void)
 {
@@ -94,20 +90,6 @@ static inline int tp__in_range(const struct tp__range *r, uintptr_t p)
 		if (p >= r->lo[i] && p < r->hi[i])
 			return 1;
 	return 0;
-}
-
-/* Installs tp__exit_mark once, from the main program's code only (a
- * library's atexit() handlers also run at its dlclose()). */
-static inline void tp__exit_mark_once(void)
-{
-	static int done;
-	struct tp__range r;
-	if (__atomic_exchange_n(&done, 1, __ATOMIC_RELAXED))
-		return;
-	/* The program is the first module walked: no need to look further. */
-	tp__module_of((uintptr_t)tp__exit_mark_once, 1, &r);
-	if (r.main_program)
-		atexit(tp__exit_mark);
 }
 
 /* Waits (a bounded time: a probe that never returns must not hang dlclose)
