@@ -6,7 +6,7 @@
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
  * recorder/state.h and recorder/stream.h, and the core's fork hooks
- * (tracepoint/modules.h).  The control channel's handlers, called last,
+ * (tp__fork_prepare, _parent, _child: tracepoint/process.h).  The control channel's handlers, called last,
  * are declared ahead here: they are defined in recorder/ctl_server.h,
  * which comes after the recorder (it calls the recorder's functions).
  */
