@@ -18,8 +18,21 @@ VERSION  := $(subst $(space),.,$(VERSION_PARTS))
 B        := build
 JOBS     ?= $(shell nproc 2>/dev/null || echo 1)
 
-UNIT_TESTS   := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/test_*.c))
-SCRIPT_TESTS := $(sort $(wildcard tests/t_*.sh))
+# The tests: tests/LAYER/test_*.c (unit) and tests/LAYER/t_*.sh (script), one
+# folder per layer (core, events, recorder, tools, build); these two
+# wildcards are the one list of what `make check` runs.  The unit tests'
+# binaries go to build/<mode>/tests/test_NAME, whatever their layer.
+# Names are unique across layers (logs and artifacts are named by them) and
+# the tests run in the order of their names.
+by_name      = $(foreach n,$(sort $(notdir $(1))),$(filter %/$(n),$(1)))
+UNIT_SRC     := $(call by_name,$(wildcard tests/*/test_*.c))
+UNIT_TESTS   := $(patsubst %.c,$(B)/tests/%,$(notdir $(UNIT_SRC)))
+SCRIPT_TESTS := $(call by_name,$(wildcard tests/*/t_*.sh))
+ifneq ($(words $(UNIT_SRC) $(SCRIPT_TESTS)),$(words $(sort $(notdir $(UNIT_SRC) $(SCRIPT_TESTS)))))
+$(error two tests under tests/*/ have the same name)
+endif
+TEST_HEADERS := $(wildcard tests/*/*.h tests/include/events/*.h)
+vpath test_%.c $(sort $(dir $(UNIT_SRC)))
 HEADERS      := $(wildcard include/*.h include/*/*.h include/*/*/*.h)
 
 .PHONY: all demo check check-mode stress stress-mode bench install uninstall clean
@@ -50,16 +63,16 @@ MODE      ?= static
 MODEFLAGS := $(if $(filter portable,$(MODE)),-DTRACEPOINT_PORTABLE)
 MODE_UNIT := $(patsubst $(B)/tests/%,$(B)/$(MODE)/tests/%,$(UNIT_TESTS))
 
-$(B)/$(MODE)/tests/%: tests/%.c tests/*.h tests/events/*.h $(HEADERS)
+$(B)/$(MODE)/tests/%: %.c $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) $(MODEFLAGS) $< -o $@ -lcmocka $(LDLIBS)
+	$(CC) $(CPPFLAGS) -Itests/include $(CFLAGS) $(WARN) $(MODEFLAGS) $< -o $@ -lcmocka $(LDLIBS)
 
 check:
 	@$(MAKE) --no-print-directory lint
 	@CC="$(CC)" tools/need-cmocka.sh
 	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=static
 	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=portable
-	@TP_BUILD="$(B)" tools/check-aarch64.sh
+	@TP_BUILD="$(B)" tools/check-aarch64.sh $(UNIT_SRC)
 
 check-mode: $(MODE_UNIT) $(B)/tracepoint-dump $(B)/tracepoint-ctl
 	@echo "== $(MODE) mode ($(CC))"
@@ -70,7 +83,7 @@ check-mode: $(MODE_UNIT) $(B)/tracepoint-dump $(B)/tracepoint-ctl
 # says so and does nothing when shellcheck is not installed.  `make check`
 # runs it first.
 .PHONY: lint
-LINT_SCRIPTS := $(wildcard tests/*.sh tools/*.sh bench/*.sh) tools/tracepoint-list tools/tracepoint-bloat-o-meter \
+LINT_SCRIPTS := $(wildcard tests/*.sh tests/*/*.sh tools/*.sh bench/*.sh) tools/tracepoint-list tools/tracepoint-bloat-o-meter \
 	tools/tp-list tools/bloat-o-meter .ci/run
 lint:
 	@if command -v shellcheck >/dev/null 2>&1; then \
@@ -88,8 +101,8 @@ stress:
 stress-mode: $(STRESS_UNIT) $(B)/tracepoint-ctl
 	@echo "== stress, $(MODE) mode ($(CC)), $(STRESS_SECONDS)s phases"
 	@TP_STRESS_SECONDS=$(STRESS_SECONDS) CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" \
-		TP_BUILD="$(B)/$(MODE)" TP_CTL="$(B)/tracepoint-ctl" tools/run-tests.sh $(STRESS_UNIT) tests/t_dlopen_stress.sh \
-		tests/t_fork_locks.sh
+		TP_BUILD="$(B)/$(MODE)" TP_CTL="$(B)/tracepoint-ctl" tools/run-tests.sh $(STRESS_UNIT) tests/core/t_dlopen_stress.sh \
+		tests/recorder/t_fork_locks.sh
 
 bench: $(B)/tracepoint-dump
 	@CC="$(CC)" TP_DUMP="$(B)/tracepoint-dump" bench/run.sh

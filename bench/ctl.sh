@@ -1,10 +1,10 @@
 #!/bin/sh
 # bench/ctl.sh DIR TSV [N]: what the control channel (include/trace/control.h)
-# costs.  tests/ctl/ctl_prog.c (ctl:ctl_tick every 200 us) runs without and
+# costs.  tests/recorder/ctl/ctl_prog.c (ctl:ctl_tick every 200 us) runs without and
 # with TRACEPOINTS_CONTROL=1; measured: its threads and descriptors both ways,
 # the CPU time the idle control thread uses in 2 s (/proc/PID/task/TID/stat,
 # clock ticks), N (default 50) round trips of each command on one
-# connection (tests/ctl/hostile.c rtt: the program's side), median and
+# connection (tests/recorder/ctl/hostile.c rtt: the program's side), median and
 # worst, and the wall time of N tracepoint-ctl runs (a new process each
 # time, as when a person or a script runs it).  Prints a summary and
 # appends rows to TSV (kind ctl).
@@ -13,9 +13,9 @@ D=$1 TSV=$2 N=${3:-50}
 CC=${CC:-cc}
 mkdir -p "$D/run" && chmod 700 "$D/run" || exit 1
 D=$(cd "$D" && pwd)
-$CC -O2 -Iinclude -Itests/ctl -DCONFIG_CTL_TRACE tests/ctl/ctl_prog.c -o "$D/ctl_prog" -lpthread -ldl || exit 1
+$CC -O2 -Iinclude -Itests/recorder/ctl -DCONFIG_CTL_TRACE tests/recorder/ctl/ctl_prog.c -o "$D/ctl_prog" -lpthread -ldl || exit 1
 $CC -O2 tools/tracepoint-ctl.c -o "$D/tracepoint-ctl" || exit 1
-$CC -O2 tests/ctl/hostile.c -o "$D/hostile" || exit 1
+$CC -O2 tests/recorder/ctl/hostile.c -o "$D/hostile" || exit 1
 XDG_RUNTIME_DIR=$D/run
 export XDG_RUNTIME_DIR
 put() { printf 'ctl\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$TSV"; }

@@ -15,7 +15,7 @@ MAX=${1:-}
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind not installed (apt-get install valgrind)"; exit 77; }
 mkdir -p "$B" || exit 1
 # shellcheck disable=SC2086 # $TPF: a list of flags
-$CC -O2 -g $TPF -Iinclude -Itests bench/event_record.c -o "$B/event_record" -ldl -lpthread || exit 1
+$CC -O2 -g $TPF -Iinclude -Itests/include bench/event_record.c -o "$B/event_record" -ldl -lpthread || exit 1
 ir() { # count -> total Ir of the program
 	valgrind --tool=callgrind --callgrind-out-file="$B/cg.$1" "$B/event_record" "$1" "$B/trace.$1" ${TP_FILTER:+"$TP_FILTER"} >"$B/vg.$1.log" 2>&1 || { cat "$B/vg.$1.log"; exit 1; }
 	sed -n 's/^summary: *//p' "$B/cg.$1"

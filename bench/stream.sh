@@ -13,7 +13,7 @@ CC=${CC:-gcc}
 put() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$TSV"; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 mkdir -p "$D" || exit 1
-$CC -O2 -Iinclude -Itests -Ibench bench/stream_rec.c -o "$D/ours" -lpthread -ldl || exit 1
+$CC -O2 -Iinclude -Itests/include -Ibench bench/stream_rec.c -o "$D/ours" -lpthread -ldl || exit 1
 # one variant: name, threads, command that records N events and prints "events seconds"
 measure() { # name threads bytes-command run-command...
 	name=$1 th=$2 bytes=$3; shift 3
@@ -108,7 +108,7 @@ fi
 for c in lttng lttng-sessiond; do
 	command -v $c >/dev/null 2>&1 || { echo "skipped lttng streaming: lttng-tools not installed"; exit 0; }
 done
-$CC -O2 -Iinclude -Itests -Ibench -DV_LTTNG bench/stream_rec.c bench/lttng_tp.c -o "$D/lttng" \
+$CC -O2 -Iinclude -Itests/include -Ibench -DV_LTTNG bench/stream_rec.c bench/lttng_tp.c -o "$D/lttng" \
 	-lpthread -ldl -llttng-ust 2>/dev/null || { echo "skipped lttng streaming: liblttng-ust-dev not installed"; exit 0; }
 S=tpstream
 . bench/lttng-daemon.sh

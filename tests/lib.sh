@@ -1,8 +1,8 @@
 # tests/lib.sh: the setup and helpers every script test shares.  Each
-# tests/t_NAME.sh starts with
+# tests/LAYER/t_NAME.sh starts with
 #	. tests/lib.sh
 # run from the repository root, as tools/run-tests.sh (`make check`) does;
-# by hand:  CC=gcc CXX=g++ TP_BUILD=build/x sh tests/t_NAME.sh
+# by hand:  CC=gcc CXX=g++ TP_BUILD=build/x sh tests/LAYER/t_NAME.sh
 # (add TP_CFLAGS=-DTRACEPOINT_PORTABLE for the portable mode).
 #
 # From the environment (tools/run-tests.sh passes them; defaults in brackets):
@@ -13,8 +13,9 @@
 #   TP_SECOND_PASS  set by .ci/run for its clang passes: what does not
 #               depend on $CC ran in the gcc pass (see repeated) [unset]
 # Sets:
-#   T     the test's name, NAME for tests/t_NAME.sh
-#   S     its sources, tests/NAME (absent for tests that need none)
+#   T     the test's name, NAME for tests/LAYER/t_NAME.sh
+#   S     its sources, the folder NAME next to the script: tests/LAYER/NAME
+#         (absent for tests that need none)
 #   B     its artifact directory, $TP_BUILD/NAME, emptied
 #   TPF   $TP_CFLAGS
 #   WARN  the project's warning flags (-Wall -Wextra -Wundef -Werror)
@@ -29,7 +30,7 @@
 set -u
 T=$(basename "$0" .sh)
 T=${T#t_}
-S=tests/$T
+S=$(dirname "$0")/$T
 B=${TP_BUILD:-build}/$T
 CC=${CC:-cc}
 CXX=${CXX:-c++}
@@ -37,7 +38,7 @@ TPF=${TP_CFLAGS:-}
 WARN="-Wall -Wextra -Wundef -Werror"
 fails=0
 passes=0
-[ -f include/tracepoint.h ] || { echo "run tests/t_$T.sh from the repository root"; exit 1; }
+[ -f include/tracepoint.h ] || { echo "run $0 from the repository root"; exit 1; }
 echo "mode flags (TP_CFLAGS): ${TPF:-none}; artifacts in $B"
 rm -rf "$B" && mkdir -p "$B" || exit 1
 
