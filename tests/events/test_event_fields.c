@@ -14,7 +14,7 @@
 #include "events/ev_fields.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
-#include "trace_read.h"
+#include "recorder_fixture.h"
 
 static char trace_dir[] = "/tmp/tp_event_fields_XXXXXX";
 
@@ -214,17 +214,7 @@ static void the_recorder_writes_every_field(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
-	if (!mkdtemp(trace_dir))
-		return -1;
-	return tracepoint_output("stream", trace_dir);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tr_remove(trace_dir);
-	return 0;
+	return tp_fixture_record(state, trace_dir, 0, NULL, 0);
 }
 
 int main(void)
@@ -236,5 +226,5 @@ int main(void)
 		cmocka_unit_test(the_recorder_writes_every_field),
 	};
 	tp_test_watchdog(60);
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, tp_fixture_remove);
 }

@@ -17,7 +17,7 @@
 #include "events/ev_parity.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
-#include "trace_read.h"
+#include "recorder_fixture.h"
 
 static char trace_dir[] = "/tmp/tp_event_parity_XXXXXX";
 
@@ -392,17 +392,7 @@ static void a_filter_finds_a_string_after_an_array(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
-	if (!mkdtemp(trace_dir))
-		return -1;
-	return tracepoint_output("stream", trace_dir);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tr_remove(trace_dir);
-	return 0;
+	return tp_fixture_record(state, trace_dir, 0, NULL, 0);
 }
 
 int main(void)
@@ -418,5 +408,5 @@ int main(void)
 		cmocka_unit_test(list_format_prints_format_files),
 	};
 	tp_test_watchdog(60);
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, tp_fixture_remove);
 }

@@ -18,7 +18,7 @@
 #include "events/ev_fields.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
-#include "trace_read.h"
+#include "recorder_fixture.h"
 
 static char trace_dir[] = "/tmp/tp_filters_XXXXXX";
 static long long serial = 1000; /* evf_three's c / evf_mixed's ptr: which firing a record is */
@@ -418,20 +418,7 @@ static void rejected_records_leave_the_clock_alone(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
-	if (!mkdtemp(trace_dir))
-		return -1;
-	tracepoint_buffer_size(64 * 1024);
-	if (tracepoint_output("stream", trace_dir) != 0)
-		return -1;
-	return tracepoint_enable("evf:evf_three,evf:evf_mixed") == 2 ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tr_remove(trace_dir);
-	return 0;
+	return tp_fixture_record(state, trace_dir, 64 * 1024, "evf:evf_three,evf:evf_mixed", 2);
 }
 
 int main(void)
@@ -448,5 +435,5 @@ int main(void)
 		cmocka_unit_test(rejected_records_cost_no_storage),
 		cmocka_unit_test(rejected_records_leave_the_clock_alone),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, tp_fixture_remove);
 }

@@ -17,7 +17,7 @@
 #include "events/ev_fields.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
-#include "trace_read.h"
+#include "recorder_fixture.h"
 
 #define THREADS 4
 #define EVENTS 50000
@@ -130,18 +130,7 @@ static void exited_threads_release_their_windows(void **state)
 
 static int setup(void **state)
 {
-	(void)state;
-	if (!mkdtemp(trace_dir))
-		return -1;
-	tracepoint_buffer_size(16384); /* 16 KiB windows: many switches */
-	return tracepoint_output("stream", trace_dir);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tr_remove(trace_dir);
-	return 0;
+	return tp_fixture_record(state, trace_dir, 16384, NULL, 0); /* 16 KiB windows: many switches */
 }
 
 int main(void)
@@ -151,5 +140,5 @@ int main(void)
 		cmocka_unit_test(exited_threads_release_their_windows),
 	};
 	tp_test_watchdog(120);
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, tp_fixture_remove);
 }

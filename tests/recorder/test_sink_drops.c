@@ -25,7 +25,7 @@
 #include "events/ev_nested.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
-#include "trace_read.h"
+#include "recorder_fixture.h"
 
 int (*evh_hook)(int v);
 static char trace_dir[] = "/tmp/tp_drops_XXXXXX";
@@ -143,20 +143,7 @@ static void record_from_a_signal_handler_during_a_fixed_size_assign(void **state
 
 static int setup(void **state)
 {
-	(void)state;
-	if (!mkdtemp(trace_dir))
-		return -1;
-	tracepoint_buffer_size(4096);
-	if (tracepoint_output("stream", trace_dir) != 0)
-		return -1;
-	return tracepoint_enable("evh:*,evn:*") == 3 ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tr_remove(trace_dir);
-	return 0;
+	return tp_fixture_record(state, trace_dir, 4096, "evh:*,evn:*", 3);
 }
 
 int main(void)
@@ -168,5 +155,5 @@ int main(void)
 		cmocka_unit_test(record_from_a_signal_handler_during_a_fixed_size_assign),
 	};
 	tp_test_watchdog(60);
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, tp_fixture_remove);
 }
