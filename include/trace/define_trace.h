@@ -106,7 +106,6 @@
 #elif defined(CREATE_TRACE_POINTS)
 
 #include <trace/trace_events.h>
-#include <trace/filter.h>
 
 /* The re-reads below include this file again: keep them from recursing. */
 #undef CREATE_TRACE_POINTS
