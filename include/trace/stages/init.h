@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace/stages/init.h - what every pass over an event header shares: the
+ * selection of a pass's output by TP__ON, the closing of each expansion,
+ * the save of every macro the passes redefine, the event forms
+ * (TRACE_EVENT, _CONDITION, _FN, DEFINE_EVENT_PRINT) in terms of
+ * DECLARE_EVENT_CLASS and DEFINE_EVENT, and the prototype helpers.
+ *
+ * Why a file: the passes (the other files of trace/stages/) are written
+ * with these words; the driver, define_trace.h, reads this once before
+ * them and restores the saved macros after them.
+ *
+ * Internal: included by trace/define_trace.h only (no include guard: once
+ * per event header created); depends on tracepoint.h (TP__ARGS_EMPTY,
+ * TP__STR, PARAMS) and trace/event_kinds.h (TP__EV_DEFINE_KIND).
+ */
+#ifndef TP__EV_INCLUDE_FILE
+#error "trace/stages/init.h is internal: an event header's #include <trace/define_trace.h> reads it"
+#endif
+
+/* TP__EV_IF(on)(tokens): the tokens if on is 1, nothing if it is 0. */
+#define TP__EV_IF(on) TP__EV_IF_(on)
+#define TP__EV_IF_(on) TP__EV_IF_##on
+#define TP__EV_IF_1(...) __VA_ARGS__
+#define TP__EV_IF_0(...)
+/* Closes each expansion with a declaration for the header's ';'. */
+#define TP__EV_SEMI TP__EV_SEMI_(__COUNTER__)
+#define TP__EV_SEMI_(n) TP__EV_SEMI__(n)
+#define TP__EV_SEMI__(n) enum { tp__ev_semicolon_##n }
+#define TP__EV_PACKED __attribute__((packed))
+
+/* Every macro the passes redefine, saved here and restored at the end,
+ * defined or not (pop_macro restores "undefined" too): the event macros
+ * tracepoint.h defines, the field helpers (normally undefined), and TP__ON,
+ * which each re-read of the header recomputes. */
+#define TP__EV_SAVED(op)                                                      \
+	op("TRACE_EVENT") op("DECLARE_EVENT_CLASS") op("DEFINE_EVENT")        \
+	op("DECLARE_TRACE") op("DECLARE_TRACE_NOARGS") op("TP_STRUCT__entry") \
+	op("TP_fast_assign") op("TP_printk") op("__field") op("__array")      \
+	op("__string") op("__assign_str") op("__get_str") op("TP__ON")         \
+	op("TP__EV_DEFINE_KIND") op("TP__SLICE_SCOPE")                        \
+	op("TRACE_EVENT_CONDITION") op("DEFINE_EVENT_CONDITION")              \
+	op("TRACE_EVENT_FN") op("DEFINE_EVENT_PRINT") op("__dynamic_array")  \
+	op("__get_dynamic_array") op("__get_dynamic_array_len")              \
+	op("__print_symbolic") op("__print_flags") op("__print_hex")
+#define TP__EV_PRAGMA(x) _Pragma(#x)
+#define TP__EV_PUSH(m) TP__EV_PRAGMA(push_macro(m))
+#define TP__EV_POP(m) TP__EV_PRAGMA(pop_macro(m))
+TP__EV_SAVED(TP__EV_PUSH)
+#undef TRACE_EVENT
+#undef TP_STRUCT__entry
+#undef TP_fast_assign
+/* <trace/event_kinds.h>: a kind matters in pass 2 only; the scoped-slice
+ * helpers belong to the plain reading of the header. */
+#undef TP__EV_DEFINE_KIND
+#undef TP__SLICE_SCOPE
+#define TP__SLICE_SCOPE(name, proto, args)
+#undef TRACE_EVENT_CONDITION
+#undef DEFINE_EVENT_CONDITION
+#undef TRACE_EVENT_FN
+#undef DEFINE_EVENT_PRINT
+
+#ifndef TRACE_HEADER_MULTI_READ
+#define TRACE_HEADER_MULTI_READ
+#define TP__EV_UNDEF_MULTI_READ
+#endif
+
+#define TRACE_EVENT(name, proto, args, tstruct, assign, print)                \
+	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args),                \
+			    PARAMS(tstruct), PARAMS(assign), PARAMS(print));  \
+	DEFINE_EVENT(name, name, PARAMS(proto), PARAMS(args))
+#define TP_STRUCT__entry(...) __VA_ARGS__
+#define TP_fast_assign(...) __VA_ARGS__
+/* The variants: the condition lives in the tracepoint's dispatch (the
+ * header's plain read), reg/unreg and the own TP_printk in TP__EV_DEFINE,
+ * which each pass defines. */
+#define TRACE_EVENT_CONDITION(name, proto, args, cond, tstruct, assign, print) \
+	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),       \
+		    PARAMS(assign), PARAMS(print))
+#define DEFINE_EVENT_CONDITION(c, name, proto, args, cond)                   \
+	DEFINE_EVENT(c, name, PARAMS(proto), PARAMS(args))
+#define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print, reg, unreg) \
+	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args),                \
+			    PARAMS(tstruct), PARAMS(assign), PARAMS(print));  \
+	TP__EV_DEFINE(name, name, name, PARAMS(proto), PARAMS(args), reg, unreg)
+#define DEFINE_EVENT_PRINT(c, name, proto, args, print)                       \
+	TP__EV_PRINT_CLASS(c, name, PARAMS(print));                           \
+	TP__EV_DEFINE(c, name, name, PARAMS(proto), PARAMS(args), 0, 0)
+/* ", proto" (", args"), or nothing for an event without arguments. */
+#define TP__EV_WITH(e, ...) TP__EV_WITH_(e, __VA_ARGS__)
+#define TP__EV_WITH_(e, ...) TP__EV_WITH_##e(__VA_ARGS__)
+#define TP__EV_WITH_0(...) , __VA_ARGS__
+#define TP__EV_WITH_1(...)
+#define TP__EV_WITH_2(...) /* TP_ARGS(void): as TP_ARGS(), and an error (select.h) */
+#define TP__EV_PROTO(proto, args) TP__EV_WITH(TP__ARGS_EMPTY(args), proto)
+/* "proto, " or nothing: what a probe's parameters start with (its
+ * void *data comes last). */
+#define TP__EV_LEAD(e, ...) TP__EV_LEAD_(e, __VA_ARGS__)
+#define TP__EV_LEAD_(e, ...) TP__EV_LEAD_##e(__VA_ARGS__)
+#define TP__EV_LEAD_0(...) __VA_ARGS__,
+#define TP__EV_LEAD_1(...)
+#define TP__EV_LEAD_2(...)
+#define TP__EV_PROBE_PROTO(proto, args) TP__EV_LEAD(TP__ARGS_EMPTY(args), proto)
+#define TP__EV_ARGS(args) TP__EV_WITH(TP__ARGS_EMPTY(args), args)
+/* Whether two types are the same: an event's probe type and its class's. */
+#ifdef __cplusplus
+#ifndef TP__EV_SAME_TYPE_DEFINED
+#define TP__EV_SAME_TYPE_DEFINED
+extern "C++" {
+template <class tp__a, class tp__b> struct tp__ev_same { enum { value = 0 }; };
+template <class tp__a> struct tp__ev_same<tp__a, tp__a> { enum { value = 1 }; };
+}
+#endif
+#define TP__EV_SAME_TYPE(a, b) (tp__ev_same<a, b>::value)
+#else
+#define TP__EV_SAME_TYPE(a, b) __builtin_types_compatible_p(a, b)
+#endif
+/* The TP_printk arguments with "%s", "" appended: never a zero-length format. */
+#define TP__EV_FMT(...) TP__EV_FMT_(__VA_ARGS__, "")
+#define TP__EV_FMT_(f, ...) f "%s", __VA_ARGS__

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace/stages/metadata.h - pass 2: the event metadata: the field
+ * descriptors of each class (tp__ev_fields_<class>), its struct
+ * trace_event_class (system, name, TP_printk text, layout, formatter), and
+ * one struct trace_event per event (with its kind, trace/event_kinds.h);
+ * the recorder probe and the formatter are declared here, defined by the
+ * next pass.
+ *
+ * Why a file: this is what the recorder and the tools read of an event
+ * (struct trace_event, trace/trace_events.h).
+ *
+ * Internal: read by trace/define_trace.h after trace/stages/reset.h;
+ * depends on trace/stages/init.h, the entry struct of pass 1
+ * (trace/stages/entry_struct.h) and trace/trace_events.h's types.
+ */
+#ifndef TP__EV_INCLUDE_FILE
+#error "trace/stages/metadata.h is internal: an event header's #include <trace/define_trace.h> reads it"
+#endif
+
+#define DECLARE_TRACE(name, proto, args) TP__EV_SEMI
+#define DECLARE_TRACE_NOARGS(name) TP__EV_SEMI
+#define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
+	TP__EV_IF(TP__ON)(                                                    \
+	static const struct trace_event_field *tp__ev_fields_##c(unsigned *tp__ev_n) \
+	{                                                                     \
+		typedef struct tp__ev_entry_##c tp__ev_entry_t TP__UNUSED;    \
+		static const struct trace_event_field tp__ev_f[] = {           \
+			tstruct { NULL, NULL, 0, 0, 0, 0, 0 } };                \
+		*tp__ev_n = (unsigned)(sizeof(tp__ev_f) / sizeof(tp__ev_f[0])) - 1u; \
+		return tp__ev_f;                                               \
+	}                                                                     \
+	/* The recorder probe of the class: every event of the class is \
+	 * attached with it (its data says which event). */               \
+	static void tp__ev_probe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *); \
+	TP__EV_CLASS(c, c, print)) TP__EV_SEMI
+/* The class struct of a class (pc == c) or of a DEFINE_EVENT_PRINT (pc:
+ * the event, with its own text and formatter on c's layout). */
+#define TP__EV_CLASS(c, pc, print)                                            \
+	static int tp__ev_fmt_##pc(char *, size_t, void *, size_t);            \
+	static void tp__ev_syms_##pc(trace_print_symbols_fn, void *);          \
+	static const struct trace_event_class tp__ev_class_##pc = {            \
+		TP__STR(TRACE_SYSTEM), #c, print,                             \
+		(unsigned)offsetof(struct tp__ev_entry_##c, tp__ev_end),        \
+		tp__ev_fields_##c, tp__ev_fmt_##pc, tp__ev_syms_##pc };
+#define TP__EV_PRINT_CLASS(c, name, print)                                    \
+	TP__EV_IF(TP__ON)(TP__EV_CLASS(c, name, print)) TP__EV_SEMI
+#define DEFINE_EVENT(c, name, proto, args)                                    \
+	TP__EV_DEFINE(c, c, name, PARAMS(proto), PARAMS(args), 0, 0)
+/* struct trace_event of an event of class c, with pc's class struct (c's,
+ * or a DEFINE_EVENT_PRINT's own) and the class's recorder probe. */
+#define TP__EV_EVENT(c, pc, name, kind)                                       \
+	TP__EV_IF(TP__ON)(                                                    \
+	static const struct trace_event tp__ev_event_##name = {                \
+		&tp__ev_class_##pc, #name, &__tracepoint_##name,               \
+		(tracepoint_func_t)tp__ev_probe_##c, (kind) };) TP__EV_SEMI
+#define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
+	TP__EV_EVENT(c, pc, name, TRACE_KIND_INSTANT)
+#undef TP__EV_DEFINE_KIND
+#define TP__EV_DEFINE_KIND(c, name, kind, proto, args) TP__EV_EVENT(c, c, name, kind)
+#define TP_printk(...) #__VA_ARGS__
+#define __field(type, name)                                                   \
+	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
+	  (unsigned short)sizeof(type), (unsigned char)TP__EV_KIND(type),      \
+	  (unsigned char)TP__EV_IS_SIGNED(type), 0 },
+#define __array(type, name, len)                                              \
+	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
+	  (unsigned short)(sizeof(type) * (len)), (unsigned char)TP__EV_KIND(type), \
+	  (unsigned char)TP__EV_IS_SIGNED(type), (unsigned short)(len) },
+#define __string(name, src)                                                   \
+	{ "string", #name, 0, 0, TRACE_FIELD_STRING, 0, 0 },
+#define __dynamic_array(type, name, len)                                      \
+	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, tp__ev_len_##name), \
+	  (unsigned short)sizeof(type), TRACE_FIELD_DYNAMIC,                   \
+	  (unsigned char)TP__EV_IS_SIGNED(type), (unsigned short)TP__EV_KIND(type) },
