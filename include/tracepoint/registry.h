@@ -57,7 +57,7 @@ static inline void tp__owner_fini(void);
 static inline void tp__adopt_counters(struct tracepoint *tp, int me)
 {
 	tp__gp_adopt(tp->tp__priv.gp, me);
-	tp->tp__priv.retired = NULL;
+	__atomic_store_n(&tp->tp__priv.retired, (struct tp__probes *)NULL, __ATOMIC_RELEASE);
 	tp->tp__priv.pid = me;
 }
 

@@ -120,7 +120,11 @@ static inline void tp__defining_module_fini(void)
 	for (it = __start_tp__ptrs; it < __stop_tp__ptrs; it++) {
 		struct tracepoint *tp = *it;
 		struct tracepoint_probe *old;
-		if (!tp__relocated(tp) || !tp__abi_ok(tp) || (!tp->funcs && !tp->tp__priv.retired))
+		/* Atomic loads: an enable in another thread may be registering on
+		 * it (its walk reaches a module whose destructors are running). */
+		if (!tp__relocated(tp) || !tp__abi_ok(tp) ||
+		    (!__atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE) &&
+		     !__atomic_load_n(&tp->tp__priv.retired, __ATOMIC_ACQUIRE)))
 			continue;
 		tp__lock(tp);
 		old = tp->funcs;
