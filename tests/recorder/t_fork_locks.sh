@@ -24,7 +24,13 @@ export XDG_RUNTIME_DIR
 LIB=$(cd "$B" && pwd)/libplug.so
 
 # control requests from outside while the program forks
-drive() { # pid
+drive() { # pid dir: once the program has started its trace in dir (an
+	# enable before its tracepoint_output() would start a stream trace)
+	n=0
+	while [ -z "$(ls -d "$2"/trace-* 2>/dev/null)" ] && kill -0 "$1" 2>/dev/null && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
 	while kill -0 "$1" 2>/dev/null; do
 		"$CTL" "$1" enable 'evh:*' >/dev/null 2>&1
 		"$CTL" "$1" list >/dev/null 2>&1
@@ -38,7 +44,7 @@ for mode in stream flight; do
 	(cd "$B/$mode" && TRACEPOINTS_CONTROL=1 exec ../fork_locks 100000 "$SECS" "$mode" "$LIB") \
 		>"$B/$mode.out" 2>"$B/$mode.err" &
 	pid=$!
-	drive "$pid" &
+	drive "$pid" "$B/$mode" &
 	driver=$!
 	wait "$pid"
 	rc=$?

@@ -189,8 +189,10 @@ int main(int argc, char **argv)
 	seconds = atoi(argv[2]);
 	fl_flight = strcmp(argv[3], "flight") == 0;
 	fl_plugin = argv[4];
-	if (tracepoint_output(argv[3], NULL) != 0)
+	if ((i = tracepoint_output(argv[3], NULL)) != 0) {
+		fprintf(stderr, "tracepoint_output(\"%s\"): %s\n", argv[3], strerror(-i));
 		return 2;
+	}
 	signal(SIGALRM, fl_on_alarm);
 	for (i = 0; i < NWORK; i++)
 		if (pthread_create(&t[i], NULL, work[i], NULL) != 0)
