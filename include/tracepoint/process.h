@@ -90,31 +90,6 @@ static inline void tp__fork_catch_up(void)
 	tp__patch_key(NULL);
 }
 
-/* Which module holds the guard: the main program is the first that
- * dl_iterate_phdr() reports. */
-struct tp__guard_home {
-	const void *guard;
-	int index, found;
-};
-
-static inline int tp__guard_home_cb(struct dl_phdr_info *info, size_t size, void *arg)
-{
-	struct tp__guard_home *h = (struct tp__guard_home *)arg;
-	const struct tp__phdr_info *m = (const struct tp__phdr_info *)(const void *)info;
-	ElfW(Half) i;
-	(void)size;
-	for (i = 0; i < m->phnum; i++) {
-		const ElfW(Phdr) *ph = &m->phdr[i];
-		uintptr_t lo = (uintptr_t)m->addr + (uintptr_t)ph->p_vaddr;
-		if (ph->p_type == PT_LOAD && (uintptr_t)h->guard - lo < (uintptr_t)ph->p_memsz) {
-			h->found = 1;
-			return 1;
-		}
-	}
-	h->index++;
-	return 0;
-}
-
 /* May this guard's handlers be given to pthread_atfork()?  Only if the
  * module they are in stays mapped: glibc (2.36 here) may call the fork
  * handlers of a library that another thread is dlclose()ing at that
@@ -128,13 +103,11 @@ static inline int tp__guard_home_cb(struct dl_phdr_info *info, size_t size, void
  * lock held; docs/design.md#fork. */
 static inline int tp__guard_stays(void)
 {
-	struct tp__guard_home h;
+	struct tp__range r;
 	void *main_h;
 	int global;
-	h.guard = tp__guard();
-	h.index = h.found = 0;
-	dl_iterate_phdr(tp__guard_home_cb, &h);
-	if (!h.found || h.index == 0)
+	tp__module_of((uintptr_t)tp__guard(), 0, &r);
+	if (!r.found || r.main_program)
 		return 1; /* the main program (or a static one) */
 	main_h = dlopen(NULL, RTLD_LAZY);
 	if (!main_h)
