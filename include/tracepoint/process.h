@@ -104,15 +104,16 @@ static inline void tp__fork_catch_up(void)
 static inline int tp__guard_stays(void)
 {
 	struct tp__range r;
+	struct tp__fork_guard *g = tp__guard();
 	void *main_h;
 	int global;
-	tp__module_of((uintptr_t)tp__guard(), 0, &r);
+	tp__module_of((uintptr_t)g, 0, &r);
 	if (!r.found || r.main_program)
 		return 1; /* the main program (or a static one) */
 	main_h = dlopen(NULL, RTLD_LAZY);
 	if (!main_h)
 		return 0;
-	global = dlsym(main_h, TP__GUARD_SYM) == (void *)tp__guard();
+	global = dlsym(main_h, TP__GUARD_SYM) == (void *)g;
 	dlclose(main_h);
 	return global;
 }
