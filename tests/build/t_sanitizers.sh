@@ -44,7 +44,7 @@ for san in "address,undefined" "thread"; do
 		secs=$(( $(date +%s) - start ))
 		if [ $rc -ne 0 ] || grep -qE 'ERROR: (Address|Thread|Leak)Sanitizer|WARNING: ThreadSanitizer|runtime error:' "$bin.log"; then
 			fail "$san: $t (exit $rc, ${secs}s); report:"
-			grep -E -A30 'Sanitizer|runtime error:|FAILED|WATCHDOG|DEADLOCK' "$bin.log" | head -60 | sed 's/^/    /'
+			grep -E -A30 'Sanitizer|runtime error:|ERROR|FAILED|WATCHDOG|DEADLOCK' "$bin.log" | head -60 | sed 's/^/    /'
 			failed="$failed $san:$t"
 		else
 			ok "$san: $t (${secs}s)"
