@@ -11,11 +11,11 @@
  * Opt-in only
  * -----------
  *   A program gets a channel when it opts in: TRACEPOINTS_CONTROL=1 in its
- *   environment at start-up, or a call to tracepoint_control_start().
+ *   environment at start-up, or a call to trace_recorder_control_start().
  *   Otherwise nothing exists: no thread, no descriptor, no file, no fork or
  *   exit handler.  Never in a process with AT_SECURE (set-user-ID,
  *   set-group-ID, file capabilities): the variable is ignored there and
- *   tracepoint_control_start() returns -EPERM.
+ *   trace_recorder_control_start() returns -EPERM.
  *
  * Where, and who may connect
  * --------------------------
@@ -41,7 +41,7 @@
  *   are taken a new connection replaces the one idle longest, so neither a
  *   half-open connection nor a flood keeps a good client out.  fork(): the
  *   child has no channel (it closes the inherited descriptors; it may call
- *   tracepoint_control_start() for one of its own); exec(): the
+ *   trace_recorder_control_start() for one of its own); exec(): the
  *   descriptors are O_CLOEXEC; exit(): the thread is stopped and the
  *   socket unlinked (not after _exit() or a fatal signal: the next process
  *   with that pid, or tracepoint-ctl's message, deals with the stale file).
@@ -87,12 +87,18 @@ extern "C" {
  * start-up): 0, also if it is open already; -EPERM in a process with
  * AT_SECURE; -errno if the directory or the socket cannot be made or used,
  * or the thread cannot be started (reported on stderr with the path). */
-TRACEPOINT_SINK_API int tracepoint_control_start(void);
+TRACEPOINT_SINK_API int trace_recorder_control_start(void);
 /* Closes it: stops the thread (a command under way finishes first),
  * unlinks the socket.  0, also when there is none.  Must not be called
  * from a signal handler. */
-TRACEPOINT_SINK_API int tracepoint_control_stop(void);
+TRACEPOINT_SINK_API int trace_recorder_control_stop(void);
 /* The socket's path while the channel is open, else NULL. */
+TRACEPOINT_SINK_API const char *trace_recorder_control_path(void);
+
+/* Old names, kept (as in <trace/sink.h>): the same functions, called
+ * tracepoint_control_* before (recorder/old_names.h). */
+TRACEPOINT_SINK_API int tracepoint_control_start(void);
+TRACEPOINT_SINK_API int tracepoint_control_stop(void);
 TRACEPOINT_SINK_API const char *tracepoint_control_path(void);
 
 #ifdef __cplusplus
@@ -116,6 +122,7 @@ extern "C" {
 
 #include "recorder/ctl_commands.h" /* state, replies, the commands */
 #include "recorder/ctl_server.h"   /* the thread, connections, start and stop */
+#include "recorder/old_names.h"    /* the recorder's functions by their old names */
 
 #ifdef __cplusplus
 } /* extern "C" */

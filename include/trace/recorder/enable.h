@@ -3,7 +3,7 @@
  * trace/recorder/enable.h - enabling by pattern: the slot (probe data) of an
  * event, described in the metadata on first use; the walk that attaches
  * or detaches the recorder for a pattern list; "did you mean" for a
- * pattern that matches nothing; tracepoint_enable and tracepoint_disable.
+ * pattern that matches nothing; trace_recorder_enable and trace_recorder_disable.
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
  * recorder/state.h, recorder/env.h, recorder/metadata.h,
@@ -350,12 +350,12 @@ static int tp__sink_apply(const char *list, int attach)
 	return err ? err : total;
 }
 
-TRACEPOINT_SINK_API int tracepoint_enable(const char *patterns)
+TRACEPOINT_SINK_API int trace_recorder_enable(const char *patterns)
 {
 	return tp__sink_apply(patterns, 1);
 }
 
-TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns)
+TRACEPOINT_SINK_API int trace_recorder_disable(const char *patterns)
 {
 	return tp__sink_apply(patterns, 0);
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * trace/recorder/filters.h - the recorder's field filters: tracepoint_filter()
+ * trace/recorder/filters.h - the recorder's field filters: trace_recorder_filter()
  * and the "patterns if filter; patterns..." form of TRACEPOINTS and
- * tracepoint_enable(): checking every group, then setting each group's
+ * trace_recorder_enable(): checking every group, then setting each group's
  * filter before enabling its events.  The grammar (groups, patterns) is
  * trace/pattern.h's, the filter compiler trace/filter.h's.
  *
@@ -273,8 +273,8 @@ static int tp__sink_filter_set(const char *pats, const char *filter, char *err, 
 	return ret;
 }
 
-TRACEPOINT_SINK_API int tracepoint_filter(const char *patterns, const char *filter, char *err,
-					  size_t errlen)
+TRACEPOINT_SINK_API int trace_recorder_filter(const char *patterns, const char *filter, char *err,
+					      size_t errlen)
 {
 	size_t pos = 0;
 	const char *why = NULL;
@@ -385,7 +385,7 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 	return 0;
 }
 
-/* tracepoint_enable() / tracepoint_disable() of a spec with ';' or 'if':
+/* trace_recorder_enable() / trace_recorder_disable() of a spec with ';' or 'if':
  * everything is checked first (patterns, filters, fields: nothing changes
  * if anything is wrong), then each group's filter is set before its events
  * are enabled, so no unfiltered record is made. */
