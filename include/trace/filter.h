@@ -382,40 +382,37 @@ static inline int tp__flt_unary(struct tp__flt_parse *p)
 	return r;
 }
 
-static inline int tp__flt_and(struct tp__flt_parse *p)
+/* A chain of one rule's operands joined by the two-character operator
+ * c c, left to right into nodes of the given type:
+ *   and  := unary ( '&&' unary )*
+ *   expr := and ( '||' and )* */
+static inline int tp__flt_chain(struct tp__flt_parse *p, char c,
+				int (*operand)(struct tp__flt_parse *), int type)
 {
-	int l = tp__flt_unary(p);
+	int l = operand(p);
 	for (;;) {
 		int r;
 		if (l < 0)
 			return l;
 		tp__flt_space(p);
-		if (p->s[p->i] != '&' || p->s[p->i + 1] != '&')
+		if (p->s[p->i] != c || p->s[p->i + 1] != c)
 			return l;
 		p->i += 2;
-		r = tp__flt_unary(p);
+		r = operand(p);
 		if (r < 0)
 			return r;
-		l = tp__flt_add_node(p, TP__FLT_N_AND, (unsigned)l, (unsigned)r);
+		l = tp__flt_add_node(p, type, (unsigned)l, (unsigned)r);
 	}
+}
+
+static inline int tp__flt_and(struct tp__flt_parse *p)
+{
+	return tp__flt_chain(p, '&', tp__flt_unary, TP__FLT_N_AND);
 }
 
 static inline int tp__flt_or(struct tp__flt_parse *p)
 {
-	int l = tp__flt_and(p);
-	for (;;) {
-		int r;
-		if (l < 0)
-			return l;
-		tp__flt_space(p);
-		if (p->s[p->i] != '|' || p->s[p->i + 1] != '|')
-			return l;
-		p->i += 2;
-		r = tp__flt_and(p);
-		if (r < 0)
-			return r;
-		l = tp__flt_add_node(p, TP__FLT_N_OR, (unsigned)l, (unsigned)r);
-	}
+	return tp__flt_chain(p, '|', tp__flt_and, TP__FLT_N_OR);
 }
 
 /* Links node n's steps: the step where n starts, going to t when n holds
