@@ -4,9 +4,12 @@
  * enables and disables events, takes snapshots and flushes the trace of a
  * running program, over a unix socket of that process.
  *
- * Included by <trace/sink.h> (its end); the implementation is compiled in
- * the TRACEPOINT_SINK_MAIN translation unit only.  The protocol's constants
- * are in <trace/wire.h>, which tools/tracepoint-ctl.c includes.
+ * Included by <trace/sink.h>, after its declarations.  This file is the
+ * channel's public API only; the channel itself (trace/recorder/
+ * ctl_commands.h, ctl_server.h) is compiled, like the rest of the
+ * recorder, in the TRACEPOINT_SINK_MAIN translation unit only, from
+ * <trace/sink.h>.  The protocol's constants are in <trace/wire.h>, which
+ * tools/tracepoint-ctl.c includes.
  *
  * Opt-in only
  * -----------
@@ -106,26 +109,3 @@ TRACEPOINT_SINK_API const char *tracepoint_control_path(void);
 #endif
 
 #endif /* TRACE_CONTROL_H_INCLUDED */
-
-/* ======================================================================== */
-/* The channel itself: in the TRACEPOINT_SINK_MAIN translation unit, read   */
-/* at the end of <trace/sink.h> (it uses the recorder's functions).         */
-/* ======================================================================== */
-#if defined(TP__SINK_DEFINED) && !defined(TP__CTL_DEFINED)
-#define TP__CTL_DEFINED
-
-/* The parts (docs/design.md#files); the libc headers they use are
- * recorder/libc.h's, read by <trace/sink.h> already. */
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "recorder/ctl_commands.h" /* state, replies, the commands */
-#include "recorder/ctl_server.h"   /* the thread, connections, start and stop */
-#include "recorder/old_names.h"    /* the recorder's functions by their old names */
-
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
-
-#endif /* TP__SINK_DEFINED && !TP__CTL_DEFINED */

@@ -190,6 +190,8 @@ TP__SINK_OLD_NAMES(TP__SINK_OLD_DECLARE, TP__SINK_OLD_DECLARE_VOID)
 }
 #endif
 
+#include <trace/control.h> /* the control channel (tracepoint-ctl): its API */
+
 /* ======================================================================== */
 /* The recorder itself: only in the one TRACEPOINT_SINK_MAIN translation unit. */
 /* ======================================================================== */
@@ -219,13 +221,14 @@ extern "C" {
 #include "recorder/filters.h"     /* field filters, "patterns if filter" */
 #include "recorder/list.h"        /* listing (TRACEPOINTS=list) */
 #include "recorder/life.h"        /* start and end of the program */
+#include "recorder/ctl_commands.h" /* the control channel: state, replies, commands */
+#include "recorder/ctl_server.h"  /* its thread, connections, start and stop */
+#include "recorder/old_names.h"   /* the functions by their old names */
 
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
 
 #endif /* TRACEPOINT_SINK_MAIN */
-
-#include <trace/control.h> /* the control channel (tracepoint-ctl) */
 
 #endif /* TRACE_SINK_H_INCLUDED */

@@ -5,12 +5,12 @@
  * its two locks, the replies, and list, enable, disable, snapshot and
  * flush run on behalf of tracepoint-ctl.
  *
- * Internal: included by trace/control.h in the TRACEPOINT_SINK_MAIN file
- * (read at the end of trace/sink.h); depends on the protocol's limits
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), after the
+ * recorder's parts, whose functions it calls; depends on the protocol's limits
  * (trace/control.h), recorder/libc.h and the recorder: recorder/flight.h,
  * recorder/settings.h, recorder/enable.h and recorder/list.h.
  */
-#ifndef TP__CTL_DEFINED
+#ifndef TP__SINK_DEFINED
 #error "trace/recorder/ctl_commands.h is internal: #include <trace/sink.h> instead"
 #elif !defined(TP__REC_CTL_COMMANDS_H)
 #define TP__REC_CTL_COMMANDS_H

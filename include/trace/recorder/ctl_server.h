@@ -5,12 +5,12 @@
  * the socket, its fork and exit handlers, trace_recorder_control_start, _stop
  * and _path, and TRACEPOINTS_CONTROL=1 at start-up.
  *
- * Internal: included by trace/control.h in the TRACEPOINT_SINK_MAIN file,
- * after recorder/ctl_commands.h; depends on it and on recorder/state.h,
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), after
+ * recorder/ctl_commands.h; depends on it and on recorder/state.h,
  * recorder/env.h, recorder/fork.h (whose handlers call this file's, declared
  * ahead there) and recorder/settings.h.
  */
-#ifndef TP__CTL_DEFINED
+#ifndef TP__SINK_DEFINED
 #error "trace/recorder/ctl_server.h is internal: #include <trace/sink.h> instead"
 #elif !defined(TP__REC_CTL_SERVER_H)
 #define TP__REC_CTL_SERVER_H

@@ -9,11 +9,10 @@
  * recorder (the weak tracepoint_enable of tracepoint/static_key.h) still
  * finds one.  Nothing else is here.
  *
- * Internal: included by trace/control.h, last, in the TRACEPOINT_SINK_MAIN
- * translation unit; depends on the declarations of trace/sink.h and
- * trace/control.h only.
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), last;
+ * depends on the declarations of trace/sink.h and trace/control.h only.
  */
-#ifndef TP__CTL_DEFINED
+#ifndef TP__SINK_DEFINED
 #error "trace/recorder/old_names.h is internal: #include <trace/sink.h> instead"
 #elif !defined(TP__REC_OLD_NAMES_H)
 #define TP__REC_OLD_NAMES_H
