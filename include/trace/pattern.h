@@ -238,6 +238,16 @@ static inline size_t trace_spec_next(const char *spec, size_t at, struct trace_s
 	return spec[i] == ';' ? i + 1 : 0;
 }
 
+/* 1 if spec holds nothing but spaces and ';' (empty groups only: nothing
+ * to record; TRACEPOINTS is then as if unset), else 0. */
+static inline int tp__spec_blank(const char *spec)
+{
+	for (; *spec; spec++)
+		if (!tp__pat_is_space(*spec) && *spec != ';')
+			return 0;
+	return 1;
+}
+
 /* 1 if spec is a plain pattern list (no ';', no 'if'), else 0. */
 static inline int trace_spec_is_plain(const char *spec)
 {

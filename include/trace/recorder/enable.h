@@ -3,14 +3,16 @@
  * trace/recorder/enable.h - enabling by pattern: the slot (probe data) of an
  * event, described in the metadata on first use; the walk that attaches
  * or detaches the recorder for a pattern list; "did you mean" for a
- * pattern that matches nothing; trace_recorder_enable and trace_recorder_disable.
+ * pattern that matches nothing; trace_recorder_enable and
+ * trace_recorder_disable.
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
  * recorder/state.h, recorder/env.h, recorder/metadata.h,
  * recorder/settings.h and trace/pattern.h (the whole grammar: a spec with
- * ';' or 'if' goes to recorder/filters.h, a plain list is walked here).  Filters and enabling call
- * each other: tp__sink_flt_rebind and tp__sink_apply_spec, defined in
- * recorder/filters.h, are declared ahead here.
+ * ';' or 'if' goes to recorder/filters.h, a plain list is walked here).
+ * Filters and enabling call each other: tp__sink_flt_rebind and
+ * tp__sink_apply_spec, defined in recorder/filters.h, are declared ahead
+ * here.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/enable.h is internal: #include <trace/sink.h> instead"

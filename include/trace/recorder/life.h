@@ -5,11 +5,12 @@
  * starts recording, and the destructor that, at exit(), settles the
  * stream files, completes the metadata and says where the trace is.
  *
- * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), last;
- * depends on recorder/state.h, recorder/env.h, recorder/clock.h,
- * recorder/metadata.h, recorder/stream.h, recorder/flight.h,
- * recorder/settings.h, recorder/enable.h, recorder/filters.h and
- * recorder/list.h.
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), after the
+ * other parts of the recorder (before the control channel's); depends on
+ * recorder/state.h, recorder/env.h, recorder/clock.h, recorder/metadata.h,
+ * recorder/stream.h, recorder/flight.h, recorder/settings.h,
+ * recorder/enable.h, recorder/filters.h, recorder/list.h and
+ * trace/pattern.h.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/life.h is internal: #include <trace/sink.h> instead"
@@ -59,7 +60,7 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 		tp__sink.env_dir = strdup(dir);
 	if (mode)
 		tp__sink.env_mode = strdup(mode);
-	if (!tp || tp__sink_env_blank(tp))
+	if (!tp || tp__spec_blank(tp))
 		return; /* unset, empty groups only, or ignored (a set-user-ID program...): silently */
 	if (strcmp(tp, "list") == 0 || strcmp(tp, "list-format") == 0) {
 		if (tp[4])
