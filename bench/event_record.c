@@ -21,16 +21,16 @@ __attribute__((noinline)) static void fire(int i)
 int main(int argc, char **argv)
 {
 	int i, n = argc > 1 ? atoi(argv[1]) : 1000;
-	if (tracepoint_output("stream", argc > 2 ? argv[2] : NULL) != 0)
+	if (trace_recorder_output("stream", argc > 2 ? argv[2] : NULL) != 0)
 		return 1;
-	if (argc > 3 && tracepoint_filter("evf:evf_three", argv[3], NULL, 0) != 1)
+	if (argc > 3 && trace_recorder_filter("evf:evf_three", argv[3], NULL, 0) != 1)
 		return 1;
-	if (tracepoint_enable("evf:evf_three") != 1)
+	if (trace_recorder_enable("evf:evf_three") != 1)
 		return 1;
 	fire(-1); /* the thread's stream is made here, outside the measured part */
 	for (i = 0; i < n; i++)
 		fire(i);
-	if (tracepoint_dropped())
+	if (trace_recorder_dropped())
 		return 2;
 	return 0;
 }

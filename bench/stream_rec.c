@@ -42,8 +42,8 @@ int main(int argc, char **argv)
 	if (threads < 1 || threads > 64)
 		return 2;
 #ifndef V_LTTNG
-	if (argc < 4 || tracepoint_output("stream", argv[3]) != 0 ||
-	    tracepoint_enable("evf:evf_three") != 1)
+	if (argc < 4 || trace_recorder_output("stream", argv[3]) != 0 ||
+	    trace_recorder_enable("evf:evf_three") != 1)
 		return 1;
 #endif
 	per_thread = n / threads;
@@ -54,8 +54,8 @@ int main(int argc, char **argv)
 		pthread_join(th[t], NULL);
 	clock_gettime(CLOCK_MONOTONIC, &b);
 #ifndef V_LTTNG
-	if (tracepoint_dropped())
-		fprintf(stderr, "stream_rec: %llu dropped\n", tracepoint_dropped());
+	if (trace_recorder_dropped())
+		fprintf(stderr, "stream_rec: %llu dropped\n", trace_recorder_dropped());
 #endif
 	printf("%ld %.6f\n", per_thread * threads,
 	       (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9);

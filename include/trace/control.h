@@ -4,18 +4,21 @@
  * enables and disables events, takes snapshots and flushes the trace of a
  * running program, over a unix socket of that process.
  *
- * Included by <trace/sink.h> (its end); the implementation is compiled in
- * the TRACEPOINT_SINK_MAIN translation unit only.  The protocol's constants
- * are in <trace/wire.h>, which tools/tracepoint-ctl.c includes.
+ * Included by <trace/sink.h>, after its declarations.  This file is the
+ * channel's public API only; the channel itself (trace/recorder/
+ * ctl_commands.h, ctl_server.h) is compiled, like the rest of the
+ * recorder, in the TRACEPOINT_SINK_MAIN translation unit only, from
+ * <trace/sink.h>.  The protocol's constants are in <trace/wire.h>, which
+ * tools/tracepoint-ctl.c includes.
  *
  * Opt-in only
  * -----------
  *   A program gets a channel when it opts in: TRACEPOINTS_CONTROL=1 in its
- *   environment at start-up, or a call to tracepoint_control_start().
+ *   environment at start-up, or a call to trace_recorder_control_start().
  *   Otherwise nothing exists: no thread, no descriptor, no file, no fork or
  *   exit handler.  Never in a process with AT_SECURE (set-user-ID,
  *   set-group-ID, file capabilities): the variable is ignored there and
- *   tracepoint_control_start() returns -EPERM.
+ *   trace_recorder_control_start() returns -EPERM.
  *
  * Where, and who may connect
  * --------------------------
@@ -41,7 +44,7 @@
  *   are taken a new connection replaces the one idle longest, so neither a
  *   half-open connection nor a flood keeps a good client out.  fork(): the
  *   child has no channel (it closes the inherited descriptors; it may call
- *   tracepoint_control_start() for one of its own); exec(): the
+ *   trace_recorder_control_start() for one of its own); exec(): the
  *   descriptors are O_CLOEXEC; exit(): the thread is stopped and the
  *   socket unlinked (not after _exit() or a fatal signal: the next process
  *   with that pid, or tracepoint-ctl's message, deals with the stale file).
@@ -87,12 +90,18 @@ extern "C" {
  * start-up): 0, also if it is open already; -EPERM in a process with
  * AT_SECURE; -errno if the directory or the socket cannot be made or used,
  * or the thread cannot be started (reported on stderr with the path). */
-TRACEPOINT_SINK_API int tracepoint_control_start(void);
+TRACEPOINT_SINK_API int trace_recorder_control_start(void);
 /* Closes it: stops the thread (a command under way finishes first),
  * unlinks the socket.  0, also when there is none.  Must not be called
  * from a signal handler. */
-TRACEPOINT_SINK_API int tracepoint_control_stop(void);
+TRACEPOINT_SINK_API int trace_recorder_control_stop(void);
 /* The socket's path while the channel is open, else NULL. */
+TRACEPOINT_SINK_API const char *trace_recorder_control_path(void);
+
+/* Old names, kept (as in <trace/sink.h>): the same functions, called
+ * tracepoint_control_* before (recorder/old_names.h). */
+TRACEPOINT_SINK_API int tracepoint_control_start(void);
+TRACEPOINT_SINK_API int tracepoint_control_stop(void);
 TRACEPOINT_SINK_API const char *tracepoint_control_path(void);
 
 #ifdef __cplusplus
@@ -100,25 +109,3 @@ TRACEPOINT_SINK_API const char *tracepoint_control_path(void);
 #endif
 
 #endif /* TRACE_CONTROL_H_INCLUDED */
-
-/* ======================================================================== */
-/* The channel itself: in the TRACEPOINT_SINK_MAIN translation unit, read   */
-/* at the end of <trace/sink.h> (it uses the recorder's functions).         */
-/* ======================================================================== */
-#if defined(TP__SINK_DEFINED) && !defined(TP__CTL_DEFINED)
-#define TP__CTL_DEFINED
-
-/* The parts (docs/design.md#files); the libc headers they use are
- * recorder/libc.h's, read by <trace/sink.h> already. */
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "recorder/ctl_commands.h" /* state, replies, the commands */
-#include "recorder/ctl_server.h"   /* the thread, connections, start and stop */
-
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
-
-#endif /* TP__SINK_DEFINED && !TP__CTL_DEFINED */

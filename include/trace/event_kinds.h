@@ -61,25 +61,23 @@ enum trace_event_kind {
  * TRACE_SLICE_SCOPED(name, args) needs (prototypes of at most 8 plain
  * `type name` parameters: no arrays or function pointers).
  */
-#define TRACE_SLICE(name, proto, args, tstruct, assign, print)                \
-	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct), \
-			    PARAMS(assign), PARAMS(print));                  \
-	TP__EV_DEFINE_KIND(name, name##_begin, TRACE_KIND_SLICE_BEGIN,        \
-			   PARAMS(proto), PARAMS(args));                      \
-	TP__EV_DEFINE_KIND(name, name##_end, TRACE_KIND_SLICE_END,            \
-			   PARAMS(proto), PARAMS(args))                       \
-	TP__SLICE_SCOPE(name, PARAMS(proto), PARAMS(args))
+#define TRACE_SLICE(name, proto, args, tstruct, assign, print)                      \
+	TP__EV_SLICE(name, TRACE_KIND_SLICE_BEGIN, PARAMS(proto), PARAMS(args),     \
+		     PARAMS(tstruct), PARAMS(assign), PARAMS(print))
 
 /* TRACE_SLICE_FLOW: a TRACE_SLICE whose begin is also a step of the flow
  * whose id is its first field (e.g. a request picked up by a worker). */
-#define TRACE_SLICE_FLOW(name, proto, args, tstruct, assign, print)           \
-	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct), \
-			    PARAMS(assign), PARAMS(print));                  \
-	TP__EV_DEFINE_KIND(name, name##_begin,                                \
-			   TRACE_KIND_SLICE_BEGIN | TRACE_KIND_FLOW,           \
-			   PARAMS(proto), PARAMS(args));                      \
-	TP__EV_DEFINE_KIND(name, name##_end, TRACE_KIND_SLICE_END,            \
-			   PARAMS(proto), PARAMS(args))                       \
+#define TRACE_SLICE_FLOW(name, proto, args, tstruct, assign, print)                 \
+	TP__EV_SLICE(name, TRACE_KIND_SLICE_BEGIN | TRACE_KIND_FLOW, PARAMS(proto), \
+		     PARAMS(args), PARAMS(tstruct), PARAMS(assign), PARAMS(print))
+
+/* The two: a slice whose begin event is of kind `begin`. */
+#define TP__EV_SLICE(name, begin, proto, args, tstruct, assign, print)              \
+	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),     \
+			    PARAMS(assign), PARAMS(print));                         \
+	TP__EV_DEFINE_KIND(name, name##_begin, begin, PARAMS(proto), PARAMS(args)); \
+	TP__EV_DEFINE_KIND(name, name##_end, TRACE_KIND_SLICE_END, PARAMS(proto),  \
+			   PARAMS(args))                                            \
 	TP__SLICE_SCOPE(name, PARAMS(proto), PARAMS(args))
 
 /* TRACE_COUNTER: one event, trace_name(args); every integer or floating

@@ -27,18 +27,21 @@
  * between TP_fast_assign and the commit (tp__ev_filter_end, which it jumps
  * to) and gives a rejected record back.  Besides that, pure functions;
  * libc only.
- * The "patterns if filter; ..." splitter of TRACEPOINTS is at the end.
  *
- * This file is the compiler (text to program) and that splitter: the
- * recorder's (trace/sink.h, trace/recorder/filters.h) and the tools'.  The
- * program and what runs it (struct trace_filter, trace_filter_match,
- * trace_filter_glob) are trace/filter_prog.h's, which every file that
- * defines events gets through trace/trace_events.h, included here first.
+ * This file is the compiler (text to program) only: the recorder's
+ * (trace/sink.h, trace/recorder/filters.h) and the tools'.  The program
+ * and what runs it (struct trace_filter, trace_filter_match) are
+ * trace/filter_prog.h's, which every file that defines events gets through
+ * trace/trace_events.h, included here first; the glob of '~' is
+ * trace/glob.h's.  Where a filter stands in TRACEPOINTS ("patterns if
+ * filter; ...") is trace/pattern.h's grammar: included here too, for the
+ * code that took the spec splitter (trace_spec_next) from this file.
  */
 #ifndef TRACE_FILTER_H_INCLUDED
 #define TRACE_FILTER_H_INCLUDED
 
 #include <trace/trace_events.h>
+#include <trace/pattern.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -106,7 +109,7 @@ static inline int tp__flt_fail(struct tp__flt_parse *p, size_t at, const char *w
 
 static inline void tp__flt_space(struct tp__flt_parse *p)
 {
-	while (p->s[p->i] == ' ' || p->s[p->i] == '\t' || p->s[p->i] == '\n' || p->s[p->i] == '\r')
+	while (tp__pat_is_space(p->s[p->i]))
 		p->i++;
 }
 
@@ -379,40 +382,37 @@ static inline int tp__flt_unary(struct tp__flt_parse *p)
 	return r;
 }
 
-static inline int tp__flt_and(struct tp__flt_parse *p)
+/* A chain of one rule's operands joined by the two-character operator
+ * c c, left to right into nodes of the given type:
+ *   and  := unary ( '&&' unary )*
+ *   expr := and ( '||' and )* */
+static inline int tp__flt_chain(struct tp__flt_parse *p, char c,
+				int (*operand)(struct tp__flt_parse *), int type)
 {
-	int l = tp__flt_unary(p);
+	int l = operand(p);
 	for (;;) {
 		int r;
 		if (l < 0)
 			return l;
 		tp__flt_space(p);
-		if (p->s[p->i] != '&' || p->s[p->i + 1] != '&')
+		if (p->s[p->i] != c || p->s[p->i + 1] != c)
 			return l;
 		p->i += 2;
-		r = tp__flt_unary(p);
+		r = operand(p);
 		if (r < 0)
 			return r;
-		l = tp__flt_add_node(p, TP__FLT_N_AND, (unsigned)l, (unsigned)r);
+		l = tp__flt_add_node(p, type, (unsigned)l, (unsigned)r);
 	}
+}
+
+static inline int tp__flt_and(struct tp__flt_parse *p)
+{
+	return tp__flt_chain(p, '&', tp__flt_unary, TP__FLT_N_AND);
 }
 
 static inline int tp__flt_or(struct tp__flt_parse *p)
 {
-	int l = tp__flt_and(p);
-	for (;;) {
-		int r;
-		if (l < 0)
-			return l;
-		tp__flt_space(p);
-		if (p->s[p->i] != '|' || p->s[p->i + 1] != '|')
-			return l;
-		p->i += 2;
-		r = tp__flt_and(p);
-		if (r < 0)
-			return r;
-		l = tp__flt_add_node(p, TP__FLT_N_OR, (unsigned)l, (unsigned)r);
-	}
+	return tp__flt_chain(p, '|', tp__flt_and, TP__FLT_N_OR);
 }
 
 /* Links node n's steps: the step where n starts, going to t when n holds
@@ -537,76 +537,6 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 	free(p);
 	*out = f;
 	return 0;
-}
-
-/*
- * The language of TRACEPOINTS and tracepoint_enable() with filters:
- *
- *   spec   := group ( ';' group )*
- *   group  := patterns [ 'if' filter ]      patterns: trace/pattern.h
- *
- * e.g. "kmem:kmalloc if bytes_req > 4096 && cache == \"dentry\"; sched:*".
- * 'if' is a word after the last pattern of a group (after a space); the
- * filter runs to the next ';' outside quotes (so a ',' or ';' inside a
- * quoted string belongs to the string).  A list without ';' and without
- * 'if' is a plain pattern list.  A group with nothing but spaces (a
- * trailing ';', or ";;") stands for nothing and is skipped by its users.
- */
-struct trace_spec_group {
-	const char *pat;      /* the group's pattern list (not NUL-terminated) */
-	size_t pat_len;
-	const char *filter;   /* after 'if', or NULL */
-	size_t filter_len;
-	size_t pat_at, filter_at; /* their offsets in the whole spec */
-};
-
-/* Spaces around patterns, 'if' and filters: as trace/pattern.h's. */
-static inline int tp__flt_spec_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* Reads the group that starts at spec[at]; returns the offset of the next
- * group (after the ';'), or 0 if this was the last one. */
-static inline size_t trace_spec_next(const char *spec, size_t at, struct trace_spec_group *g)
-{
-	size_t i = at, last = at; /* last: just after the last non-space byte */
-	char prev = ',';          /* the last non-space byte before a run of spaces */
-	memset(g, 0, sizeof(*g));
-	g->pat = spec + at;
-	g->pat_at = at;
-	while (spec[i] && spec[i] != ';') {
-		if (tp__flt_spec_space(spec[i])) {
-			size_t j = i;
-			while (tp__flt_spec_space(spec[j]))
-				j++;
-			if (prev != ',' && spec[j] == 'i' && spec[j + 1] == 'f' &&
-			    !tp__flt_is_name(spec[j + 2], 0)) {
-				char q = 0;
-				g->pat_len = last - at;
-				g->filter = spec + j + 2;
-				g->filter_at = j + 2;
-				for (i = j + 2; spec[i] && (q || spec[i] != ';'); i++)
-					if (q ? spec[i] == q : (spec[i] == '"' || spec[i] == '\''))
-						q = q ? 0 : spec[i];
-				g->filter_len = i - g->filter_at;
-				return spec[i] == ';' ? i + 1 : 0;
-			}
-			i = j;
-			continue;
-		}
-		prev = spec[i];
-		last = ++i;
-	}
-	g->pat_len = last - at;
-	return spec[i] == ';' ? i + 1 : 0;
-}
-
-/* 1 if spec is a plain pattern list (no ';', no 'if'), else 0. */
-static inline int trace_spec_is_plain(const char *spec)
-{
-	struct trace_spec_group g;
-	return !spec || (trace_spec_next(spec, 0, &g) == 0 && !g.filter);
 }
 
 #ifdef __cplusplus

@@ -2,7 +2,7 @@
 /*
  * trace/filter_prog.h - a compiled field filter (struct trace_filter: a
  * small branch program, one step per comparison) and what runs it on a
- * record: trace_filter_match(), trace_filter_glob().
+ * record: trace_filter_match().
  *
  * Why a file: the recorder's end of a record (trace/record.h) runs a
  * filter's program, so every file that defines events needs the program
@@ -10,14 +10,16 @@
  * (trace/filter.h) is the recorder's alone and stays out of those files.
  *
  * Internal: included by trace/trace_events.h, after its types; depends on
- * them (struct trace_event_field, tp__ev_var_size) and on libc.  The
- * language and the encoding of a step are described in trace/filter.h.
+ * them (struct trace_event_field, tp__ev_var_size), on trace/glob.h (the
+ * glob of '~', trace_filter_glob) and on libc.  The language is described
+ * in trace/filter.h, the encoding of a step below.
  */
 #ifndef TRACE_TRACE_EVENTS_H_INCLUDED
 #error "trace/filter_prog.h is internal: #include <trace/trace_events.h> or <trace/filter.h> instead"
 #elif !defined(TRACE_FILTER_PROG_H_INCLUDED)
 #define TRACE_FILTER_PROG_H_INCLUDED
 
+#include <trace/glob.h> /* trace_filter_glob(), the '~' of a string step */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -25,7 +27,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
 
 /* What one step of a program compares. */
 enum tp__flt_kind {
@@ -88,72 +89,6 @@ struct trace_filter {
 	const struct trace_event_field *fields;
 	unsigned nfields;
 };
-
-/* One glob token at pat[p] ('?', a '[...]' class, or a character)
- * against c: *ok says whether it matches; returns the next token's index. */
-static inline size_t tp__flt_glob_one(const char *pat, size_t plen, size_t p, unsigned char c,
-				      int *ok)
-{
-	if (pat[p] == '?') {
-		*ok = 1;
-		return p + 1;
-	}
-	if (pat[p] == '[') {
-		size_t q = p + 1;
-		int neg = 0, hit = 0;
-		if (q < plen && (pat[q] == '!' || pat[q] == '^')) {
-			neg = 1;
-			q++;
-		}
-		while (q < plen && (pat[q] != ']' || q == p + 1 + (size_t)neg)) {
-			unsigned char lo = (unsigned char)pat[q], hi = lo;
-			if (q + 2 < plen && pat[q + 1] == '-' && pat[q + 2] != ']') {
-				hi = (unsigned char)pat[q + 2];
-				q += 2;
-			}
-			if (c >= lo && c <= hi)
-				hit = 1;
-			q++;
-		}
-		if (q < plen) { /* a closed class; an unclosed '[' is a plain character */
-			*ok = hit != neg;
-			return q + 1;
-		}
-	}
-	*ok = (unsigned char)pat[p] == c;
-	return p + 1;
-}
-
-/* Glob match of pat[0..plen) against s[0..slen): '*', '?', '[...]' (with
- * '!' or '^' first for a negated class, 'a-z' ranges; an unclosed '[' is a
- * plain character).  Backtracks to the last '*' only: at most plen * slen
- * steps.  1 if it matches, else 0. */
-static inline int trace_filter_glob(const char *pat, size_t plen, const char *s, size_t slen)
-{
-	size_t p = 0, i = 0, star = (size_t)-1, mark = 0;
-	while (i < slen) {
-		int ok = 0;
-		size_t np;
-		if (p < plen && pat[p] == '*') {
-			star = ++p;
-			mark = i;
-			continue;
-		}
-		np = p < plen ? tp__flt_glob_one(pat, plen, p, (unsigned char)s[i], &ok) : p;
-		if (ok) {
-			p = np;
-			i++;
-		} else if (star != (size_t)-1) {
-			p = star;
-			i = ++mark;
-		} else {
-			return 0;
-		}
-	}
-	while (p < plen && pat[p] == '*')
-		p++;
-	return p == plen;
-}
 
 /* One string step on a record's payload e[0..size) of filter f. */
 static inline int tp__flt_str(const struct trace_filter *f, const struct tp__flt_op *o,

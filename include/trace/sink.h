@@ -32,7 +32,7 @@
  *   tools/tracepoint-dump (text, Chrome JSON, summary) or babeltrace2.
  *
  *   Flight-recorder mode keeps a fixed ring per thread instead (the last
- *   TRACEPOINTS_FLIGHT_KB of each thread); tracepoint_snapshot() freezes a
+ *   TRACEPOINTS_FLIGHT_KB of each thread); trace_recorder_snapshot() freezes a
  *   copy that later records cannot overwrite.
  *
  * Environment (read at start-up by the TRACEPOINT_SINK_MAIN file: in an
@@ -46,7 +46,7 @@
  *                                    filter (trace/filter.h)
  *   TRACEPOINTS_DIR=path             the session directory (default
  *                                    trace-<comm>-<pid>, made new), also
- *                                    for the program's own tracepoint_enable();
+ *                                    for the program's own trace_recorder_enable();
  *                                    a symbolic link in it that another user
  *                                    could have made is refused, at any
  *                                    component (docs/recording.md)
@@ -71,7 +71,7 @@
 extern "C" {
 #endif
 
-/* What tracepoint_list() reports for each tracepoint. */
+/* What trace_recorder_list() reports for each tracepoint. */
 struct tracepoint_info {
 	struct tracepoint *tp;
 	const struct trace_event *event; /* NULL: plain DECLARE_TRACE, not recordable */
@@ -83,79 +83,114 @@ struct tracepoint_info {
 #define TRACEPOINT_SINK_API __attribute__((visibility("default")))
 
 /* Attaches the recorder to every event matching the pattern list; the
- * first call starts the trace, unless tracepoint_output() did, in
+ * first call starts the trace, unless trace_recorder_output() did, in
  * TRACEPOINTS_DIR and TRACEPOINTS_MODE (as at start-up; else the default
  * directory and stream mode).  Returns how many events matched (events
  * already recorded count; 0: none, reported on stderr), -EINVAL for a
  * malformed or NULL list (reported with its position, nothing changed), or
  * the first error (starting the trace: -errno, reported with the path;
  * registering: e.g. -ENOMEM, -EPERM, reported with the event). */
-TRACEPOINT_SINK_API int tracepoint_enable(const char *patterns);
+TRACEPOINT_SINK_API int trace_recorder_enable(const char *patterns);
 /* Detaches the recorder from every event matching the pattern list.
  * Returns how many events matched (0: none, reported), or -EINVAL for a
  * malformed or NULL list (reported, nothing changed). */
-TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns);
+TRACEPOINT_SINK_API int trace_recorder_disable(const char *patterns);
 /* Sets the field filter (trace/filter.h) of every event matching the
  * pattern list; NULL or "" clears it.  Returns how many events matched
  * (0: none, reported like the errors), -EINVAL for a malformed list or filter, a field an
  * event does not have or a type mismatch (nothing changed; the message,
  * with its position and a caret, goes to err[0..errlen) if err is not
  * NULL, else to stderr), or -ENOMEM. */
-TRACEPOINT_SINK_API int tracepoint_filter(const char *patterns, const char *filter, char *err,
-					  size_t errlen);
+TRACEPOINT_SINK_API int trace_recorder_filter(const char *patterns, const char *filter, char *err,
+					      size_t errlen);
 /* Starts the trace: mode "stream" or "flight" (NULL: TRACEPOINTS_MODE,
  * else stream), dir the session directory (NULL: TRACEPOINTS_DIR, else
  * trace-<comm>-<pid>, made new); a mode or dir that differs from the
  * environment's is used, and said once on stderr.  0, -EINVAL (unknown mode; "text" and
  * "json" are made by tracepoint-dump from a trace), -EBUSY (a trace is
  * already being recorded) or -errno (cannot create it; reported). */
-TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir);
+TRACEPOINT_SINK_API int trace_recorder_output(const char *mode, const char *dir);
 /* This process's trace directory (SESSION/<comm>-<pid>), or NULL before the
  * trace starts and in a forked child before its first record. */
-TRACEPOINT_SINK_API const char *tracepoint_trace_dir(void);
+TRACEPOINT_SINK_API const char *trace_recorder_trace_dir(void);
 /* Writes what was recorded so far through to storage (fdatasync of every
  * open stream and of the metadata): 0 (also when nothing is recorded) or
  * the first -errno.  Not needed for a complete trace: the pages are the
  * file's, the kernel writes them back even if the process dies. */
-TRACEPOINT_SINK_API long tracepoint_flush(void);
+TRACEPOINT_SINK_API long trace_recorder_flush(void);
 /* Flight mode: copies the rings as they are now into <dir>/snapshot-<n>
  * (a trace of its own) and returns n (1, 2, ...); -EINVAL in stream mode
  * or when nothing is recorded, -EBUSY if the recorder's lock is held (a
- * snapshot from a signal handler that interrupted tracepoint_enable), or
+ * snapshot from a signal handler that interrupted trace_recorder_enable), or
  * -errno.  Async-signal-safe. */
-TRACEPOINT_SINK_API int tracepoint_snapshot(void);
+TRACEPOINT_SINK_API int trace_recorder_snapshot(void);
 /* Records lost so far (cannot fail): a nested record from a signal
  * handler, a window that could not be allocated (disk full), a record
  * bigger than a window. */
-TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void);
+TRACEPOINT_SINK_API unsigned long long trace_recorder_dropped(void);
 /* Calls fn for every tracepoint of the running program; a non-zero return
  * stops the walk and is returned; 0 after a full walk; -EINVAL for NULL fn.
  * fn must not dlopen/dlclose. */
-TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *info, void *priv),
-					void *priv);
+TRACEPOINT_SINK_API int trace_recorder_list(int (*fn)(const struct tracepoint_info *info,
+						      void *priv),
+					    void *priv);
 /* Prints the TRACEPOINTS=list lines, "system:event (fields...)" and the
  * kind of a slice, counter or flow ("[slice_begin]", "[counter flow]"...),
  * one per tracepoint, to out (NULL: stdout).  No return value. */
-TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out);
+TRACEPOINT_SINK_API void trace_recorder_list_print(FILE *out);
 /* Prints the format of every event (TRACEPOINTS=list-format) in the
  * layout of the kernel's tracefs "format" files, each after a "system:"
  * line (the kernel's file has it in its path): name, ID (the event's
  * position in this list), one "field:" line per field with its offset in
  * the entry, size and signedness, and "print fmt:".  To out (NULL:
  * stdout); no return value. */
-TRACEPOINT_SINK_API void tracepoint_format_print(FILE *out);
+TRACEPOINT_SINK_API void trace_recorder_format_print(FILE *out);
 /* Window (packet) size for streams opened from now on: rounded up to a
  * power of two, at least 4096, at most 1 GiB.  No return value: any size
  * is brought into that range. */
-TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes);
+TRACEPOINT_SINK_API void trace_recorder_buffer_size(size_t bytes);
 /* Flight mode: bytes of ring per thread for streams opened from now on
  * (at least two windows, at most 4 GiB).  No return value: any size is
  * brought into that range. */
-TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes);
+TRACEPOINT_SINK_API void trace_recorder_flight_size(size_t bytes);
+
+/* Old names, kept: each function above was called tracepoint_<name>
+ * (tracepoint_enable, _disable, _filter, _output, _trace_dir, _flush,
+ * _snapshot, _dropped, _list, _list_print, _format_print, _buffer_size,
+ * _flight_size), which put tracepoint_enable() one letter from the core's
+ * tracepoint_enabled().  They stay exported functions, so that a program
+ * or library built against them links and runs as before: declared here
+ * from this list of (type, name, parameters, arguments), P for the ones
+ * without a value; each calls its trace_recorder_<name>
+ * (recorder/old_names.h).  New code uses the new names
+ * (docs/reference.md#old-names). */
+#define TP__SINK_OLD_NAMES(F, P)                                                              \
+	F(int, enable, (const char *patterns), (patterns))                                    \
+	F(int, disable, (const char *patterns), (patterns))                                   \
+	F(int, filter, (const char *patterns, const char *filter, char *err, size_t errlen),  \
+	  (patterns, filter, err, errlen))                                                    \
+	F(int, output, (const char *mode, const char *dir), (mode, dir))                      \
+	F(const char *, trace_dir, (void), ())                                                \
+	F(long, flush, (void), ())                                                            \
+	F(int, snapshot, (void), ())                                                          \
+	F(unsigned long long, dropped, (void), ())                                            \
+	F(int, list, (int (*fn)(const struct tracepoint_info *info, void *priv), void *priv), \
+	  (fn, priv))                                                                         \
+	P(list_print, (FILE *out), (out))                                                     \
+	P(format_print, (FILE *out), (out))                                                   \
+	P(buffer_size, (size_t bytes), (bytes))                                               \
+	P(flight_size, (size_t bytes), (bytes))
+#define TP__SINK_OLD_DECLARE(type, name, params, args) \
+	TRACEPOINT_SINK_API type tracepoint_##name params;
+#define TP__SINK_OLD_DECLARE_VOID(name, params, args) \
+	TRACEPOINT_SINK_API void tracepoint_##name params;
+TP__SINK_OLD_NAMES(TP__SINK_OLD_DECLARE, TP__SINK_OLD_DECLARE_VOID)
 
 #ifdef __cplusplus
 }
 #endif
+
+#include <trace/control.h> /* the control channel (tracepoint-ctl): its API */
 
 /* ======================================================================== */
 /* The recorder itself: only in the one TRACEPOINT_SINK_MAIN translation unit. */
@@ -186,13 +221,14 @@ extern "C" {
 #include "recorder/filters.h"     /* field filters, "patterns if filter" */
 #include "recorder/list.h"        /* listing (TRACEPOINTS=list) */
 #include "recorder/life.h"        /* start and end of the program */
+#include "recorder/ctl_commands.h" /* the control channel: state, replies, commands */
+#include "recorder/ctl_server.h"  /* its thread, connections, start and stop */
+#include "recorder/old_names.h"   /* the functions by their old names */
 
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
 
 #endif /* TRACEPOINT_SINK_MAIN */
-
-#include <trace/control.h> /* the control channel (tracepoint-ctl) */
 
 #endif /* TRACE_SINK_H_INCLUDED */

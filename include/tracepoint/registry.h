@@ -207,6 +207,17 @@ static inline void tp__unregister_last(struct tracepoint *tp, struct tracepoint_
 	tp__patch_key(tp); /* a site left jumping is still correct */
 }
 
+/* Copies the live entries of e[from..n) but e[skip] (skip >= n: none)
+ * to neu, in their order. */
+static inline void tp__copy_live(struct tracepoint_probe *neu, const struct tracepoint_probe *e,
+				 size_t from, size_t n, size_t skip)
+{
+	size_t j = 0;
+	for (; from < n; from++)
+		if (from != skip && !e[from].dead)
+			neu[j++] = e[from];
+}
+
 /*
  * Removing the first live probe of the published list (the one every fire
  * calls first) is done in place: its entry is marked dead and its function
@@ -277,9 +288,7 @@ static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 		}
 		e[n].prio = (int)j;
 	} else if ((neu = tp__alloc_probes(n - k - 1)) != NULL) {
-		for (j = 0; k < n; k++) /* the live ones but i (there are two at least) */
-			if (k != i && !e[k].dead)
-				neu[j++] = e[k];
+		tp__copy_live(neu, e, k, n, i); /* there are two at least */
 		tp__publish(tp, neu);
 		tp__retire(tp, old);
 		tp__gp_poll(tp);
@@ -290,12 +299,10 @@ static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 	__atomic_store_n(&e[i].func, (tracepoint_func_t)tp__stub_probe, __ATOMIC_RELEASE);
 	stubs = (size_t)++e[n].dead;
 	tp__gp_mark(tp);
+	/* more stubs than probes: a copy of the live ones (n - stubs is at
+	 * least their number: stubs made elsewhere are not counted) */
 	if (2 * stubs > n && (neu = tp__alloc_probes(n - stubs)) != NULL) {
-		/* more stubs than probes: a copy of the live ones (n - stubs is
-		 * at least their number: stubs made elsewhere are not counted) */
-		for (i = 0, j = 0; i < n; i++)
-			if (!e[i].dead)
-				neu[j++] = e[i];
+		tp__copy_live(neu, e, 0, n, n);
 		tp__publish(tp, neu);
 		tp__retire(tp, old);
 	}

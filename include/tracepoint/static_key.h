@@ -637,7 +637,9 @@ static inline int tp__patch_key(struct tracepoint *tp)
 /* TRACEPOINTS in the environment of a program that has no recorder would
  * silently record nothing: say so once (from the first module constructor).
  * The recorder is the file that defines TRACEPOINT_SINK_MAIN before
- * <trace/sink.h>; its tracepoint_enable() is looked up as a weak symbol. */
+ * <trace/sink.h>; its tracepoint_enable() (the old name of
+ * trace_recorder_enable(), still exported: trace/recorder/old_names.h) is
+ * looked up as a weak symbol. */
 extern int tp__recorder_enable_ref(const char *) __asm__("tracepoint_enable") __attribute__((weak));
 
 static inline void tp__no_sink_check(void)

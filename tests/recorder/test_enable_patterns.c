@@ -1,6 +1,7 @@
 /* tracepoint_enable/disable: exact names, globs, lists; what they return;
  * empty ';' groups are skipped; malformed lists are rejected with the
- * position, change nothing and say so; unknown events and empty globs
+ * position, change nothing and say so; a list of more than 64 items is
+ * walked in parts; unknown events and empty globs
  * are reported once; plain tracepoints are reported as not recordable. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,6 +117,25 @@ static void list_of_patterns(void **state)
 	assert_true(on(&__tracepoint_evf_three));
 	assert_true(on(&__tracepoint_evf_mixed));
 	assert_false(on(&__tracepoint_evf_lock_acquire));
+}
+
+/* A list longer than the 64 items one walk takes is walked again from
+ * its 65th item on: each walk counts the events it matched. */
+static void long_lists_are_walked_in_parts(void **state)
+{
+	char list[66 * 20 + 32];
+	size_t at = 0;
+	int i;
+	(void)state;
+	for (i = 0; i < 65; i++)
+		at += (size_t)snprintf(list + at, sizeof(list) - at, "%sevf:evf_three", i ? ", " : "");
+	snprintf(list + at, sizeof(list) - at, " ,evf_mixed");
+	assert_int_equal(tracepoint_enable(list), 3); /* evf_three in both walks, evf_mixed */
+	assert_true(on(&__tracepoint_evf_three));
+	assert_true(on(&__tracepoint_evf_mixed));
+	assert_false(on(&__tracepoint_evf_lock_acquire));
+	assert_int_equal(tracepoint_disable(list), 3);
+	assert_false(on(&__tracepoint_evf_mixed));
 }
 
 /* Empty groups (a trailing ';', ";;", spaces and line ends) stand for
@@ -236,6 +256,7 @@ int main(void)
 		cmocka_unit_test_teardown(find_takes_system_and_name, teardown),
 		cmocka_unit_test_teardown(glob_enables_every_match, teardown),
 		cmocka_unit_test_teardown(list_of_patterns, teardown),
+		cmocka_unit_test_teardown(long_lists_are_walked_in_parts, teardown),
 		cmocka_unit_test_teardown(empty_groups_are_skipped, teardown),
 		cmocka_unit_test_teardown(malformed_lists_are_rejected_with_position, teardown),
 		cmocka_unit_test_teardown(unknown_events_are_reported_once, teardown),

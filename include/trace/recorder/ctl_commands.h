@@ -5,12 +5,12 @@
  * its two locks, the replies, and list, enable, disable, snapshot and
  * flush run on behalf of tracepoint-ctl.
  *
- * Internal: included by trace/control.h in the TRACEPOINT_SINK_MAIN file
- * (read at the end of trace/sink.h); depends on the protocol's limits
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), after the
+ * recorder's parts, whose functions it calls; depends on the protocol's limits
  * (trace/control.h), recorder/libc.h and the recorder: recorder/flight.h,
  * recorder/settings.h, recorder/enable.h and recorder/list.h.
  */
-#ifndef TP__CTL_DEFINED
+#ifndef TP__SINK_DEFINED
 #error "trace/recorder/ctl_commands.h is internal: #include <trace/sink.h> instead"
 #elif !defined(TP__REC_CTL_COMMANDS_H)
 #define TP__REC_CTL_COMMANDS_H
@@ -209,7 +209,7 @@ static int tp__ctl_item_cb(const char *item, size_t len, void *priv)
 	m.item = item;
 	m.len = len;
 	m.n = 0;
-	tracepoint_list(tp__ctl_match_cb, &m);
+	trace_recorder_list(tp__ctl_match_cb, &m);
 	if (m.n)
 		return 0;
 	it->missing = 1;
@@ -239,7 +239,7 @@ static int tp__ctl_enable(const char *list, int on, struct tp__ctl_text *t)
 	if (on && !__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) &&
 	    (tp__ctl.env_mode || tp__ctl.env_dir)) {
 		/* The trace starts where and how the environment said. */
-		r = tracepoint_output(tp__ctl.env_mode, tp__ctl.env_dir);
+		r = trace_recorder_output(tp__ctl.env_mode, tp__ctl.env_dir);
 		if (r != 0 && r != -EBUSY) {
 			tp__ctl_add(t, "cannot start the trace (TRACEPOINTS_MODE=%s, TRACEPOINTS_DIR=%s): %s\n",
 				    tp__ctl.env_mode ? tp__ctl.env_mode : "(unset)",
@@ -247,15 +247,15 @@ static int tp__ctl_enable(const char *list, int on, struct tp__ctl_text *t)
 			return r;
 		}
 	}
-	r = on ? tracepoint_enable(list) : tracepoint_disable(list);
+	r = on ? trace_recorder_enable(list) : trace_recorder_disable(list);
 	if (r < 0) {
 		tp__ctl_add(t, "cannot %s \"%s\": %s (the program's stderr says more)\n", on ? "enable" : "disable",
 			    list, strerror(-r));
 		return r;
 	}
 	tp__ctl_add(t, "%s %d event%s matching \"%s\"", on ? "enabled" : "disabled", r, r == 1 ? "" : "s", list);
-	if (on && tracepoint_trace_dir())
-		tp__ctl_add(t, "; trace in %s", tracepoint_trace_dir());
+	if (on && trace_recorder_trace_dir())
+		tp__ctl_add(t, "; trace in %s", trace_recorder_trace_dir());
 	tp__ctl_add(t, "\n");
 	return r;
 }
@@ -268,7 +268,7 @@ static int tp__ctl_list(struct tp__ctl_text *t)
 	FILE *f = tp__ctl_open_memstream(&buf, &len);
 	if (!f)
 		return -ENOMEM;
-	tracepoint_list_print(f);
+	trace_recorder_list_print(f);
 	if (fclose(f) != 0 || !buf) {
 		free(buf);
 		return -ENOMEM;
@@ -285,18 +285,18 @@ static int tp__ctl_list(struct tp__ctl_text *t)
 static int tp__ctl_snapshot(struct tp__ctl_text *t)
 {
 	int r, tries;
-	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || !tracepoint_trace_dir()) {
+	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || !trace_recorder_trace_dir()) {
 		tp__ctl_add(t, "nothing is recorded yet: enable events first\n");
 		return -EINVAL;
 	}
 	if (tp__sink.mode != TP__SINK_FLIGHT) {
 		tp__ctl_add(t, "the trace %s is in stream mode: snapshots are for flight mode "
 			    "(TRACEPOINTS_MODE=flight); in stream mode the trace on disk is complete\n",
-			    tracepoint_trace_dir());
+			    trace_recorder_trace_dir());
 		return -EINVAL;
 	}
 	/* -EBUSY: the recorder's lock is held for a moment (enabling). */
-	for (tries = 0; (r = tracepoint_snapshot()) == -EBUSY && tries < 200; tries++) {
+	for (tries = 0; (r = trace_recorder_snapshot()) == -EBUSY && tries < 200; tries++) {
 		struct timespec ts;
 		ts.tv_sec = 0;
 		ts.tv_nsec = 10000000; /* 10 ms */
@@ -306,23 +306,23 @@ static int tp__ctl_snapshot(struct tp__ctl_text *t)
 		tp__ctl_add(t, "snapshot failed: %s\n", strerror(-r));
 		return r;
 	}
-	tp__ctl_add(t, "snapshot %d in %s/snapshot-%d\n", r, tracepoint_trace_dir(), r);
+	tp__ctl_add(t, "snapshot %d in %s/snapshot-%d\n", r, trace_recorder_trace_dir(), r);
 	return r;
 }
 
 static int tp__ctl_flush(struct tp__ctl_text *t)
 {
 	long r;
-	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || !tracepoint_trace_dir()) {
+	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || !trace_recorder_trace_dir()) {
 		tp__ctl_add(t, "nothing is recorded yet: nothing to flush\n");
 		return 0;
 	}
-	r = tracepoint_flush();
+	r = trace_recorder_flush();
 	if (r < 0) {
 		tp__ctl_add(t, "flush failed: %s\n", strerror((int)-r));
 		return (int)r;
 	}
-	tp__ctl_add(t, "flushed %s to storage\n", tracepoint_trace_dir());
+	tp__ctl_add(t, "flushed %s to storage\n", trace_recorder_trace_dir());
 	return 0;
 }
 

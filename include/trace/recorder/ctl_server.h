@@ -2,15 +2,15 @@
 /*
  * trace/recorder/ctl_server.h - the control channel's server: its thread
  * and connections (poll, idle timeouts, SO_PEERCRED), the directory and
- * the socket, its fork and exit handlers, tracepoint_control_start, _stop
+ * the socket, its fork and exit handlers, trace_recorder_control_start, _stop
  * and _path, and TRACEPOINTS_CONTROL=1 at start-up.
  *
- * Internal: included by trace/control.h in the TRACEPOINT_SINK_MAIN file,
- * after recorder/ctl_commands.h; depends on it and on recorder/state.h,
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), after
+ * recorder/ctl_commands.h; depends on it and on recorder/state.h,
  * recorder/env.h, recorder/fork.h (whose handlers call this file's, declared
  * ahead there) and recorder/settings.h.
  */
-#ifndef TP__CTL_DEFINED
+#ifndef TP__SINK_DEFINED
 #error "trace/recorder/ctl_server.h is internal: #include <trace/sink.h> instead"
 #elif !defined(TP__REC_CTL_SERVER_H)
 #define TP__REC_CTL_SERVER_H
@@ -214,7 +214,7 @@ static void *tp__ctl_main(void *arg)
 		if (k <= 0)
 			continue;
 		if (pf[0].revents)
-			break; /* tracepoint_control_stop() */
+			break; /* trace_recorder_control_stop() */
 		now = tp__sink_ns(TP__EV_CLOCK_MONOTONIC);
 		for (i = 2; i < (int)n; i++) {
 			struct tp__ctl_client *c = &tp__ctl.cl[idx[i]];
@@ -408,7 +408,7 @@ static int tp__ctl_listen(const char *path)
 /* fork(): the child has no channel; it closes what it inherited.  Called
  * by the recorder's fork handlers (recorder/fork.h), last in its lock order.
  * Only tp__ctl_fds is taken (held for short moments that never wait), not
- * tp__ctl_life: tracepoint_control_stop() holds that while its thread
+ * tp__ctl_life: trace_recorder_control_stop() holds that while its thread
  * finishes a command, which may need a lock that another fork handler,
  * run before this one, holds. */
 static void tp__ctl_atfork_prepare(void)
@@ -446,10 +446,10 @@ static void tp__ctl_atfork_child(void)
 
 static void tp__ctl_atexit(void)
 {
-	tracepoint_control_stop();
+	trace_recorder_control_stop();
 }
 
-TRACEPOINT_SINK_API int tracepoint_control_start(void)
+TRACEPOINT_SINK_API int trace_recorder_control_start(void)
 {
 	char dir[sizeof(tp__ctl.path)];
 	tp__ctl_sigset all, old;
@@ -540,7 +540,7 @@ fail:
 	return -e;
 }
 
-TRACEPOINT_SINK_API int tracepoint_control_stop(void)
+TRACEPOINT_SINK_API int trace_recorder_control_stop(void)
 {
 	pthread_mutex_lock(&tp__ctl_life);
 	if (!tp__ctl.running || tp__ctl.pid != (int)getpid()) {
@@ -565,7 +565,7 @@ TRACEPOINT_SINK_API int tracepoint_control_stop(void)
 	return 0;
 }
 
-TRACEPOINT_SINK_API const char *tracepoint_control_path(void)
+TRACEPOINT_SINK_API const char *trace_recorder_control_path(void)
 {
 	return __atomic_load_n(&tp__ctl.running, __ATOMIC_ACQUIRE) ? tp__ctl.path : NULL;
 }
@@ -595,7 +595,7 @@ __attribute__((constructor(102))) static void tp__ctl_from_env(void)
 	}
 	tp__ctl.env_mode = mode ? strdup(mode) : NULL;
 	tp__ctl.env_dir = dir && *dir ? strdup(dir) : NULL;
-	tracepoint_control_start(); /* reports its errors */
+	trace_recorder_control_start(); /* reports its errors */
 }
 
 #endif /* TP__REC_CTL_SERVER_H */

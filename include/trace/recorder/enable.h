@@ -3,13 +3,16 @@
  * trace/recorder/enable.h - enabling by pattern: the slot (probe data) of an
  * event, described in the metadata on first use; the walk that attaches
  * or detaches the recorder for a pattern list; "did you mean" for a
- * pattern that matches nothing; tracepoint_enable and tracepoint_disable.
+ * pattern that matches nothing; trace_recorder_enable and
+ * trace_recorder_disable.
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
  * recorder/state.h, recorder/env.h, recorder/metadata.h,
- * recorder/settings.h and trace/pattern.h.  Filters and enabling call
- * each other: tp__sink_flt_rebind and tp__sink_apply_spec, defined in
- * recorder/filters.h, are declared ahead here.
+ * recorder/settings.h and trace/pattern.h (the whole grammar: a spec with
+ * ';' or 'if' goes to recorder/filters.h, a plain list is walked here).
+ * Filters and enabling call each other: tp__sink_flt_rebind and
+ * tp__sink_apply_spec, defined in recorder/filters.h, are declared ahead
+ * here.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/enable.h is internal: #include <trace/sink.h> instead"
@@ -107,6 +110,7 @@ static struct trace_event_sink *tp__sink_attached(const struct tracepoint *tp, i
 
 struct tp__sink_pat {
 	const char *list;
+	size_t skip;          /* items taken by the walks before this one */
 	size_t nitems;
 	const char *item[64]; /* items beyond 64 are handled in further walks */
 	size_t len[64];
@@ -122,6 +126,10 @@ struct tp__sink_pat {
 static int tp__sink_pat_collect(const char *item, size_t len, void *priv)
 {
 	struct tp__sink_pat *p = (struct tp__sink_pat *)priv;
+	if (p->skip) {
+		p->skip--;
+		return 0;
+	}
 	if (p->nitems == 64)
 		return 1;
 	p->item[p->nitems] = item;
@@ -282,18 +290,11 @@ static int tp__sink_apply(const char *list, int attach)
 			return e;
 	}
 	for (;;) {
-		/* Items from the done-th on (64 per walk). */
-		const char *s = list;
-		size_t skip = done;
-		while (skip && (s = strchr(s, ',')) != NULL) {
-			s++;
-			skip--;
-		}
 		memset(&p, 0, sizeof(p));
 		p.list = list;
+		p.skip = done; /* items from the done-th on (64 per walk) */
 		p.attach = attach;
-		if (s)
-			trace_pattern_for_each(s, tp__sink_pat_collect, &p);
+		trace_pattern_for_each(list, tp__sink_pat_collect, &p);
 		if (p.nitems == 0)
 			break;
 		/* One protection change per module for all matches. */
@@ -351,12 +352,12 @@ static int tp__sink_apply(const char *list, int attach)
 	return err ? err : total;
 }
 
-TRACEPOINT_SINK_API int tracepoint_enable(const char *patterns)
+TRACEPOINT_SINK_API int trace_recorder_enable(const char *patterns)
 {
 	return tp__sink_apply(patterns, 1);
 }
 
-TRACEPOINT_SINK_API int tracepoint_disable(const char *patterns)
+TRACEPOINT_SINK_API int trace_recorder_disable(const char *patterns)
 {
 	return tp__sink_apply(patterns, 0);
 }

@@ -170,14 +170,4 @@ static void tp__sink_env_check(void)
 	}
 }
 
-/* Whether a TRACEPOINTS value holds nothing but spaces, tabs, line ends
- * and ';' (empty groups): 1 if so (nothing to record, as if unset). */
-static int tp__sink_env_blank(const char *v)
-{
-	for (; *v; v++)
-		if (*v != ' ' && *v != '\t' && *v != '\n' && *v != '\r' && *v != ';')
-			return 0;
-	return 1;
-}
-
 #endif /* TP__REC_ENV_H */

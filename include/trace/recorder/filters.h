@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * trace/recorder/filters.h - the recorder's field filters: tracepoint_filter()
+ * trace/recorder/filters.h - the recorder's field filters: trace_recorder_filter()
  * and the "patterns if filter; patterns..." form of TRACEPOINTS and
- * tracepoint_enable() (trace/filter.h has the language).
+ * trace_recorder_enable(): checking every group, then setting each group's
+ * filter before enabling its events.  The grammar (groups, patterns) is
+ * trace/pattern.h's, the filter compiler trace/filter.h's.
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
- * recorder/state.h, recorder/settings.h, recorder/enable.h and
- * trace/filter.h.
+ * recorder/state.h, recorder/settings.h, recorder/enable.h,
+ * trace/pattern.h and trace/filter.h.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/filters.h is internal: #include <trace/sink.h> instead"
@@ -271,18 +273,8 @@ static int tp__sink_filter_set(const char *pats, const char *filter, char *err, 
 	return ret;
 }
 
-/* Whether a filter text is empty (spaces only): clears the filter. */
-static int tp__sink_flt_empty(const char *f, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++)
-		if (f[i] != ' ' && f[i] != '\t' && f[i] != '\n' && f[i] != '\r')
-			return 0;
-	return 1;
-}
-
-TRACEPOINT_SINK_API int tracepoint_filter(const char *patterns, const char *filter, char *err,
-					  size_t errlen)
+TRACEPOINT_SINK_API int trace_recorder_filter(const char *patterns, const char *filter, char *err,
+					      size_t errlen)
 {
 	size_t pos = 0;
 	const char *why = NULL;
@@ -295,7 +287,7 @@ TRACEPOINT_SINK_API int tracepoint_filter(const char *patterns, const char *filt
 				    patterns ? strlen(patterns) : 6, pos, why);
 		return -EINVAL;
 	}
-	if (filter && tp__sink_flt_empty(filter, strlen(filter)))
+	if (filter && tp__pat_blank(filter, strlen(filter)))
 		filter = NULL;
 	if (filter) {
 		r = trace_filter_compile(filter, NULL, 0, 0, NULL, &pos, whybuf, sizeof(whybuf));
@@ -335,31 +327,24 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 		int bad = 0;
 		if (!pats)
 			return -ENOMEM;
-		if (tp__sink_flt_empty(pats, g.pat_len) && !g.filter) {
+		if (tp__pat_blank(pats, g.pat_len) && !g.filter) {
 			free(pats); /* an empty group ("a;", "a;;b"): nothing, as in ftrace */
 			at = next;
 			continue;
 		}
 		groups++;
-		if (tp__sink_flt_empty(pats, g.pat_len)) {
+		if (tp__pat_blank(pats, g.pat_len)) {
 			if (report)
 				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
 						    g.pat_at + g.pat_len, "no pattern before 'if'");
 			bad = 1;
 		} else if (trace_pattern_check(pats, &pos, &w) != 0) {
-			size_t b = 0; /* "; if ...": the group's 'if' came first */
-			while (tp__flt_spec_space(pats[b]))
-				b++;
-			if (pats[b] == 'i' && pats[b + 1] == 'f' && tp__flt_spec_space(pats[b + 2]) &&
-			    pos > b + 1) {
-				pos = b;
-				w = "no pattern before 'if'";
-			}
+			tp__spec_no_pattern(pats, &pos, &w); /* "; if ..." */
 			if (report)
 				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
 						    g.pat_at + pos, w);
 			bad = 1;
-		} else if (g.filter && tp__sink_flt_empty(g.filter, g.filter_len)) {
+		} else if (g.filter && tp__pat_blank(g.filter, g.filter_len)) {
 			if (report)
 				tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec),
 						    g.filter_at + g.filter_len, "nothing after 'if'");
@@ -400,7 +385,7 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 	return 0;
 }
 
-/* tracepoint_enable() / tracepoint_disable() of a spec with ';' or 'if':
+/* trace_recorder_enable() / trace_recorder_disable() of a spec with ';' or 'if':
  * everything is checked first (patterns, filters, fields: nothing changes
  * if anything is wrong), then each group's filter is set before its events
  * are enabled, so no unfiltered record is made. */
@@ -424,7 +409,7 @@ static int tp__sink_apply_spec(const char *spec, int attach)
 	do {
 		size_t next = trace_spec_next(spec, at, &g);
 		char *pats, *ftext = NULL;
-		if (!g.filter && tp__sink_flt_empty(g.pat, g.pat_len)) {
+		if (!g.filter && tp__pat_blank(g.pat, g.pat_len)) {
 			at = next; /* an empty group (checked above) */
 			continue;
 		}

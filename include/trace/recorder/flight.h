@@ -2,7 +2,7 @@
 /*
  * trace/recorder/flight.h - flight-recorder snapshots: a ring per thread
  * copied, oldest packet first, into <dir>/snapshot-<n>, a trace of its own
- * (tracepoint_snapshot, async-signal-safe, and its signal handler).
+ * (trace_recorder_snapshot, async-signal-safe, and its signal handler).
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
  * recorder/state.h (the thread nodes) and recorder/metadata.h.
@@ -57,7 +57,7 @@ static uint64_t tp__sink_copy_ring(struct tp__sink_node *n, int fd, const uint8_
 	return written;
 }
 
-TRACEPOINT_SINK_API int tracepoint_snapshot(void)
+TRACEPOINT_SINK_API int trace_recorder_snapshot(void)
 {
 	struct tp__sink_node *n;
 	char name[32];
@@ -109,7 +109,7 @@ static void tp__sink_snapshot_signal(int sig)
 {
 	int e = errno, k;
 	(void)sig;
-	k = tracepoint_snapshot();
+	k = trace_recorder_snapshot();
 	if (k > 0)
 		tp__sink_msg("snapshot %d in %s/snapshot-%d", k, tp__sink.dir, k);
 	else

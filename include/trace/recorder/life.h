@@ -5,11 +5,12 @@
  * starts recording, and the destructor that, at exit(), settles the
  * stream files, completes the metadata and says where the trace is.
  *
- * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), last;
- * depends on recorder/state.h, recorder/env.h, recorder/clock.h,
- * recorder/metadata.h, recorder/stream.h, recorder/flight.h,
- * recorder/settings.h, recorder/enable.h, recorder/filters.h and
- * recorder/list.h.
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), after the
+ * other parts of the recorder (before the control channel's); depends on
+ * recorder/state.h, recorder/env.h, recorder/clock.h, recorder/metadata.h,
+ * recorder/stream.h, recorder/flight.h, recorder/settings.h,
+ * recorder/enable.h, recorder/filters.h, recorder/list.h and
+ * trace/pattern.h.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/life.h is internal: #include <trace/sink.h> instead"
@@ -53,19 +54,19 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	dir = tp__sink_getenv("TRACEPOINTS_DIR");
 	tp__sink_env_check();
 	/* Where and how a trace goes, whoever starts it: this, the program's
-	 * own tracepoint_enable() or tracepoint_output(mode or dir NULL), or
+	 * own trace_recorder_enable() or trace_recorder_output(mode or dir NULL), or
 	 * the control channel. */
 	if (dir && *dir)
 		tp__sink.env_dir = strdup(dir);
 	if (mode)
 		tp__sink.env_mode = strdup(mode);
-	if (!tp || tp__sink_env_blank(tp))
+	if (!tp || tp__spec_blank(tp))
 		return; /* unset, empty groups only, or ignored (a set-user-ID program...): silently */
 	if (strcmp(tp, "list") == 0 || strcmp(tp, "list-format") == 0) {
 		if (tp[4])
-			tracepoint_format_print(stdout);
+			trace_recorder_format_print(stdout);
 		else
-			tracepoint_list_print(stdout);
+			trace_recorder_list_print(stdout);
 		fflush(stdout);
 		exit(0);
 	}
@@ -75,7 +76,7 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 		const char *why;
 		if (trace_spec_is_plain(tp) ? trace_pattern_check(tp, &pos, &why) != 0
 					    : tp__sink_spec_check(tp, 0, 1) != 0) {
-			tracepoint_enable(tp); /* reports it; no trace is started */
+			trace_recorder_enable(tp); /* reports it; no trace is started */
 			return;
 		}
 	}
@@ -83,7 +84,7 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 		tp__sink_msg("TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read: the trace is a "
 			  "directory (TRACEPOINTS_DIR); tracepoint-dump --text or --json DIR formats it");
 	/* TRACEPOINTS_DIR and TRACEPOINTS_MODE (a bad mode reported there) */
-	if (tracepoint_output(NULL, NULL) != 0)
+	if (trace_recorder_output(NULL, NULL) != 0)
 		return; /* reported; nothing is recorded */
 	if (sig) {
 		int s = tp__sink_signal_number(sig);
@@ -95,7 +96,7 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 			tp__sink_signal(s, tp__sink_snapshot_signal);
 		}
 	}
-	tracepoint_enable(tp);
+	trace_recorder_enable(tp);
 }
 
 /* exit() has begun in this thread: from now on only this thread changes
@@ -196,7 +197,7 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 		}
 		__atomic_sub_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 	}
-	d = tracepoint_dropped();
+	d = trace_recorder_dropped();
 	if (__atomic_load_n(&tp__sink.errs, __ATOMIC_RELAXED))
 		tp__sink_msg("the trace in %s is incomplete (see the errors above); %llu record(s) lost",
 			  tp__sink.dir, d);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * trace/recorder/list.h - listing: tracepoint_list, tracepoint_list_print
- * (TRACEPOINTS=list) and tracepoint_format_print (TRACEPOINTS=list-format,
+ * trace/recorder/list.h - listing: trace_recorder_list, trace_recorder_list_print
+ * (TRACEPOINTS=list) and trace_recorder_format_print (TRACEPOINTS=list-format,
  * the kernel's tracefs "format" layout).
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
@@ -38,8 +38,9 @@ static int tp__sink_list_cb(struct tracepoint *tp, void *priv)
 	return l->fn(&info, l->priv);
 }
 
-TRACEPOINT_SINK_API int tracepoint_list(int (*fn)(const struct tracepoint_info *info, void *priv),
-					void *priv)
+TRACEPOINT_SINK_API int trace_recorder_list(int (*fn)(const struct tracepoint_info *info,
+						      void *priv),
+					    void *priv)
 {
 	struct tp__sink_list l;
 	if (!fn)
@@ -91,9 +92,9 @@ static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 	return 0;
 }
 
-TRACEPOINT_SINK_API void tracepoint_list_print(FILE *out)
+TRACEPOINT_SINK_API void trace_recorder_list_print(FILE *out)
 {
-	tracepoint_list(tp__sink_print_cb, out ? out : stdout);
+	trace_recorder_list(tp__sink_print_cb, out ? out : stdout);
 }
 
 struct tp__sink_fmt_walk {
@@ -147,12 +148,12 @@ static int tp__sink_format_cb(const struct tracepoint_info *info, void *priv)
 	return 0;
 }
 
-TRACEPOINT_SINK_API void tracepoint_format_print(FILE *out)
+TRACEPOINT_SINK_API void trace_recorder_format_print(FILE *out)
 {
 	struct tp__sink_fmt_walk w;
 	w.out = out ? out : stdout;
 	w.id = 0;
-	tracepoint_list(tp__sink_format_cb, &w);
+	trace_recorder_list(tp__sink_format_cb, &w);
 }
 
 #endif /* TP__REC_LIST_H */

@@ -284,6 +284,17 @@ static int tp__sink_describe(const struct trace_event *ev, uint32_t id)
 	return e;
 }
 
+/* Moves *p past the k bytes an snprintf into *left bytes at *p wrote:
+ * 0, or -ENAMETOOLONG (nothing moved) if they did not fit. */
+static int tp__sink_took(char **p, size_t *left, int k)
+{
+	if (k < 0 || (size_t)k >= *left)
+		return -ENAMETOOLONG;
+	*p += k;
+	*left -= (size_t)k;
+	return 0;
+}
+
 /* The event block, in buf (TP__SINK_BLOCK bytes): the printk comment may
  * take all but TP__SINK_BLOCK_FIELDS of it (a longer one is cut: readers
  * then print name=value pairs), the fields the rest. */
@@ -314,16 +325,12 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 		unsigned b = ev->kind & TRACE_KIND_BASE_MASK;
 		k = snprintf(p, left, " */\n\t/* kind: %s%s", b < 4 ? base[b] : "instant",
 			     ev->kind & TRACE_KIND_FLOW ? " flow" : "");
-		if (k < 0 || (size_t)k >= left)
+		if (tp__sink_took(&p, &left, k) != 0)
 			return -ENAMETOOLONG;
-		p += k;
-		left -= (size_t)k;
 	}
 	k = snprintf(p, left, " */\n\tfields := struct {\n");
-	if (k < 0 || (size_t)k >= left)
+	if (tp__sink_took(&p, &left, k) != 0)
 		return -ENAMETOOLONG;
-	p += k;
-	left -= (size_t)k;
 	memset(&sy, 0, sizeof(sy));
 	sy.f = f;
 	sy.n = n;
@@ -342,16 +349,13 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 			} else {
 				k = tp__sink_field_tsdl(p, left, &f[i]);
 			}
-			if (k < 0 || (size_t)k >= left)
+			if (tp__sink_took(&p, &left, k) != 0)
 				return -ENAMETOOLONG;
-			p += k;
-			left -= (size_t)k;
 		}
 	}
 	k = snprintf(p, left, "\t};\n};\n\n");
-	if (k < 0 || (size_t)k >= left)
+	if (tp__sink_took(&p, &left, k) != 0)
 		return -ENAMETOOLONG;
-	p += k;
 	if (tp__sink_events_append(buf, (size_t)(p - buf)) != 0)
 		return -ENOMEM;
 	if (tp__sink.metafd >= 0 && write(tp__sink.metafd, buf, (size_t)(p - buf)) != (ssize_t)(p - buf)) {

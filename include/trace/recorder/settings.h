@@ -3,7 +3,7 @@
  * trace/recorder/settings.h - the recorder's settings and the start of a
  * trace: the one-time initialization (clock, window and ring sizes from
  * the environment, the thread key, the fork handlers), TRACEPOINTS_MODE,
- * and tracepoint_output, _trace_dir, _flush, _dropped, _buffer_size and
+ * and trace_recorder_output, _trace_dir, _flush, _dropped, _buffer_size and
  * _flight_size.
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
@@ -100,15 +100,15 @@ static int tp__sink_env_mode(void)
 }
 
 /* Starts the trace where and how the environment says (TRACEPOINTS_DIR,
- * TRACEPOINTS_MODE), lock held: the first tracepoint_enable() of a program
- * that did not call tracepoint_output(). */
+ * TRACEPOINTS_MODE), lock held: the first trace_recorder_enable() of a program
+ * that did not call trace_recorder_output(). */
 static int tp__sink_start_env_trace(void)
 {
 	tp__sink.mode = tp__sink_env_mode();
 	return tp__sink_start_trace(tp__sink.env_dir);
 }
 
-TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir)
+TRACEPOINT_SINK_API int trace_recorder_output(const char *mode, const char *dir)
 {
 	int m, e;
 	char shown[48];
@@ -149,13 +149,13 @@ TRACEPOINT_SINK_API int tracepoint_output(const char *mode, const char *dir)
 	return e;
 }
 
-TRACEPOINT_SINK_API const char *tracepoint_trace_dir(void)
+TRACEPOINT_SINK_API const char *trace_recorder_trace_dir(void)
 {
 	return __atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) && !tp__sink.child_pending
 		       ? tp__sink.dir : NULL;
 }
 
-TRACEPOINT_SINK_API long tracepoint_flush(void)
+TRACEPOINT_SINK_API long trace_recorder_flush(void)
 {
 	struct tp__sink_node *n;
 	long e = 0;
@@ -173,7 +173,7 @@ TRACEPOINT_SINK_API long tracepoint_flush(void)
 	return e;
 }
 
-TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void)
+TRACEPOINT_SINK_API unsigned long long trace_recorder_dropped(void)
 {
 	struct tp__sink_node *n;
 	unsigned long long d = __atomic_load_n(&tp__sink.lost, __ATOMIC_RELAXED) +
@@ -184,7 +184,7 @@ TRACEPOINT_SINK_API unsigned long long tracepoint_dropped(void)
 	return d;
 }
 
-TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes)
+TRACEPOINT_SINK_API void trace_recorder_buffer_size(size_t bytes)
 {
 	tp__sink_init();
 	tp__sink_lock();
@@ -192,7 +192,7 @@ TRACEPOINT_SINK_API void tracepoint_buffer_size(size_t bytes)
 	tp__sink_unlock();
 }
 
-TRACEPOINT_SINK_API void tracepoint_flight_size(size_t bytes)
+TRACEPOINT_SINK_API void trace_recorder_flight_size(size_t bytes)
 {
 	tp__sink_init();
 	tp__sink_lock();

@@ -16,8 +16,8 @@
 #elif !defined(TP__REC_STATE_H)
 #define TP__REC_STATE_H
 
-/* The largest window (TRACEPOINTS_BUFFER_KB, tracepoint_buffer_size) and
- * flight ring per thread (TRACEPOINTS_FLIGHT_KB, tracepoint_flight_size):
+/* The largest window (TRACEPOINTS_BUFFER_KB, trace_recorder_buffer_size) and
+ * flight ring per thread (TRACEPOINTS_FLIGHT_KB, trace_recorder_flight_size):
  * each is allocated on disk (fallocate) and mapped in one piece, the window
  * faulted in at once. */
 #define TP__SINK_WINDOW_MAX ((size_t)TRACE_WINDOW_MAX)                   /* 1 GiB (trace/wire.h) */
