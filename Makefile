@@ -40,7 +40,7 @@ all: $(B)/demo $(B)/tracepoint-dump $(B)/tracepoint-ctl
 
 # The trace reader (tools/dump/: one file per part, dump.h their map; libc only).
 DUMP_SRC := $(wildcard tools/dump/*.c)
-$(B)/tracepoint-dump: $(DUMP_SRC) tools/dump/dump.h tools/protobuf.h include/trace/wire.h include/tracepoint/version.h
+$(B)/tracepoint-dump: $(DUMP_SRC) tools/dump/dump.h tools/dump/protobuf.h include/trace/wire.h include/tracepoint/version.h
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS) $(WARN) $(DUMP_SRC) -o $@
 
@@ -54,7 +54,7 @@ $(B)/demo: $(wildcard examples/*.c examples/*.h examples/*/*.h) $(HEADERS)
 	$(CC) $(CPPFLAGS) -Iexamples $(CFLAGS) $(WARN) -DCONFIG_TRACEPOINTS_ALL examples/*.c -o $@ $(LDLIBS)
 
 demo:
-	@CC="$(CC)" tools/demo.sh
+	@CC="$(CC)" scripts/demo.sh
 
 # `make check` runs the whole suite twice, with static keys (the default) and
 # with -DTRACEPOINT_PORTABLE, then the unit tests for aarch64 under qemu;
@@ -69,21 +69,21 @@ $(B)/$(MODE)/tests/%: %.c $(TEST_HEADERS) $(HEADERS)
 
 check:
 	@$(MAKE) --no-print-directory lint
-	@CC="$(CC)" tools/need-cmocka.sh
+	@CC="$(CC)" scripts/need-cmocka.sh
 	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=static
 	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=portable
-	@TP_BUILD="$(B)" tools/check-aarch64.sh $(UNIT_SRC)
+	@TP_BUILD="$(B)" scripts/check-aarch64.sh $(UNIT_SRC)
 
 check-mode: $(MODE_UNIT) $(B)/tracepoint-dump $(B)/tracepoint-ctl
 	@echo "== $(MODE) mode ($(CC))"
 	@CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" TP_BUILD="$(B)/$(MODE)" \
-		TP_DUMP="$(B)/tracepoint-dump" TP_CTL="$(B)/tracepoint-ctl" TP_JOBS=$(JOBS) tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
+		TP_DUMP="$(B)/tracepoint-dump" TP_CTL="$(B)/tracepoint-ctl" TP_JOBS=$(JOBS) scripts/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
 
 # `make lint`: shellcheck over every shell script (settings: .shellcheckrc);
 # says so and does nothing when shellcheck is not installed.  `make check`
 # runs it first.
 .PHONY: lint
-LINT_SCRIPTS := $(wildcard tests/*.sh tests/*/*.sh tools/*.sh bench/*.sh) tools/tracepoint-list tools/tracepoint-bloat-o-meter \
+LINT_SCRIPTS := $(wildcard tests/*.sh tests/*/*.sh scripts/*.sh bench/*.sh) tools/tracepoint-list tools/tracepoint-bloat-o-meter \
 	tools/tp-list tools/bloat-o-meter .ci/run
 lint:
 	@if command -v shellcheck >/dev/null 2>&1; then \
@@ -101,7 +101,7 @@ stress:
 stress-mode: $(STRESS_UNIT) $(B)/tracepoint-ctl
 	@echo "== stress, $(MODE) mode ($(CC)), $(STRESS_SECONDS)s phases"
 	@TP_STRESS_SECONDS=$(STRESS_SECONDS) CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" \
-		TP_BUILD="$(B)/$(MODE)" TP_CTL="$(B)/tracepoint-ctl" tools/run-tests.sh $(STRESS_UNIT) tests/core/t_dlopen_stress.sh \
+		TP_BUILD="$(B)/$(MODE)" TP_CTL="$(B)/tracepoint-ctl" scripts/run-tests.sh $(STRESS_UNIT) tests/core/t_dlopen_stress.sh \
 		tests/recorder/t_fork_locks.sh
 
 bench: $(B)/tracepoint-dump
@@ -152,8 +152,8 @@ SUBST = sed -e 's|@prefix@|$(prefix)|g' -e 's|@PC_INCLUDEDIR@|$(PC_INCLUDEDIR)|g
 	-e 's|@CMAKE_INCLUDEDIR@|$(CMAKE_INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
 
 install: $(B)/tracepoint-dump $(B)/tracepoint-ctl
-	$(SUBST) tools/tracepoint.pc.in >$(B)/tracepoint.pc
-	for f in config config-version; do $(SUBST) tools/tracepoint-$$f.cmake.in \
+	$(SUBST) packaging/tracepoint.pc.in >$(B)/tracepoint.pc
+	for f in config config-version; do $(SUBST) packaging/tracepoint-$$f.cmake.in \
 		>$(B)/tracepoint-$$f.cmake || exit 1; done
 	$(INSTALL) -d "$(DESTDIR)$(includedir)" $(HEADER_SUBDIRS:%="$(DESTDIR)$(includedir)/%") \
 		"$(DESTDIR)$(bindir)" "$(DESTDIR)$(pkgconfigdir)" "$(DESTDIR)$(cmakedir)"

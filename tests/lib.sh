@@ -1,11 +1,11 @@
 # tests/lib.sh: the setup and helpers every script test shares.  Each
 # tests/LAYER/t_NAME.sh starts with
 #	. tests/lib.sh
-# run from the repository root, as tools/run-tests.sh (`make check`) does;
+# run from the repository root, as scripts/run-tests.sh (`make check`) does;
 # by hand:  CC=gcc CXX=g++ TP_BUILD=build/x sh tests/LAYER/t_NAME.sh
 # (add TP_CFLAGS=-DTRACEPOINT_PORTABLE for the portable mode).
 #
-# From the environment (tools/run-tests.sh passes them; defaults in brackets):
+# From the environment (scripts/run-tests.sh passes them; defaults in brackets):
 #   CC, CXX     the compilers [cc, c++]
 #   TP_CFLAGS   the fast-path mode flags to add to every compile [none]
 #   TP_BUILD    where artifacts go [build]

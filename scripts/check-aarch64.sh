@@ -48,6 +48,6 @@ for mode in static portable; do
 		if [ -x "$bin" ]; then bins="$bins $bin"; else echo "FAIL: $bin does not build (above)"; status=1; fi
 	done
 	# shellcheck disable=SC2086 # $bins: the list of binaries
-	TP_RUNNER="timeout -s KILL 300 qemu-aarch64 -L $sysroot" TP_BUILD="$out/$mode" tools/run-tests.sh $bins || status=1
+	TP_RUNNER="timeout -s KILL 300 qemu-aarch64 -L $sysroot" TP_BUILD="$out/$mode" scripts/run-tests.sh $bins || status=1
 done
 exit $status
