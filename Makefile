@@ -20,10 +20,10 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 1)
 
 # The tests: tests/LAYER/test_*.c (unit) and tests/LAYER/t_*.sh (script), one
 # folder per layer (core, events, recorder, tools, build); these two
-# wildcards are the one list of what `make check` runs.  The unit tests'
-# binaries go to build/<mode>/tests/test_NAME, whatever their layer.
-# Names are unique across layers (logs and artifacts are named by them) and
-# the tests run in the order of their names.
+# wildcards are the one list of what `make check-all` runs (`make check`:
+# less SLOW_TESTS, below).  The unit tests' binaries go to
+# build/<mode>/tests/test_NAME, whatever their layer.  Names are unique
+# across layers: logs and artifacts are named by them.
 by_name      = $(foreach n,$(sort $(notdir $(1))),$(filter %/$(n),$(1)))
 UNIT_SRC     := $(call by_name,$(wildcard tests/*/test_*.c))
 UNIT_TESTS   := $(patsubst %.c,$(B)/tests/%,$(notdir $(UNIT_SRC)))
