@@ -20,10 +20,10 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 1)
 
 # The tests: tests/LAYER/test_*.c (unit) and tests/LAYER/t_*.sh (script), one
 # folder per layer (core, events, recorder, tools, build); these two
-# wildcards are the one list of what `make check` runs.  The unit tests'
-# binaries go to build/<mode>/tests/test_NAME, whatever their layer.
-# Names are unique across layers (logs and artifacts are named by them) and
-# the tests run in the order of their names.
+# wildcards are the one list of what `make check-all` runs (`make check`:
+# less SLOW_TESTS, below).  The unit tests' binaries go to
+# build/<mode>/tests/test_NAME, whatever their layer.  Names are unique
+# across layers: logs and artifacts are named by them.
 by_name      = $(foreach n,$(sort $(notdir $(1))),$(filter %/$(n),$(1)))
 UNIT_SRC     := $(call by_name,$(wildcard tests/*/test_*.c))
 UNIT_TESTS   := $(patsubst %.c,$(B)/tests/%,$(notdir $(UNIT_SRC)))
@@ -35,12 +35,12 @@ TEST_HEADERS := $(wildcard tests/*/*.h tests/include/events/*.h)
 vpath test_%.c $(sort $(dir $(UNIT_SRC)))
 HEADERS      := $(wildcard include/*.h include/*/*.h include/*/*/*.h)
 
-.PHONY: all demo check check-mode stress stress-mode bench install uninstall clean
+.PHONY: all demo check check-all check-build check-run check-mode stress stress-mode bench install uninstall clean
 all: $(B)/demo $(B)/tracepoint-dump $(B)/tracepoint-ctl
 
 # The trace reader (tools/dump/: one file per part, dump.h their map; libc only).
 DUMP_SRC := $(wildcard tools/dump/*.c)
-$(B)/tracepoint-dump: $(DUMP_SRC) tools/dump/dump.h tools/protobuf.h include/trace/wire.h include/tracepoint/version.h
+$(B)/tracepoint-dump: $(DUMP_SRC) tools/dump/dump.h tools/dump/protobuf.h include/trace/wire.h include/tracepoint/version.h
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS) $(WARN) $(DUMP_SRC) -o $@
 
@@ -54,36 +54,90 @@ $(B)/demo: $(wildcard examples/*.c examples/*.h examples/*/*.h) $(HEADERS)
 	$(CC) $(CPPFLAGS) -Iexamples $(CFLAGS) $(WARN) -DCONFIG_TRACEPOINTS_ALL examples/*.c -o $@ $(LDLIBS)
 
 demo:
-	@CC="$(CC)" tools/demo.sh
+	@CC="$(CC)" scripts/demo.sh
 
-# `make check` runs the whole suite twice, with static keys (the default) and
-# with -DTRACEPOINT_PORTABLE, then the unit tests for aarch64 under qemu;
-# JOBS (default: the number of CPUs) builds and tests run at once.
+# The fast-path modes: static keys (the default) and -DTRACEPOINT_PORTABLE.
+# A unit test's binary is build/<mode>/tests/test_NAME.
 MODE      ?= static
-MODEFLAGS := $(if $(filter portable,$(MODE)),-DTRACEPOINT_PORTABLE)
-MODE_UNIT := $(patsubst $(B)/tests/%,$(B)/$(MODE)/tests/%,$(UNIT_TESTS))
+mode_flags = $(if $(filter portable,$(1)),-DTRACEPOINT_PORTABLE)
+MODEFLAGS := $(call mode_flags,$(MODE))
+define unit_rule
+$(B)/$(1)/tests/%: %.c $(TEST_HEADERS) $(HEADERS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CPPFLAGS) -Itests/include $$(CFLAGS) $$(WARN) $(call mode_flags,$(1)) $$< -o $$@ -lcmocka $$(LDLIBS)
+endef
+$(foreach m,static portable,$(eval $(call unit_rule,$(m))))
 
-$(B)/$(MODE)/tests/%: %.c $(TEST_HEADERS) $(HEADERS)
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests/include $(CFLAGS) $(WARN) $(MODEFLAGS) $< -o $@ -lcmocka $(LDLIBS)
+# What the test commands run (docs/testing.md; the README has the times):
+# - `make check`: lint, then one run of every test with static keys, and
+#   with -DTRACEPOINT_PORTABLE the tests of what the mode changes (the
+#   core/ layer: call sites, patching, modules; the zero-bytes tests), all
+#   in their short versions (TP_QUICK=1: fewer rounds, shorter phases, the
+#   fuzzers' corpora only), except the slow suites (SLOW_TESTS).
+# - `make check-all` (what .ci/run runs): lint, every test in both modes
+#   in its long version, the unit tests for aarch64 under qemu, then both
+#   modes again with clang (TP_SECOND_PASS) when clang is installed.
+# Each prints a line per test as it finishes and, last, one line
+# "N passed, N failed, N skipped".  JOBS (default: the number of CPUs)
+# builds and tests run at once.
+SLOW_TESTS     := tests/build/t_sanitizers.sh
+PORTABLE_CHECK := $(filter tests/core/% tests/events/t_event_zero_bytes.sh,$(UNIT_SRC) $(SCRIPT_TESTS))
+# check-run SET=quick|all [MODES="static portable"]: builds what the set
+# needs and runs it, both modes in one run-tests.sh.
+SET        ?= all
+MODES      ?= static portable
+unit_of     = $(patsubst %.c,$(B)/$(1)/tests/%,$(notdir $(filter %.c,$(2))))
+script_of   = $(filter %.sh,$(1))
+SET_STATIC  = $(if $(filter quick,$(SET)),$(filter-out $(SLOW_TESTS),$(UNIT_SRC) $(SCRIPT_TESTS)),$(UNIT_SRC) $(SCRIPT_TESTS))
+SET_PORT    = $(if $(filter quick,$(SET)),$(filter-out $(SLOW_TESTS),$(PORTABLE_CHECK)),$(UNIT_SRC) $(SCRIPT_TESTS))
+RUN_STATIC  = $(if $(filter static,$(MODES)),$(call unit_of,static,$(SET_STATIC)) $(call script_of,$(SET_STATIC)))
+RUN_PORT    = $(if $(filter portable,$(MODES)),$(call unit_of,portable,$(SET_PORT)) $(call script_of,$(SET_PORT)))
+TEST_ENV    = CC="$(CC)" CXX="$(CXX)" TP_BUILD="$(B)" TP_DUMP="$(B)/tracepoint-dump" \
+	TP_CTL="$(B)/tracepoint-ctl" TP_JOBS=$(JOBS) $(if $(filter quick,$(SET)),TP_QUICK=1)
 
+check: SET := quick
 check:
 	@$(MAKE) --no-print-directory lint
-	@CC="$(CC)" tools/need-cmocka.sh
-	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=static
-	@$(MAKE) --no-print-directory -j$(JOBS) check-mode MODE=portable
-	@TP_BUILD="$(B)" tools/check-aarch64.sh $(UNIT_SRC)
+	@CC="$(CC)" scripts/need-cmocka.sh
+	@$(MAKE) --no-print-directory check-build SET=$(SET)
+	@$(run_set)
 
-check-mode: $(MODE_UNIT) $(B)/tracepoint-dump $(B)/tracepoint-ctl
-	@echo "== $(MODE) mode ($(CC))"
-	@CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" TP_BUILD="$(B)/$(MODE)" \
-		TP_DUMP="$(B)/tracepoint-dump" TP_CTL="$(B)/tracepoint-ctl" TP_JOBS=$(JOBS) tools/run-tests.sh $(MODE_UNIT) $(SCRIPT_TESTS)
+check-all:
+	@$(MAKE) --no-print-directory lint
+	@CC="$(CC)" scripts/need-cmocka.sh
+	@mkdir -p $(B) && echo "start $$(date +%s)" >$(B)/tally
+	@st=0; \
+	$(MAKE) --no-print-directory check-run SET=all TP_TALLY=$(abspath $(B))/tally || st=1; \
+	TP_TALLY=$(abspath $(B))/tally TP_BUILD="$(B)" scripts/check-aarch64.sh $(UNIT_SRC) || st=1; \
+	if command -v clang >/dev/null 2>&1 && command -v clang++ >/dev/null 2>&1; then \
+		TP_SECOND_PASS=1 $(MAKE) --no-print-directory check-run SET=all CC=clang CXX=clang++ B=$(B)/clang \
+			TP_TALLY=$(abspath $(B))/tally || st=1; \
+	else \
+		echo "== clang: SKIPPED (not installed: apt-get install clang)"; echo "0 0 1 0" >>$(B)/tally; \
+	fi; \
+	scripts/run-tests.sh --total $(B)/tally && exit $$st
+
+# check-build: what the set needs; a test whose build fails fails itself.
+check-build:
+	@$(MAKE) --no-print-directory -k -j$(JOBS) $(filter $(B)/%,$(RUN_STATIC) $(RUN_PORT)) \
+		$(B)/tracepoint-dump $(B)/tracepoint-ctl || echo "== a build failed (above): its tests fail"
+
+run_set = echo "== tests ($(SET), $(CC)): $(words $(RUN_STATIC)) with static keys, $(words $(RUN_PORT)) portable"; \
+	$(TEST_ENV) $(if $(TP_TALLY),TP_TALLY="$(TP_TALLY)") scripts/run-tests.sh \
+		$(if $(RUN_STATIC),--mode=static $(RUN_STATIC)) $(if $(RUN_PORT),--mode=portable $(RUN_PORT))
+
+check-run: check-build
+	@$(run_set)
+
+# `make check-mode MODE=static|portable`: every test of one mode, long versions.
+check-mode:
+	@$(MAKE) --no-print-directory check-run SET=all MODES=$(MODE)
 
 # `make lint`: shellcheck over every shell script (settings: .shellcheckrc);
 # says so and does nothing when shellcheck is not installed.  `make check`
 # runs it first.
 .PHONY: lint
-LINT_SCRIPTS := $(wildcard tests/*.sh tests/*/*.sh tools/*.sh bench/*.sh) tools/tracepoint-list tools/tracepoint-bloat-o-meter \
+LINT_SCRIPTS := $(wildcard tests/*.sh tests/*/*.sh scripts/*.sh bench/*.sh) tools/tracepoint-list tools/tracepoint-bloat-o-meter \
 	tools/tp-list tools/bloat-o-meter .ci/run
 lint:
 	@if command -v shellcheck >/dev/null 2>&1; then \
@@ -101,7 +155,7 @@ stress:
 stress-mode: $(STRESS_UNIT) $(B)/tracepoint-ctl
 	@echo "== stress, $(MODE) mode ($(CC)), $(STRESS_SECONDS)s phases"
 	@TP_STRESS_SECONDS=$(STRESS_SECONDS) CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" \
-		TP_BUILD="$(B)/$(MODE)" TP_CTL="$(B)/tracepoint-ctl" tools/run-tests.sh $(STRESS_UNIT) tests/core/t_dlopen_stress.sh \
+		TP_BUILD="$(B)/$(MODE)" TP_CTL="$(B)/tracepoint-ctl" scripts/run-tests.sh $(STRESS_UNIT) tests/core/t_dlopen_stress.sh \
 		tests/recorder/t_fork_locks.sh
 
 bench: $(B)/tracepoint-dump
@@ -152,8 +206,8 @@ SUBST = sed -e 's|@prefix@|$(prefix)|g' -e 's|@PC_INCLUDEDIR@|$(PC_INCLUDEDIR)|g
 	-e 's|@CMAKE_INCLUDEDIR@|$(CMAKE_INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
 
 install: $(B)/tracepoint-dump $(B)/tracepoint-ctl
-	$(SUBST) tools/tracepoint.pc.in >$(B)/tracepoint.pc
-	for f in config config-version; do $(SUBST) tools/tracepoint-$$f.cmake.in \
+	$(SUBST) packaging/tracepoint.pc.in >$(B)/tracepoint.pc
+	for f in config config-version; do $(SUBST) packaging/tracepoint-$$f.cmake.in \
 		>$(B)/tracepoint-$$f.cmake || exit 1; done
 	$(INSTALL) -d "$(DESTDIR)$(includedir)" $(HEADER_SUBDIRS:%="$(DESTDIR)$(includedir)/%") \
 		"$(DESTDIR)$(bindir)" "$(DESTDIR)$(pkgconfigdir)" "$(DESTDIR)$(cmakedir)"

@@ -278,7 +278,7 @@ rm -rf "$OUT" && mkdir -p "$OUT" && cp -R "$B"/. "$OUT"/ || exit 1
 TSV=$OUT/results.tsv
 bench/report.sh "$TSV" "$N_CG" "$N_TIME" "$RUNS" "$REPS"
 if command -v gnuplot >/dev/null 2>&1; then
-	tools/plot-bench.sh "$TSV" docs/bench.png && echo "chart: docs/bench.png"
+	scripts/plot-bench.sh "$TSV" docs/bench.png && echo "chart: docs/bench.png"
 else
 	echo "chart skipped: gnuplot-nox not installed (apt-get install gnuplot-nox)"
 fi

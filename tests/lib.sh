@@ -1,15 +1,19 @@
 # tests/lib.sh: the setup and helpers every script test shares.  Each
 # tests/LAYER/t_NAME.sh starts with
 #	. tests/lib.sh
-# run from the repository root, as tools/run-tests.sh (`make check`) does;
+# run from the repository root, as scripts/run-tests.sh (`make check`) does;
 # by hand:  CC=gcc CXX=g++ TP_BUILD=build/x sh tests/LAYER/t_NAME.sh
 # (add TP_CFLAGS=-DTRACEPOINT_PORTABLE for the portable mode).
 #
-# From the environment (tools/run-tests.sh passes them; defaults in brackets):
+# From the environment (scripts/run-tests.sh passes them; defaults in brackets):
 #   CC, CXX     the compilers [cc, c++]
 #   TP_CFLAGS   the fast-path mode flags to add to every compile [none]
 #   TP_BUILD    where artifacts go [build]
 #   TP_DUMP     a built tracepoint-dump, used by dump_tool [built here]
+#   TP_QUICK    set by `make check`: the short version of the tests that
+#               have one (fewer rounds, shorter phases, the fuzzers' corpora
+#               without new fuzzing); `make check-all` runs the long ones
+#               (see quick) [unset]
 #   TP_SECOND_PASS  set by .ci/run for its clang passes: what does not
 #               depend on $CC ran in the gcc pass (see repeated) [unset]
 # Sets:
@@ -77,6 +81,10 @@ count() { # path...: how many exist (for globs: a glob that matches nothing
 }
 need() { # command [package]: skip the test unless the command is installed
 	have "$1" || skip "$1 not installed (apt-get install ${2:-$1})"
+}
+quick() { # short long: the short value under `make check` (TP_QUICK),
+	# else the long one
+	if [ -n "${TP_QUICK:-}" ]; then echo "$1"; else echo "$2"; fi
 }
 repeated() { # part: true, saying so, when the part does not depend on $CC
 	# and this is .ci/run's second pass (TP_SECOND_PASS), whose first pass,

@@ -7,7 +7,8 @@
 # fix there.  Run in the static-keys pass only: -DTRACEPOINT_PORTABLE
 # changes the call sites (one load and branch instead of the asm goto) and
 # leaves out the code patching, so it runs a subset of the same code, and
-# the 50 sanitized builds are the longest test of make check.
+# the 58 sanitized builds are the longest test there is: make check-all
+# runs it, make check leaves it out (SLOW_TESTS in the Makefile).
 # shellcheck disable=SC2086 # flag lists ($CC, $flags, $TPF) are split on purpose
 . tests/lib.sh
 case " $TPF " in

@@ -1,6 +1,6 @@
 /* tracepoint_batch_begin/end across threads (test_batch.c has the rest;
  * this part needs threads, which crawl under qemu-user: it runs natively
- * only, see tools/check-aarch64.sh). */
+ * only, see scripts/check-aarch64.sh). */
 #include "batch_common.h"
 
 /* One thread enables and disables in batches while another registers and

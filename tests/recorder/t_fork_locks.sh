@@ -4,13 +4,13 @@
 # and detach a probe; flush and snapshot; list; threads that start, record
 # and exit; control requests (tracepoint-ctl, from outside); dlopen and
 # dlclose of a library with tracepoints.  The main thread forks for
-# TP_FORK_SECONDS (default 6) in each output mode; a watchdog fails the
+# TP_FORK_SECONDS (default 6, 2 under make check) in each output mode; a watchdog fails the
 # test on the first hang of the parent or of a child.  The locks' order and
 # what a child may do are in docs/design.md (Locks; Fork).  A short run
 # under ThreadSanitizer (deadlock detection on) follows, where it works.
 # `make stress` runs longer phases (TP_STRESS_SECONDS).
 . tests/lib.sh
-SECS=${TP_FORK_SECONDS:-${TP_STRESS_SECONDS:-6}}
+SECS=${TP_FORK_SECONDS:-${TP_STRESS_SECONDS:-$(quick 2 6)}}
 cc_build -fPIC -shared -Itests/events/event_dlopen -DCONFIG_PLUG_TRACER tests/events/event_dlopen/plugin.c -o "$B/libplug.so"
 cc_build -Itests/include -DCONFIG_EVH "$S/fork_locks.c" -o "$B/fork_locks" -lpthread -ldl
 CTL=${TP_CTL:-}

@@ -19,6 +19,7 @@ $CC -O1 -g $WARN -Iinclude -DFUZZ_REPLAY_MAIN "$S/fuzz_pattern.c" -o "$B/replay"
 ok "$n corpus inputs replayed ($CC)"
 [ -z "$TPF" ] || { skip_part "libFuzzer: the same program as without mode flags: fuzzed in that pass"; finish; }
 repeated "libFuzzer (clang whatever CC is)" && finish
+[ -z "${TP_QUICK:-}" ] || { skip_part "libFuzzer (its build, the corpus under it, new inputs): in make check-all"; finish; }
 FZ=${FUZZ_CC:-clang}
 have "$FZ" || skip "libFuzzer: $FZ not installed (apt-get install clang)"
 if ! $FZ -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude \

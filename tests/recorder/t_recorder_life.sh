@@ -13,8 +13,8 @@
 #    last records (contiguous, up to the one before the signal) into a
 #    snapshot that babeltrace2 reads;
 #  - exit() while 4 threads record without pause, from main or from one of
-#    them, at a random instant (TP_EXIT_RUNS runs, default 50, per window
-#    size, 4 and 64 KiB): the program exits 0, its buffered stdout is
+#    them, at a random instant (TP_EXIT_RUNS runs, default 50, 10 under make check, per
+#    window size, 4 and 64 KiB): the program exits 0, its buffered stdout is
 #    written, and babeltrace2 reads the trace as it is.
 . tests/lib.sh
 need babeltrace2
@@ -62,7 +62,7 @@ if [ -n "$v" ] && [ "$last" = 99999 ] && [ $((last - first + 1)) = "$n" ] && [ "
 else fail "flight: snapshot '${snap:-none}' holds $n records ending at '$last'"; cat "$B/flight.err"; fi
 
 # exit() against recording threads
-RUNS=${TP_EXIT_RUNS:-50}
+RUNS=${TP_EXIT_RUNS:-$(quick 10 50)}
 for kb in 4 64; do
 	crashed=0 lost=0 unread=0 i=0
 	while [ $i -lt "$RUNS" ]; do

@@ -85,7 +85,7 @@ static void count_rec(const struct tr_rec *r, void *priv)
 	++*(long *)priv;
 }
 
-/* Threads hang under this machine's qemu-user: tools/check-aarch64.sh
+/* Threads hang under this machine's qemu-user: scripts/check-aarch64.sh
  * runs the unit tests through TP_RUNNER="... qemu-aarch64 ...". */
 static int under_emulator(void)
 {

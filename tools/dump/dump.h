@@ -19,7 +19,7 @@
  *               (packets), cursors over the streams and their merge
  *   text.c      field values and the text output
  *   json.c      Chrome trace JSON
- *   perfetto.c  the Perfetto protobuf output (encoder: ../protobuf.h)
+ *   perfetto.c  the Perfetto protobuf output (encoder: protobuf.h)
  *   summary.c   --summary
  *   repair.c    --repair
  *   main.c      the command line and the directories it names

@@ -206,17 +206,29 @@ char *unescape(const char *s, size_t n, size_t *outlen)
 /* Metadata: parser                                                   */
 /* ------------------------------------------------------------------ */
 
+/* What a token does to the bracket depth: 1 opens, -1 closes, 0 neither
+ * (*semi: whether it is a ';'). */
+static int bracket(const struct tok *t, int *semi)
+{
+	*semi = 0;
+	if (t->type != TK_PUNCT || t->n != 1)
+		return 0;
+	if (strchr("{[(", t->s[0]))
+		return 1;
+	if (strchr("}])", t->s[0]))
+		return -1;
+	*semi = t->s[0] == ';';
+	return 0;
+}
+
 /* Index of the token closing the bracket at i, or 0. */
 size_t match_close(struct parser *P, size_t i, size_t lim)
 {
-	int depth = 0;
+	int depth = 0, semi;
 	for (; i < lim; i++) {
-		const struct tok *t = &P->t[i];
-		if (t->type != TK_PUNCT || t->n != 1)
-			continue;
-		if (strchr("{[(", t->s[0]))
-			depth++;
-		else if (strchr("}])", t->s[0]) && --depth == 0)
+		int d = bracket(&P->t[i], &semi);
+		depth += d;
+		if (d < 0 && depth == 0)
 			return i;
 	}
 	return 0;
@@ -225,21 +237,29 @@ size_t match_close(struct parser *P, size_t i, size_t lim)
 /* Index of the ';' ending the statement starting at i, or 0. */
 size_t stmt_end(struct parser *P, size_t i, size_t lim)
 {
-	int depth = 0;
+	int depth = 0, semi;
 	for (; i < lim; i++) {
-		const struct tok *t = &P->t[i];
-		if (t->type != TK_PUNCT || t->n != 1)
-			continue;
-		if (strchr("{[(", t->s[0]))
-			depth++;
-		else if (strchr("}])", t->s[0]))
-			depth--;
-		else if (t->s[0] == ';' && depth == 0)
+		depth += bracket(&P->t[i], &semi);
+		if (semi && depth == 0)
 			return i;
 		if (depth < 0)
 			return 0;
 	}
 	return 0;
+}
+
+/* Skips the comments from *i on (before e); at a statement: its ';' in
+ * *se and 1; at e: 0; a statement without its ';': -1 (what: the error). */
+static int next_stmt(struct parser *P, size_t *i, size_t e, size_t *se, const char *what)
+{
+	while (*i < e && P->t[*i].type == TK_COMMENT)
+		++*i;
+	if (*i >= e)
+		return 0;
+	*se = stmt_end(P, *i, e);
+	if (!*se)
+		return perr(P, P->t[*i].line, "%s", what);
+	return 1;
 }
 
 struct val {
@@ -250,31 +270,39 @@ struct val {
 	char id[64]; /* TK_ID: dotted identifiers joined */
 };
 
+/* Joins the identifiers "a.b.c" from token *i on (before e) into out
+ * (cap bytes, '\0'-terminated), moving *i past them and their dots.
+ * Returns the length, or -1 when they do not fit. */
+static long join_dotted(const struct parser *P, size_t *i, size_t e, char *out, size_t cap)
+{
+	size_t k = 0;
+	while (*i < e && P->t[*i].type == TK_ID) {
+		size_t n = P->t[*i].n;
+		if (k + n + 2 > cap)
+			return -1;
+		memcpy(out + k, P->t[*i].s, n);
+		k += n;
+		++*i;
+		if (*i < e && tok_is(&P->t[*i], TK_PUNCT, ".")) {
+			out[k++] = '.';
+			++*i;
+		} else {
+			break;
+		}
+	}
+	out[k] = '\0';
+	return (long)k;
+}
+
 /* Reads "key = value" or "key := ..." from tokens [i, e) (comments
  * skipped).  Returns 1 for '=', 2 for ':=' (*rhs: first token after it),
  * 0 for anything else. */
 static int get_assign(struct parser *P, size_t i, size_t e, struct val *v, size_t *rhs)
 {
-	size_t k = 0;
 	memset(v, 0, sizeof(*v));
 	while (i < e && P->t[i].type == TK_COMMENT)
 		i++;
-	while (i < e && P->t[i].type == TK_ID) {
-		size_t n = P->t[i].n;
-		if (k + n + 2 > sizeof(v->key))
-			return 0;
-		memcpy(v->key + k, P->t[i].s, n);
-		k += n;
-		i++;
-		if (i < e && tok_is(&P->t[i], TK_PUNCT, ".")) {
-			v->key[k++] = '.';
-			i++;
-		} else {
-			break;
-		}
-	}
-	v->key[k] = '\0';
-	if (!k || i >= e)
+	if (join_dotted(P, &i, e, v->key, sizeof(v->key)) <= 0 || i >= e)
 		return 0;
 	if (tok_is(&P->t[i], TK_PUNCT, ":=")) {
 		*rhs = i + 1;
@@ -292,22 +320,8 @@ static int get_assign(struct parser *P, size_t i, size_t e, struct val *v, size_
 	v->tk = &P->t[i];
 	v->type = P->t[i].type;
 	if (v->type == TK_ID) {
-		k = 0;
-		while (i < e && P->t[i].type == TK_ID) {
-			size_t n = P->t[i].n;
-			if (k + n + 2 > sizeof(v->id))
-				return 0;
-			memcpy(v->id + k, P->t[i].s, n);
-			k += n;
-			i++;
-			if (i < e && tok_is(&P->t[i], TK_PUNCT, ".")) {
-				v->id[k++] = '.';
-				i++;
-			} else {
-				break;
-			}
-		}
-		v->id[k] = '\0';
+		if (join_dotted(P, &i, e, v->id, sizeof(v->id)) < 0)
+			return 0;
 	} else {
 		i++;
 	}
@@ -363,14 +377,8 @@ static int parse_attrs(struct parser *P, size_t b, size_t e, struct ftype *ft)
 	size_t i = b, se, rhs;
 	uint64_t size = 0, align = 0, ed = 0, md = 0;
 	struct val v;
-	while (i < e) {
-		while (i < e && P->t[i].type == TK_COMMENT)
-			i++;
-		if (i >= e)
-			break;
-		se = stmt_end(P, i, e);
-		if (!se)
-			return perr(P, P->t[i].line, "missing ';' in a type");
+	int r;
+	while ((r = next_stmt(P, &i, e, &se, "missing ';' in a type")) > 0) {
 		if (get_assign(P, i, se, &v, &rhs) != 1)
 			return perr(P, P->t[i].line, "unexpected statement in a type");
 		if (!strcmp(v.key, "size")) {
@@ -428,6 +436,8 @@ static int parse_attrs(struct parser *P, size_t b, size_t e, struct ftype *ft)
 		} /* map and others: not needed */
 		i = se + 1;
 	}
+	if (r < 0)
+		return r;
 	if (ft->kind == FT_INT) {
 		if (size != 8 && size != 16 && size != 32 && size != 64)
 			ft->bad = "an integer that is not 8, 16, 32 or 64 bits";
@@ -595,6 +605,7 @@ static void add_field(struct event *ev, const char *name, size_t n, const struct
 static int parse_fields(struct parser *P, struct event *ev, size_t i, size_t e)
 {
 	size_t c, j, se;
+	int r;
 	while (i < e && P->t[i].type == TK_COMMENT)
 		i++;
 	if (i + 1 >= e || !tok_is(&P->t[i], TK_ID, "struct") || !tok_is(&P->t[i + 1], TK_PUNCT, "{"))
@@ -602,17 +613,11 @@ static int parse_fields(struct parser *P, struct event *ev, size_t i, size_t e)
 	c = match_close(P, i + 1, e);
 	if (!c)
 		return perr(P, P->t[i].line, "fields: unbalanced '{'");
-	for (j = i + 2; j < c;) {
+	j = i + 2;
+	while ((r = next_stmt(P, &j, c, &se, "fields: missing ';'")) > 0) {
 		size_t nameix, last;
 		unsigned count = 0;
 		struct ftype ft;
-		while (j < c && P->t[j].type == TK_COMMENT)
-			j++;
-		if (j >= c)
-			break;
-		se = stmt_end(P, j, c);
-		if (!se)
-			return perr(P, P->t[j].line, "fields: missing ';'");
 		last = se - 1;
 		while (last > j && P->t[last].type == TK_COMMENT)
 			last--;
@@ -668,7 +673,7 @@ static int parse_fields(struct parser *P, struct event *ev, size_t i, size_t e)
 		add_field(ev, P->t[nameix].s, P->t[nameix].n, &ft, count);
 		j = se + 1;
 	}
-	return 0;
+	return r;
 }
 
 static int parse_uuid(const char *s, u8 *out)

@@ -8,7 +8,7 @@
  */
 #include "dump.h"
 /* The protocol buffers encoder (static functions, this part only). */
-#include "../protobuf.h"
+#include "protobuf.h"
 
 /* ------------------------------------------------------------------ */
 /* Perfetto protobuf output (--perfetto)                              */

@@ -43,6 +43,37 @@ struct argref {
 	char *delim;          /* AR_FLAGS: the separator (allocated) */
 };
 
+/* Moves *s from the start of an argument in [*s, e) to its end: the first
+ * ',' outside quotes and brackets, or e; *depth counts the brackets left
+ * open.  Returns 0, or -1 if the argument ends inside a quoted string. */
+static int arg_end(const char **s, const char *e, int *depth)
+{
+	const char *p = *s;
+	int rc = 0;
+	while (p < e) {
+		char c = *p;
+		if (c == '"' || c == '\'') {
+			for (p++; p < e && *p != c; p++)
+				if (*p == '\\' && p + 1 < e)
+					p++;
+			if (p < e)
+				p++;
+			else
+				rc = -1;
+			continue;
+		}
+		if (c == '(' || c == '[' || c == '{')
+			(*depth)++;
+		else if (c == ')' || c == ']' || c == '}')
+			(*depth)--;
+		else if (c == ',' && *depth == 0)
+			break;
+		p++;
+	}
+	*s = p;
+	return rc;
+}
+
 /* Splits "name(a, b, ...)" in [s, e) into up to max arguments at its
  * top-level commas; their number, or -1 if [s, e) is not such a call. */
 static int split_call(const char *s, const char *e, const char *name, const char **as,
@@ -58,26 +89,18 @@ static int split_call(const char *s, const char *e, const char *name, const char
 		return -1;
 	e--;
 	a = ++s;
-	for (; s <= e; s++) {
-		char c = s < e ? *s : ',';
-		if (c == '"' || c == '\'') {
-			for (s++; s < e && *s != c; s++)
-				if (*s == '\\' && s + 1 < e)
-					s++;
-			continue;
-		}
-		if (c == '(' || c == '[' || c == '{')
-			depth++;
-		else if (c == ')' || c == ']' || c == '}')
-			depth--;
-		else if (c == ',' && depth == 0) {
+	/* an argument cut by an unclosed quote is not counted */
+	while (arg_end(&s, e, &depth) == 0) {
+		if (depth == 0) { /* at a top-level ',' or at the end */
 			if (n < max) {
 				as[n] = a;
 				ae[n] = s;
 			}
 			n++;
-			a = s + 1;
 		}
+		if (s >= e)
+			break;
+		a = ++s;
 	}
 	return depth == 0 ? n : -1;
 }
@@ -168,9 +191,26 @@ static int parse_helper(const struct event *ev, const char *s, const char *e, st
 	return 1;
 }
 
+/* Past the character c at s and the spaces after it; NULL if s is not at c. */
+static const char *past_char(const char *s, const char *e, char c)
+{
+	return s < e && *s == c ? skip_ws(s + 1, e) : NULL;
+}
+
+/* The field named at s (*field: its index, negative if there is none):
+ * past the name and the spaces after it, or NULL if there is no such field. */
+static const char *field_at(const struct event *ev, const char *s, const char *e, int *field)
+{
+	const char *id = s;
+	while (s < e && is_ident((unsigned char)*s))
+		s++;
+	if (s == id || (*field = field_index(ev, id, (size_t)(s - id))) < 0)
+		return NULL;
+	return skip_ws(s, e);
+}
+
 static int parse_argref(const struct event *ev, const char *s, const char *e, struct argref *r)
 {
-	const char *id;
 	int h;
 	s = skip_ws(s, e);
 	while (e > s && isspace((unsigned char)e[-1]))
@@ -182,15 +222,8 @@ static int parse_argref(const struct event *ev, const char *s, const char *e, st
 		if (e - s < 2 || s[0] != '-' || s[1] != '>')
 			return -1;
 		s = skip_ws(s + 2, e);
-		id = s;
-		while (s < e && is_ident((unsigned char)*s))
-			s++;
-		if (s == id || isdigit((unsigned char)*id))
+		if ((s < e && isdigit((unsigned char)*s)) || !(s = field_at(ev, s, e, &r->field)))
 			return -1;
-		r->field = field_index(ev, id, (size_t)(s - id));
-		if (r->field < 0)
-			return -1;
-		s = skip_ws(s, e);
 		r->kind = 0;
 		if (s < e && *s == '[') {
 			char num[32], *end;
@@ -210,32 +243,17 @@ static int parse_argref(const struct event *ev, const char *s, const char *e, st
 			v = strtoull(num, &end, 0);
 			if (*end || errno || v > 0x7fffffffu)
 				return -1;
-			s = skip_ws(s, e);
-			if (s >= e || *s != ']')
+			if (!(s = past_char(skip_ws(s, e), e, ']')))
 				return -1;
-			s = skip_ws(s + 1, e);
 			r->kind = 1;
 			r->idx = (unsigned)v;
 		}
 		return s == e ? 0 : -1;
 	}
 	if (e - s > 9 && !memcmp(s, "__get_str", 9)) {
-		s = skip_ws(s + 9, e);
-		if (s >= e || *s != '(')
+		s = past_char(skip_ws(s + 9, e), e, '(');
+		if (!s || !(s = field_at(ev, s, e, &r->field)) || !(s = past_char(s, e, ')')))
 			return -1;
-		s = skip_ws(s + 1, e);
-		id = s;
-		while (s < e && is_ident((unsigned char)*s))
-			s++;
-		if (s == id)
-			return -1;
-		r->field = field_index(ev, id, (size_t)(s - id));
-		if (r->field < 0)
-			return -1;
-		s = skip_ws(s, e);
-		if (s >= e || *s != ')')
-			return -1;
-		s = skip_ws(s + 1, e);
 		r->kind = 2;
 		return s == e ? 0 : -1;
 	}
@@ -321,6 +339,19 @@ char *text_dup(const char *s)
 	return d;
 }
 
+/* The digits of a conversion's width or precision from fmt[*i] on (none
+ * is 0), *i moved past them; -1 once the number passes 4096. */
+static int spec_number(const char *fmt, size_t fmtlen, size_t *i)
+{
+	int v = 0;
+	while (*i < fmtlen && isdigit((unsigned char)fmt[*i])) {
+		v = v * 10 + (fmt[(*i)++] - '0');
+		if (v > 4096)
+			return -1;
+	}
+	return v;
+}
+
 /* Compiles ev->printk into segments; 0 if the event must fall back to
  * name=value pairs. */
 int compile_printk(struct event *ev)
@@ -367,28 +398,7 @@ int compile_printk(struct event *ev)
 		while (s <= e) {
 			int depth = 0;
 			a = s;
-			while (s < e) {
-				char c = *s;
-				if (c == '"' || c == '\'') {
-					char qc = c;
-					s++;
-					while (s < e && *s != qc) {
-						if (*s == '\\' && s + 1 < e)
-							s++;
-						s++;
-					}
-					if (s < e)
-						s++;
-					continue;
-				}
-				if (c == '(' || c == '[' || c == '{')
-					depth++;
-				else if (c == ')' || c == ']' || c == '}')
-					depth--;
-				else if (c == ',' && depth == 0)
-					break;
-				s++;
-			}
+			(void)arg_end(&s, e, &depth); /* an unclosed quote: to e */
 			GROW(args, nargs, capargs);
 			memset(&args[nargs], 0, sizeof(args[nargs]));
 			nargs++;
@@ -444,21 +454,15 @@ int compile_printk(struct event *ev)
 				flags |= fmt[i] == '-' ? FL_MINUS : fmt[i] == '+' ? FL_PLUS : fmt[i] == ' ' ? FL_SPACE
 					 : fmt[i] == '#' ? FL_HASH : FL_ZERO;
 			if (i < fmtlen && isdigit((unsigned char)fmt[i])) {
-				width = 0;
-				while (i < fmtlen && isdigit((unsigned char)fmt[i])) {
-					width = width * 10 + (fmt[i++] - '0');
-					if (width > 4096)
-						goto fail;
-				}
+				width = spec_number(fmt, fmtlen, &i);
+				if (width < 0)
+					goto fail;
 			}
 			if (i < fmtlen && fmt[i] == '.') {
 				i++;
-				prec = 0;
-				while (i < fmtlen && isdigit((unsigned char)fmt[i])) {
-					prec = prec * 10 + (fmt[i++] - '0');
-					if (prec > 4096)
-						goto fail;
-				}
+				prec = spec_number(fmt, fmtlen, &i);
+				if (prec < 0)
+					goto fail;
 			}
 			if (i < fmtlen && fmt[i] == 'h') {
 				lm = 2;

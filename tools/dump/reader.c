@@ -660,6 +660,14 @@ static void index_stream(struct stream *st)
 	check_missing(st);
 }
 
+/* free() of each pointer given, in order. */
+static void free_each(void *const *p, size_t n)
+{
+	while (n--)
+		free(*p++);
+}
+#define FREE_ALL(...) free_each((void *const[]){__VA_ARGS__}, sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
+
 void free_trace(struct trace *tr)
 {
 	size_t i, k;
@@ -683,30 +691,13 @@ void free_trace(struct trace *tr)
 			free(ev->f[k].name);
 			free(ev->f[k].jkey);
 		}
-		free(ev->f);
-		free(ev->name);
-		free(ev->sys);
-		free(ev->ename);
-		free(ev->fixoffs);
-		free(ev->printk);
-		free(ev->pf_key);
-		free(ev->pf_ctr);
-		free(ev->fmtbuf);
-		free(ev->seg);
-		free(ev->jpre);
+		FREE_ALL(ev->f, ev->name, ev->sys, ev->ename, ev->fixoffs, ev->printk, ev->pf_key, ev->pf_ctr,
+			 ev->fmtbuf, ev->seg, ev->jpre);
 	}
 	free(tr->ev);
 	for (i = 0; i < tr->nal; i++)
 		free(tr->al[i].name);
-	free(tr->al);
-	free(tr->idtab);
-	free(tr->procname);
-	free(tr->hostname);
-	free(tr->mode);
-	free(tr->clk_name);
-	free(tr->snapinfo);
-	free(tr->dir);
-	free(tr);
+	FREE_ALL(tr->al, tr->idtab, tr->procname, tr->hostname, tr->mode, tr->clk_name, tr->snapinfo, tr->dir, tr);
 }
 
 /* The metadata's fixed part as the recorder writes it (tp__sink_meta_header

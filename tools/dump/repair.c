@@ -120,6 +120,29 @@ static int rewrite_stream(struct dump *dx, int dfd, struct stream *st, int shrin
 }
 
 /* Repairs one trace directory (not its subtraces); -1 on failure. */
+/* Drops the packets that the end of the file cuts (such a packet can be
+ * neither put in order nor shrunk), keeping the others' order; returns
+ * how many were dropped. */
+static size_t drop_cut_packets(struct stream *st)
+{
+	size_t k, kept = 0, cut;
+	for (k = 0; k < st->npk; k++)
+		if (st->pk[k].off + st->pk[k].psz <= st->size)
+			st->pk[kept++] = st->pk[k];
+	cut = st->npk - kept;
+	st->npk = kept;
+	return cut;
+}
+
+/* The end of the line that says how a stream was rewritten: its damaged
+ * tail, if any (or packets cut by the end of the file), and the sizes. */
+static void report_end(const struct stream *st, size_t ncut, uint64_t out)
+{
+	if (ncut || st->stop < st->size)
+		fprintf(stderr, ", damaged tail from byte %llu dropped", (unsigned long long)st->stop);
+	fprintf(stderr, ": %llu -> %llu bytes\n", (unsigned long long)st->size, (unsigned long long)out);
+}
+
 static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 {
 	struct trace *tr;
@@ -138,15 +161,7 @@ static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 		struct stream *st = &tr->st[i];
 		if (!tr->flight && st->reordered) {
 			uint64_t out = 0;
-			size_t k, ncut = 0;
-			/* a packet cut by the end of the file is dropped (as below) */
-			for (k = 0; k < st->npk; k++)
-				if (st->pk[k].off + st->pk[k].psz > st->size) {
-					memmove(&st->pk[k], &st->pk[k + 1], (st->npk - k - 1) * sizeof(*st->pk));
-					st->npk--;
-					k--;
-					ncut++;
-				}
+			size_t k, ncut = drop_cut_packets(st);
 			for (k = 0; k < st->npk; k++)
 				out += st->pk[k].psz;
 			if (rewrite_stream(dx, dfd, st, 2, 0) == 0) {
@@ -154,10 +169,7 @@ static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 					st->npk, st->npk == 1 ? "" : "s");
 				if (st->ndup)
 					fprintf(stderr, ", %u seen twice kept once", st->ndup);
-				if (ncut || st->stop < st->size)
-					fprintf(stderr, ", damaged tail from byte %llu dropped", (unsigned long long)st->stop);
-				fprintf(stderr, ": %llu -> %llu bytes\n", (unsigned long long)st->size,
-					(unsigned long long)out);
+				report_end(st, ncut, out);
 				(*changed)++;
 			} else {
 				rc = -1;
@@ -179,16 +191,8 @@ static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 			}
 		} else {
 			uint64_t out = 0, lo = 0, hi = 0;
-			size_t k, ntr = 0;
+			size_t k, ntr = drop_cut_packets(st);
 			int linear = 1;
-			/* a packet cut by the end of the file cannot be shrunk: dropped */
-			for (k = 0; k < st->npk; k++)
-				if (st->pk[k].off + st->pk[k].psz > st->size) {
-					memmove(&st->pk[k], &st->pk[k + 1], (st->npk - k - 1) * sizeof(*st->pk));
-					st->npk--;
-					k--;
-					ntr++;
-				}
 			for (k = 0; k < st->npk; k++) {
 				const struct packet *p = &st->pk[k];
 				if (p->off != out || p->psz != p->cend - p->off)
@@ -215,10 +219,7 @@ static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 				if (st->nbadslot)
 					fprintf(stderr, ", %u damaged slot%s dropped", st->nbadslot,
 						st->nbadslot == 1 ? "" : "s");
-				if (ntr || st->stop < st->size)
-					fprintf(stderr, ", damaged tail from byte %llu dropped", (unsigned long long)st->stop);
-				fprintf(stderr, ": %llu -> %llu bytes\n", (unsigned long long)st->size,
-					(unsigned long long)out);
+				report_end(st, ntr, out);
 				(*changed)++;
 			} else {
 				rc = -1;

@@ -95,17 +95,11 @@ static char *put_int_conv(char *o, const struct seg *s, uint64_t v)
 	switch (s->conv) {
 	case 'd':
 	case 'i':
-		if ((int64_t)v < 0) {
+	case 'u':
+		if (s->conv != 'u' && (int64_t)v < 0) {
 			neg = 1;
 			v = (uint64_t)0 - v;
 		}
-		/* fall through to decimal digits */
-		q = put_u64(tmp, v);
-		len = (size_t)(q - tmp);
-		memmove(e - len, tmp, len);
-		q = e - len;
-		break;
-	case 'u':
 		q = put_u64(tmp, v);
 		len = (size_t)(q - tmp);
 		memmove(e - len, tmp, len);
@@ -235,6 +229,23 @@ const char *flags_text(struct dump *dx, const struct field *f, uint64_t v, size_
 	return buf;
 }
 
+/* One argument through the segment's snprintf conversion (SEG_SLOW,
+ * SEG_FLT), given room for base bytes plus its width and precision;
+ * returns the end of what it wrote in the output buffer. */
+static char *put_spec(struct dump *dx, const struct seg *s, size_t base, ...)
+{
+	size_t room = base + (size_t)(s->width > 0 ? s->width : 0) + (size_t)(s->prec > 0 ? s->prec : 0);
+	char *o = ob_need(dx, room);
+	va_list ap;
+	int n;
+	va_start(ap, base);
+	n = vsnprintf(o, room, s->spec, ap);
+	va_end(ap);
+	if (n > 0)
+		o += (size_t)n < room ? (size_t)n : room - 1;
+	return o;
+}
+
 static void put_printk(struct dump *dx, const struct cursor *c)
 {
 	const struct event *ev = c->ev;
@@ -281,21 +292,16 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 		}
 		case SEG_SLOW: {
 			uint64_t v = get_int(c, s->field, s->idx);
-			size_t room = 128 + (size_t)(s->width > 0 ? s->width : 0) + (size_t)(s->prec > 0 ? s->prec : 0);
-			int n;
-			o = ob_need(dx, room);
 			if (s->conv == 'p') {
-				n = snprintf(o, room, s->spec, (void *)(uintptr_t)v);
-			} else {
-				if (s->bits < 64)
-					v = s->sgn ? sext(v, s->bits) : v & (((uint64_t)1 << s->bits) - 1);
-				if (s->sgn)
-					n = snprintf(o, room, s->spec, (long long)(int64_t)v);
-				else
-					n = snprintf(o, room, s->spec, (unsigned long long)v);
+				o = put_spec(dx, s, 128, (void *)(uintptr_t)v);
+				break;
 			}
-			if (n > 0)
-				o += (size_t)n < room ? (size_t)n : room - 1;
+			if (s->bits < 64)
+				v = s->sgn ? sext(v, s->bits) : v & (((uint64_t)1 << s->bits) - 1);
+			if (s->sgn)
+				o = put_spec(dx, s, 128, (long long)(int64_t)v);
+			else
+				o = put_spec(dx, s, 128, (unsigned long long)v);
 			break;
 		}
 		case SEG_SYM:
@@ -332,16 +338,9 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 			}
 			break;
 		}
-		case SEG_FLT: {
-			double d = get_float(c, s->field, s->idx);
-			size_t room = 400 + (size_t)(s->width > 0 ? s->width : 0) + (size_t)(s->prec > 0 ? s->prec : 0);
-			int n;
-			o = ob_need(dx, room);
-			n = snprintf(o, room, s->spec, d);
-			if (n > 0)
-				o += (size_t)n < room ? (size_t)n : room - 1;
+		case SEG_FLT:
+			o = put_spec(dx, s, 400, get_float(c, s->field, s->idx));
 			break;
-		}
 		default:
 			o = ob_need(dx, 0);
 			break;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/protobuf.h - the smallest protocol buffers encoder that
+ * tools/dump/protobuf.h - the smallest protocol buffers encoder that
  * tracepoint-dump's --perfetto output needs: varints, fixed64, doubles,
  * strings and nested messages, appended to one growing buffer.  libc only;
  * included by tools/dump/perfetto.c (its functions are static).

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/plot-bench.sh [RESULTS.tsv [OUT.png|OUT.svg]] - bar charts of a bench/run.sh
+# scripts/plot-bench.sh [RESULTS.tsv [OUT.png|OUT.svg]] - bar charts of a bench/run.sh
 # result file: instructions per call above baseline per loop variant, and
 # bytes per call site (hot, cold, metadata; 100 distinct tracepoints) per
 # variant.  Needs gnuplot (apt-get install gnuplot-nox).
