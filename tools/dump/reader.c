@@ -711,7 +711,9 @@ void free_trace(struct trace *tr)
 
 /* The metadata's fixed part as the recorder writes it (tp__sink_meta_header
  * in include/trace/recorder/metadata.h), comments left out: ANY_STR and ANY_NUM stand for
- * any string and number, BO for le or be, CLK for the clock's name. */
+ * any string and number, BO for le or be, CLK for the clock's name, BOOL
+ * for TRUE or FALSE, OPT_UUID for `uuid = "...";` or nothing (recorders
+ * before 7 December 2026 wrote `absolute = FALSE;` and no clock uuid). */
 static const char meta_fixed[] =
 	"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;"
 	"typealias integer { size = 32; align = 32; signed = false; } := uint32_t;"
@@ -720,7 +722,7 @@ static const char meta_fixed[] =
 	" packet.header := struct { uint32_t magic; uint8_t uuid[16]; }; };"
 	"env { tracer_name = \"tracepoint.h\"; hostname = ANY_STR; procname = ANY_STR; vpid = ANY_NUM;"
 	" mode = ANY_STR; };"
-	"clock { name = ANY_STR; freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; absolute = FALSE; };"
+	"clock { name = ANY_STR; OPT_UUID freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; absolute = BOOL; };"
 	"typealias integer { size = 64; align = 64; signed = false; map = clock.CLK.value; } := uint64_clock_t;"
 	"stream { packet.context := struct { uint64_clock_t timestamp_begin; uint64_clock_t timestamp_end;"
 	" uint64_t content_size; uint64_t packet_size; uint64_t packet_seq_num; uint64_t events_discarded;"
@@ -753,10 +755,19 @@ static int strict_metadata(struct parser *P)
 			break;
 		}
 		a = &P->t[i];
+		if (tok_is(t, TK_ID, "OPT_UUID")) {
+			if (tok_is(a, TK_ID, "uuid") && i + 3 < P->n && tok_is(&P->t[i + 1], TK_PUNCT, "=") &&
+			    P->t[i + 2].type == TK_STR && tok_is(&P->t[i + 3], TK_PUNCT, ";"))
+				i += 4;
+			i--; /* the template's next token meets this one */
+			continue;
+		}
 		if (tok_is(t, TK_ID, "ANY_STR"))
 			same = a->type == TK_STR;
 		else if (tok_is(t, TK_ID, "ANY_NUM"))
 			same = a->type == TK_NUM;
+		else if (tok_is(t, TK_ID, "BOOL"))
+			same = tok_is(a, TK_ID, "TRUE") || tok_is(a, TK_ID, "FALSE");
 		else if (tok_is(t, TK_ID, "BO"))
 			same = tok_is(a, TK_ID, "le") || tok_is(a, TK_ID, "be");
 		else if (tok_is(t, TK_ID, "CLK"))

@@ -76,9 +76,32 @@ static uint64_t tp__sink_measure_freq(uint64_t c0, uint64_t m0, uint64_t at_leas
 }
 
 
+/* The clock's uuid: the kernel's boot id, as LTTng names its clocks, so
+ * that a reader can tell clocks of the same boot; "" where it cannot be
+ * read (the metadata then carries none). */
+static void tp__sink_clock_uuid(void)
+{
+	char u[40];
+	size_t i;
+	int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+	ssize_t r = fd >= 0 ? read(fd, u, sizeof(u) - 1) : -1;
+	if (fd >= 0)
+		close(fd);
+	tp__sink.clock_uuid[0] = '\0';
+	if (r < 36 || (r > 36 && u[36] != '\n'))
+		return;
+	for (i = 0; i < 36; i++)
+		if (!((i == 8 || i == 13 || i == 18 || i == 23) ? u[i] == '-'
+		      : (u[i] >= '0' && u[i] <= '9') || (u[i] >= 'a' && u[i] <= 'f')))
+			return;
+	memcpy(tp__sink.clock_uuid, u, 36);
+	tp__sink.clock_uuid[36] = '\0';
+}
+
 static void tp__sink_clock_start(void)
 {
 	uint64_t m, r;
+	tp__sink_clock_uuid();
 	tp__sink_clock_pair(&tp__sink.c0, &m);
 	r = tp__sink_ns(CLOCK_REALTIME) - (tp__sink_ns(TP__EV_CLOCK_MONOTONIC) - m);
 	tp__sink.m0 = m;
