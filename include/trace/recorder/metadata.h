@@ -83,7 +83,8 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 		"trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"%s\";\n\tbyte_order = %s;\n"
 		"\tpacket.header := struct {\n\t\tuint32_t magic;\n\t\tuint8_t uuid[16];\n\t};\n};\n\n"
 		"env {\n\ttracer_name = \"tracepoint.h\";\n\thostname = \"%s\";\n"
-		"\tprocname = \"%s\";\n\tvpid = %d;\n\tmode = \"%s\";\n};\n\n"
+		"\tprocname = \"%s\";\n\tvpid = %d;\n\tmode = \"%s\";\n"
+		"\tclock_realtime_ns = %llu;\n\tclock_monotonic_ns = %llu;\n\tclock_boottime_ns = %llu;\n};\n\n"
 		"clock {\n\tname = \"%s\";\n%s\tfreq = %llu;\n\toffset_s = %llu;\n\toffset = %llu;\n"
 		"\tabsolute = TRUE;\n};\n\n"
 		"typealias integer { size = 64; align = 64; signed = false; map = clock.%s.value; } "
@@ -113,7 +114,8 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 #else
 		"le",
 #endif
-		hostq, proc, (int)getpid(), mode, clk, cu, (unsigned long long)tp__sink.freq,
+		hostq, proc, (int)getpid(), mode, (unsigned long long)tp__sink.r0,
+		(unsigned long long)tp__sink.m0, (unsigned long long)tp__sink.b0, clk, cu, (unsigned long long)tp__sink.freq,
 		(unsigned long long)off_s, (unsigned long long)off, clk, clk, clk);
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
