@@ -200,9 +200,10 @@ INSTALLED := $(HEADERS:include/%=$(includedir)/%) $(addprefix $(bindir)/,$(notdi
 # empty; $(call up,a/b/c) is ../../..
 below_prefix = $(patsubst $(prefix)/%,%,$(filter $(prefix)/%,$(1)))
 up           = $(subst $(space),/,$(patsubst %,..,$(subst /, ,$(1))))
+PC_PREFIX     = $(if $(call below_prefix,$(pkgconfigdir)),$${pcfiledir}/$(call up,$(call below_prefix,$(pkgconfigdir))),$(prefix))
 PC_INCLUDEDIR = $(if $(call below_prefix,$(includedir)),$${prefix}/$(call below_prefix,$(includedir)),$(includedir))
 CMAKE_INCLUDEDIR = $(if $(and $(call below_prefix,$(cmakedir)),$(call below_prefix,$(includedir))),$(call up,$(call below_prefix,$(cmakedir)))/$(call below_prefix,$(includedir)),$(includedir))
-SUBST = sed -e 's|@prefix@|$(prefix)|g' -e 's|@PC_INCLUDEDIR@|$(PC_INCLUDEDIR)|g' \
+SUBST = sed -e 's|@PC_PREFIX@|$(PC_PREFIX)|g' -e 's|@prefix@|$(prefix)|g' -e 's|@PC_INCLUDEDIR@|$(PC_INCLUDEDIR)|g' \
 	-e 's|@CMAKE_INCLUDEDIR@|$(CMAKE_INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
 
 install: $(B)/tracepoint-dump $(B)/tracepoint-ctl

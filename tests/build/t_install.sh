@@ -28,7 +28,8 @@
 #    installed tracepoint.h (TRACEPOINT_VERSION_STRING, TRACEPOINT_VERSION)
 #    say.
 #  - pkg-config (PKG_CONFIG_LIBDIR + PKG_CONFIG_SYSROOT_DIR onto the DESTDIR):
-#    the .pc validates, --cflags is -I<destdir>/opt/tp/inc, --libs is
+#    the .pc validates, --cflags is -I<destdir>/opt/tp/inc (as
+#    ${pcfiledir}/../../inc: tests/build/t_pc_moved.sh), --libs is
 #    empty; hello.c built with only those flags (no -Iinclude, no -ldl or
 #    -lpthread) includes the installed tracepoint.h (cc -H); with
 #    -DCONFIG_HELLO_TRACE the binary has __tracepoint_hello_greet and prints
@@ -217,15 +218,19 @@ pc_build() {
 	PC_CFLAGS=$(pkg-config --cflags tracepoint) || fail "$label: pkg-config --cflags tracepoint"
 	PC_LIBS=$(pkg-config --libs tracepoint) || fail "$label: pkg-config --libs tracepoint"
 	unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
-	# $(echo $x): the words of $x, one space apart (pkg-config pads its output)
+	# $(echo $x): the words of $x, one space apart (pkg-config pads its output);
+	# the directory named as ${pcfiledir}/../../inc, .. resolved
 	# shellcheck disable=SC2116
-	[ "$(echo $PC_CFLAGS)" = "-I$INC" ] || fail "$label: --cflags is '$PC_CFLAGS', want -I$INC"
+	inc=$(echo $PC_CFLAGS)
+	if [ "$(echo $PC_CFLAGS | wc -w)" != 1 ] || [ "$(cd "${inc#-I}" 2>/dev/null && pwd)" != "$INC" ]; then
+		fail "$label: --cflags is '$PC_CFLAGS', want -I$INC"
+	fi
 	# shellcheck disable=SC2116
 	[ -z "$(echo $PC_LIBS)" ] || fail "$label: --libs is '$PC_LIBS', want nothing"
 	def=; [ $cfg = on ] && def=-DCONFIG_HELLO_TRACE
 	if run "$B/$label.log" $CC $TPF $WARN -O2 -H $PC_CFLAGS $def $S/hello.c -o "$B/$label" $PC_LIBS; then
 		used=$(grep -E '^\.+ .*tracepoint\.h$' "$B/$label.log" | sed 's/^\.* //' | sort -u)
-		[ "$used" = "$INC/tracepoint.h" ] ||
+		[ "$(cd "$(dirname "$used")" 2>/dev/null && pwd)/$(basename "$used")" = "$INC/tracepoint.h" ] ||
 			fail "$label: included '$used', not $INC/tracepoint.h"
 	else
 		fail "$label: pkg-config build"
@@ -268,7 +273,10 @@ meson_build() {
 		run "$c-build.log" meson compile -C "$c"; then
 		grep -q "Run-time dependency tracepoint found: YES $HV" "$c.log" ||
 			fail "$label: meson did not report tracepoint $HV: $(grep -i 'dependency tracepoint' "$c.log")"
-		grep -q -- "-I$INC" "$c/compile_commands.json" || fail "$label: compile line lacks -I$INC"
+		# the -I directories of the compile line, .. resolved (from the build dir)
+		grep -o -- '-I[^ "]*' "$c/compile_commands.json" | sed 's/^-I//' | while read -r d; do
+			(cd "$c" && cd "$d" 2>/dev/null && pwd)
+		done | grep -qx -- "$INC" || fail "$label: compile line lacks -I$INC"
 		! grep -q -- "$SRC/include" "$c/compile_commands.json" ||
 			fail "$label: compile line has the source tree's include/"
 	else

@@ -1,7 +1,9 @@
 #!/bin/sh
 # USDT notes (-DTRACEPOINT_USDT): readelf -n lists one stapsdt probe per
 # compiled-in tracepoint with provider, name, semaphore and arguments (signed
-# types with a negative size, as <sys/sdt.h> writes them, in C and C++), none
+# types with a negative size, as <sys/sdt.h> writes them, in C and C++; all
+# 12 of a 12-argument probe, floating ones as unsigned bits or, with
+# -DTRACEPOINT_USDT_FLOAT_SUFFIX, <sys/sdt.h>'s 8f@; none past 12), none
 # for a compiled-out subsystem and none without the flag; the semaphore sits
 # in .probes, where bpftrace and perf look for it.  gdb sees the probes
 # ("info probes") and, attached through the semaphore with no in-process
@@ -45,6 +47,19 @@ if $CXX -x c++ -O2 $WARN -Iinclude -I"$S" $TPF -DTRACEPOINT_USDT -DCONFIG_NET_TR
 else
 	fail "build usdt_prog.c as C++"
 fi
+# Twelve arguments (<sys/sdt.h>'s most), two floating point: all described;
+# thirteen: the probe without arguments.
+wide="-4 -8 -2 4 8 4 -8 -4 8 -4 8 -4 "
+args=$(sizes "$B/usdt" net_wide)
+if [ "$args" = "$wide" ]; then ok "C: 12 arguments described, floating ones unsigned bits ($args)"; else fail "C net_wide sizes: '$args'"; fi
+if [ -f "$B/usdt_cxx" ] && args=$(sizes "$B/usdt_cxx" net_wide) && [ "$args" = "$wide" ]; then ok "C++: the same 12 ($args)"
+else fail "C++ net_wide sizes: '$args'"; fi
+if echo "$notes" | grep -A3 "Name: net_many\$" | grep -q 'Arguments: *$'; then ok "13 arguments: the probe is there, its arguments not described"
+else fail "net_many: $(echo "$notes" | grep -A3 "Name: net_many")"; fi
+build usdt_f -DTRACEPOINT_USDT -DTRACEPOINT_USDT_FLOAT_SUFFIX -DCONFIG_NET_TRACER || exit 1
+args=$(sizes "$B/usdt_f" net_wide)
+if [ "$args" = "-4 -8 -2 4 8f 4f -8 -4 8 -4 8 -4 " ]; then ok "-DTRACEPOINT_USDT_FLOAT_SUFFIX: <sys/sdt.h>'s 8f@ and 4f@ ($args)"
+else fail "float suffix: '$args'"; fi
 sem=$(echo "$notes" | grep -A2 "Name: net_xmit" | sed -n 's/.*Semaphore: 0x0*\([0-9a-f]*\).*/\1/p')
 tpaddr=$(nm "$B/usdt" | sed -n 's/^0*\([0-9a-f]*\) [DdBb] __tracepoint_net_xmit$/\1/p')
 if [ -n "$sem" ] && [ $((0x$sem - 0x$tpaddr)) -gt 0 ] && [ $((0x$sem - 0x$tpaddr)) -lt 16 ]; then ok "semaphore is inside __tracepoint_net_xmit (its key)"; else fail "semaphore $sem vs struct $tpaddr"; fi
@@ -88,6 +103,13 @@ if have gdb; then
 	vals=$(echo "$g" | sed -n 's/^\$[0-9]* = //p' | tr '\n' ' ')
 	if [ "$vals" = "1000 1001 1002 " ]; then ok "gdb stopped at all 3 fires, len = $vals"; else fail "gdb probe hits: '$vals'"; echo "$g" | tail -20; fi
 	if echo "$g" | grep -q "net_xmit enabled at exit: 1"; then ok "the program saw the tracer through its key"; else fail "trace_net_xmit_enabled() did not see gdb"; fi
+	# shellcheck disable=SC2016 # $_probe_arg* are gdb's
+	g=$(gdb -nx -batch -ex 'break -probe-stap net:net_wide' -ex run -ex 'print $_probe_argc' -ex 'print $_probe_arg0' \
+		-ex 'print $_probe_arg2' -ex 'print/x $_probe_arg4' -ex 'print/x $_probe_arg5' -ex 'print $_probe_arg10' \
+		-ex 'print $_probe_arg11' "$B/usdt" 2>&1)
+	vals=$(echo "$g" | sed -n 's/^\$[0-9]* = //p' | tr '\n' ' ')
+	if [ "$vals" = "12 -1 -3 0x3ff8000000000000 0xc0100000 4660 -12 " ]; then ok "gdb reads all 12 arguments of net_wide (1.5 and -2.25 as their bits): $vals"
+	else fail "gdb net_wide: '$vals'"; echo "$g" | tail -5; fi
 else
 	skip_part "gdb not installed: the gdb part is not run (apt-get install gdb)"
 fi
@@ -154,6 +176,12 @@ if have bpftrace; then
 		# -c cannot reach a library the program has not loaded yet (0.17:
 		# "Error finding location for probe"): at start, the library is
 		# attached by file, before the program starts (BEGIN: attached).
+		# net_wide: bpftrace 0.17 reads arg0..arg5 on x86-64 (arg6 and
+		# later: "x86_64 doesn't support arg6"); the double and the float
+		# as their bits
+		b=$(timeout 30 bpftrace -e "usdt:$B/usdt:net:net_wide { printf(\"%d %d %d %d %lx %x\\n\", arg0, arg1, arg2, arg3, arg4, arg5); }" -c "$B/usdt 1" 2>&1)
+		if echo "$b" | grep -q '^-1 -2 -3 4 3ff8000000000000 c0100000$'; then ok "bpftrace reads net_wide's arg0..arg5: -1 -2 -3 4, 1.5 and -2.25 as bits"
+		else fail "bpftrace net_wide: $b"; fi
 		for run in "usdt c" "usdt_nopie p" "usdt_lib p" "usdt_lib file"; do
 			target=${run% *} how=${run#* } file=$(file_of "${run% *}")
 			count='@n = count(); if (arg1 < 1003) { printf("arg0=%d arg1=%d\n", arg0, arg1); }'
@@ -240,6 +268,17 @@ if have perf && perf version >/dev/null 2>&1; then
 			fi
 			perf probe -q -d 'sdt_net:net_xmit' >/dev/null 2>&1
 		done
+		# twelve arguments: every one in the uprobe and in the record
+		perf probe -q -d 'sdt_net:net_wide' >/dev/null 2>&1
+		if perf probe -x "$B/usdt" -a sdt_net:net_wide >"$B/perf_probe.log" 2>&1 &&
+			grep -q "sdt_net/net_wide .* arg1=[^ ]*:s32 .* arg12=[^ ]*:s32" $TRACEFS/uprobe_events; then
+			timeout 30 perf record -q -B -e sdt_net:net_wide -o "$B/perf.data" "$B/usdt" 1 >"$B/perf.out" 2>&1
+			a=$(perf_args "$B/perf.data")
+			if echo "$a" | grep -q '^arg1=-1 arg2=-2 .* arg4=4 arg5=4609434218613702656 arg6=3222274048 arg7=-7 arg8=-8 arg9=9 arg10=-10 arg11=4660 arg12=-12$'; then
+				ok "perf record: net_wide's 12 arguments (1.5 and -2.25 as their bits)"
+			else fail "perf net_wide: $a $(cat "$B/perf.out")"; fi
+		else fail "perf probe net_wide: $(cat "$B/perf_probe.log") $(grep sdt_net $TRACEFS/uprobe_events)"; fi
+		perf probe -q -d 'sdt_net:net_wide' >/dev/null 2>&1
 	fi
 else
 	skip_part "perf not installed (apt-get install linux-perf): perf part not run"

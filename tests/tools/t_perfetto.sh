@@ -23,7 +23,7 @@ run "$B/cc.log" $CC -O2 $WARN $TPF -Iinclude -I$S -DCONFIG_WORK "$S/kinds.c" -o 
 TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/t "$B/kinds" >"$B/out" 2>"$B/err" || { cat "$B/err"; fail "kinds failed"; finish; }
 
 # ---- protobuf: every event, value, track and flow
-if "$DUMP" "$B/t" >"$B/text" && [ "$(wc -l <"$B/text")" = 18 ]; then ok "18 events recorded"
+if "$DUMP" --clock=boottime "$B/t" >"$B/text" && [ "$(wc -l <"$B/text")" = 18 ]; then ok "18 events recorded"
 else fail "events recorded: $(wc -l <"$B/text")"; fi
 if "$DUMP" --perfetto "$B/t" -o "$B/t.pftrace" 2>"$B/dump.err" && [ ! -s "$B/dump.err" ]; then
 	ok "--perfetto wrote $(wc -c <"$B/t.pftrace") bytes"

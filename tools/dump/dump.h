@@ -142,11 +142,16 @@ struct dump {
 	uint64_t origin;           /* ns of "ts":0 */
 	int jfirst;
 	struct u64set flows;       /* flow ids seen so far */
+	/* the clock of the times shown: CLK_* (--clock; the trace's is realtime) */
+	int clock;
 	/* --perfetto */
 	struct pf_state *pf;       /* made and freed by the Perfetto writer */
 	/* --repair */
 	uint64_t tmpctr;           /* temporary names made */
 };
+
+/* --clock: the index in trace.clk_at */
+enum { CLK_REALTIME = 0, CLK_MONOTONIC = 1, CLK_BOOTTIME = 2 };
 
 enum { FT_INT = 1, FT_FLOAT, FT_STR };
 enum { BO_TRACE = 0, BO_LE, BO_BE };
@@ -271,6 +276,9 @@ struct trace {
 	char *clk_name;
 	uint64_t freq, off_c;
 	int64_t off_s;
+	uint64_t clk_at[3];      /* env clock_{realtime,monotonic,boottime}_ns: one instant */
+	unsigned has_clk_at;     /* bit k: clk_at[k] was read */
+	int64_t shift;           /* added to every time: the clock shown (dump.clock) */
 	struct event *ev;
 	size_t nev, capev;
 	struct event **idtab;

@@ -186,7 +186,7 @@ int open_arg_dir(const char *dir)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [--text|--json|--perfetto|--summary] [--all] [-o FILE] DIR...\n"
+		"usage: %s [--text|--json|--perfetto|--summary] [--all] [--clock=CLOCK] [-o FILE] DIR...\n"
 		"       %s --repair DIR...\n"
 		"Reads the trace directories that <trace/sink.h> writes (CTF 1.8: metadata and\n"
 		"stream-* files; docs/trace-format.md).\n"
@@ -202,6 +202,9 @@ static void usage(FILE *f)
 		"                type and per thread\n"
 		"  --all         also merge the traces nested in DIR (a forked child's\n"
 		"                <comm>-<pid>/, recursively; never snapshot-*/)\n"
+		"  --clock=CLOCK times on realtime (Unix time; the default), monotonic\n"
+		"                (CLOCK_MONOTONIC, as perf record -k CLOCK_MONOTONIC) or boottime\n"
+		"                (CLOCK_BOOTTIME; the default of --perfetto, as Perfetto's)\n"
 		"  -o, --output FILE   write the output there instead of standard output\n"
 		"  --repair      make crashed traces readable by babeltrace2, in place: cut an\n"
 		"                incomplete trailing packet; rewrite each flight-recorder ring\n"
@@ -243,6 +246,42 @@ static uint64_t trace_origin(const struct group *groups, size_t ngroups)
 	return origin == UINT64_MAX ? 0 : origin;
 }
 
+static const char *const clock_names[3] = {"realtime", "monotonic", "boottime"};
+
+/* Puts every time on clock want (CLK_*; -1: the output's own, boottime for
+ * --perfetto, else realtime) through the readings of the clocks at one
+ * instant in each trace's metadata; a trace without them (recorded before
+ * 7 December 2026) keeps every trace on realtime, said once. */
+static void set_clock(struct dump *dx, struct group *groups, size_t ngroups, int want, int mode)
+{
+	size_t g, t, lacking = 0;
+	const char *first = NULL;
+	if (want < 0)
+		want = mode == M_PERFETTO ? CLK_BOOTTIME : CLK_REALTIME;
+	for (g = 0; g < ngroups; g++)
+		for (t = 0; t < groups[g].n; t++) {
+			const struct trace *tr = groups[g].tr[t];
+			if (want != CLK_REALTIME && (tr->has_clk_at & (1u | 1u << want)) != (1u | 1u << want)) {
+				if (!lacking++)
+					first = tr->dir;
+			}
+		}
+	if (lacking) {
+		char *more = lacking > 1 ? xasprintf(", nor have %zu other traces", lacking - 1) : xstrdup("");
+		note(dx, 0, first, -1, "no %s reading in its metadata (recorded before 7 December 2026)%s: every time "
+		     "is shown on the realtime clock%s", clock_names[want], more,
+		     mode == M_PERFETTO ? " and labelled REALTIME" : "");
+		free(more);
+		want = CLK_REALTIME;
+	}
+	dx->clock = want;
+	for (g = 0; g < ngroups; g++)
+		for (t = 0; t < groups[g].n; t++) {
+			struct trace *tr = groups[g].tr[t];
+			tr->shift = want == CLK_REALTIME ? 0 : (int64_t)(tr->clk_at[want] - tr->clk_at[CLK_REALTIME]);
+		}
+}
+
 static int usage_err(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "%s: ", prog);
@@ -255,7 +294,7 @@ static int usage_err(const char *fmt, const char *arg)
 static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 {
 	const char *outfile = NULL;
-	int ndirs = 0, all = 0, i, mode = -1, nomore = 0, g_mode = M_TEXT;
+	int ndirs = 0, all = 0, i, mode = -1, nomore = 0, g_mode = M_TEXT, clk = -1;
 	struct group *groups = NULL;
 	size_t ngroups = 0, capgroups = 0, g, t;
 	for (i = 1; i < argc; i++) {
@@ -279,6 +318,13 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			m = M_REPAIR;
 		} else if (!strcmp(a, "--all")) {
 			all = 1;
+		} else if (!strcmp(a, "--clock") || !strncmp(a, "--clock=", 8)) {
+			const char *v = a[7] == '=' ? a + 8 : ++i < argc ? argv[i] : NULL;
+			for (clk = 0; v && clk < 3 && strcmp(v, clock_names[clk]); clk++)
+				;
+			if (!v || clk == 3)
+				return usage_err("--clock takes realtime, monotonic or boottime, not '%s'", v ? v : "");
+
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
 			if (++i >= argc)
 				return usage_err("%s needs a file name", a);
@@ -340,6 +386,7 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 		}
 		close(fd);
 	}
+	set_clock(dx, groups, ngroups, clk, g_mode);
 	dx->ob.fd = 1;
 	dx->ob.name = "standard output";
 	if (outfile && strcmp(outfile, "-")) {
@@ -370,8 +417,9 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 				json_meta(dx, groups[g].tr[t]);
 		for (g = 0; g < ngroups; g++)
 			merge(dx, groups[g].tr, groups[g].n, emit_json);
-		ob_printf(dx, "\n],\"otherData\":{\"time_origin_unix_ns\":\"%llu\",\"source\":\"tracepoint-dump %s\"}}\n",
-			  (unsigned long long)dx->origin, TRACEPOINT_DUMP_VERSION);
+		ob_printf(dx, "\n],\"otherData\":{\"time_origin_%s_ns\":\"%llu\",\"source\":\"tracepoint-dump %s\"}}\n",
+			  dx->clock == CLK_REALTIME ? "unix" : clock_names[dx->clock], (unsigned long long)dx->origin,
+			  TRACEPOINT_DUMP_VERSION);
 		free(dx->flows.v);
 		memset(&dx->flows, 0, sizeof(dx->flows));
 	} else if (g_mode == M_SUMMARY) {

@@ -802,6 +802,17 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 				} else if (!strcmp(v.key, "mode")) {
 					free(tr->mode);
 					tr->mode = val_text(&v);
+				} else if (!strncmp(v.key, "clock_", 6) && v.type == TK_NUM && !v.neg) {
+					/* the clocks at one instant (recorders since 7 December 2026) */
+					static const char *const names[3] = {"clock_realtime_ns", "clock_monotonic_ns",
+									      "clock_boottime_ns"};
+					unsigned ci;
+					uint64_t u;
+					for (ci = 0; ci < 3; ci++)
+						if (!strcmp(v.key, names[ci]) && !tok_u64(v.tk, &u)) {
+							tr->clk_at[ci] = u;
+							tr->has_clk_at |= 1u << ci;
+						}
 				} else if (!strcmp(v.key, "vpid") && v.type == TK_NUM) {
 					uint64_t n;
 					if (!tok_u64(v.tk, &n) && n <= (uint64_t)LLONG_MAX) {

@@ -37,13 +37,17 @@ enum {
 	PF_DEFAULTS = 59,
 	/* ClockSnapshot, ClockSnapshot.Clock, TracePacketDefaults */
 	PF_CS_CLOCKS = 1,
+	PF_CS_PRIMARY = 2,
 	PF_CLK_ID = 1,
 	PF_CLK_TS = 2,
 	PF_CLK_INCREMENTAL = 3,
 	PF_DEF_CLOCK = 58,
 	PF_DEF_TRACK_EVENT = 11, /* TracePacketDefaults.track_event_defaults */
 	PF_TS_CLOCK = 58, /* TracePacket.timestamp_clock_id */
-	/* clock ids: builtin BOOTTIME; 64-127 are the sequence's own */
+	/* clock ids: Perfetto's builtin clocks (BuiltinClock); 64-127 are
+	 * the sequence's own */
+	PF_CLOCK_REALTIME = 1,
+	PF_CLOCK_MONOTONIC = 3,
 	PF_CLOCK_BOOTTIME = 6,
 	PF_CLOCK_DELTA = 64,
 	/* TracePacket.SequenceFlags */
@@ -122,7 +126,11 @@ struct pf_state {
 	uint64_t events;      /* TrackEvents written */
 	uint64_t *need;       /* the strings the packet being written uses */
 	size_t nneed, capneed;
+	int primary_sent;     /* the trace's clock said (first snapshot) */
 };
+
+/* Perfetto's id of each CLK_* (the trace's times are on dump.clock). */
+static const unsigned pf_clock_id[3] = {PF_CLOCK_REALTIME, PF_CLOCK_MONOTONIC, PF_CLOCK_BOOTTIME};
 
 /* The state of a --perfetto run, made before its first event. */
 void pf_start(struct dump *dx)
@@ -266,10 +274,16 @@ void pf_finish(struct dump *dx)
 /* A thread's sequence starts with cleared incremental state, its track as
  * the default of its events, and a clock of its own whose timestamps are
  * deltas to the previous packet's, counted from ns (the first event) on
- * the trace's clock: a timestamp takes one to three bytes, not nine. */
-static void pf_seq_start(struct dump *dx, uint64_t tu, uint64_t ns)
+ * the clock of the times (dump.clock: BOOTTIME unless --clock or an old
+ * trace says otherwise): a timestamp takes one to three bytes, not nine.
+ * Its snapshot also gives the other builtin clocks at that instant where
+ * the trace has their readings, and the first one names the trace's clock
+ * (primary_trace_clock), so that a reader lines these times up with a
+ * Perfetto system trace or perf data of the same run. */
+static void pf_seq_start(struct dump *dx, const struct trace *tr, uint64_t tu, uint64_t ns)
 {
 	struct pb *p = &dx->pf->pb;
+	unsigned k;
 	if (tu >= dx->pf->capseq) {
 		size_t cap = dx->pf->capseq;
 		dx->pf->capseq = 2 * tu + 16;
@@ -282,15 +296,26 @@ static void pf_seq_start(struct dump *dx, uint64_t tu, uint64_t ns)
 	pb_uint(p, PF_SEQ_FLAGS, PF_SEQ_CLEARED);
 	pb_uint(p, PF_FIRST_ON_SEQ, 1);
 	pb_open(p, PF_CLOCK_SNAPSHOT);
-	pb_open(p, PF_CS_CLOCKS);
-	pb_uint(p, PF_CLK_ID, PF_CLOCK_BOOTTIME);
-	pb_uint(p, PF_CLK_TS, ns);
-	pb_close(p);
+	for (k = 0; k < 3; k++) {
+		int64_t d = (int64_t)(tr->clk_at[k] - tr->clk_at[dx->clock]);
+		if (k != (unsigned)dx->clock &&
+		    ((tr->has_clk_at & (1u << k | 1u << dx->clock)) != (1u << k | 1u << dx->clock) ||
+		     (d < 0 && (uint64_t)-d > ns)))
+			continue;
+		pb_open(p, PF_CS_CLOCKS);
+		pb_uint(p, PF_CLK_ID, pf_clock_id[k]);
+		pb_uint(p, PF_CLK_TS, k == (unsigned)dx->clock ? ns : ns + (uint64_t)d);
+		pb_close(p);
+	}
 	pb_open(p, PF_CS_CLOCKS);
 	pb_uint(p, PF_CLK_ID, PF_CLOCK_DELTA);
 	pb_uint(p, PF_CLK_TS, ns);
 	pb_uint(p, PF_CLK_INCREMENTAL, 1);
 	pb_close(p);
+	if (!dx->pf->primary_sent) {
+		pb_uint(p, PF_CS_PRIMARY, pf_clock_id[dx->clock]);
+		dx->pf->primary_sent = 1;
+	}
 	pb_close(p);
 	pb_open(p, PF_DEFAULTS);
 	pb_uint(p, PF_DEF_CLOCK, PF_CLOCK_DELTA);
@@ -308,7 +333,7 @@ static uint64_t pf_thread_track(struct dump *dx, const struct cursor *c)
 	int newp, newt;
 	uint64_t pu = pf_uuid(dx, PF_UUID_PROCESS, c->pid, &newp), tu = pf_uuid(dx, PF_UUID_THREAD, c->tid, &newt);
 	if (newt)
-		pf_seq_start(dx, tu, c->ns);
+		pf_seq_start(dx, c->tr, tu, c->ns);
 	if (newp) {
 		pf_packet_open(dx, tu);
 		pb_open(&dx->pf->pb, PF_TRACK_DESCRIPTOR);
@@ -443,7 +468,7 @@ static void pf_event_open(struct dump *dx, const struct cursor *c, uint64_t seq,
 		s->last_ns = c->ns;
 	} else { /* time never goes back within a thread; kept exact all the same */
 		pb_uint(&dx->pf->pb, PF_TIMESTAMP, c->ns);
-		pb_uint(&dx->pf->pb, PF_TS_CLOCK, PF_CLOCK_BOOTTIME);
+		pb_uint(&dx->pf->pb, PF_TS_CLOCK, pf_clock_id[dx->clock]);
 	}
 	/* No SEQ_NEEDS_INCREMENTAL_STATE: that flag only lets a reader drop
 	 * packets after a loss within the sequence, and a file written in one

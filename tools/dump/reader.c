@@ -702,7 +702,10 @@ void free_trace(struct trace *tr)
 
 /* The metadata's fixed part as the recorder writes it (tp__sink_meta_header
  * in include/trace/recorder/metadata.h), comments left out: ANY_STR and ANY_NUM stand for
- * any string and number, BO for le or be, CLK for the clock's name. */
+ * any string and number, BO for le or be, CLK for the clock's name, BOOL
+ * for TRUE or FALSE, OPT_UUID for `uuid = "...";` or nothing, OPT_CLOCKS
+ * for the three `clock_*_ns = N;` or nothing (recorders before 7 December
+ * 2026 wrote neither, and `absolute = FALSE;`). */
 static const char meta_fixed[] =
 	"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;"
 	"typealias integer { size = 32; align = 32; signed = false; } := uint32_t;"
@@ -710,8 +713,8 @@ static const char meta_fixed[] =
 	"trace { major = 1; minor = 8; uuid = ANY_STR; byte_order = BO;"
 	" packet.header := struct { uint32_t magic; uint8_t uuid[16]; }; };"
 	"env { tracer_name = \"tracepoint.h\"; hostname = ANY_STR; procname = ANY_STR; vpid = ANY_NUM;"
-	" mode = ANY_STR; };"
-	"clock { name = ANY_STR; freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; absolute = FALSE; };"
+	" mode = ANY_STR; OPT_CLOCKS };"
+	"clock { name = ANY_STR; OPT_UUID freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; absolute = BOOL; };"
 	"typealias integer { size = 64; align = 64; signed = false; map = clock.CLK.value; } := uint64_clock_t;"
 	"stream { packet.context := struct { uint64_clock_t timestamp_begin; uint64_clock_t timestamp_end;"
 	" uint64_t content_size; uint64_t packet_size; uint64_t packet_seq_num; uint64_t events_discarded;"
@@ -744,10 +747,34 @@ static int strict_metadata(struct parser *P)
 			break;
 		}
 		a = &P->t[i];
+		if (tok_is(t, TK_ID, "OPT_CLOCKS")) {
+			static const char *const names[3] = {"clock_realtime_ns", "clock_monotonic_ns",
+							      "clock_boottime_ns"};
+			size_t k;
+			for (k = 0; k < 3 && i + 3 < P->n; k++) {
+				const struct tok *e = &P->t[i];
+				if (!(e->type == TK_ID && e->n == strlen(names[k]) && !memcmp(e->s, names[k], e->n) &&
+				      tok_is(&P->t[i + 1], TK_PUNCT, "=") && P->t[i + 2].type == TK_NUM &&
+				      tok_is(&P->t[i + 3], TK_PUNCT, ";")))
+					break;
+				i += 4;
+			}
+			i--; /* the template's next token meets this one */
+			continue;
+		}
+		if (tok_is(t, TK_ID, "OPT_UUID")) {
+			if (tok_is(a, TK_ID, "uuid") && i + 3 < P->n && tok_is(&P->t[i + 1], TK_PUNCT, "=") &&
+			    P->t[i + 2].type == TK_STR && tok_is(&P->t[i + 3], TK_PUNCT, ";"))
+				i += 4;
+			i--; /* the template's next token meets this one */
+			continue;
+		}
 		if (tok_is(t, TK_ID, "ANY_STR"))
 			same = a->type == TK_STR;
 		else if (tok_is(t, TK_ID, "ANY_NUM"))
 			same = a->type == TK_NUM;
+		else if (tok_is(t, TK_ID, "BOOL"))
+			same = tok_is(a, TK_ID, "TRUE") || tok_is(a, TK_ID, "FALSE");
 		else if (tok_is(t, TK_ID, "BO"))
 			same = tok_is(a, TK_ID, "le") || tok_is(a, TK_ID, "be");
 		else if (tok_is(t, TK_ID, "CLK"))
@@ -928,7 +955,7 @@ static uint64_t ns_slow(struct cursor *c, uint64_t ts)
 {
 	const struct trace *tr = c->tr;
 	u128 cyc = (u128)tr->off_c + ts, q = cyc / tr->freq, r = cyc % tr->freq;
-	i128 base = (i128)tr->off_s * 1000000000 + (i128)q * 1000000000;
+	i128 base = (i128)tr->off_s * 1000000000 + (i128)q * 1000000000 + tr->shift;
 	i128 ns = base + (i128)(r * 1000000000u / tr->freq);
 	c->c_span = 0;
 	if (tr->freq <= UINT64_MAX / 1000000000u && q * tr->freq >= tr->off_c && base >= 0 &&

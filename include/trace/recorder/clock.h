@@ -76,13 +76,56 @@ static uint64_t tp__sink_measure_freq(uint64_t c0, uint64_t m0, uint64_t at_leas
 }
 
 
+/* The clock's uuid: the kernel's boot id, as LTTng names its clocks, so
+ * that a reader can tell clocks of the same boot; "" where it cannot be
+ * read (the metadata then carries none). */
+static void tp__sink_clock_uuid(void)
+{
+	char u[40];
+	size_t i;
+	int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+	ssize_t r = fd >= 0 ? read(fd, u, sizeof(u) - 1) : -1;
+	if (fd >= 0)
+		close(fd);
+	tp__sink.clock_uuid[0] = '\0';
+	if (r < 36 || (r > 36 && u[36] != '\n'))
+		return;
+	for (i = 0; i < 36; i++)
+		if (!((i == 8 || i == 13 || i == 18 || i == 23) ? u[i] == '-'
+		      : (u[i] >= '0' && u[i] <= '9') || (u[i] >= 'a' && u[i] <= 'f')))
+			return;
+	memcpy(tp__sink.clock_uuid, u, 36);
+	tp__sink.clock_uuid[36] = '\0';
+}
+
+/* Clock id's reading at the instant CLOCK_MONOTONIC read m (m in the
+ * past): the best of a few (monotonic, id, monotonic) reads. */
+static uint64_t tp__sink_clock_at(clockid_t id, uint64_t m)
+{
+	uint64_t best = ~(uint64_t)0, at = 0;
+	int i;
+	for (i = 0; i < 4; i++) {
+		uint64_t m1 = tp__sink_ns(TP__EV_CLOCK_MONOTONIC), x = tp__sink_ns(id);
+		uint64_t m2 = tp__sink_ns(TP__EV_CLOCK_MONOTONIC);
+		if (m2 - m1 < best) {
+			best = m2 - m1;
+			at = x - (m1 + (m2 - m1) / 2 - m);
+		}
+	}
+	return at;
+}
+
+/* The anchor: the counter, CLOCK_MONOTONIC, the realtime clock and
+ * CLOCK_BOOTTIME at one instant (the metadata's offset and its env's
+ * clock_*_ns, which let a reader put the trace on any of them). */
 static void tp__sink_clock_start(void)
 {
-	uint64_t m, r;
+	uint64_t m;
+	tp__sink_clock_uuid();
 	tp__sink_clock_pair(&tp__sink.c0, &m);
-	r = tp__sink_ns(CLOCK_REALTIME) - (tp__sink_ns(TP__EV_CLOCK_MONOTONIC) - m);
 	tp__sink.m0 = m;
-	tp__sink.r0 = r; /* realtime at the anchor */
+	tp__sink.r0 = tp__sink_clock_at(CLOCK_REALTIME, m); /* realtime at the anchor */
+	tp__sink.b0 = tp__sink_clock_at(CLOCK_BOOTTIME, m);
 	tp__sink.freq = tp__sink_measure_freq(tp__sink.c0, m, 5000000u);
 }
 

@@ -78,6 +78,9 @@ extern void (*tp__sink_signal(int, void (*)(int)))(int) __asm__("signal");
 #ifndef CLOCK_REALTIME
 #define CLOCK_REALTIME 0
 #endif
+#ifndef CLOCK_BOOTTIME
+#define CLOCK_BOOTTIME 7 /* Linux 2.6.39 */
+#endif
 #define TP__SINK_MADV_POPULATE_WRITE 23 /* Linux 5.14 */
 #ifndef MAP_ANONYMOUS
 #define MAP_ANONYMOUS 0x20

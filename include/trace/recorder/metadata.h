@@ -61,7 +61,7 @@ static void tp__sink_tsdl_str(char *out, size_t len, const char *s)
  * (no allocation: used in a forked child and by snapshots); its length. */
 static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, const char *mode)
 {
-	char u[40], host[256] = "", proc[64], hostq[512];
+	char u[40], host[256] = "", proc[64], hostq[512], cu[60] = "";
 	const char *clk = tp__sink.base.clock == TRACE_CLOCK_COUNTER ? "tsc" : "monotonic";
 	uint64_t ns_at_c0 = (uint64_t)((tp__sink_u128)tp__sink.c0 * 1000000000u / tp__sink.freq);
 	uint64_t t0 = tp__sink.r0 - ns_at_c0; /* realtime ns at tick 0 */
@@ -69,6 +69,8 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 	uint64_t off = (uint64_t)((tp__sink_u128)(t0 % 1000000000u) * tp__sink.freq / 1000000000u);
 	int n;
 	tp__sink_uuid_str(uuid, u);
+	if (tp__sink.clock_uuid[0])
+		snprintf(cu, sizeof(cu), "\tuuid = \"%s\";\n", tp__sink.clock_uuid);
 	gethostname(host, sizeof(host) - 1);
 	tp__sink_tsdl_str(hostq, sizeof(hostq), host);
 	tp__sink_tsdl_str(proc, sizeof(proc), tp__sink.procname);
@@ -81,9 +83,10 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 		"trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"%s\";\n\tbyte_order = %s;\n"
 		"\tpacket.header := struct {\n\t\tuint32_t magic;\n\t\tuint8_t uuid[16];\n\t};\n};\n\n"
 		"env {\n\ttracer_name = \"tracepoint.h\";\n\thostname = \"%s\";\n"
-		"\tprocname = \"%s\";\n\tvpid = %d;\n\tmode = \"%s\";\n};\n\n"
-		"clock {\n\tname = \"%s\";\n\tfreq = %llu;\n\toffset_s = %llu;\n\toffset = %llu;\n"
-		"\tabsolute = FALSE;\n};\n\n"
+		"\tprocname = \"%s\";\n\tvpid = %d;\n\tmode = \"%s\";\n"
+		"\tclock_realtime_ns = %llu;\n\tclock_monotonic_ns = %llu;\n\tclock_boottime_ns = %llu;\n};\n\n"
+		"clock {\n\tname = \"%s\";\n%s\tfreq = %llu;\n\toffset_s = %llu;\n\toffset = %llu;\n"
+		"\tabsolute = TRUE;\n};\n\n"
 		"typealias integer { size = 64; align = 64; signed = false; map = clock.%s.value; } "
 		":= uint64_clock_t;\n\n"
 		"stream {\n"
@@ -111,7 +114,8 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 #else
 		"le",
 #endif
-		hostq, proc, (int)getpid(), mode, clk, (unsigned long long)tp__sink.freq,
+		hostq, proc, (int)getpid(), mode, (unsigned long long)tp__sink.r0,
+		(unsigned long long)tp__sink.m0, (unsigned long long)tp__sink.b0, clk, cu, (unsigned long long)tp__sink.freq,
 		(unsigned long long)off_s, (unsigned long long)off, clk, clk, clk);
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }

@@ -98,8 +98,9 @@ struct tp__sink_sink {
 	char procname[17];
 	uint8_t uuid[16];
 	size_t window, flight_bytes;
-	uint64_t freq, c0, r0, m0;      /* clock: ticks/s; at tick c0, realtime and
-					   CLOCK_MONOTONIC ns */
+	uint64_t freq, c0, r0, m0, b0;  /* clock: ticks/s; at tick c0, realtime,
+					   CLOCK_MONOTONIC and CLOCK_BOOTTIME ns */
+	char clock_uuid[40];            /* the boot's id (as LTTng's clocks), or "" */
 	char *events;                   /* the metadata's event blocks */
 	size_t events_len, events_cap;
 	struct trace_event_sink **slots; /* by id */

@@ -14,7 +14,9 @@
  *                        exits on net_poll; awaited), N fires; in-process
  *                        detaches.  The tracer must count 3N, the in-process
  *                        probe 3N, and the key must be 0 at the end.
- * Every run ends with net_kinds (-5, 250, -6, 7, USDT_IN, "x"), net_poll
+ * Every run ends with net_kinds (-5, 250, -6, 7, USDT_IN, "x"), net_wide
+ * (-1, -2, -3, 4, 1.5, -2.25, -7, -8, 9, -10, 0x1234, -12), net_many
+ * (1 ... 13), net_poll
  * (a tracer may exit on it), then disk_io (compiled out), and prints the
  * key's state.  Built with -Dmain=... into a
  * shared library by t_usdt.sh (usdt_libmain.c calls it). */
@@ -31,6 +33,8 @@ DEFINE_TRACE(disk_io);
 DEFINE_TRACE(net_xmit);
 DEFINE_TRACE(net_poll);
 DEFINE_TRACE(net_kinds);
+DEFINE_TRACE(net_wide);
+DEFINE_TRACE(net_many);
 
 static char packet[64];
 static int fired, inproc;
@@ -119,6 +123,8 @@ int main(int argc, char **argv)
 		fire(n);
 	}
 	trace_net_kinds(-5, 250, -6, 7u, USDT_IN, "x");
+	trace_net_wide(-1, -2, -3, 4u, 1.5, -2.25f, -7, -8, 9ul, -10, (const void *)0x1234, -12);
+	trace_net_many(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13);
 	trace_net_poll();
 	trace_disk_io(7);
 	printf("net_xmit enabled at exit: %d\n", trace_net_xmit_enabled() ? 1 : 0);

@@ -48,7 +48,7 @@ function packet(   seq, t, i, n, k, v, iid, nm, out, type, a, av, trk, ns, q) {
 		if (P["/sequence_flags#1"] != 1) err("sequence " seq " does not start with SEQ_INCREMENTAL_STATE_CLEARED")
 		started[seq] = 1
 	}
-	# clock snapshot: the delta clock starts at the BOOTTIME timestamp
+	# clock snapshot: the delta clock starts at the trace clock's timestamp
 	for (i = 1; ("/clock_snapshot#1/clocks#" i "/clock_id#1") in P; i++) {
 		t = P["/clock_snapshot#1/clocks#" i "/timestamp#1"]
 		if (P["/clock_snapshot#1/clocks#" i "/clock_id#1"] == 64) {

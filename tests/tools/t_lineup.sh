@@ -1,0 +1,166 @@
+#!/bin/sh
+# Our traces next to other tracers' traces of the same run
+# (tests/tools/lineup/lineup.c: our lineup:step events with even numbers,
+# another tracer's events with the odd ones between them, 200 us apart):
+#  - CTF: the clock is absolute (Unix epoch) with the boot's uuid, as
+#    LTTng's: `babeltrace2 OURS LTTNG` merges an LTTng-UST trace of the same
+#    run in time order (where lttng and liblttng-ust-dev are installed; else
+#    two of our traces recorded at once); tracepoint-dump still reads a
+#    trace of the old form (absolute = FALSE, no clock uuid).
+#  - the clocks at one instant in the metadata's env (clock_realtime_ns,
+#    clock_monotonic_ns, clock_boottime_ns): `tracepoint-dump
+#    --clock=monotonic` puts each event between the program's own
+#    CLOCK_MONOTONIC readings around it, and within 10 us before the
+#    system call that follows it in `perf record -k CLOCK_MONOTONIC` of the
+#    same run; --perfetto's times are BOOTTIME, with a clock snapshot of
+#    BOOTTIME, MONOTONIC and REALTIME (protoc with Perfetto's field numbers);
+#    a trace without the readings says so once and is labelled REALTIME.
+# shellcheck disable=SC2086 # flag lists ($CC, $WARN, $TPF) are split on purpose
+. tests/lib.sh
+need babeltrace2
+dump_tool
+run "$B/cc.log" $CC -O2 $WARN $TPF -Iinclude -I$S -DCONFIG_LINEUP "$S/lineup.c" "$S/none.c" -o "$B/lineup" -lpthread -ldl ||
+	{ fail "lineup.c does not build"; finish; }
+TRACEPOINTS='lineup:*' TRACEPOINTS_DIR=$B/t "$B/lineup" 5 2>"$B/err" || { cat "$B/err"; fail "lineup failed"; finish; }
+meta=$(echo "$B"/t/*/metadata)
+
+# ---- the clock: absolute, the boot's uuid, Unix-epoch offset
+boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)
+clk=$(sed -n '/^clock {/,/^};/p' "$meta")
+if echo "$clk" | grep -q 'absolute = TRUE;'; then ok "the clock is absolute"
+else fail "clock: $clk"; fi
+if [ -n "$boot" ] && echo "$clk" | grep -q "uuid = \"$boot\";"; then ok "the clock's uuid is the boot id"
+else fail "clock uuid (boot id $boot): $clk"; fi
+now=$(date +%s)
+first=$("$DUMP" "$B/t" | awk 'NR == 1 { print int($1) }')
+if [ -n "$first" ] && [ $((now - first)) -ge 0 ] && [ $((now - first)) -lt 60 ]; then ok "event times are Unix time ($first, now $now)"
+else fail "first event at $first, now $now"; fi
+bt=$(babeltrace2 --clock-seconds "$B/t" 2>"$B/bt.err" | awk 'NR == 1 { sub(/^\[/, "", $1); print int($1) }')
+if [ "$bt" = "$first" ]; then ok "babeltrace2 reads the same Unix time"
+else fail "babeltrace2: $bt, tracepoint-dump: $first"; cat "$B/bt.err"; fi
+
+# ---- a trace of the old form (absolute = FALSE, no clock uuid) still reads
+cp -R "$B/t" "$B/old"
+old=$(echo "$B"/old/*/metadata)
+sed -e 's/absolute = TRUE;/absolute = FALSE;/' -e '/^clock {/,/^};/{/uuid = /d}' -e '/^	clock_[a-z]*_ns = /d' "$meta" >"$old"
+if grep -q 'absolute = FALSE' "$old" && ! grep -q clock_realtime_ns "$old" && ! sed -n '/^clock {/,/^};/p' "$old" | grep -q uuid &&
+	"$DUMP" "$B/old" >"$B/old.txt" 2>"$B/old.err" && [ ! -s "$B/old.err" ] && "$DUMP" "$B/t" | cmp -s - "$B/old.txt"; then
+	ok "a trace of the old form reads the same"
+else fail "old form"; cat "$B/old.err"; fi
+if "$DUMP" --repair "$B/old" >"$B/repair.out" 2>&1 && "$DUMP" --repair "$B/t" >>"$B/repair.out" 2>&1 &&
+	! grep -q 'where the recorder writes' "$B/repair.out"; then ok "--repair takes both forms of the clock as the recorder's"
+else fail "--repair"; cat "$B/repair.out"; fi
+
+# ---- the clocks at one instant; --clock
+env=$(sed -n '/^env {/,/^};/p' "$meta")
+if echo "$env" | grep -q '^	clock_realtime_ns = [0-9]*;$' && echo "$env" | grep -q '^	clock_monotonic_ns = [0-9]*;$' &&
+	echo "$env" | grep -q '^	clock_boottime_ns = [0-9]*;$'; then ok "env: realtime, monotonic and boottime at one instant"
+else fail "env: $env"; fi
+if babeltrace2 --output-format=ctf-metadata "$(dirname "$meta")" 2>/dev/null | grep -q 'clock_boottime_ns' &&
+	"$DUMP" --repair "$B/t" >/dev/null 2>&1; then
+	ok "babeltrace2 and --repair take the env's clock readings"
+else fail "the env's clock readings upset babeltrace2 or --repair"; fi
+TRACEPOINTS='lineup:*' TRACEPOINTS_DIR=$B/m "$B/lineup" 20 spin >"$B/spin" 2>/dev/null
+"$DUMP" --clock=monotonic "$B/m" >"$B/m.txt" 2>"$B/m.err"
+# each event's monotonic time (sec.nsec) between the program's readings (ns)
+inside=$(awk 'NR == FNR { split($1, t, "."); ns[$4] = t[1] * 1000000000 + t[2]; next }
+	{ v = ns["n=" $2]; if (v >= $3 && v <= $4) k++ } END { print k + 0 }' "$B/m.txt" "$B/spin")
+if [ "$inside" = 20 ] && [ ! -s "$B/m.err" ]; then ok "--clock=monotonic: 20 of 20 events between the program's CLOCK_MONOTONIC readings"
+else fail "--clock=monotonic: $inside of 20 events inside"; head -3 "$B/m.txt" "$B/spin" "$B/m.err"; fi
+b=$("$DUMP" --clock=boottime "$B/m" | awk 'NR == 1 { print $1 }')
+r=$("$DUMP" --clock=realtime "$B/m" | awk 'NR == 1 { print $1 }')
+r0=$("$DUMP" "$B/m" | awk 'NR == 1 { print $1 }')
+m=$(awk 'NR == 1 { print $1 }' "$B/m.txt")
+if [ "$r" = "$r0" ] && [ "${b%.*}" -ge "${m%.*}" ] && [ "${r%.*}" -gt "${b%.*}" ]; then ok "--clock=boottime ($b), realtime ($r, the default)"
+else fail "boottime $b, monotonic $m, realtime $r, default $r0"; fi
+if "$DUMP" --json --clock=monotonic "$B/m" | grep -q '"otherData":{"time_origin_monotonic_ns":"'"$(echo "$m" | tr -d .)"'"'; then
+	ok "--json --clock=monotonic: the origin on CLOCK_MONOTONIC"
+else fail "--json --clock=monotonic"; fi
+"$DUMP" --clock=tai "$B/m" >/dev/null 2>"$B/tai.err"
+if [ $? = 2 ] && grep -q "realtime, monotonic or boottime, not 'tai'" "$B/tai.err"; then ok "--clock=tai: a usage error"
+else fail "--clock=tai"; cat "$B/tai.err"; fi
+"$DUMP" --clock=monotonic "$B/old" >"$B/oldm.txt" 2>"$B/oldm.err"
+if cmp -s "$B/oldm.txt" "$B/old.txt" && [ "$(grep -c 'no monotonic reading' "$B/oldm.err")" = 1 ]; then
+	ok "an old trace: --clock=monotonic says once that it shows realtime"
+else fail "old trace, --clock=monotonic"; cat "$B/oldm.err"; fi
+
+# ---- perf record -k CLOCK_MONOTONIC of the same run
+if have perf && perf record -q -k CLOCK_MONOTONIC -e syscalls:sys_enter_clock_nanosleep -o "$B/perf.data" \
+	env TRACEPOINTS='lineup:*' TRACEPOINTS_DIR="$B/p" "$B/lineup" 20 >"$B/perf.log" 2>&1; then
+	perf script -i "$B/perf.data" -F time --ns 2>/dev/null | tr -d ' :' >"$B/perf.times"
+	# the first event is left out: its record opens the thread's stream
+	# (half a millisecond between its time and the program's next call)
+	"$DUMP" --clock=monotonic "$B/p" | awk 'NR > 1 { print $1 }' >"$B/p.times"
+	# for each of our events, the next nanosleep perf saw: how long after (ns)
+	awk 'NR == FNR { split($1, t, "."); s[++n] = t[1] * 1000000000 + t[2]; next }
+		{ split($1, t, "."); v = t[1] * 1000000000 + t[2]; d = -1
+		  for (i = 1; i <= n; i++) if (s[i] >= v) { d = s[i] - v; break }
+		  print d }' "$B/perf.times" "$B/p.times" >"$B/deltas"
+	worst=$(sort -n "$B/deltas" | tail -1)
+	close=$(awk '$1 >= 0 && $1 < 10000' "$B/deltas" | wc -l)
+	if [ "$close" = 19 ]; then ok "perf -k CLOCK_MONOTONIC: each of 19 events within 10 us before perf's next system call (worst $worst ns)"
+	else fail "perf -k CLOCK_MONOTONIC: $close of 19 events within 10 us (deltas: $(tr '\n' ' ' <"$B/deltas"))"; fi
+else skip_part "perf record -k CLOCK_MONOTONIC: $(tail -1 "$B/perf.log" 2>/dev/null)"; fi
+
+# ---- Perfetto: BOOTTIME, a snapshot of the three clocks
+if have protoc; then
+	P="protoc --decode=perfetto.protos.Trace -Itests/tools/perfetto tests/tools/perfetto/perfetto_min.proto"
+	"$DUMP" --perfetto "$B/m" -o "$B/m.pf" 2>"$B/pf.err"
+	$P <"$B/m.pf" >"$B/m.decoded" 2>>"$B/pf.err"
+	# the clock snapshot of the first sequence: id=timestamp ...
+	snap=$(awk '/clock_snapshot/ { on = 1 } on && /clock_id:/ { id = $2 } on && /timestamp:/ { printf "%s=%s ", id, $2 }
+		on && /primary_trace_clock/ { print $2; exit }' "$B/m.decoded")
+	want="1=$(echo "$r" | tr -d .) 3=$(echo "$m" | tr -d .) 6=$(echo "$b" | tr -d .) 64=$(echo "$b" | tr -d .) BUILTIN_CLOCK_BOOTTIME"
+	if [ "$snap" = "$want" ] && [ ! -s "$B/pf.err" ]; then ok "--perfetto: on BOOTTIME, with REALTIME and MONOTONIC at the same instant"
+	else fail "--perfetto snapshot: '$snap', want '$want'"; cat "$B/pf.err"; fi
+	"$DUMP" --perfetto --clock=monotonic "$B/m" -o "$B/mm.pf" 2>"$B/pf.err"
+	if $P <"$B/mm.pf" | grep -q 'primary_trace_clock: BUILTIN_CLOCK_MONOTONIC' && [ ! -s "$B/pf.err" ]; then
+		ok "--perfetto --clock=monotonic: on MONOTONIC"
+	else fail "--perfetto --clock=monotonic"; fi
+	"$DUMP" --perfetto "$B/old" -o "$B/old.pf" 2>"$B/oldpf.err"
+	snap=$($P <"$B/old.pf" | awk '/clock_snapshot/ { on = 1 } on && /clock_id:/ { printf "%s ", $2 } on && /primary_trace_clock/ { print $2; exit }')
+	if [ "$snap" = "1 64 BUILTIN_CLOCK_REALTIME" ] && [ "$(grep -c 'no boottime reading.*labelled REALTIME' "$B/oldpf.err")" = 1 ]; then
+		ok "--perfetto of an old trace: labelled REALTIME, said once"
+	else fail "--perfetto of an old trace: '$snap'"; cat "$B/oldpf.err"; fi
+else skip_part "Perfetto: protoc not installed (apt-get install protobuf-compiler)"; fi
+
+# steps: the numbers of the merged events in babeltrace2's order, one line
+steps() {
+	babeltrace2 "$@" 2>"$B/merge.err" | sed -n -e 's/.*lineup:step: .* n = \([0-9]*\) }$/\1/p' \
+		-e 's/.*lttng_ust_tracef:event: .*msg = "step \([0-9]*\)" }$/\1/p' | tr '\n' ' '
+}
+
+# ---- next to an LTTng-UST trace of the same run
+lt=
+if have lttng && $CC -O2 $WARN -c "$S/lttng.c" -o "$B/lttng.o" >"$B/lttng-cc.log" 2>&1 &&
+	run "$B/cc2.log" $CC -O2 $WARN $TPF -Iinclude -I$S -DCONFIG_LINEUP "$S/lineup.c" "$B/lttng.o" -o "$B/lineup-lt" -llttng-ust -lpthread -ldl; then
+	sess=tp-lineup-$$
+	if lttng create "$sess" --output="$(cd "$B" && pwd)/lt" >"$B/lttng.log" 2>&1 &&
+		lttng enable-event -s "$sess" -u 'lttng_ust_tracef:*' >>"$B/lttng.log" 2>&1 &&
+		lttng start "$sess" >>"$B/lttng.log" 2>&1; then
+		TRACEPOINTS='lineup:*' TRACEPOINTS_DIR=$B/both "$B/lineup-lt" 5 2>"$B/both.err"
+		lttng stop "$sess" >>"$B/lttng.log" 2>&1
+		lt=$B/lt
+	else skip_part "LTTng: cannot make a session ($(tail -1 "$B/lttng.log"))"; fi
+	lttng destroy "$sess" >>"$B/lttng.log" 2>&1
+else skip_part "LTTng: lttng or liblttng-ust-dev not installed (apt-get install lttng-tools liblttng-ust-dev)"; fi
+if [ -n "$lt" ]; then
+	got=$(steps "$B/both" "$lt")
+	if [ "$got" = "0 1 2 3 4 5 6 7 8 9 " ]; then ok "babeltrace2 merges ours and LTTng-UST's in time order: $got"
+	else fail "babeltrace2 OURS LTTNG: '$got'"; cat "$B/merge.err"; fi
+	got=$(steps "$lt" "$B/both")
+	if [ "$got" = "0 1 2 3 4 5 6 7 8 9 " ]; then ok "and in the other order of arguments"
+	else fail "babeltrace2 LTTNG OURS: '$got'"; fi
+fi
+
+# ---- two of our traces recorded at once (two processes, two sessions)
+TRACEPOINTS='lineup:*' TRACEPOINTS_DIR=$B/a "$B/lineup" 20 2>/dev/null &
+a=$!
+TRACEPOINTS='lineup:*' TRACEPOINTS_DIR=$B/b "$B/lineup" 20 2>/dev/null
+wait $a
+babeltrace2 --clock-seconds "$B/a" "$B/b" >"$B/ab" 2>"$B/ab.err"
+pids=$(sed -n 's/.*lineup:step: { tid = \([0-9]*\),.*/\1/p' "$B/ab" | uniq | wc -l)
+if [ "$(wc -l <"$B/ab")" = 40 ] && sed 's/^\[\([0-9.]*\)\].*/\1/' "$B/ab" | sort -c -n && [ "$pids" -gt 10 ]; then
+	ok "babeltrace2 merges two of our traces of one run by time (the process changes $pids times)"
+else fail "two traces: $(wc -l <"$B/ab") events, $pids runs"; cat "$B/ab.err"; fi
+finish
