@@ -432,6 +432,35 @@ static TP__ALWAYS_INLINE void tp__ev_copy(unsigned char *d, const unsigned char 
 }
 
 /*
+ * A __string's bytes into its record: size bytes with the NUL
+ * (tp__ev_str_size), the last one written as a NUL (s is longer when it
+ * was cut).  Up to 32 bytes are copied inline, two overlapping loads and
+ * stores of 1, 4, 8 or 16 bytes (never a byte of s beyond them); longer
+ * strings by one memcpy.
+ */
+static TP__ALWAYS_INLINE void tp__ev_str_put(unsigned char *d, const char *src, size_t size)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	size_t n = size - 1u;
+	if (__builtin_expect(n <= 16, 1)) {
+		if (n >= 8) {
+			tp__ev_copy(d, s, n, TP__EV_COPY_16);
+		} else if (n >= 4) {
+			tp__ev_copy(d, s, n, TP__EV_COPY_8);
+		} else if (n) {
+			d[0] = s[0];
+			d[n / 2] = s[n / 2];
+			d[n - 1] = s[n - 1];
+		}
+	} else if (n <= 32) {
+		tp__ev_copy(d, s, n, TP__EV_COPY_32);
+	} else {
+		memcpy(d, s, n);
+	}
+	d[n] = '\0';
+}
+
+/*
  * The recorders of events with fixed fields only (no __string, no
  * __dynamic_array): entry is the record's payload, assigned on the
  * recorder's stack; reserve size bytes for it, copy it there and end the
