@@ -99,7 +99,8 @@
 		__entry = (struct tp__ev_entry_##c *)(tp__ev_full ?             \
 			tp__ev_reserve_full(tp__ev_data, tp__ev_size, &tp__ev_r) : \
 			tp__ev_null ? NULL :                                    \
-			tp__ev_reserve(tp__ev_data, tp__ev_size, &tp__ev_r, 0));  \
+			tp__ev_reserve(tp__ev_data, tp__ev_size, &tp__ev_r, 0,  \
+				       (0 TP__EV_EACH(TP__EV_VD, tstruct)) == 0)); \
 		if (!__entry) {                                               \
 			if (!tp__ev_full) /* starts over in the slow copy */    \
 				tp__ev_full_##c(tp__ev_data TP__EV_ARGS(PARAMS(args))); \
@@ -180,6 +181,13 @@
 	tp__ev_o.tp__ev_vlen_##name = (size_t)(len) * sizeof(type);           \
 	tp__ev_o.tp__ev_voff_##name = tp__ev_size;                            \
 	tp__ev_size += tp__ev_o.tp__ev_vlen_##name;
+/* TP__EV_VD: + 1 for each dynamic array (their sizes have no bound). */
+#define TP__EV_VD_A(k, ...) TP__EV_VD_##k TP__EV_VD_B
+#define TP__EV_VD_B(k, ...) TP__EV_VD_##k TP__EV_VD_A
+#define TP__EV_VD_A_END
+#define TP__EV_VD_B_END
+#define TP__EV_VD_tp__ev_kind_str
+#define TP__EV_VD_tp__ev_kind_dyn + 1
 /* TP__EV_VC: in the reserved record, each array's element count. */
 #define TP__EV_VC_A(k, ...) TP__EV_VC_##k(__VA_ARGS__) TP__EV_VC_B
 #define TP__EV_VC_B(k, ...) TP__EV_VC_##k(__VA_ARGS__) TP__EV_VC_A
