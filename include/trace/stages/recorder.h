@@ -92,16 +92,15 @@
 		struct tp__ev_entry_##c *__entry;                              \
 		struct tp__ev_vars_##c tp__ev_o;                                \
 		size_t tp__ev_size = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
-		int tp__ev_null = 0;                                           \
 		TP__USE_ARGS(0 TP__EV_ARGS(PARAMS(args)));                     \
 		(void)tp__ev_o;                                                \
 		TP__EV_EACH(TP__EV_VS, tstruct)                                \
 		__entry = (struct tp__ev_entry_##c *)(tp__ev_full ?             \
 			tp__ev_reserve_full(tp__ev_data, tp__ev_size, &tp__ev_r) : \
-			tp__ev_null ? NULL :                                    \
 			tp__ev_reserve(tp__ev_data, tp__ev_size, &tp__ev_r, 0,  \
 				       (0 TP__EV_EACH(TP__EV_VD, tstruct)) == 0)); \
 		if (!__entry) {                                               \
+		tp__ev_slow: __attribute__((unused)); /* a NULL string */     \
 			if (!tp__ev_full) /* starts over in the slow copy */    \
 				tp__ev_full_##c(tp__ev_data TP__EV_ARGS(PARAMS(args))); \
 			return;                                               \
@@ -171,7 +170,8 @@
 #define TP__EV_VS_tp__ev_kind_str(name, src)                                  \
 	tp__ev_o.tp__ev_s_##name = (src);                                     \
 	if (!tp__ev_o.tp__ev_s_##name) {                                      \
-		tp__ev_null = 1; /* as few registers as possible to save */   \
+		if (!tp__ev_full) /* as few registers as possible to save */  \
+			goto tp__ev_slow;                                     \
 		tp__ev_o.tp__ev_s_##name = tp__ev_str_src(NULL);              \
 	}                                                                     \
 	tp__ev_o.tp__ev_vlen_##name = tp__ev_str_size(tp__ev_o.tp__ev_s_##name); \
