@@ -212,7 +212,8 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 		__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
-	ts = tp__ev_clock(s->clock);
+	/* (the fast copy knows the clock: no call to compile in it) */
+	ts = tp__ev_clock(full ? s->clock : TRACE_CLOCK_COUNTER);
 	/* Time never goes back within a stream: a ts before last_ts is the
 	 * rare case of a difference too large for a compact header, tested
 	 * only there. */
