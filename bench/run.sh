@@ -161,6 +161,17 @@ if [ $have_vg = 1 ]; then
 	ec=$(CC=$CC TP_BUILD=$B bench/event-cost.sh) || { echo "$ec"; echo "event-cost.sh failed"; exit 1; }
 	put sink sink_recording instr_event "$(echo "$ec" | sed -n 's/.*: \([0-9]*\) total.*/\1/p')" instr
 	put sink sink_recording instr_recorder "$(echo "$ec" | sed -n 's/.* total, \([0-9?]*\) in the recorder.*/\1/p')" instr
+	# one int and a 12-byte string, one int and an 8-byte dynamic array
+	for e in str dyn; do
+		ec=$(EVENT=$e CC=$CC TP_BUILD=$B bench/event-cost.sh) || { echo "$ec"; echo "event-cost.sh ($e) failed"; exit 1; }
+		put sink "sink_$e" instr_event "$(echo "$ec" | sed -n 's/.*: \([0-9]*\) total.*/\1/p')" instr
+		put sink "sink_$e" instr_recorder "$(echo "$ec" | sed -n 's/.* total, \([0-9?]*\) in the recorder.*/\1/p')" instr
+	done
+	# LTTng-UST recording the same three events, measured the same way
+	if [ $have_lttng = 1 ]; then
+		CC=$CC bench/lttng-event-cost.sh "$B/lttng_evc" "$TSV" || echo "lttng-event-cost.sh failed: no LTTng-UST figures per event"
+		export LTTNG_UST_REGISTER_TIMEOUT=0
+	fi
 	# the same event through a one-comparison field filter (bench/filter-cost.sh)
 	fc=$(CC=$CC TP_BUILD=$B bench/filter-cost.sh) || { echo "$fc"; echo "filter-cost.sh failed"; exit 1; }
 	put sink filter_kept instr_event "$(echo "$fc" | sed -n 's/.*(kept) \([0-9]*\) .*/\1/p')" instr

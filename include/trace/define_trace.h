@@ -35,7 +35,9 @@
  *      fields of TP_STRUCT__entry (the __string()s follow it in a record);
  *   2. the field descriptors, struct trace_event_class (system, name,
  *      TP_printk text, layout, formatter) and struct trace_event per event;
- *   3. the recorder (reserve, TP_fast_assign, commit), the TP_printk
+ *   3. the variable parts of each class (struct tp__ev_vars_<class>: the
+ *      __string()s and __dynamic_array()s, by name), the recorder (their
+ *      sizes, reserve, TP_fast_assign, their copies, commit), the TP_printk
  *      formatter, one recorder probe per class (its events are attached
  *      with it, so they must have its prototype), and the tracepoint itself,
  *      defined with TP__DEFINE_TRACE_EVENT so that its .event points at the
@@ -79,8 +81,7 @@
  * The passes are the files of trace/stages/, each named for what it makes
  * (as the kernel's include/trace/stages/): init.h (what they share, read
  * once), reset.h (read before each pass), entry_struct.h (1),
- * string_names.h (1b), metadata.h (2), formatter.h, tracepoints.h and
- * recorder.h (3).  This file only runs them: it includes each pass, then
+ * metadata.h (2), formatter.h, tracepoints.h and recorder.h (3).  This file only runs them: it includes each pass, then
  * re-reads the event header, from here (the "TRACE_INCLUDE_PATH/..." form
  * is searched from this directory).
  */
@@ -106,11 +107,6 @@
 /* ---- Pass 1: the entry struct. ---- */
 #include <trace/stages/reset.h>
 #include <trace/stages/entry_struct.h>
-#include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
-
-/* ---- Pass 1b: the names of the __string()s of each class. ---- */
-#include <trace/stages/reset.h>
-#include <trace/stages/string_names.h>
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
 
 /* ---- Pass 2: metadata. ---- */

@@ -107,9 +107,9 @@ static TP__ALWAYS_INLINE uint64_t tp__ev_clock(int clock)
 {
 	if (__builtin_expect(clock == TRACE_CLOCK_COUNTER, 1)) {
 #if defined(__x86_64__)
-		uint32_t lo, hi;
+		uint64_t lo, hi; /* rdtsc clears their high halves */
 		__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-		return ((uint64_t)hi << 32) | lo;
+		return hi << 32 | lo;
 #elif defined(__aarch64__)
 		uint64_t v;
 		__asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(v));
@@ -179,19 +179,23 @@ tp__ev_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t 
  * starts over in its noinline copy, which uses the full one (1).  Keeping
  * calls out of the fast copy keeps it free of register saves.  The full
  * one returns NULL only for a dropped record (counted).  No lock; no
- * system call except when a window fills.
+ * system call except when a window fills.  The constant `bounded` (a
+ * record of fixed fields and strings: size is far below the address
+ * space) lets the fast one compare the record's end with the window's.
  */
 static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp__ev_res *r,
-					   const int full)
+					   const int full, const int bounded)
 {
-	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache;
+	/* The thread's buffer, or a buffer of no sink (never NULL: one test) */
+	static struct trace_buffer none;
+	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache = &none;
 	const struct trace_event_sink *es = (const struct trace_event_sink *)data;
 	struct trace_sink_base *s = es->sink;
 	struct trace_buffer *b = cache;
 	unsigned char *p;
 	uint64_t ts;
 
-	if (__builtin_expect(!b || b->sink != s, 0)) {
+	if (__builtin_expect(b->sink != s, 0)) {
 		if (!full)
 			return NULL;
 		b = s->thread_buffer(s);
@@ -199,25 +203,37 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 			return NULL;
 		cache = b;
 	}
-	if (__builtin_expect(b->busy, 0)) { /* a signal handler interrupted a record */
-		if (full)
-			__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
+	if (!full) {
+		/* a signal handler interrupted a record, or clock_gettime() (a
+		 * call) is the clock: one test (TRACE_CLOCK_COUNTER is 0) */
+		if (__builtin_expect((b->busy | s->clock) != 0, 0))
+			return NULL;
+	} else if (__builtin_expect(b->busy, 0)) {
+		__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
-	if (!full && __builtin_expect(s->clock != TRACE_CLOCK_COUNTER, 0))
-		return NULL; /* clock_gettime() is a call */
-	ts = tp__ev_clock(s->clock);
-	if (__builtin_expect(ts < b->last_ts, 0))
-		ts = b->last_ts; /* time never goes back within a stream */
+	/* (the fast copy knows the clock: no call to compile in it) */
+	ts = tp__ev_clock(full ? s->clock : TRACE_CLOCK_COUNTER);
+	/* Time never goes back within a stream: a ts before last_ts is the
+	 * rare case of a difference too large for a compact header, tested
+	 * only there. */
+	if (__builtin_expect(ts - b->last_ts >= ((uint64_t)1 << TRACE_HEADER_TS_BITS), 0) &&
+	    ts < b->last_ts)
+		ts = b->last_ts;
 	p = b->pos;
 	if (__builtin_expect(ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
 			     es->id < TRACE_HEADER_EXTENDED, 1)) {
-		if (__builtin_expect((size_t)(b->end - p) < size + TRACE_HEADER_COMPACT_SIZE, 0))
+		uintptr_t end = (uintptr_t)p + TRACE_HEADER_COMPACT_SIZE + size;
+		if (__builtin_expect(bounded ? end > (uintptr_t)b->end :
+				     (size_t)(b->end - p) < size + TRACE_HEADER_COMPACT_SIZE, 0))
 			goto slow;
 		b->busy = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		tp__ev_put32(p, es->id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
-		p += TRACE_HEADER_COMPACT_SIZE;
+		r->b = b;
+		r->end = (unsigned char *)end;
+		r->ts = ts;
+		return p + TRACE_HEADER_COMPACT_SIZE;
 	} else if (!full && (size_t)(b->end - p) >= size + TRACE_HEADER_EXTENDED_SIZE) {
 		/* An extended header, when there is room, needs no call either
 		 * (after a long time without a committed record - e.g. every
@@ -259,7 +275,7 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 static inline __attribute__((noinline)) TP__UNUSED void *
 tp__ev_reserve_full(void *data, size_t size, struct tp__ev_res *r)
 {
-	return tp__ev_reserve(data, size, r, 1);
+	return tp__ev_reserve(data, size, r, 1, 0);
 }
 #pragma GCC diagnostic pop
 
@@ -432,6 +448,35 @@ static TP__ALWAYS_INLINE void tp__ev_copy(unsigned char *d, const unsigned char 
 }
 
 /*
+ * A __string's bytes into its record: size bytes with the NUL
+ * (tp__ev_str_size), the last one written as a NUL (s is longer when it
+ * was cut).  Up to 32 bytes are copied inline, two overlapping loads and
+ * stores of 1, 4, 8 or 16 bytes (never a byte of s beyond them); longer
+ * strings by one memcpy.
+ */
+static TP__ALWAYS_INLINE void tp__ev_str_put(unsigned char *d, const char *src, size_t size)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	size_t n = size - 1u;
+	if (__builtin_expect(n <= 16, 1)) {
+		if (n >= 8) {
+			tp__ev_copy(d, s, n, TP__EV_COPY_16);
+		} else if (n >= 4) {
+			tp__ev_copy(d, s, n, TP__EV_COPY_8);
+		} else if (n) {
+			d[0] = s[0];
+			d[n / 2] = s[n / 2];
+			d[n - 1] = s[n - 1];
+		}
+	} else if (n <= 32) {
+		tp__ev_copy(d, s, n, TP__EV_COPY_32);
+	} else {
+		memcpy(d, s, n);
+	}
+	d[n] = '\0';
+}
+
+/*
  * The recorders of events with fixed fields only (no __string, no
  * __dynamic_array): entry is the record's payload, assigned on the
  * recorder's stack; reserve size bytes for it, copy it there and end the
@@ -446,7 +491,7 @@ static inline __attribute__((noinline)) TP__UNUSED void
 tp__ev_record_slow(void *data, const void *entry, size_t size)
 {
 	struct tp__ev_res r;
-	unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 1);
+	unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 1, 0);
 	if (!p)
 		return;
 	if (size <= 8)
@@ -462,7 +507,7 @@ tp__ev_record_slow(void *data, const void *entry, size_t size)
 	tp__ev_record_##cls(void *data, const void *entry, size_t size)      \
 	{                                                                     \
 		struct tp__ev_res r;                                          \
-		unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 0); \
+		unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 0, 1); \
 		if (!p) {                                                     \
 			tp__ev_record_slow(data, entry, size);                \
 			return;                                               \

@@ -116,35 +116,38 @@ static TP__ALWAYS_INLINE const char *tp__ev_str_src(const char *s)
 	return s ? s : "(null)";
 }
 
-/* The bytes of s a record keeps, with the NUL: at most
- * TRACEPOINT_STRING_MAX before it (reads at most one byte more), cut
- * before a UTF-8 character that would not fit whole. */
-static TP__ALWAYS_INLINE uint32_t tp__ev_str_size(const char *s)
+/* strnlen (POSIX 2008, which strict -std=c99 hides): gcc's builtin, which
+ * also folds a literal's length; else libc's, under a name of our own. */
+#ifdef __has_builtin
+#if __has_builtin(__builtin_strnlen)
+#define TP__EV_STRNLEN __builtin_strnlen
+#endif
+#endif
+#ifndef TP__EV_STRNLEN
+extern size_t tp__ev_strnlen(const char *s, size_t max) __asm__("strnlen");
+#define TP__EV_STRNLEN tp__ev_strnlen
+#endif
+
+/* A string cut at n = TRACEPOINT_STRING_MAX bytes (s[n] is the first byte
+ * dropped): the bytes kept, fewer when s[n] is a continuation byte, whose
+ * character began in what is kept (at most 3 bytes back). */
+static inline size_t tp__ev_str_cut(const char *s, size_t n)
 {
-	const char *nul = (const char *)memchr(s, '\0', TRACEPOINT_STRING_MAX);
-	size_t n = nul ? (size_t)(nul - s) : TRACEPOINT_STRING_MAX;
-	if (!nul && s[n] != '\0') {
-		size_t keep = n;
-		/* s[n] is the first byte dropped: a continuation byte means its
-		 * character began in what is kept (at most 3 bytes back) */
-		while (keep > 0 && n - keep < 4 && ((unsigned char)s[keep] & 0xC0u) == 0x80u)
-			keep--;
-		if (n - keep < 4)
-			n = keep;
-	}
-	return (uint32_t)n + 1u;
+	size_t keep = n;
+	while (keep > 0 && n - keep < 4 && ((unsigned char)s[keep] & 0xC0u) == 0x80u)
+		keep--;
+	return n - keep < 4 ? keep : n;
 }
 
-/* Copies n strings (sizes with the NUL in len[]) to dst, back to back. */
-static TP__ALWAYS_INLINE void tp__ev_str_copy(char *dst, const char *const *src,
-					   const uint32_t *len, unsigned n)
+/* The bytes of s a record keeps, with the NUL: at most
+ * TRACEPOINT_STRING_MAX before it (reads at most one byte more), cut
+ * before a UTF-8 character that would not fit whole.  One strnlen. */
+static TP__ALWAYS_INLINE size_t tp__ev_str_size(const char *s)
 {
-	unsigned i;
-	for (i = 0; i < n; i++) {
-		memcpy(dst, src[i], len[i] - 1u);
-		dst[len[i] - 1u] = '\0';
-		dst += len[i];
-	}
+	size_t n = TP__EV_STRNLEN(s, TRACEPOINT_STRING_MAX);
+	if (__builtin_expect(n == TRACEPOINT_STRING_MAX, 0) && s[n] != '\0')
+		n = tp__ev_str_cut(s, n);
+	return n + 1u;
 }
 
 /* The bytes a variable part (a __string or a __dynamic_array, descriptor
@@ -164,43 +167,52 @@ static inline size_t tp__ev_var_size(const void *entry, const struct trace_event
 	}
 }
 
-/* The text of the __string() field `name` of a record (entry: its payload,
- * fixed: the size of its fixed part, size: the whole payload); "" if the
- * record does not hold it. */
-static inline const char *tp__ev_get_str(const void *entry, size_t fixed, size_t size,
-					const struct trace_event_field *f, unsigned n,
-					const char *name)
+/*
+ * Reading a record's variable parts, in declaration order (a formatter,
+ * trace/stages/recorder.h's tp__ev_vars_read_<class>): *at is where the
+ * next one starts in the payload of size bytes, (size_t)-1 once a string
+ * was not terminated inside the record.  Each gives the part's offset and
+ * bytes (a string also its text): a part the record does not hold is ""
+ * (a string) or 0 bytes at the record's end (an array; 0 bytes where it
+ * would start if only its elements do not fit).
+ */
+static inline void tp__ev_read_str(const void *entry, size_t size, size_t *at, const char **s,
+				   size_t *bytes, size_t *off)
 {
-	const char *p = (const char *)entry + fixed, *end = (const char *)entry + size;
-	unsigned i;
-	for (i = 0; i < n && p < end; i++) {
-		size_t len;
-		if (f[i].kind != TRACE_FIELD_STRING && f[i].kind != TRACE_FIELD_DYNAMIC)
-			continue;
-		len = tp__ev_var_size(entry, &f[i], p, end);
-		if (f[i].kind == TRACE_FIELD_STRING && !len)
-			break; /* not terminated inside the record */
-		if (f[i].kind == TRACE_FIELD_STRING && strcmp(f[i].name, name) == 0)
-			return p;
-		p += len;
+	const char *p = (const char *)entry + *at;
+	const char *nul = *at < size ? (const char *)memchr(p, '\0', size - *at) : NULL;
+	if (!nul) {
+		*s = "";
+		*bytes = 0;
+		*off = size;
+		*at = (size_t)-1;
+		return;
 	}
-	return "";
+	*s = p;
+	*bytes = (size_t)(nul - p) + 1u;
+	*off = *at;
+	*at += *bytes;
+}
+static inline void tp__ev_read_dyn(const void *entry, size_t size, size_t *at, size_t count_off,
+				   size_t elem, size_t *bytes, size_t *off)
+{
+	uint32_t n;
+	size_t sz;
+	if (*at > size) {
+		*bytes = 0;
+		*off = size;
+		return;
+	}
+	memcpy(&n, (const char *)entry + count_off, sizeof(n));
+	sz = (size_t)n * elem;
+	*off = *at;
+	*bytes = sz <= size - *at ? sz : 0;
+	*at += *bytes;
 }
 
-/* A variable part being recorded: a string (src) or a dynamic array. */
-struct tp__ev_var {
-	const char *src;
-	size_t size;         /* bytes, the string's with its NUL */
-	unsigned char *dst;  /* where it goes in the record */
-};
-
-/* What the generated recorder, formatter and symbols() functions share. */
+/* What the generated formatter and symbols() functions share: room for
+ * the text of __print_*, and where symbols() hands the tables. */
 struct tp__ev_ctx {
-	unsigned char *entry;
-	size_t fixed, size;
-	const struct trace_event_field *fl;
-	unsigned nf;
-	struct tp__ev_var *vars;          /* recording: the variable parts */
 	char *scratch;                    /* formatting: room for __print_* text */
 	size_t used;
 	trace_print_symbols_fn collect;   /* symbols(): where tables go */
@@ -210,96 +222,6 @@ struct tp__ev_ctx {
 #ifndef TP__EV_SCRATCH
 #define TP__EV_SCRATCH 4096 /* bytes of __print_* text per formatted record */
 #endif
-
-static inline void tp__ev_ctx_init(struct tp__ev_ctx *c, void *entry, size_t fixed, size_t size,
-				   const struct trace_event_field *(*fields)(unsigned *n))
-{
-	memset(c, 0, sizeof(*c));
-	c->entry = (unsigned char *)entry;
-	c->fixed = fixed;
-	c->size = size;
-	c->fl = fields(&c->nf);
-}
-
-/* Recording: places the variable parts and writes the dynamic arrays'
- * element counts into the entry, before TP_fast_assign. */
-static inline void tp__ev_var_counts(struct tp__ev_ctx *c)
-{
-	unsigned i, k = 0;
-	unsigned char *p = c->entry + c->fixed;
-	for (i = 0; i < c->nf; i++) {
-		const struct trace_event_field *f = &c->fl[i];
-		if (f->kind != TRACE_FIELD_STRING && f->kind != TRACE_FIELD_DYNAMIC)
-			continue;
-		c->vars[k].dst = p;
-		if (f->kind == TRACE_FIELD_DYNAMIC) {
-			uint32_t n = (uint32_t)(c->vars[k].size / f->size);
-			memcpy(c->entry + f->offset, &n, sizeof(n));
-		}
-		p += c->vars[k++].size;
-	}
-}
-
-/* Recording: copies the strings, after TP_fast_assign. */
-static inline void tp__ev_var_copy(struct tp__ev_ctx *c)
-{
-	unsigned i, k = 0;
-	for (i = 0; i < c->nf; i++) {
-		const struct trace_event_field *f = &c->fl[i];
-		struct tp__ev_var *v;
-		if (f->kind != TRACE_FIELD_STRING && f->kind != TRACE_FIELD_DYNAMIC)
-			continue;
-		v = &c->vars[k++];
-		if (f->kind == TRACE_FIELD_STRING) {
-			memcpy(v->dst, v->src, v->size - 1u);
-			v->dst[v->size - 1u] = '\0';
-		}
-	}
-}
-
-/* The dynamic array whose element count is at `off` in the entry: its
- * first element (recording: where TP_fast_assign writes it), *bytes its
- * size.  Never NULL: a record that does not hold it gives its end, 0. */
-static inline void *tp__ev_dyn_at(struct tp__ev_ctx *c, size_t off, size_t *bytes)
-{
-	unsigned i, k = 0;
-	unsigned char *p = c->entry + c->fixed, *end = c->entry + c->size;
-	for (i = 0; i < c->nf; i++) {
-		const struct trace_event_field *f = &c->fl[i];
-		size_t len;
-		if (f->kind != TRACE_FIELD_STRING && f->kind != TRACE_FIELD_DYNAMIC)
-			continue;
-		if (c->vars) {
-			len = c->vars[k].size;
-			p = c->vars[k++].dst;
-		} else {
-			len = tp__ev_var_size(c->entry, f, (const char *)p, (const char *)end);
-			if (!len && f->kind == TRACE_FIELD_STRING)
-				break;
-		}
-		if (f->kind == TRACE_FIELD_DYNAMIC && f->offset == off) {
-			*bytes = len;
-			return p;
-		}
-		p += len;
-	}
-	*bytes = 0;
-	return end;
-}
-
-static inline void *tp__ev_dyn(struct tp__ev_ctx *c, size_t off)
-{
-	size_t n;
-	return tp__ev_dyn_at(c, off, &n);
-}
-
-/* Its size in bytes (the kernel's __get_dynamic_array_len). */
-static inline size_t tp__ev_dyn_len(struct tp__ev_ctx *c, size_t off)
-{
-	size_t n;
-	tp__ev_dyn_at(c, off, &n);
-	return n;
-}
 
 /* Appends text to the scratch space; returns where it starts. */
 static inline char *tp__ev_scratch_put(struct tp__ev_ctx *c, const char *s, size_t n)

@@ -118,3 +118,12 @@ template <class tp__a> struct tp__ev_same<tp__a, tp__a> { enum { value = 1 }; };
 /* The TP_printk arguments with "%s", "" appended: never a zero-length format. */
 #define TP__EV_FMT(...) TP__EV_FMT_(__VA_ARGS__, "")
 #define TP__EV_FMT_(f, ...) f "%s", __VA_ARGS__
+/* TP__EV_EACH(op, seq): op_A(...) for each (kind, ...) of seq, the form
+ * the recorder pass gives a TP_STRUCT__entry's variable parts
+ * (trace/stages/recorder.h): (tp__ev_kind_str, name, src) for a __string,
+ * (tp__ev_kind_dyn, name, type, len) for a __dynamic_array, nothing for
+ * the fixed fields.  op_A and op_B call op_<kind> on one element and name
+ * each other for the next; the last one is pasted onto _END (nothing). */
+#define TP__EV_EACH(op, seq) TP__EV_EACH_(op##_A seq)
+#define TP__EV_EACH_(...) TP__EV_EACH__(__VA_ARGS__)
+#define TP__EV_EACH__(...) __VA_ARGS__##_END

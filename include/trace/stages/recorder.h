@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * trace/stages/recorder.h - pass 3, the recorders: per class, the code
- * that reserves a record, runs TP_fast_assign into it, copies the
- * strings and dynamic arrays and ends it (trace/record.h), and the
- * recorder probe tp__ev_probe_<class> that every event of the class is
- * attached with.  Each class also gets its formatter
+ * that sizes a record, reserves it, runs TP_fast_assign into it, copies
+ * the strings and ends it (trace/record.h), and the recorder probe
+ * tp__ev_probe_<class> that every event of the class is attached with;
+ * before them the class's variable parts by name (struct
+ * tp__ev_vars_<class>), which the helpers of TP_fast_assign and
+ * TP_printk use.  Each class also gets its formatter
  * (trace/stages/formatter.h) in this pass, and each event its tracepoint
  * (trace/stages/tracepoints.h).
  *
@@ -12,8 +14,8 @@
  *
  * Internal: read by trace/define_trace.h after trace/stages/reset.h,
  * trace/stages/formatter.h and trace/stages/tracepoints.h; depends on
- * trace/stages/init.h, the entry struct (pass 1), the string names
- * (pass 1b), the field descriptors (pass 2) and trace/record.h.
+ * trace/stages/init.h (TP__EV_EACH), the entry struct (pass 1), the
+ * field descriptors (pass 2) and trace/record.h.
  */
 #ifndef TP__EV_INCLUDE_FILE
 #error "trace/stages/recorder.h is internal: an event header's #include <trace/define_trace.h> reads it"
@@ -21,18 +23,44 @@
 
 /* The recorder of a class, in three parts (below): the recorder of a
  * record of fixed fields only, the general one (strings, dynamic
- * arrays) with its slow copy, and the probe that picks one. */
+ * arrays) with its slow copy, and the probe that picks one.  Before them,
+ * struct tp__ev_vars_<class> and tp__ev_vars_read_<class> (the class's
+ * variable parts, read back from a record by its formatters). */
 #define DECLARE_EVENT_CLASS(c, proto, args, tstruct, assign, print)           \
 	TP__EV_IF(TP__ON)(                                                    \
+	TP__EV_VARS(c, PARAMS(tstruct))                                       \
 	static __attribute__((noinline)) TP__UNUSED void                      \
 	tp__ev_full_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))); \
 	/* The recorder: inline in the probes (tp__ev_full 0: the fast       \
-	 * reservation, no call but jumps in tail position), and in its slow \
-	 * copy tp__ev_full_<c> (1: the full reservation, out of line). */   \
+	 * reservation, no call but strnlen's and jumps in tail position),   \
+	 * and in its slow copy tp__ev_full_<c> (1: the full reservation,    \
+	 * out of line). */                                                  \
 	TP__EV_REC_FIXED(c, PARAMS(proto), PARAMS(args), PARAMS(assign))      \
 	TP__EV_REC_VAR(c, PARAMS(proto), PARAMS(args), PARAMS(tstruct), PARAMS(assign)) \
-	TP__EV_REC_PROBE(c, PARAMS(proto), PARAMS(args), PARAMS(tstruct))     \
+	TP__EV_REC_PROBE(c, PARAMS(proto), PARAMS(args))                     \
 	TP__EV_FORMATTER(c, c, PARAMS(print))) TP__EV_SEMI
+/* The variable parts of class c, one set of members each, in declaration
+ * order: a __string's text (tp__ev_s_<name>: what __get_str() gives, and
+ * what __assign_str() and __get_str() check a name against, as the
+ * kernel), and for both kinds the bytes (a string's with its NUL) and
+ * the offset in the record's payload.  The recorder computes them before
+ * its reservation; a formatter reads them from a record
+ * (tp__ev_vars_read_<c>, with trace/trace_events.h's tp__ev_read_*). */
+#define TP__EV_VARS(c, tstruct)                                               \
+	struct tp__ev_vars_##c { TP__EV_EACH(TP__EV_VM, tstruct) char tp__ev_none; }; \
+	static TP__UNUSED void tp__ev_vars_read_##c(struct tp__ev_vars_##c *tp__ev_o, \
+						   const void *tp__ev_e, size_t tp__ev_size) \
+	{                                                                     \
+		typedef struct tp__ev_entry_##c tp__ev_entry_t TP__UNUSED;    \
+		size_t tp__ev_at = offsetof(tp__ev_entry_t, tp__ev_end);        \
+		TP__EV_EACH(TP__EV_VR, tstruct)                                \
+		(void)tp__ev_o;                                                \
+		(void)tp__ev_e;                                                \
+		(void)tp__ev_size;                                             \
+		(void)tp__ev_at;                                               \
+	}
+/* How many variable parts class c has, as a constant (0: none). */
+#define TP__EV_NVAR(c) offsetof(struct tp__ev_vars_##c, tp__ev_none)
 #define TP__EV_REC_FIXED(c, proto, args, assign)                              \
 	/* A record of fixed fields only: TP_fast_assign writes it on the     \
 	 * stack, tp__ev_record (out of line, shared) reserves, copies and    \
@@ -41,57 +69,45 @@
 	tp__ev_fixed_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
 		struct tp__ev_entry_##c tp__ev_local, *__entry = &tp__ev_local; \
-		TP__EV_STRS(c);                                               \
-		struct tp__ev_ctx tp__ev_ctx; /* for the (dead) copy of a class \
-					       * with a __dynamic_array */   \
+		struct tp__ev_vars_##c tp__ev_o; /* for the (dead) copy of a  \
+						  * class with variable parts */ \
 		TP__USE_ARGS(0 TP__EV_ARGS(PARAMS(args)));                     \
-		memset(&tp__ev_ctx, 0, sizeof(tp__ev_ctx));                     \
+		memset(&tp__ev_o, 0, sizeof(tp__ev_o));                         \
 		/* what TP_fast_assign leaves alone is recorded as zeros */   \
 		memset(&tp__ev_local, 0, offsetof(struct tp__ev_entry_##c, tp__ev_end)); \
 		{ assign }                                                    \
 		TP__EV_RECORD(tp__ev_data, __entry,                           \
 			      offsetof(struct tp__ev_entry_##c, tp__ev_end));    \
 	}
+/* A record with variable parts: their sizes and places first (each
+ * __string's one strnlen), then the reservation of the whole record,
+ * the dynamic arrays' element counts, TP_fast_assign in place, each
+ * string's one copy, the end.  Straight code, generated per class: no
+ * table is walked. */
 #define TP__EV_REC_VAR(c, proto, args, tstruct, assign)                       \
 	static TP__ALWAYS_INLINE TP__UNUSED void                              \
 	tp__ev_do_##c(const int tp__ev_full, void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
 		struct tp__ev_res tp__ev_r;                                     \
 		struct tp__ev_entry_##c *__entry;                              \
-		TP__EV_STRS(c);                                               \
-		struct tp__ev_var tp__ev_v[] = { tstruct { NULL, 0, NULL } };     \
-		enum { tp__ev_nvar = sizeof(tp__ev_v) / sizeof(tp__ev_v[0]) - 1 }; \
-		struct tp__ev_ctx tp__ev_ctx;                                   \
+		struct tp__ev_vars_##c tp__ev_o;                                \
 		size_t tp__ev_size = offsetof(struct tp__ev_entry_##c, tp__ev_end); \
-		unsigned tp__ev_i;                                             \
 		TP__USE_ARGS(0 TP__EV_ARGS(PARAMS(args)));                     \
-		if (!tp__ev_full && tp__ev_nvar == 0) {                        \
-			tp__ev_fixed_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
-			return;                                               \
-		}                                                             \
-		for (tp__ev_i = 0; tp__ev_i != (unsigned)tp__ev_nvar; tp__ev_i++) { \
-			if (tp__ev_v[tp__ev_i].src)                             \
-				tp__ev_v[tp__ev_i].size = tp__ev_str_size(tp__ev_v[tp__ev_i].src); \
-			tp__ev_size += tp__ev_v[tp__ev_i].size;                  \
-		}                                                             \
+		(void)tp__ev_o;                                                \
+		TP__EV_EACH(TP__EV_VS, tstruct)                                \
 		__entry = (struct tp__ev_entry_##c *)(tp__ev_full ?             \
 			tp__ev_reserve_full(tp__ev_data, tp__ev_size, &tp__ev_r) : \
-			tp__ev_reserve(tp__ev_data, tp__ev_size, &tp__ev_r, 0));  \
+			tp__ev_reserve(tp__ev_data, tp__ev_size, &tp__ev_r, 0,  \
+				       (0 TP__EV_EACH(TP__EV_VD, tstruct)) == 0)); \
 		if (!__entry) {                                               \
+		tp__ev_slow: __attribute__((unused)); /* a NULL string */     \
 			if (!tp__ev_full) /* starts over in the slow copy */    \
 				tp__ev_full_##c(tp__ev_data TP__EV_ARGS(PARAMS(args))); \
 			return;                                               \
 		}                                                             \
-		if (tp__ev_nvar != 0) {                                          \
-			tp__ev_ctx_init(&tp__ev_ctx, __entry,                     \
-				       offsetof(struct tp__ev_entry_##c, tp__ev_end), \
-				       tp__ev_size, tp__ev_fields_##c);           \
-			tp__ev_ctx.vars = tp__ev_v;                             \
-			tp__ev_var_counts(&tp__ev_ctx);                          \
-		}                                                             \
+		TP__EV_EACH(TP__EV_VC, tstruct)                                \
 		{ assign }                                                    \
-		if (tp__ev_nvar != 0)                                         \
-			tp__ev_var_copy(&tp__ev_ctx);                            \
+		TP__EV_EACH(TP__EV_VP, tstruct)                                \
 		tp__ev_finish(tp__ev_data, &tp__ev_r, __entry, tp__ev_size);    \
 	}                                                                     \
 	static __attribute__((noinline)) TP__UNUSED void                      \
@@ -99,18 +115,14 @@
 	{                                                                     \
 		tp__ev_do_##c(1, tp__ev_data TP__EV_ARGS(PARAMS(args)));        \
 	}
-#define TP__EV_REC_PROBE(c, proto, args, tstruct)                             \
+#define TP__EV_REC_PROBE(c, proto, args)                                      \
 	/* What the probes run: with fixed fields only, tp__ev_fixed_<c> (the \
 	 * constant test leaves tp__ev_do_<c> and its slow copy unreferenced: \
 	 * gcc does not compile them at all). */                          \
 	static TP__ALWAYS_INLINE TP__UNUSED void                              \
 	tp__ev_run_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
-		/* 1 + the number of __string and __dynamic_array fields, as   \
-		 * a size (sizeof: their source expressions are not evaluated) */ \
-		if (sizeof(*__extension__({                                   \
-			struct tp__ev_var tp__ev_v[] = { tstruct { NULL, 0, NULL } }; \
-			(char(*)[sizeof(tp__ev_v) / sizeof(tp__ev_v[0])])0; })) == 1) \
+		if (TP__EV_NVAR(c) == 0)                                      \
 			tp__ev_fixed_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
 		else                                                          \
 			tp__ev_do_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
@@ -120,7 +132,76 @@
 	{                                                                     \
 		tp__ev_run_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));          \
 	}
+/* In this pass the fixed fields are nothing, and the variable parts the
+ * elements TP__EV_EACH walks. */
 #define __field(type, name)
 #define __array(type, name, len)
-#define __string(name, src) { tp__ev_str_src(src), 0, NULL },
-#define __dynamic_array(type, name, len) { NULL, (size_t)(len) * sizeof(type), NULL },
+#define __string(name, src) (tp__ev_kind_str, name, src)
+#define __dynamic_array(type, name, len) (tp__ev_kind_dyn, name, type, len)
+/* TP__EV_VM: the members of struct tp__ev_vars_<c>. */
+#define TP__EV_VM_A(k, ...) TP__EV_VM_##k(__VA_ARGS__) TP__EV_VM_B
+#define TP__EV_VM_B(k, ...) TP__EV_VM_##k(__VA_ARGS__) TP__EV_VM_A
+#define TP__EV_VM_A_END
+#define TP__EV_VM_B_END
+#define TP__EV_VM_tp__ev_kind_str(name, src)                                  \
+	const char *tp__ev_s_##name;                                          \
+	size_t tp__ev_vlen_##name, tp__ev_voff_##name;
+#define TP__EV_VM_tp__ev_kind_dyn(name, type, len) size_t tp__ev_vlen_##name, tp__ev_voff_##name;
+/* TP__EV_VR: reads them from a record (tp__ev_vars_read_<c>). */
+#define TP__EV_VR_A(k, ...) TP__EV_VR_##k(__VA_ARGS__) TP__EV_VR_B
+#define TP__EV_VR_B(k, ...) TP__EV_VR_##k(__VA_ARGS__) TP__EV_VR_A
+#define TP__EV_VR_A_END
+#define TP__EV_VR_B_END
+#define TP__EV_VR_tp__ev_kind_str(name, src)                                  \
+	tp__ev_read_str(tp__ev_e, tp__ev_size, &tp__ev_at, &tp__ev_o->tp__ev_s_##name, \
+			&tp__ev_o->tp__ev_vlen_##name, &tp__ev_o->tp__ev_voff_##name);
+#define TP__EV_VR_tp__ev_kind_dyn(name, type, len)                            \
+	tp__ev_read_dyn(tp__ev_e, tp__ev_size, &tp__ev_at,                    \
+			offsetof(tp__ev_entry_t, tp__ev_len_##name), sizeof(type), \
+			&tp__ev_o->tp__ev_vlen_##name, &tp__ev_o->tp__ev_voff_##name);
+/* TP__EV_VS: the recorder computes them (a string's source and size, an
+ * array's bytes) and adds them to the record's size.  A NULL string is
+ * recorded as "(null)" by the slow copy: the fast one keeps only the
+ * arguments in registers across the strnlen call. */
+#define TP__EV_VS_A(k, ...) TP__EV_VS_##k(__VA_ARGS__) TP__EV_VS_B
+#define TP__EV_VS_B(k, ...) TP__EV_VS_##k(__VA_ARGS__) TP__EV_VS_A
+#define TP__EV_VS_A_END
+#define TP__EV_VS_B_END
+#define TP__EV_VS_tp__ev_kind_str(name, src)                                  \
+	tp__ev_o.tp__ev_s_##name = (src);                                     \
+	if (!tp__ev_o.tp__ev_s_##name) {                                      \
+		if (!tp__ev_full) /* as few registers as possible to save */  \
+			goto tp__ev_slow;                                     \
+		tp__ev_o.tp__ev_s_##name = tp__ev_str_src(NULL);              \
+	}                                                                     \
+	tp__ev_o.tp__ev_vlen_##name = tp__ev_str_size(tp__ev_o.tp__ev_s_##name); \
+	tp__ev_o.tp__ev_voff_##name = tp__ev_size;                            \
+	tp__ev_size += tp__ev_o.tp__ev_vlen_##name;
+#define TP__EV_VS_tp__ev_kind_dyn(name, type, len)                            \
+	tp__ev_o.tp__ev_vlen_##name = (size_t)(len) * sizeof(type);           \
+	tp__ev_o.tp__ev_voff_##name = tp__ev_size;                            \
+	tp__ev_size += tp__ev_o.tp__ev_vlen_##name;
+/* TP__EV_VD: + 1 for each dynamic array (their sizes have no bound). */
+#define TP__EV_VD_A(k, ...) TP__EV_VD_##k TP__EV_VD_B
+#define TP__EV_VD_B(k, ...) TP__EV_VD_##k TP__EV_VD_A
+#define TP__EV_VD_A_END
+#define TP__EV_VD_B_END
+#define TP__EV_VD_tp__ev_kind_str
+#define TP__EV_VD_tp__ev_kind_dyn + 1
+/* TP__EV_VC: in the reserved record, each array's element count. */
+#define TP__EV_VC_A(k, ...) TP__EV_VC_##k(__VA_ARGS__) TP__EV_VC_B
+#define TP__EV_VC_B(k, ...) TP__EV_VC_##k(__VA_ARGS__) TP__EV_VC_A
+#define TP__EV_VC_A_END
+#define TP__EV_VC_B_END
+#define TP__EV_VC_tp__ev_kind_str(name, src)
+#define TP__EV_VC_tp__ev_kind_dyn(name, type, len)                            \
+	__entry->tp__ev_len_##name = (uint32_t)(tp__ev_o.tp__ev_vlen_##name / sizeof(type));
+/* TP__EV_VP: after TP_fast_assign, each string's copy. */
+#define TP__EV_VP_A(k, ...) TP__EV_VP_##k(__VA_ARGS__) TP__EV_VP_B
+#define TP__EV_VP_B(k, ...) TP__EV_VP_##k(__VA_ARGS__) TP__EV_VP_A
+#define TP__EV_VP_A_END
+#define TP__EV_VP_B_END
+#define TP__EV_VP_tp__ev_kind_str(name, src)                                  \
+	tp__ev_str_put((unsigned char *)__entry + tp__ev_o.tp__ev_voff_##name, \
+		       tp__ev_o.tp__ev_s_##name, tp__ev_o.tp__ev_vlen_##name);
+#define TP__EV_VP_tp__ev_kind_dyn(name, type, len)

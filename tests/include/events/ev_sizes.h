@@ -1,5 +1,6 @@
 /* Test events for test_record_sizes: payloads of every size class of the
- * recorder's copy (<trace/filter.h>, tp__ev_copy), 0 to 100 bytes. */
+ * recorder's copy (<trace/record.h>, tp__ev_copy), 0 to 100 bytes; a
+ * string of any length. */
 #undef TRACE_SYSTEM
 #undef TRACE_CONFIG
 #define TRACE_SYSTEM evs
@@ -36,6 +37,17 @@ EVS_EVENT(32);
 EVS_EVENT(33);
 EVS_EVENT(40);
 EVS_EVENT(100);
+
+/* A string of any length after one byte, and a dynamic array after it:
+ * every branch of the string's copy (<trace/record.h>, tp__ev_str_put). */
+TRACE_EVENT(evs_str, TP_PROTO(unsigned char x, const char *s, const unsigned char *d, unsigned n),
+	    TP_ARGS(x, s, d, n),
+	    TP_STRUCT__entry(__field(unsigned char, x) __string(s, s)
+			     __dynamic_array(unsigned char, d, n)),
+	    TP_fast_assign(__entry->x = x; __assign_str(s);
+			   memcpy(__get_dynamic_array(d), d, n);),
+	    TP_printk("x=%u s=%s d=%u", __entry->x, __get_str(s),
+		      (unsigned)__get_dynamic_array_len(d)));
 
 #endif /* _TRACE_EV_SIZES_H */
 
