@@ -2,7 +2,8 @@
  * with tracepoint-ctl): tracepoint_control_start/stop/path, requests
  * pipelined on one connection while the program fires, several clients at
  * once from threads (run under ThreadSanitizer by t_sanitizers.sh), a
- * forked child without a channel, and a restart after stop. */
+ * forked child without a channel, a restart after stop, and the functions
+ * by their names trace_recorder_control_* and their old ones. */
 #include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -230,6 +231,28 @@ static void stop_removes_everything_and_restarts(void **state)
 	close(fd);
 }
 
+/* The channel's functions by their names, trace_recorder_control_*, and
+ * by their old ones, tracepoint_control_* (kept): the same functions. */
+static void new_and_old_names_are_one_channel(void **state)
+{
+	(void)state;
+	assert_int_equal(trace_recorder_control_stop(), 0);
+	assert_null(trace_recorder_control_path());
+	assert_int_equal(trace_recorder_control_start(), 0);
+	assert_int_equal(tracepoint_control_start(), 0); /* open already */
+	assert_int_equal(control_threads(), 1);
+	assert_ptr_equal(tracepoint_control_path(), trace_recorder_control_path());
+	assert_string_equal(trace_recorder_control_path(), want_path);
+	assert_int_equal(tracepoint_control_stop(), 0);
+	assert_null(trace_recorder_control_path());
+	assert_int_equal(control_threads(), 0);
+	assert_int_equal(tracepoint_control_start(), 0);
+	assert_string_equal(trace_recorder_control_path(), want_path);
+	assert_int_equal(trace_recorder_control_stop(), 0);
+	assert_null(tracepoint_control_path());
+	assert_int_equal(access(want_path, F_OK), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +261,7 @@ int main(void)
 		cmocka_unit_test(clients_from_threads),
 		cmocka_unit_test(forked_child_has_no_channel),
 		cmocka_unit_test(stop_removes_everything_and_restarts),
+		cmocka_unit_test(new_and_old_names_are_one_channel),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
