@@ -77,6 +77,39 @@ static int tp__sink_link_ok(uid_t owner, const struct stat *dst)
 	       ((dst->st_uid == me || dst->st_uid == 0) && !(dst->st_mode & (S_IWGRP | S_IWOTH)));
 }
 
+/* The directory an absolute walk starts from: "/" itself, or, when the
+ * path's first component is a plain directory, that directory opened by
+ * its absolute name ("/tmp").  Opened by name because an emulator such as
+ * qemu-user maps absolute names into a sysroot and falls back to the real
+ * one only for names the sysroot lacks: "/" then "tmp" would find the
+ * sysroot's.  A first component that is a link, or missing, is left to
+ * the walk.  *p is moved past the component opened; fd or -1. */
+static int tp__sink_open_root(const char **p, char *shown, size_t shown_size)
+{
+	char first[256];
+	const char *q = *p, *end;
+	int fd;
+	while (*q == '/')
+		q++;
+	for (end = q; *end && *end != '/'; end++)
+		;
+	if (end == q || (size_t)(end - q) >= sizeof(first) || q[0] == '.')
+		return open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC); /* "/", "/.", "/..", "/.x" */
+	first[0] = '/';
+	memcpy(first + 1, q, (size_t)(end - q));
+	first[end - q + 1] = '\0';
+	fd = open(first, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd >= 0 && end[strspn(end, "/")]) {
+		snprintf(shown, shown_size, "%s", first);
+		*p = end;
+		return fd;
+	}
+	/* the path's last component (the walk makes it), a link, or missing */
+	if (fd >= 0)
+		close(fd);
+	return open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
 /* Opens (made if missing) the session directory `dir` named by the user,
  * walking it one component at a time from "/" or the current directory
  * with O_NOFOLLOW: a symbolic link at any component is followed (its
@@ -100,11 +133,12 @@ static int tp__sink_open_session(const char *dir, const char **why)
 	if (len == 0 || len >= sizeof(buf))
 		return -ENAMETOOLONG;
 	memcpy(buf, dir, len + 1);
-	fd = open(buf[0] == '/' ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	p = buf;
+	snprintf(shown, sizeof(shown), "%s", buf[0] == '/' ? "" : ".");
+	fd = buf[0] == '/' ? tp__sink_open_root(&p, shown, sizeof(shown))
+			   : open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	snprintf(shown, sizeof(shown), "%s", buf[0] == '/' ? "" : ".");
-	p = buf;
 	for (;;) {
 		char name[256];
 		const char *end, *next;
@@ -221,10 +255,10 @@ static int tp__sink_open_session(const char *dir, const char **why)
 			p = buf;
 			if (target[0] == '/') {
 				close(fd);
-				fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+				shown[0] = '\0';
+				fd = tp__sink_open_root(&p, shown, sizeof(shown));
 				if (fd < 0)
 					return -errno;
-				shown[0] = '\0';
 			}
 		}
 	}
