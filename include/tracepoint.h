@@ -133,6 +133,14 @@
 
 /* Declarations with C linkage, and gcc's -Wmaybe-uninitialized off for the
  * code written here (TP__DECLS_BEGIN, compiler.h). */
+/* A probe whose prototype is not the tracepoint's (the kernel's order,
+ * void *data first, is the usual one) passed to register_trace_<name>() is
+ * an error in C, as it is in C++ and by default from gcc 14 and clang 16,
+ * not a warning followed by a crash: for the rest of the file. */
+#if !defined(__cplusplus) && defined(__GNUC__)
+_Pragma("GCC diagnostic error \"-Wincompatible-pointer-types\"")
+#endif
+
 TP__DECLS_BEGIN
 
 /* ======================================================================== */
@@ -234,6 +242,23 @@ TP__DECLS_END
 #define TP__ON 1
 #else
 #define TP__ON 0
+#endif
+
+/* For trace/define_trace.h's checks (docs/troubleshooting.md): this
+ * event header's body was read (its include guard let it through), so
+ * TRACE_SYSTEM's mark is declared (a declaration: no byte, no symbol), and
+ * whether its events are compiled in, so that the header's define_trace.h
+ * makes the file's link need the one file that defines them.  Only for a
+ * header with a TRACE_CONFIG: TRACE_SYSTEM and TRACE_CONFIG are then this
+ * header's, not left over from another before a direct #include. */
+#ifdef TRACE_SYSTEM
+TP__REDECL_BEGIN
+extern int TP__EV_READ_MARK(TRACE_SYSTEM);
+TP__REDECL_END
+#endif
+#undef TP__EV_NEED_DEFINITION
+#if TP__ON && defined(TRACE_SYSTEM) && defined(TRACE_CONFIG)
+#define TP__EV_NEED_DEFINITION 1
 #endif
 
 /* The USDT provider name of the tracepoints declared next. */

@@ -85,7 +85,44 @@
  * re-reads the event header, from here (the "TRACE_INCLUDE_PATH/..." form
  * is searched from this directory).
  */
+
+/* The header's body was read at this inclusion or an earlier one: else its
+ * include guard is another header's (copied with it), and TRACE_SYSTEM's
+ * events would be missing, to be reported far from the cause.  The
+ * identifier, undeclared then, says it. */
+#if defined(TRACE_SYSTEM) && defined(TRACEPOINT_H_INCLUDED)
+TP__REDECL_BEGIN
+extern __typeof__(TP__EV_READ_MARK(TRACE_SYSTEM)) TP__EV_READ_MARK(TRACE_SYSTEM);
+TP__REDECL_END
+#endif
+
+/* A file whose events are compiled in references a symbol that only the
+ * one CREATE_TRACE_POINTS file of the events defines, and whose name says
+ * so: missing, it is the first undefined reference of the file (offset 0
+ * of .text, no byte: a relocation of type NONE); defined twice (the
+ * define in two files), the first multiple definition. */
+#if defined(__x86_64__) || defined(__i386__) || (defined(__aarch64__) && !defined(__clang__))
+#define TP__EV_NEED_ASM 1
+#endif
+#if defined(TP__EV_NEED_DEFINITION) && !defined(CREATE_TRACE_POINTS) && !defined(TP__EV_INCLUDE_FILE)
+#ifdef TP__EV_NEED_ASM
+__asm__(".pushsection .text\n\t.globl " TP__EV_NEED_SYM(TRACE_SYSTEM)
+	"\n\t.reloc 0, BFD_RELOC_NONE, " TP__EV_NEED_SYM(TRACE_SYSTEM) "\n\t.popsection");
+#endif
+#undef TP__EV_NEED_DEFINITION
+#endif
+
 #ifdef CREATE_TRACE_POINTS
+
+/* The one definition of the symbol that the files firing these events
+ * reference (above), when they are compiled in: a label of no size in
+ * .data, first in the file, so that a second definition is the first
+ * one the linker reports. */
+#if defined(TP__EV_NEED_DEFINITION) && defined(TP__EV_NEED_ASM)
+__asm__(".pushsection .data\n\t.globl " TP__EV_NEED_SYM(TRACE_SYSTEM) "\n"
+	TP__EV_NEED_SYM(TRACE_SYSTEM) ":\n\t.popsection");
+#endif
+#undef TP__EV_NEED_DEFINITION
 
 #include <trace/trace_events.h>
 
@@ -101,6 +138,19 @@
 #define TP__EV_INCLUDE(file) TP__STR(TRACE_INCLUDE_PATH/file.h)
 #endif
 #define TP__EV_INCLUDE_FILE(file) TP__EV_INCLUDE(file)
+
+/* The header is read again from here: say why that fails, and how to
+ * fix it, before the compiler's "No such file" gives the path tried. */
+#if defined(__has_include)
+#if !__has_include(TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE))
+#ifndef TRACE_INCLUDE_PATH
+#pragma message(TP__STR(trace/events/TRACE_INCLUDE_FILE.h))
+#else
+#pragma message(TP__STR(TRACE_INCLUDE_PATH/TRACE_INCLUDE_FILE.h))
+#endif
+#error "trace/define_trace.h re-reads this event header as \"TRACE_INCLUDE_PATH/TRACE_INCLUDE_FILE.h\" (TRACE_INCLUDE_FILE: default TRACE_SYSTEM; no TRACE_INCLUDE_PATH: <trace/events/TRACE_INCLUDE_FILE.h>) from the -I paths, and that path (the message before) is not found: add -I for the folder that holds it, or set TRACE_INCLUDE_PATH and TRACE_INCLUDE_FILE before the #include <trace/define_trace.h>"
+#endif
+#endif
 
 #include <trace/stages/init.h>
 

@@ -117,6 +117,17 @@
 	_Pragma("GCC diagnostic push")                                        \
 	_Pragma("GCC diagnostic ignored \"-Wredundant-decls\"")
 #define TP__REDECL_END _Pragma("GCC diagnostic pop")
+/* Names that say what went wrong, where the build stops
+ * (docs/troubleshooting.md): the mark an event header's body declares
+ * (tracepoint.h), checked by its define_trace.h; the symbol that a file
+ * with compiled-in events references and that their one
+ * CREATE_TRACE_POINTS file defines. */
+#define TP__EV_READ_MARK(sys) TP__EV_READ_MARK_(sys)
+#define TP__EV_READ_MARK_(sys)                                               \
+	tracepoint_header_of_##sys##_not_read_copied_include_guard_or_TRACE_SYSTEM_set_twice
+#define TP__EV_NEED_SYM(sys) TP__STR(TP__EV_NEED_SYM_(sys))
+#define TP__EV_NEED_SYM_(sys)                                                \
+	tracepoint_events_of_##sys##_need_CREATE_TRACE_POINTS_in_one_file_built_with_their_CONFIG_switch
 /* What tracepoint.h's declarations are wrapped in: C linkage, and, for
  * gcc >= 11, which takes a const pointer parameter to mean "reads the
  * pointee" and flags freshly malloc'ed memory passed to trace_kmalloc(p,

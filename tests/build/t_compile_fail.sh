@@ -32,6 +32,23 @@
 #  (k) a DEFINE_EVENT whose TP_PROTO differs from its class's (the events of
 #      a class share its recorder probe): static assertion "its TP_PROTO
 #      differs from its class's" (C, C++); the class's prototype compiles.
+# Mistakes whose first diagnostic must name the cause, at most 10 lines
+# into the compiler's or linker's output (must_say counts them; the sources
+# are kv_*.c and ev_kv*.h; docs/troubleshooting.md has each):
+#  (l) events compiled in, and no file defines them: no CREATE_TRACE_POINTS,
+#      or the defining file built without the switch: undefined reference
+#      to tracepoint_events_of_kv_need_CREATE_TRACE_POINTS_in_one_file...;
+#      CREATE_TRACE_POINTS in two files: multiple definition of it; one
+#      defining file links and runs (C and C++; -O0, -O2).
+#  (m) an event header whose include guard is another's (copied with it),
+#      or that sets a second TRACE_SYSTEM inside: undeclared
+#      tracepoint_header_of_<sys>_not_read_copied_include_guard_or_...
+#      (C, C++).
+#  (n) define_trace.h cannot re-read the header (no -I for it, or a wrong
+#      TRACE_INCLUDE_PATH / TRACE_INCLUDE_FILE): #error naming both macros,
+#      then the path tried.
+#  (o) a probe in the kernel's order (void *data first): an error without
+#      -Werror, in C and C++, with gcc and clang.
 # Positive checks that must produce no diagnostic at all:
 #  - every file-scope macro followed by ';' under -Wpedantic (C99, C11, C++),
 #    plus -Wextra-semi where the compiler has it;
@@ -70,6 +87,26 @@ must_build() {
 		fail "$name: compiles, with diagnostics: $*"; sed 's/^/    /' "$log"; return 1
 	fi
 	ok "$name compiles without a diagnostic"
+}
+
+# must_say <case> <expected text (ERE)> <command...>: the command (a
+# compile or a link, given whole) fails, and its output has a line with the
+# text after at most 10 lines.
+must_say() {
+	name=$1 want=$2; shift 2
+	n=$((n + 1))
+	log="$B/$name.log"
+	if "$@" >"$log" 2>&1; then
+		fail "$name: succeeded, but must not: $*"; return
+	fi
+	at=$(grep -nE -m1 "$want" "$log" | cut -d: -f1)
+	if [ -z "$at" ]; then
+		fail "$name: failed, but no line says /$want/:"; sed 's/^/    /' "$log"; return
+	fi
+	if [ $((at - 1)) -gt 10 ]; then
+		fail "$name: /$want/ comes after $((at - 1)) lines (at most 10):"; sed 's/^/    /' "$log"; return
+	fi
+	ok "$name fails, saying /$want/ after $((at - 1)) of $(wc -l <"$log") lines"
 }
 
 I="$TPF -Iinclude -I$S"
@@ -229,6 +266,87 @@ must_fail h-missing-cxx "$h_msg" $CXX -x c++ -std=c++11 $WARN $I "$B/api_missing
 must_build h-include-before $CC -std=c11 $WARN -Werror $I "$B/api_before.c"
 must_build h-include-after $CC -std=c11 $WARN -Werror $I "$B/api_after.c"
 must_build h-include-after-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I "$B/api_after.c"
+
+echo "== (l) events compiled in: defined in no file, or in two"
+# kv_obj <object> <compiler> <lang> <flags...>: compiles one kv source
+kv_obj() {
+	o=$1 cc=$2 lang=$3; shift 3
+	if ! $cc -x $lang $WARN -Werror $I "$@" -c -o "$B/$o.o" >"$B/$o.log" 2>&1; then
+		fail "$o: does not compile: $cc $*"; sed 's/^/    /' "$B/$o.log"
+	fi
+}
+need='undefined reference to .tracepoint_events_of_kv_need_CREATE_TRACE_POINTS_in_one_file'
+twice='multiple definition of .tracepoint_events_of_kv_need_CREATE_TRACE_POINTS_in_one_file'
+compilers="$CC"
+if have clang && ! is_clang "$CC"; then compilers="$CC clang"; fi
+for cc in $compilers; do
+	for opt in -O0 -O2; do
+		t=$(basename "$cc")$opt
+		kv_obj "kv-main-$t" $cc c $opt "$S/kv_main.c"
+		kv_obj "kv-fire-$t" $cc c $opt -DCONFIG_CF_KV "$S/kv_fire.c"
+		kv_obj "kv-define-$t" $cc c $opt -DCONFIG_CF_KV "$S/kv_define.c"
+		kv_obj "kv-nocreate-$t" $cc c $opt -DCONFIG_CF_KV -DKV_NO_CREATE "$S/kv_define.c"
+		kv_obj "kv-off-$t" $cc c $opt "$S/kv_define.c"
+		objs="$B/kv-main-$t.o $B/kv-fire-$t.o"
+		must_say "l-no-create-$t" "$need" $cc $objs "$B/kv-nocreate-$t.o" -o "$B/kv-$t" -ldl -lpthread
+		must_say "l-define-switched-off-$t" "$need" $cc $objs "$B/kv-off-$t.o" -o "$B/kv-$t" -ldl -lpthread
+		# gcc -O0 emits the functions of the header's body before the
+		# definition (source order): with these two events it comes
+		# sixth; with -O2 first.
+		must_say "l-create-twice-$t" "$twice" $cc $objs "$B/kv-define-$t.o" "$B/kv-define-$t.o" \
+			-o "$B/kv-$t" -ldl -lpthread
+		n=$((n + 1))
+		if $cc $objs "$B/kv-define-$t.o" -o "$B/kv-$t" -ldl -lpthread >"$B/kv-$t.log" 2>&1 &&
+			[ ! -s "$B/kv-$t.log" ] && "$B/kv-$t"; then
+			ok "l-one-definition-$t links and runs"
+		else
+			fail "l-one-definition-$t: does not link or run:"; sed 's/^/    /' "$B/kv-$t.log"
+		fi
+	done
+done
+kv_obj kv-fire-cxx $CXX c++ -std=c++11 -O2 -DCONFIG_CF_KV "$S/kv_fire.c"
+kv_obj kv-main-cxx $CC c -O2 "$S/kv_main.c"
+must_say l-no-create-cxx "$need" $CXX "$B/kv-main-cxx.o" "$B/kv-fire-cxx.o" -o "$B/kv-cxx" -ldl -lpthread
+
+echo "== (m) an event header whose body its include guard skipped"
+guard='tracepoint_header_of_kv2_not_read_copied_include_guard_or_TRACE_SYSTEM_set_twice'
+must_say m-copied-guard "$guard" $CC -std=c11 $WARN $I -DCONFIG_CF_KV -DKV2_COPIED_GUARD -c "$S/kv_fire.c" -o "$B/m.o"
+must_say m-copied-guard-cxx "$guard" $CXX -x c++ -std=c++11 $WARN $I -DCONFIG_CF_KV -DKV2_COPIED_GUARD -c "$S/kv_fire.c" -o "$B/m.o"
+must_say m-copied-guard-out "$guard" $CC -std=c11 $WARN $I -DKV2_COPIED_GUARD -c "$S/kv_fire.c" -o "$B/m.o"
+must_say m-two-systems 'tracepoint_header_of_kv4_not_read_copied_include_guard_or_TRACE_SYSTEM_set_twice' \
+	$CC -std=c11 $WARN $I -DCONFIG_CF_KV -DKV3_TWO -c "$S/kv3.c" -o "$B/m.o"
+must_build m-one-system $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_KV "$S/kv3.c"
+must_build m-own-guards $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_KV "$S/kv_fire.c"
+must_build m-own-guards-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_KV "$S/kv_fire.c"
+
+echo "== (n) define_trace.h cannot find the header to re-read"
+reread='re-reads this event header as .*TRACE_INCLUDE_PATH/TRACE_INCLUDE_FILE.h'
+must_say n-wrong-path "$reread" $CC -std=c11 $WARN $I -DCONFIG_CF_KV -DKV_PATH=events -c "$S/kv_define.c" -o "$B/n.o"
+must_say n-wrong-path-tried 'events/ev_kv.h' $CC -std=c11 $WARN $I -DCONFIG_CF_KV -DKV_PATH=events -c "$S/kv_define.c" -o "$B/n.o"
+# A newcomer's layout: prog.c includes "events/ev_kv.h" from its own
+# folder, which is no -I path, where define_trace.h looks.
+mkdir -p "$B/noI/events" && cp "$S/ev_kv.h" "$B/noI/events/" &&
+	printf '#define CREATE_TRACE_POINTS\n#include "events/ev_kv.h"\n' >"$B/noI/prog.c"
+must_say n-no-I "$reread" $CC -std=c11 $WARN $TPF -Iinclude -DCONFIG_CF_KV -DKV_PATH=events -c "$B/noI/prog.c" -o "$B/n.o"
+must_say n-no-I-path-tried 'events/ev_kv.h' $CC -std=c11 $WARN $TPF -Iinclude -DCONFIG_CF_KV -DKV_PATH=events -c "$B/noI/prog.c" -o "$B/n.o"
+must_build n-with-I $CC -std=c11 $WARN -Werror $TPF -Iinclude -I"$B/noI" -DCONFIG_CF_KV -DKV_PATH=events "$B/noI/prog.c"
+must_say n-wrong-path-cxx "$reread" $CXX -x c++ -std=c++11 $WARN $I -DCONFIG_CF_KV -DKV_PATH=events -c "$S/kv_define.c" -o "$B/n.o"
+must_build n-right-path $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_KV "$S/kv_define.c"
+
+echo "== (o) a probe in the kernel's argument order (void *data first)"
+order='incompatible|invalid conversion|cannot initialize|no matching function|cannot convert'
+for cc in $compilers; do
+	t=$(basename "$cc")
+	must_say "o-data-first-$t" "$order" $cc -std=c99 $I -DCONFIG_CF_KV -DKV_DATA_FIRST -c "$S/kv_fire.c" -o "$B/o.o"
+	must_say "o-data-first-out-$t" "$order" $cc -std=c11 $I -DKV_DATA_FIRST -c "$S/kv_fire.c" -o "$B/o.o"
+done
+cxxs="$CXX"
+if have clang++ && ! is_clang "$CXX"; then cxxs="$CXX clang++"; fi
+for cxx in $cxxs; do
+	t=$(basename "$cxx")
+	must_say "o-data-first-$t" "$order" $cxx -x c++ -std=c++17 $I -DCONFIG_CF_KV -DKV_DATA_FIRST -c "$S/kv_fire.c" -o "$B/o.o"
+done
+must_build o-data-last $CC -std=c99 $WARN -Werror $I -DCONFIG_CF_KV "$S/kv_fire.c"
 
 echo "$((n - fails))/$n cases passed"
 finish
