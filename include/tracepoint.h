@@ -113,6 +113,9 @@
  *     unload.h       what a module's destructors undo at dlclose()
  *     process.h      fork() and exit(): the handlers and the entry points' hooks
  *     declare.h      what DECLARE_TRACE, DEFINE_TRACE and EXPORT_... become
+ *     off.h          with -DCONFIG_TRACEPOINTS_OFF, instead of libc.h onwards
+ *                    (defs.h aside): the public functions as empty inlines
+ *                    (-ENOSYS, false, 0, NULL), so that nothing is left
  */
 
 /* ------------------------------------------------------------------------ */
@@ -274,6 +277,16 @@ TP__REDECL_END
 /* something in, or that is a direct #include <tracepoint.h> (no            */
 /* TRACE_CONFIG; a file that calls these functions includes this file).     */
 /* ------------------------------------------------------------------------ */
+#if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF) && !defined(TRACEPOINT_API_INCLUDED)
+/* Every subsystem compiled out: the public functions as empty inlines,
+ * at the first inclusion, and none of the machinery. */
+#define TRACEPOINT_API_INCLUDED
+TP__DECLS_BEGIN
+#include "tracepoint/defs.h"
+#include "tracepoint/off.h"
+TP__DECLS_END
+#endif
+
 #if (TP__ON || !defined(TRACE_CONFIG)) && !defined(TRACEPOINT_API_INCLUDED)
 #define TRACEPOINT_API_INCLUDED
 

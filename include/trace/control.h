@@ -82,6 +82,13 @@
 #define TP__CTL_TMP_PREFIX TRACE_CTL_TMP_PREFIX
 #define TP__CTL_SOCKET_FMT TRACE_CTL_SOCKET_FMT
 
+/* With -DCONFIG_TRACEPOINTS_OFF, <trace/sink.h> holds the functions
+ * below as empty inlines (trace/recorder/off.h). */
+#ifdef CONFIG_TRACEPOINTS_OFF
+#include <trace/sink.h>
+#endif
+#ifndef TP__REC_OFF_H
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -107,5 +114,7 @@ TRACEPOINT_SINK_API const char *tracepoint_control_path(void);
 #ifdef __cplusplus
 }
 #endif
+
+#endif /* !TP__REC_OFF_H */
 
 #endif /* TRACE_CONTROL_H_INCLUDED */

@@ -82,6 +82,12 @@ struct tracepoint_info {
 
 #define TRACEPOINT_SINK_API __attribute__((visibility("default")))
 
+/* With -DCONFIG_TRACEPOINTS_OFF (every subsystem compiled out) there is
+ * no recorder, and the functions below, old names included, are empty
+ * inlines instead (recorder/off.h, at the end of this list, has what they
+ * return). */
+#if !TP__IS_ONE(CONFIG_TRACEPOINTS_OFF)
+
 /* Attaches the recorder to every event matching the pattern list; the
  * first call starts the trace, unless trace_recorder_output() did, in
  * TRACEPOINTS_DIR and TRACEPOINTS_MODE (as at start-up; else the default
@@ -153,6 +159,7 @@ TRACEPOINT_SINK_API void trace_recorder_buffer_size(size_t bytes);
  * (at least two windows, at most 4 GiB).  No return value: any size is
  * brought into that range. */
 TRACEPOINT_SINK_API void trace_recorder_flight_size(size_t bytes);
+#endif /* !CONFIG_TRACEPOINTS_OFF */
 
 /* Old names, kept: each function above was called tracepoint_<name>
  * (tracepoint_enable, _disable, _filter, _output, _trace_dir, _flush,
@@ -184,7 +191,11 @@ TRACEPOINT_SINK_API void trace_recorder_flight_size(size_t bytes);
 	TRACEPOINT_SINK_API type tracepoint_##name params;
 #define TP__SINK_OLD_DECLARE_VOID(name, params, args) \
 	TRACEPOINT_SINK_API void tracepoint_##name params;
+#if !TP__IS_ONE(CONFIG_TRACEPOINTS_OFF)
 TP__SINK_OLD_NAMES(TP__SINK_OLD_DECLARE, TP__SINK_OLD_DECLARE_VOID)
+#else
+#include "recorder/off.h"
+#endif
 
 #ifdef __cplusplus
 }
@@ -195,7 +206,7 @@ TP__SINK_OLD_NAMES(TP__SINK_OLD_DECLARE, TP__SINK_OLD_DECLARE_VOID)
 /* ======================================================================== */
 /* The recorder itself: only in the one TRACEPOINT_SINK_MAIN translation unit. */
 /* ======================================================================== */
-#ifdef TRACEPOINT_SINK_MAIN
+#if defined(TRACEPOINT_SINK_MAIN) && !TP__IS_ONE(CONFIG_TRACEPOINTS_OFF)
 #ifdef TP__SINK_DEFINED
 #error "TRACEPOINT_SINK_MAIN: the sink is defined once per translation unit"
 #endif
@@ -229,6 +240,6 @@ extern "C" {
 } /* extern "C" */
 #endif
 
-#endif /* TRACEPOINT_SINK_MAIN */
+#endif /* TRACEPOINT_SINK_MAIN && !CONFIG_TRACEPOINTS_OFF */
 
 #endif /* TRACE_SINK_H_INCLUDED */

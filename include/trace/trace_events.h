@@ -23,6 +23,9 @@
 #define TRACE_TRACE_EVENTS_H_INCLUDED
 
 #include <tracepoint.h>
+/* The machinery's libc headers, which the code below uses too: read with
+ * the machinery, except with -DCONFIG_TRACEPOINTS_OFF (guarded: once). */
+#include <tracepoint/libc.h>
 #include <trace/event_kinds.h>
 #include <trace/wire.h>
 #include <stdio.h>

@@ -2,7 +2,8 @@
 # Consumers build warning-free under the union of the strict warning sets
 # real C projects use, with every header: plain tracepoints (tracepoint.h),
 # events defined with CREATE_TRACE_POINTS, the recorder (trace/sink.h), a
-# file that only fires; compiled in and compiled out; linked and run.
+# file that only fires; compiled in, compiled out, and all out with
+# -DCONFIG_TRACEPOINTS_OFF (no machinery, no recorder); linked and run.
 #   gcc: C (c99, c11, gnu17) with GCC_C below, C++ (c++11, c++17) with the
 #        same minus the C-only options (GCC_CXX);
 #   clang: C and C++ with -Weverything minus these, each for a reason:
@@ -43,8 +44,8 @@ build() { # name compiler lang std flags... : compiles the three files, links, r
 		fail "$name: $cc -std=$std $*"; head -30 "$out.log" "$out.run" 2>/dev/null
 	fi
 }
-for sw in "-DCONFIG_SW_DISK -DCONFIG_SW_NET" ""; do
-	tag=$( [ -n "$sw" ] && echo in || echo out )
+for sw in "-DCONFIG_SW_DISK -DCONFIG_SW_NET" "" "-DCONFIG_SW_DISK -DCONFIG_TRACEPOINTS_OFF"; do
+	case $sw in *OFF*) tag=off ;; "") tag=out ;; *) tag=in ;; esac
 	for std in c99 c11 gnu17; do
 		build "gcc-$std-$tag" gcc c $std $GCC_C $sw
 	done

@@ -14,6 +14,14 @@
 # Cases: CONFIG_ZB undefined, -DCONFIG_ZB=0, and -DCONFIG_ZB with the global
 # -DCONFIG_TRACEPOINTS_OFF.  A control build with -DCONFIG_ZB alone must show
 # all of these traces, proving that the checks can see them.
+# Then the whole program off (-DCONFIG_TRACEPOINTS_OFF), C and C++: a file
+# that includes <tracepoint.h> alone and the TRACEPOINT_SINK_MAIN recorder
+# file alone compile to 0 bytes (size) and no symbol (nm); off_api.c
+# (every tracepoint_*() function called) and off_sink.c (the recorder file,
+# every trace_recorder_*() function called, old names too) to their own
+# function only: nm lists it and nothing else (no undefined symbol), and
+# no .data, .bss or .rodata.  Their control builds, without the switch,
+# must fail these checks.
 # shellcheck disable=SC2086 # flag lists ($CC, $WARN, $TPF) are split on purpose
 . tests/lib.sh
 mkdir -p "$B/twin" || exit 1
@@ -104,5 +112,49 @@ check out-undefined clean
 check out-zero clean -DCONFIG_ZB=0
 check out-global-off clean -DCONFIG_ZB -DCONFIG_TRACEPOINTS_OFF
 check control-compiled-in traced -DCONFIG_ZB
+
+# off_check <case> <expect: clean|traced> <lang> <source> <own symbols> <flags...>
+off_check() {
+	c=$1 expect=$2 lang=$3 src=$4 own=$5; shift 5
+	d=$B/$c
+	mkdir -p "$d"
+	cc=$CC
+	[ "$lang" = c++ ] && cc=$CXX
+	if ! $cc -x "$lang" -O2 $WARN $TPF -Iinclude "$@" -c "$src" -o "$d/o.o" >"$d/cc.log" 2>&1; then
+		fail "$c: does not compile:"; cat "$d/cc.log"; return
+	fi
+	bytes=$(size "$d/o.o" | awk 'NR == 2 { print $1 + $2 + $3 }')
+	nm "$d/o.o" | awk '{ print $NF }' | sort >"$d/nm"
+	: >"$d/own"
+	[ -z "$own" ] || printf '%s\n' $own | sort >"$d/own"
+	data=$(sections "$d/o.o" | awk '$1 ~ /^\.(data|bss|rodata)/ && $3 != "000000" { print $1 }' | tr '\n' ' ')
+	r="$bytes bytes, $(grep -c . "$d/nm") symbols"
+	if cmp -s "$d/nm" "$d/own" && [ -z "$data" ] && { [ -n "$own" ] || [ "$bytes" -eq 0 ]; }; then
+		clean=1
+	else
+		clean=0
+	fi
+	if [ "$expect" = clean ] && [ $clean = 1 ]; then
+		ok "$c: $r: ${own:-nothing}"
+	elif [ "$expect" = clean ]; then
+		fail "$c: $r, data sections: ${data:-none}; symbols: $(tr '\n' ' ' <"$d/nm")"
+	elif [ $clean = 0 ]; then
+		ok "$c: control: $r, as the checks must see"
+	else
+		fail "$c: control: $r, the checks see nothing"
+	fi
+}
+printf '#include <tracepoint.h>\n' >"$B/tracepoint_h.c"
+printf '#define TRACEPOINT_SINK_MAIN\n#include <trace/sink.h>\n' >"$B/sink_main.c"
+for lang in c c++; do
+	off_check "off-tracepoint-h-$lang" clean $lang "$B/tracepoint_h.c" "" -DCONFIG_TRACEPOINTS_OFF
+	off_check "off-sink-main-$lang" clean $lang "$B/sink_main.c" "" -DCONFIG_TRACEPOINTS_OFF
+done
+off_check off-api clean c "$S/off_api.c" tp_api -DCONFIG_TRACEPOINTS_OFF
+off_check off-api-c++ clean c++ "$S/off_api.c" _Z6tp_apiv -DCONFIG_TRACEPOINTS_OFF
+off_check off-sink clean c "$S/off_sink.c" s -DCONFIG_TRACEPOINTS_OFF
+off_check off-sink-c++ clean c++ "$S/off_sink.c" _Z1sv -DCONFIG_TRACEPOINTS_OFF
+off_check control-api traced c "$S/off_api.c" tp_api
+off_check control-sink-main traced c "$B/sink_main.c" ""
 
 finish
