@@ -1,7 +1,9 @@
 #!/bin/sh
-# make demo: builds examples/ in three configurations and shows, for each,
-# which tracepoints are in the binary, which events fired, and what the
-# compiled-in subsystems cost in code and data (tools/bloat-o-meter).
+# make demo: builds examples/ (with the recorder file examples/sinks/
+# recorder.c) in four configurations and shows, for each, which
+# tracepoints are in the binary, which events fired, and then what every
+# object costs in each (size, symbols), and what the compiled-in
+# subsystems cost in code and data (tools/bloat-o-meter).
 # Needs only a C compiler (and binutils nm, which comes with it).  Respects
 # $CC, $CFLAGS and $NM.
 set -eu
@@ -12,23 +14,24 @@ NM=${NM:-nm}
 WARN="-Wall -Wextra -Wundef -Werror"
 SHOW=12 # event lines shown per configuration
 
-# build NAME CPPFLAGS...: compiles every example file to build/demo-NAME/*.o,
-# links build/demo-NAME/demo, and bundles the subsystem objects (all but
-# demo.o, the tool that attaches the probes) into subsystems.o for bloat-o-meter.
+# build NAME CPPFLAGS...: compiles every example file and the recorder file
+# to build/demo-NAME/*.o, links build/demo-NAME/demo, and bundles the
+# subsystem objects (all but demo.o, the tool that attaches the probes, and
+# recorder.o) into subsystems.o for bloat-o-meter.
 # shellcheck disable=SC2086 # $CC, $CFLAGS, $WARN, $subsys: lists, split on purpose
 build() {
 	dir=build/demo-$1
 	shift
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	for src in examples/*.c; do
+	for src in examples/*.c examples/sinks/recorder.c; do
 		obj=$dir/$(basename "$src" .c).o
 		$CC -Iinclude -Iexamples $CFLAGS $WARN "$@" -c "$src" -o "$obj"
 	done
 	$CC $CFLAGS -o "$dir/demo" "$dir"/*.o -ldl -lpthread
 	subsys=
 	for obj in "$dir"/*.o; do
-		[ "$obj" = "$dir/demo.o" ] || subsys="$subsys $obj"
+		case $obj in "$dir/demo.o" | "$dir/recorder.o") ;; *) subsys="$subsys $obj" ;; esac
 	done
 	$CC -r -nostdlib -o "$dir/subsystems.o" $subsys
 }
@@ -59,6 +62,7 @@ show() {
 	echo
 }
 
+show off -DCONFIG_TRACEPOINTS_OFF
 show none
 show kmem -DCONFIG_KMEMTRACE
 show all -DCONFIG_KMEMTRACE -DCONFIG_EXT4_TRACER -DCONFIG_JBD2_TRACER \
@@ -66,7 +70,28 @@ show all -DCONFIG_KMEMTRACE -DCONFIG_EXT4_TRACER -DCONFIG_JBD2_TRACER \
 	-DCONFIG_POWER_TRACER -DCONFIG_IRQ_TRACER -DCONFIG_FTRACE_SYSCALLS \
 	-DCONFIG_DRM_I915_TRACER
 
-echo "=== Cost of the subsystems compiled in (subsystems.o: every example object but demo.o)"
+# Every object of the program in every configuration: bytes of code and
+# data (size: text + data + bss) and symbols (nm).  With
+# CONFIG_TRACEPOINTS_OFF the recorder file is empty, and each file keeps
+# only its own code.
+echo "=== Every object: bytes (text+data+bss) / symbols, per configuration"
+printf '%-14s %16s %16s %16s %16s\n' object off none kmem all
+for obj in build/demo-all/*.o; do
+	o=$(basename "$obj")
+	[ "$o" = subsystems.o ] && continue
+	printf '%-14s' "$o"
+	for c in off none kmem all; do
+		f=build/demo-$c/$o
+		b=$(size "$f" | awk 'NR == 2 { print $1 + $2 + $3 }')
+		n=$("$NM" "$f" | grep -c .) || true
+		printf ' %16s' "$b / $n"
+	done
+	echo
+done
+echo "(recorder.o: examples/sinks/recorder.c, the TRACEPOINT_SINK_MAIN file; demo.o attaches the probes)"
+echo
+
+echo "=== Cost of the subsystems compiled in (subsystems.o: every example object but demo.o and recorder.o)"
 echo "--- none -> kmem: tools/bloat-o-meter build/demo-none/subsystems.o build/demo-kmem/subsystems.o"
 tools/bloat-o-meter -n "$NM" build/demo-none/subsystems.o build/demo-kmem/subsystems.o
 echo
