@@ -20,7 +20,8 @@ fi
 cd "$(dirname "$0")/.."
 if [ $# -eq 0 ]; then
 	ignore=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' .clang-format-ignore 2>/dev/null || true)
-	set -- $(git ls-files '*.c' '*.h' | while read -r f; do
+	# shellcheck disable=SC2046 # the file list: paths without blanks
+	set -- $( { git ls-files '*.c' '*.h' 2>/dev/null || find include tools examples bench tests -name '*.[ch]'; } | while read -r f; do
 		skip=
 		for i in $ignore; do case $f in "$i"*) skip=1 ;; esac; done
 		[ -n "$skip" ] || echo "$f"
