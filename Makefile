@@ -146,6 +146,15 @@ lint:
 		echo "== lint: SKIPPED (shellcheck not installed: apt-get install shellcheck)"; \
 	fi
 
+# `make format-check`: the C files follow .clang-format outside macro
+# bodies (scripts/format.sh says why those are left alone); `make format`
+# applies it.  Both say so and do nothing when clang-format is missing.
+.PHONY: format format-check
+format:
+	@scripts/format.sh fix
+format-check:
+	@scripts/format.sh check
+
 # `make stress [STRESS_SECONDS=30]`: the robustness tests with long phases, both modes.
 STRESS_SECONDS ?= 30
 STRESS_UNIT    := $(patsubst %,$(B)/$(MODE)/tests/%,test_concurrency test_process_events)

@@ -52,7 +52,9 @@ static double now_us(void)
 
 static void probe(int a, long b, void *d)
 {
-	(void)d; (void)a; (void)b;
+	(void)d;
+	(void)a;
+	(void)b;
 }
 
 __attribute__((noinline)) int enable_one(void)
@@ -113,7 +115,8 @@ static int startup_cmp(int runs, int nbin, char **bins)
 	for (b = 0; b < nbin; b++) {
 		qsort(wall + b * runs, (size_t)runs, sizeof(double), cmpd);
 		qsort(cpu + b * runs, (size_t)runs, sizeof(double), cmpd);
-		printf("%s\t%.1f\t%.1f\n", bins[b], wall[b * runs + runs / 2], cpu[b * runs + runs / 2]);
+		printf("%s\t%.1f\t%.1f\n", bins[b], wall[b * runs + runs / 2],
+		       cpu[b * runs + runs / 2]);
 	}
 	return 0;
 }
@@ -192,7 +195,8 @@ int main(int argc, char **argv)
 #if TP_ON_BIG
 		/* warm-up: the first enable sorts each module's jump table */
 		big_tps[0] = tracepoint_find("big_500");
-		if (!big_tps[0] || tracepoint_probe_register(big_tps[0], TRACEPOINT_FUNC(probe), NULL) != 0)
+		if (!big_tps[0] ||
+		    tracepoint_probe_register(big_tps[0], TRACEPOINT_FUNC(probe), NULL) != 0)
 			return 1;
 		tracepoint_probe_unregister(big_tps[0], TRACEPOINT_FUNC(probe), NULL);
 		tracepoint_synchronize_unregister();
@@ -208,7 +212,8 @@ int main(int argc, char **argv)
 		if (batch && tracepoint_batch_begin() != 0)
 			return 1;
 		for (i = 0; big_tps[i]; i++)
-			if (tracepoint_probe_register(big_tps[i], TRACEPOINT_FUNC(probe), NULL) != 0)
+			if (tracepoint_probe_register(big_tps[i], TRACEPOINT_FUNC(probe), NULL) !=
+			    0)
 				return 1;
 		if (batch && tracepoint_batch_end() != 0)
 			return 1;
@@ -216,7 +221,8 @@ int main(int argc, char **argv)
 		if (batch && tracepoint_batch_begin() != 0)
 			return 1;
 		for (i = 0; big_tps[i]; i++)
-			if (tracepoint_probe_unregister(big_tps[i], TRACEPOINT_FUNC(probe), NULL) != 0)
+			if (tracepoint_probe_unregister(big_tps[i], TRACEPOINT_FUNC(probe), NULL) !=
+			    0)
 				return 1;
 		if (batch && tracepoint_batch_end() != 0)
 			return 1;
@@ -224,6 +230,9 @@ int main(int argc, char **argv)
 		printf("%.1f\t%.1f\n", t1 - t0, t2 - t1);
 		return 0;
 	}
-	fprintf(stderr, "usage: %s startup RUNS | startup-cmp RUNS BIN... | smaps | enable-one | enable-all [batch]\n", argv[0]);
+	fprintf(stderr,
+		"usage: %s startup RUNS | startup-cmp RUNS BIN... | smaps | enable-one | "
+		"enable-all [batch]\n",
+		argv[0]);
 	return 2;
 }

@@ -13,7 +13,10 @@
 
 static void probe(int a, long b, const void *p, void *d)
 {
-	(void)d; (void)a; (void)b; (void)p;
+	(void)d;
+	(void)a;
+	(void)b;
+	(void)p;
 }
 
 static double now_ns(void)

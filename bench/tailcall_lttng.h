@@ -8,12 +8,12 @@
 #include <stddef.h>
 #include <lttng/tracepoint.h>
 TRACEPOINT_EVENT(bench_tc, tc_alloc, TP_ARGS(const void *, p, size_t, n),
-	TP_FIELDS(ctf_integer_hex(unsigned long, p, (unsigned long)p)
-		  ctf_integer(size_t, n, n)))
+		 TP_FIELDS(ctf_integer_hex(unsigned long, p, (unsigned long)p)
+				   ctf_integer(size_t, n, n)))
 TRACEPOINT_EVENT(bench_tc, tc_entry, TP_ARGS(int, op, long, arg),
-	TP_FIELDS(ctf_integer(int, op, op) ctf_integer(long, arg, arg)))
+		 TP_FIELDS(ctf_integer(int, op, op) ctf_integer(long, arg, arg)))
 TRACEPOINT_EVENT(bench_tc, tc_leaf, TP_ARGS(long, a, long, b, long, c, long, d),
-	TP_FIELDS(ctf_integer(long, a, a) ctf_integer(long, b, b)
-		  ctf_integer(long, c, c) ctf_integer(long, d, d)))
+		 TP_FIELDS(ctf_integer(long, a, a) ctf_integer(long, b, b) ctf_integer(long, c, c)
+				   ctf_integer(long, d, d)))
 #endif
 #include <lttng/tracepoint-event.h>

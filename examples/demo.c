@@ -26,12 +26,12 @@
 
 /* ---- Probes: one per tracepoint, typed like it, plus the data pointer. ---- */
 
-static void on_kmalloc(unsigned long call_site, const void *ptr,
-		       size_t bytes_req, size_t bytes_alloc, void *data)
+static void on_kmalloc(unsigned long call_site, const void *ptr, size_t bytes_req,
+		       size_t bytes_alloc, void *data)
 {
 	(void)data;
-	printf("kmem:kmalloc call_site=%#lx ptr=%p bytes_req=%zu bytes_alloc=%zu\n",
-	       call_site, ptr, bytes_req, bytes_alloc);
+	printf("kmem:kmalloc call_site=%#lx ptr=%p bytes_req=%zu bytes_alloc=%zu\n", call_site, ptr,
+	       bytes_req, bytes_alloc);
 }
 
 static void on_kfree(unsigned long call_site, const void *ptr, void *data)
@@ -66,13 +66,15 @@ static void on_jbd2_end_commit(const char *dev, unsigned int tid, unsigned int b
 
 static void on_lock_acquire(const void *lock, const char *name, int trylock, void *data)
 {
-	(void)data; (void)lock;
+	(void)data;
+	(void)lock;
 	printf("lock:lock_acquire name=%s trylock=%d\n", name, trylock);
 }
 
 static void on_lock_release(const void *lock, const char *name, void *data)
 {
-	(void)data; (void)lock;
+	(void)data;
+	(void)lock;
 	printf("lock:lock_release name=%s\n", name);
 }
 
@@ -166,8 +168,8 @@ static void on_sched_wakeup(const char *comm, int pid, void *data)
 	printf("sched:sched_wakeup comm=%s pid=%d\n", comm, pid);
 }
 
-static void on_sched_switch(const char *prev_comm, int prev_pid,
-			    const char *next_comm, int next_pid, void *data)
+static void on_sched_switch(const char *prev_comm, int prev_pid, const char *next_comm,
+			    int next_pid, void *data)
 {
 	(void)data;
 	printf("sched:sched_switch prev_comm=%s prev_pid=%d ==> next_comm=%s next_pid=%d\n",
@@ -215,7 +217,8 @@ static void attach_probes(void)
 	attached("syscalls", register_trace_sys_exit(on_sys_exit, NULL));
 	attached("i915", register_trace_i915_gem_object_create(on_i915_gem_object_create, NULL));
 	attached("i915", register_trace_i915_gem_request_submit(on_i915_gem_request_submit, NULL));
-	attached("i915", register_trace_i915_gem_request_complete(on_i915_gem_request_complete, NULL));
+	attached("i915",
+		 register_trace_i915_gem_request_complete(on_i915_gem_request_complete, NULL));
 }
 
 /* ---- The workload: a few ticks in the life of the toy kernel. ---- */
@@ -233,19 +236,19 @@ static void workload(void)
 	void *batch;
 
 	wake_up_process(1);
-	schedule();                           /* swapper -> init */
+	schedule(); /* swapper -> init */
 	load_module("i915");
 	add_timer(&wb, jiffies + 2);
 	do_syscall(NR_write, 3, (long)msg, (long)sizeof(msg));
 
 	batch = i915_gem_create(4096);
 	i915_gem_submit(batch);
-	generic_handle_irq(16);               /* the GPU says: done */
+	generic_handle_irq(16); /* the GPU says: done */
 	kfree(batch);
 
 	cpufreq_set(2400000);
 	while (jiffies < 2) {
-		run_timers();                 /* the second tick syncs the file */
+		run_timers(); /* the second tick syncs the file */
 		cpu_idle(1);
 	}
 	delete_module("i915");

@@ -11,7 +11,8 @@ static unsigned int completed_seqno;
 
 static int i915_irq_handler(int irq, void *dev)
 {
-	(void)irq; (void)dev;
+	(void)irq;
+	(void)dev;
 	while (completed_seqno + 1 < next_seqno)
 		trace_i915_gem_request_complete(++completed_seqno);
 	return 1; /* IRQ_HANDLED */

@@ -31,7 +31,6 @@ void schedule(void)
 	}
 	if (next == prev)
 		return;
-	trace_sched_switch(tasks[prev].comm, tasks[prev].pid,
-			   tasks[next].comm, tasks[next].pid);
+	trace_sched_switch(tasks[prev].comm, tasks[prev].pid, tasks[next].comm, tasks[next].pid);
 	current_task = next;
 }

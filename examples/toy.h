@@ -24,8 +24,8 @@ void spin_unlock(struct spinlock *lock);
 /* jbd2.c: a journal that commits dirty blocks in transactions. */
 struct journal {
 	const char *dev;
-	unsigned int tid;        /* transaction being built */
-	unsigned int dirty;      /* blocks dirtied in it */
+	unsigned int tid;   /* transaction being built */
+	unsigned int dirty; /* blocks dirtied in it */
 	struct spinlock lock;
 };
 void jbd2_journal_dirty_block(struct journal *j);

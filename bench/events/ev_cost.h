@@ -10,28 +10,16 @@
 #define _TRACE_EV_COST_H
 #include <tracepoint.h>
 
-TRACE_EVENT(evc_str,
-	    TP_PROTO(int a, const char *s),
-	    TP_ARGS(a, s),
-	    TP_STRUCT__entry(
-		    __field(int, a)
-		    __string(s, s)),
-	    TP_fast_assign(
-		    __entry->a = a;
-		    __assign_str(s, s);),
+TRACE_EVENT(evc_str, TP_PROTO(int a, const char *s), TP_ARGS(a, s),
+	    TP_STRUCT__entry(__field(int, a) __string(s, s)),
+	    TP_fast_assign(__entry->a = a; __assign_str(s, s);),
 	    TP_printk("a=%d s=%s", __entry->a, __get_str(s)));
 
-TRACE_EVENT(evc_dyn,
-	    TP_PROTO(int a, const unsigned char *d, unsigned n),
-	    TP_ARGS(a, d, n),
-	    TP_STRUCT__entry(
-		    __field(int, a)
-		    __dynamic_array(unsigned char, d, n)),
-	    TP_fast_assign(
-		    __entry->a = a;
-		    memcpy(__get_dynamic_array(d), d, n);),
-	    TP_printk("a=%d d=%s", __entry->a, __print_hex(__get_dynamic_array(d),
-							   __get_dynamic_array_len(d))));
+TRACE_EVENT(evc_dyn, TP_PROTO(int a, const unsigned char *d, unsigned n), TP_ARGS(a, d, n),
+	    TP_STRUCT__entry(__field(int, a) __dynamic_array(unsigned char, d, n)),
+	    TP_fast_assign(__entry->a = a; memcpy(__get_dynamic_array(d), d, n);),
+	    TP_printk("a=%d d=%s", __entry->a,
+		      __print_hex(__get_dynamic_array(d), __get_dynamic_array_len(d))));
 
 #endif /* _TRACE_EV_COST_H */
 

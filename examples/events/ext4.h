@@ -7,12 +7,9 @@
 #define _TRACE_EXT4_H
 #include <tracepoint.h>
 
-DECLARE_TRACE(ext4_write_begin,
-	      TP_PROTO(unsigned long ino, long long pos, unsigned int len),
+DECLARE_TRACE(ext4_write_begin, TP_PROTO(unsigned long ino, long long pos, unsigned int len),
 	      TP_ARGS(ino, pos, len));
 
-DECLARE_TRACE(ext4_sync_file,
-	      TP_PROTO(unsigned long ino, int datasync),
-	      TP_ARGS(ino, datasync));
+DECLARE_TRACE(ext4_sync_file, TP_PROTO(unsigned long ino, int datasync), TP_ARGS(ino, datasync));
 
 #endif /* _TRACE_EXT4_H */

@@ -12,16 +12,10 @@
 #define TRACE_CONFIG CONFIG_DRM_I915_TRACER
 #include <tracepoint.h>
 
-DECLARE_TRACE(i915_gem_object_create,
-	      TP_PROTO(const void *obj, size_t size),
-	      TP_ARGS(obj, size));
+DECLARE_TRACE(i915_gem_object_create, TP_PROTO(const void *obj, size_t size), TP_ARGS(obj, size));
 
-DECLARE_TRACE(i915_gem_request_submit,
-	      TP_PROTO(unsigned int seqno),
-	      TP_ARGS(seqno));
+DECLARE_TRACE(i915_gem_request_submit, TP_PROTO(unsigned int seqno), TP_ARGS(seqno));
 
-DECLARE_TRACE(i915_gem_request_complete,
-	      TP_PROTO(unsigned int seqno),
-	      TP_ARGS(seqno));
+DECLARE_TRACE(i915_gem_request_complete, TP_PROTO(unsigned int seqno), TP_ARGS(seqno));
 
 #endif /* _I915_TRACE_H_ */

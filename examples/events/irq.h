@@ -7,12 +7,8 @@
 #define _TRACE_IRQ_H
 #include <tracepoint.h>
 
-DECLARE_TRACE(irq_handler_entry,
-	      TP_PROTO(int irq, const char *name),
-	      TP_ARGS(irq, name));
+DECLARE_TRACE(irq_handler_entry, TP_PROTO(int irq, const char *name), TP_ARGS(irq, name));
 
-DECLARE_TRACE(irq_handler_exit,
-	      TP_PROTO(int irq, int ret),
-	      TP_ARGS(irq, ret));
+DECLARE_TRACE(irq_handler_exit, TP_PROTO(int irq, int ret), TP_ARGS(irq, ret));
 
 #endif /* _TRACE_IRQ_H */

@@ -7,12 +7,9 @@
 #define _TRACE_JBD2_H
 #include <tracepoint.h>
 
-DECLARE_TRACE(jbd2_start_commit,
-	      TP_PROTO(const char *dev, unsigned int tid),
-	      TP_ARGS(dev, tid));
+DECLARE_TRACE(jbd2_start_commit, TP_PROTO(const char *dev, unsigned int tid), TP_ARGS(dev, tid));
 
-DECLARE_TRACE(jbd2_end_commit,
-	      TP_PROTO(const char *dev, unsigned int tid, unsigned int blocks),
+DECLARE_TRACE(jbd2_end_commit, TP_PROTO(const char *dev, unsigned int tid, unsigned int blocks),
 	      TP_ARGS(dev, tid, blocks));
 
 #endif /* _TRACE_JBD2_H */

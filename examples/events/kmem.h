@@ -8,12 +8,10 @@
 #include <tracepoint.h>
 
 DECLARE_TRACE(kmalloc,
-	      TP_PROTO(unsigned long call_site, const void *ptr,
-		       size_t bytes_req, size_t bytes_alloc),
+	      TP_PROTO(unsigned long call_site, const void *ptr, size_t bytes_req,
+		       size_t bytes_alloc),
 	      TP_ARGS(call_site, ptr, bytes_req, bytes_alloc));
 
-DECLARE_TRACE(kfree,
-	      TP_PROTO(unsigned long call_site, const void *ptr),
-	      TP_ARGS(call_site, ptr));
+DECLARE_TRACE(kfree, TP_PROTO(unsigned long call_site, const void *ptr), TP_ARGS(call_site, ptr));
 
 #endif /* _TRACE_KMEM_H */

@@ -12,34 +12,22 @@
 #include <tracepoint.h>
 
 TRACE_EVENT(kmalloc,
-	    TP_PROTO(unsigned long call_site, const void *ptr, size_t bytes_req,
-		     size_t bytes_alloc, const char *cache),
+	    TP_PROTO(unsigned long call_site, const void *ptr, size_t bytes_req, size_t bytes_alloc,
+		     const char *cache),
 	    TP_ARGS(call_site, ptr, bytes_req, bytes_alloc, cache),
-	    TP_STRUCT__entry(
-		    __field(unsigned long, call_site)
-		    __field(const void *, ptr)
-		    __field(size_t, bytes_req)
-		    __field(size_t, bytes_alloc)
-		    __string(cache, cache)),
-	    TP_fast_assign(
-		    __entry->call_site = call_site;
-		    __entry->ptr = ptr;
-		    __entry->bytes_req = bytes_req;
-		    __entry->bytes_alloc = bytes_alloc;
-		    __assign_str(cache, cache);),
+	    TP_STRUCT__entry(__field(unsigned long, call_site) __field(const void *, ptr)
+				     __field(size_t, bytes_req) __field(size_t, bytes_alloc)
+					     __string(cache, cache)),
+	    TP_fast_assign(__entry->call_site = call_site; __entry->ptr = ptr;
+			   __entry->bytes_req = bytes_req; __entry->bytes_alloc = bytes_alloc;
+			   __assign_str(cache, cache);),
 	    TP_printk("call_site=%#lx ptr=%p bytes_req=%zu bytes_alloc=%zu cache=%s",
-		      __entry->call_site, __entry->ptr, __entry->bytes_req,
-		      __entry->bytes_alloc, __get_str(cache)));
+		      __entry->call_site, __entry->ptr, __entry->bytes_req, __entry->bytes_alloc,
+		      __get_str(cache)));
 
-TRACE_EVENT(kfree,
-	    TP_PROTO(unsigned long call_site, const void *ptr),
-	    TP_ARGS(call_site, ptr),
-	    TP_STRUCT__entry(
-		    __field(unsigned long, call_site)
-		    __field(const void *, ptr)),
-	    TP_fast_assign(
-		    __entry->call_site = call_site;
-		    __entry->ptr = ptr;),
+TRACE_EVENT(kfree, TP_PROTO(unsigned long call_site, const void *ptr), TP_ARGS(call_site, ptr),
+	    TP_STRUCT__entry(__field(unsigned long, call_site) __field(const void *, ptr)),
+	    TP_fast_assign(__entry->call_site = call_site; __entry->ptr = ptr;),
 	    TP_printk("call_site=%#lx ptr=%p", __entry->call_site, __entry->ptr));
 
 #endif /* _TRACE_KMEM_EVENTS_H */

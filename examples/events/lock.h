@@ -7,12 +7,9 @@
 #define _TRACE_LOCK_H
 #include <tracepoint.h>
 
-DECLARE_TRACE(lock_acquire,
-	      TP_PROTO(const void *lock, const char *name, int trylock),
+DECLARE_TRACE(lock_acquire, TP_PROTO(const void *lock, const char *name, int trylock),
 	      TP_ARGS(lock, name, trylock));
 
-DECLARE_TRACE(lock_release,
-	      TP_PROTO(const void *lock, const char *name),
-	      TP_ARGS(lock, name));
+DECLARE_TRACE(lock_release, TP_PROTO(const void *lock, const char *name), TP_ARGS(lock, name));
 
 #endif /* _TRACE_LOCK_H */

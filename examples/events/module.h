@@ -7,12 +7,8 @@
 #define _TRACE_MODULE_H
 #include <tracepoint.h>
 
-DECLARE_TRACE(module_load,
-	      TP_PROTO(const char *name, unsigned int taints),
-	      TP_ARGS(name, taints));
+DECLARE_TRACE(module_load, TP_PROTO(const char *name, unsigned int taints), TP_ARGS(name, taints));
 
-DECLARE_TRACE(module_free,
-	      TP_PROTO(const char *name),
-	      TP_ARGS(name));
+DECLARE_TRACE(module_free, TP_PROTO(const char *name), TP_ARGS(name));
 
 #endif /* _TRACE_MODULE_H */

@@ -8,15 +8,12 @@
 #include <tracepoint.h>
 
 /* type: POWER_CSTATE (idle) or POWER_PSTATE (frequency), see ../toy.h. */
-DECLARE_TRACE(power_start,
-	      TP_PROTO(unsigned int type, unsigned int state),
-	      TP_ARGS(type, state));
+DECLARE_TRACE(power_start, TP_PROTO(unsigned int type, unsigned int state), TP_ARGS(type, state));
 
 /* Leaving the idle state: nothing to report but the moment. */
 DECLARE_TRACE_NOARGS(power_end);
 
-DECLARE_TRACE(power_frequency,
-	      TP_PROTO(unsigned int type, unsigned int state),
+DECLARE_TRACE(power_frequency, TP_PROTO(unsigned int type, unsigned int state),
 	      TP_ARGS(type, state));
 
 #endif /* _TRACE_POWER_H */

@@ -8,13 +8,10 @@
 #define _TRACE_SCHED_H
 #include <tracepoint.h>
 
-DECLARE_TRACE(sched_wakeup,
-	      TP_PROTO(const char *comm, int pid),
-	      TP_ARGS(comm, pid));
+DECLARE_TRACE(sched_wakeup, TP_PROTO(const char *comm, int pid), TP_ARGS(comm, pid));
 
 DECLARE_TRACE(sched_switch,
-	      TP_PROTO(const char *prev_comm, int prev_pid,
-		       const char *next_comm, int next_pid),
+	      TP_PROTO(const char *prev_comm, int prev_pid, const char *next_comm, int next_pid),
 	      TP_ARGS(prev_comm, prev_pid, next_comm, next_pid));
 
 #endif /* _TRACE_SCHED_H */

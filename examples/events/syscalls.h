@@ -7,12 +7,9 @@
 #define _TRACE_SYSCALLS_H
 #include <tracepoint.h>
 
-DECLARE_TRACE(sys_enter,
-	      TP_PROTO(long id, long arg0, long arg1, long arg2),
+DECLARE_TRACE(sys_enter, TP_PROTO(long id, long arg0, long arg1, long arg2),
 	      TP_ARGS(id, arg0, arg1, arg2));
 
-DECLARE_TRACE(sys_exit,
-	      TP_PROTO(long id, long ret),
-	      TP_ARGS(id, ret));
+DECLARE_TRACE(sys_exit, TP_PROTO(long id, long ret), TP_ARGS(id, ret));
 
 #endif /* _TRACE_SYSCALLS_H */

@@ -7,12 +7,10 @@
 #define _TRACE_TIMER_H
 #include <tracepoint.h>
 
-DECLARE_TRACE(timer_start,
-	      TP_PROTO(const void *timer, unsigned long expires, unsigned long now),
+DECLARE_TRACE(timer_start, TP_PROTO(const void *timer, unsigned long expires, unsigned long now),
 	      TP_ARGS(timer, expires, now));
 
-DECLARE_TRACE(timer_expire_entry,
-	      TP_PROTO(const void *timer, unsigned long now),
+DECLARE_TRACE(timer_expire_entry, TP_PROTO(const void *timer, unsigned long now),
 	      TP_ARGS(timer, now));
 
 #endif /* _TRACE_TIMER_H */

@@ -9,8 +9,6 @@
 #define _TRACE_HELLO_H
 #include <tracepoint.h>
 
-DECLARE_TRACE(hello_greet,
-	      TP_PROTO(const char *who, int n),
-	      TP_ARGS(who, n));
+DECLARE_TRACE(hello_greet, TP_PROTO(const char *who, int n), TP_ARGS(who, n));
 
 #endif /* _TRACE_HELLO_H */

@@ -52,7 +52,8 @@ static void heap_add(long d)
 	long now = __atomic_add_fetch(&heap, d, __ATOMIC_RELAXED);
 	long shown = __atomic_load_n(&heap_shown, __ATOMIC_RELAXED);
 	if ((now - shown >= HEAP_STEP || shown - now >= HEAP_STEP) &&
-	    __atomic_compare_exchange_n(&heap_shown, &shown, now, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+	    __atomic_compare_exchange_n(&heap_shown, &shown, now, 0, __ATOMIC_RELAXED,
+					__ATOMIC_RELAXED))
 		trace_heap_bytes(now);
 }
 
@@ -122,5 +123,6 @@ void memtrace_gc_end(int generation, long collected)
 __attribute__((destructor(101))) static void report(void)
 {
 	if (counting > 0)
-		fprintf(stderr, "memtrace: %lu calls recorded\n", __atomic_load_n(&calls, __ATOMIC_RELAXED));
+		fprintf(stderr, "memtrace: %lu calls recorded\n",
+			__atomic_load_n(&calls, __ATOMIC_RELAXED));
 }

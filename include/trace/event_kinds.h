@@ -33,12 +33,12 @@
 /* What an event stands for (struct trace_event.kind).  The low bits are
  * the base kind; TRACE_KIND_FLOW may be added to any of them. */
 enum trace_event_kind {
-	TRACE_KIND_INSTANT = 0,     /* a point in time (every TRACE_EVENT) */
+	TRACE_KIND_INSTANT = 0,	    /* a point in time (every TRACE_EVENT) */
 	TRACE_KIND_SLICE_BEGIN = 1, /* opens a slice on its thread's track */
 	TRACE_KIND_SLICE_END = 2,   /* closes the thread's innermost open slice */
-	TRACE_KIND_COUNTER = 3,     /* each numeric field: the new value of a counter */
+	TRACE_KIND_COUNTER = 3,	    /* each numeric field: the new value of a counter */
 	TRACE_KIND_BASE_MASK = 15,
-	TRACE_KIND_FLOW = 16        /* the first field (an integer) is a flow id: the
+	TRACE_KIND_FLOW = 16 /* the first field (an integer) is a flow id: the
 				     * events of one id are linked in time order */
 };
 

@@ -67,8 +67,8 @@ static inline void trace_filter_free(struct trace_filter *f)
 enum tp__flt_node_type { TP__FLT_N_PRED, TP__FLT_N_AND, TP__FLT_N_OR, TP__FLT_N_NOT };
 
 struct tp__flt_node {
-	int type;          /* enum tp__flt_node_type */
-	unsigned a, b;     /* children (nodes), or the step (PRED) */
+	int type;      /* enum tp__flt_node_type */
+	unsigned a, b; /* children (nodes), or the step (PRED) */
 };
 
 struct tp__flt_parse {
@@ -153,22 +153,29 @@ static inline int tp__flt_field_kind(struct tp__flt_parse *p, const struct trace
 		return TP__FLT_STR;
 	if ((f->kind == TRACE_FIELD_INT || f->kind == TRACE_FIELD_PTR) && f->array_len == 0) {
 		switch (f->size) {
-		case 1: return TP__FLT_INT1;
-		case 2: return TP__FLT_INT2;
-		case 4: return TP__FLT_INT4;
-		case 8: return TP__FLT_INT8;
-		default: break;
+		case 1:
+			return TP__FLT_INT1;
+		case 2:
+			return TP__FLT_INT2;
+		case 4:
+			return TP__FLT_INT4;
+		case 8:
+			return TP__FLT_INT8;
+		default:
+			break;
 		}
 	}
 	if (f->kind == TRACE_FIELD_INT && f->array_len && f->size == f->array_len &&
 	    (strcmp(f->type, "char") == 0 || strcmp(f->type, "const char") == 0))
 		return TP__FLT_CHARS;
 	if (f->kind == TRACE_FIELD_FLOAT)
-		return tp__flt_fail3(p, at, "field ", f->name,
-				     " is floating point: filters compare integers and strings only");
+		return tp__flt_fail3(
+			p, at, "field ", f->name,
+			" is floating point: filters compare integers and strings only");
 	if (f->array_len)
-		return tp__flt_fail3(p, at, "field ", f->name,
-				     " is an array: filters compare scalar fields, __string()s and char arrays");
+		return tp__flt_fail3(
+			p, at, "field ", f->name,
+			" is an array: filters compare scalar fields, __string()s and char arrays");
 	return tp__flt_fail3(p, at, "field ", f->name, " has a type filters do not support");
 }
 
@@ -186,7 +193,8 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 	name_at = p->i;
 	if (!tp__flt_is_name(p->s[p->i], 1)) {
 		if (p->s[p->i] == '\0')
-			return tp__flt_fail(p, p->i, "unexpected end: a condition (field op value) is missing");
+			return tp__flt_fail(
+				p, p->i, "unexpected end: a condition (field op value) is missing");
 		return tp__flt_fail(p, p->i, "expected a field name");
 	}
 	while (tp__flt_is_name(p->s[p->i], 0))
@@ -206,7 +214,8 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 		if (!f) {
 			char names[512], msg[700];
 			tp__flt_names(p, names, sizeof(names));
-			snprintf(msg, sizeof(msg), "no field \"%.64s\" in this event (its fields: %s)", name, names);
+			snprintf(msg, sizeof(msg),
+				 "no field \"%.64s\" in this event (its fields: %s)", name, names);
 			return tp__flt_fail(p, name_at, msg);
 		}
 		kind = tp__flt_field_kind(p, f, name_at);
@@ -217,13 +226,27 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 	tp__flt_space(p);
 	op_at = p->i;
 	switch (p->s[p->i]) {
-	case '=': op = p->s[p->i + 1] == '=' ? OP_EQ : -1; break;
-	case '!': op = p->s[p->i + 1] == '=' ? OP_NE : -1; break;
-	case '<': op = p->s[p->i + 1] == '=' ? OP_LE : OP_LT; break;
-	case '>': op = p->s[p->i + 1] == '=' ? OP_GE : OP_GT; break;
-	case '&': op = p->s[p->i + 1] == '&' ? -1 : OP_AND; break;
-	case '~': op = OP_GLOB; break;
-	default: op = -1; break;
+	case '=':
+		op = p->s[p->i + 1] == '=' ? OP_EQ : -1;
+		break;
+	case '!':
+		op = p->s[p->i + 1] == '=' ? OP_NE : -1;
+		break;
+	case '<':
+		op = p->s[p->i + 1] == '=' ? OP_LE : OP_LT;
+		break;
+	case '>':
+		op = p->s[p->i + 1] == '=' ? OP_GE : OP_GT;
+		break;
+	case '&':
+		op = p->s[p->i + 1] == '&' ? -1 : OP_AND;
+		break;
+	case '~':
+		op = OP_GLOB;
+		break;
+	default:
+		op = -1;
+		break;
 	}
 	if (op < 0)
 		return tp__flt_fail(p, op_at, "expected an operator (== != < <= > >= & ~)");
@@ -239,7 +262,8 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 		if (!end)
 			return tp__flt_fail(p, val_at, "unterminated string");
 		if (p->fields && kind != TP__FLT_STR && kind != TP__FLT_CHARS)
-			return tp__flt_fail3(p, val_at, "field ", f->name, " is an integer: compare it with a number");
+			return tp__flt_fail3(p, val_at, "field ", f->name,
+					     " is an integer: compare it with a number");
 		if (p->fields && op != OP_EQ && op != OP_NE && op != OP_GLOB)
 			return tp__flt_fail(p, op_at, "strings are compared with ==, != or ~ only");
 		o->kind = (uint8_t)(p->fields ? kind : TP__FLT_STR);
@@ -281,10 +305,14 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 			else
 				break;
 			if (d >= base)
-				return tp__flt_fail(p, p->i, base == 8 ? "a digit that is not octal (a number "
-						    "starting with 0 is octal)" : "not a digit");
+				return tp__flt_fail(p, p->i,
+						    base == 8
+							    ? "a digit that is not octal (a number "
+							      "starting with 0 is octal)"
+							    : "not a digit");
 			if (v > (~(uint64_t)0 - d) / base)
-				return tp__flt_fail(p, val_at, "number too large (more than 64 bits)");
+				return tp__flt_fail(p, val_at,
+						    "number too large (more than 64 bits)");
 			v = v * base + d;
 			p->i++;
 		}
@@ -293,7 +321,8 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 		if (tp__flt_is_name(p->s[p->i], 0))
 			return tp__flt_fail(p, p->i, "not a digit");
 		if (p->fields && (kind == TP__FLT_STR || kind == TP__FLT_CHARS))
-			return tp__flt_fail3(p, val_at, "field ", f->name, " is a string: put the value in quotes");
+			return tp__flt_fail3(p, val_at, "field ", f->name,
+					     " is a string: put the value in quotes");
 		if (p->fields && op == OP_GLOB)
 			return tp__flt_fail(p, op_at, "~ (glob) compares strings only");
 		if (!neg && p->fields && is_signed && op != OP_AND && v > (~(uint64_t)0 >> 1))
@@ -301,7 +330,8 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 					     " is signed: number too large (more than 2^63 - 1)");
 		if (neg) {
 			if (p->fields && !is_signed)
-				return tp__flt_fail3(p, val_at, "field ", f->name, " is unsigned: no negative number");
+				return tp__flt_fail3(p, val_at, "field ", f->name,
+						     " is unsigned: no negative number");
 			if (v > (uint64_t)1 << 63)
 				return tp__flt_fail(p, val_at, "number too small (below -2^63)");
 			v = (uint64_t)0 - v;
@@ -342,7 +372,8 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 		if (p->s[p->i] == '\0')
 			return tp__flt_fail(p, val_at, "unexpected end: a value is missing");
 		if (tp__flt_is_name(p->s[p->i], 1))
-			return tp__flt_fail(p, val_at, "expected a value: a number, or a string in quotes "
+			return tp__flt_fail(p, val_at,
+					    "expected a value: a number, or a string in quotes "
 					    "(field names are not values)");
 		return tp__flt_fail(p, val_at, "expected a value: a number, or a string in quotes");
 	}
@@ -374,8 +405,9 @@ static inline int tp__flt_unary(struct tp__flt_parse *p)
 			return r;
 		tp__flt_space(p);
 		if (p->s[p->i] != ')')
-			return tp__flt_fail(p, p->s[p->i] ? p->i : open, p->s[p->i] ? "expected ')' or && or ||"
-					    : "this '(' is not closed");
+			return tp__flt_fail(p, p->s[p->i] ? p->i : open,
+					    p->s[p->i] ? "expected ')' or && or ||"
+						       : "this '(' is not closed");
 		p->i++;
 	}
 	p->depth--;
@@ -462,7 +494,8 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 		if (pos)
 			*pos = text ? TRACE_FILTER_MAX : 0;
 		if (why && whylen)
-			snprintf(why, whylen, text ? "filter too long (at most %d bytes)" : "no filter (NULL)",
+			snprintf(why, whylen,
+				 text ? "filter too long (at most %d bytes)" : "no filter (NULL)",
 				 TRACE_FILTER_MAX);
 		return -EINVAL;
 	}
@@ -480,7 +513,8 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 		if (p->s[p->i] == ')')
 			tp__flt_fail(p, p->i, "a ')' that closes nothing");
 		else if (p->s[p->i] == ',')
-			tp__flt_fail(p, p->i, "a ',' in a filter (';' starts the next group of patterns)");
+			tp__flt_fail(p, p->i,
+				     "a ',' in a filter (';' starts the next group of patterns)");
 		else if (p->s[p->i])
 			tp__flt_fail(p, p->i, "expected && or || (or the end of the filter)");
 	}
@@ -496,8 +530,8 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 		return 0;
 	}
 	head = (sizeof(struct trace_filter) + 7u) & ~(size_t)7u;
-	f = (struct trace_filter *)calloc(1, head + p->nops * sizeof(struct tp__flt_op) + p->strbytes +
-						     len + 1);
+	f = (struct trace_filter *)calloc(1, head + p->nops * sizeof(struct tp__flt_op) +
+						     p->strbytes + len + 1);
 	if (!f) {
 		free(p);
 		return -ENOMEM;

@@ -99,8 +99,10 @@ static inline int trace_pattern_check(const char *list, size_t *pos, const char 
 				colon = i;
 			} else if (!tp__pat_is_name(c) && c != '*' && c != '?') {
 				w = (unsigned char)c < 0x20 || (unsigned char)c >= 0x7f
-					? "a control or non-ASCII byte (allowed: A-Z a-z 0-9 _ * ? : ,)"
-					: "a character that is not allowed (allowed: A-Z a-z 0-9 _ * ? : ,)";
+					    ? "a control or non-ASCII byte (allowed: A-Z a-z 0-9 _ "
+					      "* ? : ,)"
+					    : "a character that is not allowed (allowed: A-Z a-z "
+					      "0-9 _ * ? : ,)";
 				goto bad;
 			}
 			i++;
@@ -108,7 +110,8 @@ static inline int trace_pattern_check(const char *list, size_t *pos, const char 
 		len = i - item_start;
 		if (len == 0) {
 			w = list[i] ? "empty pattern (two commas, or a leading comma)"
-				    : "empty pattern (nothing after the last comma, or an empty list)";
+				    : "empty pattern (nothing after the last comma, or an empty "
+				      "list)";
 			goto bad;
 		}
 		if (len > TRACE_PATTERN_MAX) {
@@ -128,7 +131,8 @@ static inline int trace_pattern_check(const char *list, size_t *pos, const char 
 		if (list[i] != ',') {
 			w = strncmp(list + i, "if", 2) == 0 && tp__pat_is_space(list[i + 2])
 				    ? "a field filter (\"if ...\") where only patterns are taken "
-				      "(filters go in TRACEPOINTS, tracepoint_enable() or the second "
+				      "(filters go in TRACEPOINTS, tracepoint_enable() or the "
+				      "second "
 				      "argument of tracepoint_filter())"
 				    : "a space inside a pattern";
 			i = item_start;
@@ -195,9 +199,9 @@ static inline int trace_pattern_is_glob(const char *item, size_t len)
 
 /* One group of a spec, as trace_spec_next() splits it. */
 struct trace_spec_group {
-	const char *pat;      /* the group's pattern list (not NUL-terminated) */
+	const char *pat; /* the group's pattern list (not NUL-terminated) */
 	size_t pat_len;
-	const char *filter;   /* after 'if', or NULL */
+	const char *filter; /* after 'if', or NULL */
 	size_t filter_len;
 	size_t pat_at, filter_at; /* their offsets in the whole spec */
 };
@@ -207,7 +211,7 @@ struct trace_spec_group {
 static inline size_t trace_spec_next(const char *spec, size_t at, struct trace_spec_group *g)
 {
 	size_t i = at, last = at; /* last: just after the last non-space byte */
-	char prev = ',';          /* the last non-space byte before a run of spaces */
+	char prev = ',';	  /* the last non-space byte before a run of spaces */
 	memset(g, 0, sizeof(*g));
 	g->pat = spec + at;
 	g->pat_at = at;

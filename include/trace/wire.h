@@ -34,13 +34,13 @@
 #define TRACE_PACKET_MAGIC 0xC1FC1FC1u
 
 struct trace_packet {
-	uint32_t magic;            /* TRACE_PACKET_MAGIC */
-	uint8_t uuid[16];          /* the trace's */
+	uint32_t magic;	  /* TRACE_PACKET_MAGIC */
+	uint8_t uuid[16]; /* the trace's */
 	uint32_t pad;
-	uint64_t timestamp_begin;  /* clock at open, <= the first event */
-	uint64_t timestamp_end;    /* clock of the last committed event */
-	uint64_t content_size;     /* bits in use (header + committed events) */
-	uint64_t packet_size;      /* bits of the packet in the file */
+	uint64_t timestamp_begin; /* clock at open, <= the first event */
+	uint64_t timestamp_end;	  /* clock of the last committed event */
+	uint64_t content_size;	  /* bits in use (header + committed events) */
+	uint64_t packet_size;	  /* bits of the packet in the file */
 	uint64_t packet_seq_num;
 	uint64_t events_discarded; /* the thread's drops so far */
 	uint32_t tid, pid;
@@ -71,12 +71,15 @@ enum trace_packet_layout {
 #define TRACE_WIRE__CHECK(name, cond) typedef char trace_wire__check_##name[(cond) ? 1 : -1]
 TRACE_WIRE__CHECK(magic, offsetof(struct trace_packet, magic) == TRACE_PACKET_OFF_MAGIC);
 TRACE_WIRE__CHECK(uuid, offsetof(struct trace_packet, uuid) == TRACE_PACKET_OFF_UUID);
-TRACE_WIRE__CHECK(tsb, offsetof(struct trace_packet, timestamp_begin) == TRACE_PACKET_OFF_TIMESTAMP_BEGIN);
-TRACE_WIRE__CHECK(tse, offsetof(struct trace_packet, timestamp_end) == TRACE_PACKET_OFF_TIMESTAMP_END);
+TRACE_WIRE__CHECK(tsb, offsetof(struct trace_packet, timestamp_begin) ==
+			       TRACE_PACKET_OFF_TIMESTAMP_BEGIN);
+TRACE_WIRE__CHECK(tse,
+		  offsetof(struct trace_packet, timestamp_end) == TRACE_PACKET_OFF_TIMESTAMP_END);
 TRACE_WIRE__CHECK(cs, offsetof(struct trace_packet, content_size) == TRACE_PACKET_OFF_CONTENT_SIZE);
 TRACE_WIRE__CHECK(ps, offsetof(struct trace_packet, packet_size) == TRACE_PACKET_OFF_PACKET_SIZE);
 TRACE_WIRE__CHECK(seq, offsetof(struct trace_packet, packet_seq_num) == TRACE_PACKET_OFF_SEQ_NUM);
-TRACE_WIRE__CHECK(disc, offsetof(struct trace_packet, events_discarded) == TRACE_PACKET_OFF_EVENTS_DISCARDED);
+TRACE_WIRE__CHECK(disc, offsetof(struct trace_packet, events_discarded) ==
+				TRACE_PACKET_OFF_EVENTS_DISCARDED);
 TRACE_WIRE__CHECK(tid, offsetof(struct trace_packet, tid) == TRACE_PACKET_OFF_TID);
 TRACE_WIRE__CHECK(pid, offsetof(struct trace_packet, pid) == TRACE_PACKET_OFF_PID);
 TRACE_WIRE__CHECK(comm, offsetof(struct trace_packet, comm) == TRACE_PACKET_OFF_COMM);
@@ -106,8 +109,8 @@ TRACE_WIRE__CHECK(size, sizeof(struct trace_packet) == TRACE_PACKET_HEADER_SIZE)
  */
 enum trace_header_form {
 	TRACE_HEADER_ID_BITS = 6,
-	TRACE_HEADER_EXTENDED = 63,     /* id field value: 32-bit id + 64-bit time follow */
-	TRACE_HEADER_TS_BITS = 26,      /* compact: low bits of the timestamp */
+	TRACE_HEADER_EXTENDED = 63, /* id field value: 32-bit id + 64-bit time follow */
+	TRACE_HEADER_TS_BITS = 26,  /* compact: low bits of the timestamp */
 	TRACE_HEADER_COMPACT_SIZE = 4,
 	TRACE_HEADER_EXTENDED_SIZE = 13,
 	/* extended: where the id and the time are, bytes after the header's start */
@@ -125,11 +128,11 @@ enum trace_header_form {
  * /tmp/tracepoints-<euid>; <trace/control.h> has the whole story.
  */
 enum trace_ctl_limits {
-	TRACE_CTL_REQUEST_MAX = 4096,   /* bytes in a request, its newline included */
-	TRACE_CTL_HEADER_MAX = 64,      /* bytes in a reply's header line */
+	TRACE_CTL_REQUEST_MAX = 4096,	/* bytes in a request, its newline included */
+	TRACE_CTL_HEADER_MAX = 64,	/* bytes in a reply's header line */
 	TRACE_CTL_REPLY_MAX = 64 << 20, /* bytes in a reply's text */
-	TRACE_CTL_CLIENTS = 16,         /* connections served at once */
-	TRACE_CTL_IDLE_MS = 5000        /* a connection without progress is closed */
+	TRACE_CTL_CLIENTS = 16,		/* connections served at once */
+	TRACE_CTL_IDLE_MS = 5000	/* a connection without progress is closed */
 };
 #define TRACE_CTL_XDG_SUBDIR "tracepoints"       /* $XDG_RUNTIME_DIR/tracepoints */
 #define TRACE_CTL_TMP_PREFIX "/tmp/tracepoints-" /* /tmp/tracepoints-<euid> */

@@ -45,7 +45,7 @@ enum tp__probe_kind {
 /* Probe lists are allocated with this header in front of them. */
 struct tp__probes {
 	struct tp__probes *next; /* retired list, oldest last */
-	unsigned long seq;        /* sequence at retirement */
+	unsigned long seq;	 /* sequence at retirement */
 	struct tracepoint_probe probes[1];
 };
 
@@ -53,11 +53,11 @@ struct tp__probes {
  * domain (grace.h) is the process's, as the defining module sees it. */
 struct tp__domain;
 struct tp__state {
-	int lock;                 /* pid of the process holding it, 0 if free */
-	int pid;                  /* process the retired lists belong to */
+	int lock; /* pid of the process holding it, 0 if free */
+	int pid;  /* process the retired lists belong to */
 	struct tp__probes *retired;
-	unsigned long wait_seq;   /* domain sequence that frees all of retired */
-	struct tp__domain *gp;    /* the grace domain of this tracepoint's readers */
+	unsigned long wait_seq; /* domain sequence that frees all of retired */
+	struct tp__domain *gp;	/* the grace domain of this tracepoint's readers */
 	/* The published list's allocation: funcs points inside it, and a leak
 	 * checker (valgrind --leak-check=full) calls a block that only
 	 * interior pointers reach "possibly lost", an error. */
@@ -71,10 +71,10 @@ struct tp__state {
  * per site); aarch64's assembler has no such data relocation, so the key is
  * an address there.  Read the key with tp__jump_key() (static_key.h). */
 struct tp__jump_entry {
-	int32_t site;            /* offset from this field to the instruction */
-	int32_t target;          /* offset from this field to the slow path */
+	int32_t site;	/* offset from this field to the instruction */
+	int32_t target; /* offset from this field to the slow path */
 #if defined(__x86_64__)
-	int32_t key;             /* offset from this field to the GOT slot */
+	int32_t key;	/* offset from this field to the GOT slot */
 #else
 	struct tracepoint *key;
 #endif
@@ -90,32 +90,31 @@ struct tp__jump_entry {
  * (never mis-reads).  New members go at the end. */
 #define TRACEPOINT_ABI 8
 struct tracepoint {
-	const char *name;            /* first member, as in the kernel */
+	const char *name; /* first member, as in the kernel */
 	/* Non-zero while someone listens: TP__KEY_PROBES while in-process
 	 * probes are attached, and with -DTRACEPOINT_USDT it is also the USDT
 	 * semaphore that external tracers (perf, bpftrace, gdb) increment. */
 	unsigned short enabled;
-	unsigned short abi;          /* TRACEPOINT_ABI of the definer */
-	unsigned int size;           /* sizeof(struct tracepoint) of the definer */
+	unsigned short abi; /* TRACEPOINT_ABI of the definer */
+	unsigned int size;  /* sizeof(struct tracepoint) of the definer */
 	/* ---- TRACEPOINT_ABI 3 to 7 (4: TP__KEY_PROBES moved; 5: the grace
 	 * domain maps its slots, a head entry in lists of several probes,
 	 * module state flags; 6: tp__state.live; 7: call and none) ---- */
-	const char *system;          /* TRACE_SYSTEM of the declaring header */
-	int (*regfunc)(void);        /* called when the first probe attaches */
-	void (*unregfunc)(void);     /* called when the last probe detaches */
+	const char *system;	 /* TRACE_SYSTEM of the declaring header */
+	int (*regfunc)(void);	 /* called when the first probe attaches */
+	void (*unregfunc)(void); /* called when the last probe detaches */
 	/* The slow dispatch, void (*)(void *list, proto) (declare.h): what
 	 * the head entry of a list of several probes calls. */
 	tracepoint_func_t iter_slow;
 	/* A module's constructor work (process hooks, the sites of enabled
 	 * tracepoints: tp__module_init); lives in the defining module so that
 	 * files which only fire carry a small constructor stub. */
-	void (*patch_sites)(const struct tp__jump_entry *start,
-			    const struct tp__jump_entry *stop);
+	void (*patch_sites)(const struct tp__jump_entry *start, const struct tp__jump_entry *stop);
 	/* Where a thread without a slot starts reading (grace.h), also in
 	 * the defining module. */
 	long *(*read_slow)(void);
 	struct tracepoint_probe *funcs; /* published probe list or NULL */
-	const void *event;           /* event metadata (trace/define_trace.h) or NULL */
+	const void *event;		/* event metadata (trace/define_trace.h) or NULL */
 	struct tp__state tp__priv;
 	/* ---- TRACEPOINT_ABI 7 ---- */
 	/* What the typed dispatch calls, so that with static keys it tests
@@ -131,10 +130,10 @@ struct tracepoint {
 
 /* The layout all versions share (see struct tracepoint). */
 TP__STATIC_ASSERT(offsetof(struct tracepoint, name) == 0 &&
-		   offsetof(struct tracepoint, enabled) == sizeof(void *) &&
-		   offsetof(struct tracepoint, abi) == sizeof(void *) + 2 &&
-		   offsetof(struct tracepoint, size) == sizeof(void *) + 4,
-		   "struct tracepoint: the fixed prefix moved", tp__fixed_prefix_moved);
+			  offsetof(struct tracepoint, enabled) == sizeof(void *) &&
+			  offsetof(struct tracepoint, abi) == sizeof(void *) + 2 &&
+			  offsetof(struct tracepoint, size) == sizeof(void *) + 4,
+		  "struct tracepoint: the fixed prefix moved", tp__fixed_prefix_moved);
 
 /* The bit of .enabled that says "in-process probes are attached"; the low
  * bits count external tracers (USDT semaphore).  Not the sign bit: the

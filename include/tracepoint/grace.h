@@ -48,17 +48,17 @@ enum tp__membarrier_cmd {
 enum tp__gp_mode {
 	TP__GP_UNDECIDED = 0, /* no writer yet: readers use the shared counters */
 	TP__GP_MEMBARRIER,    /* slots, and membarrier() on the write side */
-	TP__GP_ATOMIC         /* no membarrier(): shared counters only */
+	TP__GP_ATOMIC	      /* no membarrier(): shared counters only */
 };
 
 /* One thread's counters: a cache line that only its owner writes (the
  * writer flips cur, reads the counts, and frees slots of dead threads). */
 #define TP__GP_SLOTS 1024
 struct tp__slot {
-	long count[2][2];      /* [phase][0: entered, 1: left] */
-	long *cur;             /* &count[current phase][0] */
-	unsigned long owner;   /* pthread_self() of the claimant, 0 if free */
-	int tid;               /* its kernel thread id (liveness, fork); 0 while free */
+	long count[2][2];    /* [phase][0: entered, 1: left] */
+	long *cur;	     /* &count[current phase][0] */
+	unsigned long owner; /* pthread_self() of the claimant, 0 if free */
+	int tid;	     /* its kernel thread id (liveness, fork); 0 while free */
 	char pad[64 - 4 * sizeof(long) - sizeof(long *) - sizeof(unsigned long) - sizeof(int)];
 };
 
@@ -66,15 +66,15 @@ struct tp__slot {
  * weak exported object, like the fork guard; a module whose symbols are
  * not shared has its own, and its tracepoints say which they use). */
 struct tp__domain {
-	unsigned long seq;       /* grace-period sequence; seq & 1 is the phase */
-	unsigned long wait_seq;  /* sequence that frees everything retired so far */
-	int lock;                /* pid of the writer holding it, 0 if free */
-	int pid;                 /* process the counters count */
-	int mode;                /* enum tp__gp_mode */
-	unsigned used;           /* slots ever claimed (high-water mark) */
-	unsigned gen;            /* generation of shared[] in use (fork) */
-	unsigned polls;          /* polls since the last dead-slot sweep */
-	long shared[2][2];       /* atomic readers: [generation][phase] */
+	unsigned long seq;	/* grace-period sequence; seq & 1 is the phase */
+	unsigned long wait_seq; /* sequence that frees everything retired so far */
+	int lock;		/* pid of the writer holding it, 0 if free */
+	int pid;		/* process the counters count */
+	int mode;		/* enum tp__gp_mode */
+	unsigned used;		/* slots ever claimed (high-water mark) */
+	unsigned gen;		/* generation of shared[] in use (fork) */
+	unsigned polls;		/* polls since the last dead-slot sweep */
+	long shared[2][2];	/* atomic readers: [generation][phase] */
 	/* TP__GP_SLOTS slots, mapped by the first writer (tp__gp_init) before
 	 * it lets readers claim them: a program that never attaches a probe
 	 * keeps no 64 KiB of counters. */
@@ -84,7 +84,7 @@ struct tp__domain {
 };
 #define TP__DOMAIN_BYTES 128
 TP__STATIC_ASSERT(sizeof(struct tp__slot) == 64 && sizeof(struct tp__domain) == TP__DOMAIN_BYTES,
-		   "the grace domain's layout changed", tp__grace_domain_layout_changed);
+		  "the grace domain's layout changed", tp__grace_domain_layout_changed);
 
 /* The domain's slots (NULL before the first writer mapped them): an
  * acquire load, so that whoever sees them also sees them mapped. */
@@ -143,7 +143,7 @@ extern __thread struct tp__thread tp__me __asm__(TP__THREAD_SYM)
 	".popsection\n\t"                                                     \
 	".endif\n\t"
 TP__STATIC_ASSERT(sizeof(struct tp__thread) == 16, "struct tp__thread outgrew 16 bytes",
-		   tp__thread_outgrew_16_bytes);
+		  tp__thread_outgrew_16_bytes);
 
 /* ThreadSanitizer does not know membarrier(): under it, readers count with
  * atomic read-modify-writes that order the probe calls before "left", as
@@ -221,8 +221,8 @@ static inline struct tp__slot *tp__gp_claim(struct tp__domain *d)
 	for (i = 0; i < n && !s; i++) {
 		unsigned long free_ = 0;
 		if (__atomic_load_n(&sl[i].owner, __ATOMIC_RELAXED) == 0 &&
-		    __atomic_compare_exchange_n(&sl[i].owner, &free_, me, false,
-						__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+		    __atomic_compare_exchange_n(&sl[i].owner, &free_, me, false, __ATOMIC_SEQ_CST,
+						__ATOMIC_RELAXED))
 			s = &sl[i];
 	}
 	/* A slot counted in 'used' is free until owned: one that scans may
@@ -464,8 +464,8 @@ static inline void tp__gp_advance(struct tp__domain *d)
 		sl = tp__slots(d); /* after used: a slot in use is mapped */
 		for (i = 0; i < n; i++) {
 			long *from = &sl[i].count[q ^ 1u][0];
-			__atomic_compare_exchange_n(&sl[i].cur, &from, &sl[i].count[q][0],
-						    false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
+			__atomic_compare_exchange_n(&sl[i].cur, &from, &sl[i].count[q][0], false,
+						    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 		}
 	}
 	tp__gp_unlock(d);
@@ -477,7 +477,8 @@ static inline void tp__gp_poll(struct tracepoint *tp)
 	struct tp__domain *d = tp->tp__priv.gp;
 	struct tp__probes **pp, *p;
 	unsigned long seq;
-	if (__atomic_load_n(&d->seq, __ATOMIC_SEQ_CST) < __atomic_load_n(&d->wait_seq, __ATOMIC_SEQ_CST))
+	if (__atomic_load_n(&d->seq, __ATOMIC_SEQ_CST) <
+	    __atomic_load_n(&d->wait_seq, __ATOMIC_SEQ_CST))
 		tp__gp_advance(d);
 	seq = __atomic_load_n(&d->seq, __ATOMIC_SEQ_CST);
 	pp = &tp->tp__priv.retired;

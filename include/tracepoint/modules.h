@@ -39,7 +39,7 @@
  * copy of the patcher that touches the module's code finds this same word
  * through the note, whichever module that copy lives in. */
 enum tp__module_flag {
-	TP__MODULE_SORTED = 1,   /* jump table sorted by tracepoint (static_key.h) */
+	TP__MODULE_SORTED = 1,	 /* jump table sorted by tracepoint (static_key.h) */
 	TP__MODULE_WRITABLE = 2, /* its code segment is read+write+exec for a batch
 				  * (tracepoint_batch_begin): patch without mprotect */
 	TP__MODULE_KEYS_USED = 4 /* in the main program's state only: some key was
@@ -47,7 +47,7 @@ enum tp__module_flag {
 };
 struct tp__module_state {
 	int init_done;
-	int flags;              /* enum tp__module_flag; changed under the loader lock */
+	int flags; /* enum tp__module_flag; changed under the loader lock */
 };
 #define TP__MODULE_NOTE_ASM                                                  \
 	".ifndef tp__module_note_emitted\n\t"                                \
@@ -93,7 +93,7 @@ extern int nanosleep(const struct timespec *, struct timespec *);
 struct tp__phdr_info {
 	ElfW(Addr) addr;
 	const char *name;
-	const ElfW(Phdr) *phdr;
+	const ElfW(Phdr) * phdr;
 	ElfW(Half) phnum;
 };
 /* The same with the loader's counts of objects loaded and unloaded so far,
@@ -101,7 +101,7 @@ struct tp__phdr_info {
 struct tp__phdr_counts {
 	ElfW(Addr) addr;
 	const char *name;
-	const ElfW(Phdr) *phdr;
+	const ElfW(Phdr) * phdr;
 	ElfW(Half) phnum;
 	unsigned long long adds, subs;
 };
@@ -127,41 +127,38 @@ static inline void tp__pause(unsigned round)
  * executable and its libraries (a module whose symbols are not shared gets
  * its own, with its own handlers). --- */
 struct tp__fork_guard {
-	unsigned long owner;      /* pthread_self() of the holder, 0 if free */
-	unsigned depth;           /* nesting of the holder */
-	unsigned next, serving;   /* tickets: first come, first served, so that
+	unsigned long owner;	/* pthread_self() of the holder, 0 if free */
+	unsigned depth;		/* nesting of the holder */
+	unsigned next, serving; /* tickets: first come, first served, so that
 				   * a fork is not starved by a walking loop */
-	int handlers;             /* enum tp__guard_flags */
-	int exiting;              /* exit() has begun (set by the main program) */
-	int said_no_sink;         /* "TRACEPOINTS is set but ..." was printed */
+	int handlers;		/* enum tp__guard_flags */
+	int exiting;		/* exit() has begun (set by the main program) */
+	int said_no_sink;	/* "TRACEPOINTS is set but ..." was printed */
 };
 
 /* The bits of tp__fork_guard.handlers (an old module of the same layout
  * sees a non-zero word as "installed", which it is). */
 enum tp__guard_flags {
-	TP__GUARD_HANDLERS = 1,  /* the pthread_atfork() handlers are installed */
+	TP__GUARD_HANDLERS = 1,	 /* the pthread_atfork() handlers are installed */
 	TP__GUARD_CHILD_WALK = 2 /* a forked child has not yet brought its
 				  * tracepoints in line (tp__fork_catch_up) */
 };
 
 /* The process-wide guard: one weak, exported object per layout version. */
 #define TP__GUARD_SYM "tp__fork_guard_" TP__STR(TRACEPOINT_ABI)
-extern struct tp__fork_guard tp__fork_guard_obj __asm__(TP__GUARD_SYM)
-	__attribute__((weak));
+extern struct tp__fork_guard tp__fork_guard_obj __asm__(TP__GUARD_SYM) __attribute__((weak));
 TP__STATIC_ASSERT(sizeof(struct tp__fork_guard) <= 32, "the fork guard outgrew its 32 bytes",
-		   tp__fork_guard_outgrew_its_32_bytes);
+		  tp__fork_guard_outgrew_its_32_bytes);
 
 static inline struct tp__fork_guard *tp__guard(void)
 {
 	__asm__(".ifndef tp__fork_guard_emitted\n\t"
 		".set tp__fork_guard_emitted, 1\n\t"
-		".pushsection .bss." TP__GUARD_SYM ",\"awG\",@nobits,"
-		TP__GUARD_SYM ",comdat\n\t"
+		".pushsection .bss." TP__GUARD_SYM ",\"awG\",@nobits," TP__GUARD_SYM ",comdat\n\t"
 		".weak " TP__GUARD_SYM "\n\t"
 		".type " TP__GUARD_SYM ", @object\n\t"
 		".size " TP__GUARD_SYM ", 32\n\t"
-		".balign 8\n"
-		TP__GUARD_SYM ":\n\t"
+		".balign 8\n" TP__GUARD_SYM ":\n\t"
 		".zero 32\n\t"
 		".popsection\n\t"
 		".endif");
@@ -201,7 +198,8 @@ static inline int tp__guard_trylock(void)
 	}
 	s = __atomic_load_n(&g->serving, __ATOMIC_ACQUIRE);
 	/* Free when no ticket is out: the next ticket is the one served. */
-	if (!__atomic_compare_exchange_n(&g->next, &s, s + 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+	if (!__atomic_compare_exchange_n(&g->next, &s, s + 1, 0, __ATOMIC_ACQUIRE,
+					 __ATOMIC_RELAXED))
 		return 0;
 	__atomic_store_n(&g->owner, me, __ATOMIC_RELAXED);
 	g->depth = 1;
@@ -229,13 +227,11 @@ static inline int *tp__batch_depth(void)
 {
 	__asm__(".ifndef tp__batch_emitted\n\t"
 		".set tp__batch_emitted, 1\n\t"
-		".pushsection .bss." TP__BATCH_SYM ",\"awG\",@nobits,"
-		TP__BATCH_SYM ",comdat\n\t"
+		".pushsection .bss." TP__BATCH_SYM ",\"awG\",@nobits," TP__BATCH_SYM ",comdat\n\t"
 		".weak " TP__BATCH_SYM "\n\t"
 		".type " TP__BATCH_SYM ", @object\n\t"
 		".size " TP__BATCH_SYM ", 4\n\t"
-		".balign 4\n"
-		TP__BATCH_SYM ":\n\t"
+		".balign 4\n" TP__BATCH_SYM ":\n\t"
 		".zero 4\n\t"
 		".popsection\n\t"
 		".endif");
@@ -256,8 +252,7 @@ static inline void tp__process_hooks(void);
 
 /* Every dl_iterate_phdr() of ours goes through here; the first one in a
  * forked child brings the tracepoints in line first (tp__fork_child). */
-static inline int tp__iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *),
-				    void *arg)
+static inline int tp__iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *), void *arg)
 {
 	int r;
 	tp__guard_lock();
@@ -281,8 +276,7 @@ struct tp__module {
 
 /* A module's code: its one executable PT_LOAD segment, which a batch makes
  * writable as a whole; start == end if it has several. */
-static inline void tp__module_code(const struct tp__module *m, uintptr_t *start,
-				   uintptr_t *end)
+static inline void tp__module_code(const struct tp__module *m, uintptr_t *start, uintptr_t *end)
 {
 	const struct tp__phdr_info *info = m->obj;
 	int n = 0;
@@ -330,8 +324,9 @@ static inline void tp__report_module(const char *module, uint32_t abi)
 	line[1] = module;
 	line[2] = " was built with tracepoint.h layout ";
 	line[3] = q;
-	line[4] = ", this code reads layout " TP__STR(TRACEPOINT_ABI)
-		  "; its tracepoints are skipped (rebuild it with this tracepoint.h)\n";
+	line[4] = ", this code reads layout " TP__STR(
+		TRACEPOINT_ABI) "; its tracepoints are skipped (rebuild it with this "
+				"tracepoint.h)\n";
 	line[5] = NULL;
 	tp__say(line);
 }
@@ -359,8 +354,7 @@ static inline bool tp__relocated(const struct tracepoint *tp)
 
 /* Calls fn once per module that carries our note; stops on non-zero. */
 static inline int tp__for_each_module(const struct dl_phdr_info *dlinfo,
-				       int (*fn)(const struct tp__module *m, void *arg),
-				       void *arg)
+				      int (*fn)(const struct tp__module *m, void *arg), void *arg)
 {
 	const struct tp__phdr_info *info = (const struct tp__phdr_info *)(const void *)dlinfo;
 	const char *seen = NULL;
@@ -402,9 +396,12 @@ static inline int tp__for_each_module(const struct dl_phdr_info *dlinfo,
 			seen = desc + off[0];
 			m.tp_start = (struct tracepoint *const *)(const void *)(desc + off[0]);
 			m.tp_stop = (struct tracepoint *const *)(const void *)(desc + 8 + off[1]);
-			m.jump_start = (const struct tp__jump_entry *)(const void *)(desc + 16 + off[2]);
-			m.jump_stop = (const struct tp__jump_entry *)(const void *)(desc + 24 + off[3]);
-			m.state = (struct tp__module_state *)(void *)(uintptr_t)(desc + 32 + off[4]);
+			m.jump_start =
+				(const struct tp__jump_entry *)(const void *)(desc + 16 + off[2]);
+			m.jump_stop =
+				(const struct tp__jump_entry *)(const void *)(desc + 24 + off[3]);
+			m.state =
+				(struct tp__module_state *)(void *)(uintptr_t)(desc + 32 + off[4]);
 			m.obj = info;
 			if (fn(&m, arg))
 				return 1;

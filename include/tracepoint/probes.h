@@ -22,8 +22,8 @@
 #define TP__PROBES_H
 
 static inline int tracepoint_probe_for_each(struct tracepoint *tp,
-					    int (*fn)(tracepoint_func_t probe, void *data,
-						      int prio, void *priv),
+					    int (*fn)(tracepoint_func_t probe, void *data, int prio,
+						      void *priv),
 					    void *priv)
 {
 	const struct tracepoint_probe *p;

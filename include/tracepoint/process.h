@@ -127,7 +127,8 @@ static inline void tp__fork_handlers_once(void)
 	 * handler lock and waits for the guard. */
 	if (__atomic_load_n(&g->owner, __ATOMIC_RELAXED) == tp__self())
 		return;
-	if (__atomic_fetch_or(&g->handlers, TP__GUARD_HANDLERS, __ATOMIC_ACQ_REL) & TP__GUARD_HANDLERS)
+	if (__atomic_fetch_or(&g->handlers, TP__GUARD_HANDLERS, __ATOMIC_ACQ_REL) &
+	    TP__GUARD_HANDLERS)
 		return;
 	if (tp__guard_stays() &&
 	    pthread_atfork(tp__fork_prepare, tp__fork_parent, tp__fork_child) != 0)
@@ -166,7 +167,8 @@ static inline void tp__fork_catch_up_once(void)
 	if (!(__atomic_load_n(&g->handlers, __ATOMIC_RELAXED) & TP__GUARD_CHILD_WALK))
 		return;
 	tp__guard_lock();
-	if (g->depth == 1 && (__atomic_load_n(&g->handlers, __ATOMIC_RELAXED) & TP__GUARD_CHILD_WALK))
+	if (g->depth == 1 &&
+	    (__atomic_load_n(&g->handlers, __ATOMIC_RELAXED) & TP__GUARD_CHILD_WALK))
 		tp__fork_catch_up();
 	tp__guard_unlock();
 }

@@ -70,9 +70,9 @@ static inline void tp__lock(struct tracepoint *tp)
 		if (__atomic_compare_exchange_n(&tp->tp__priv.lock, &owner, me, false,
 						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			break;
-		if (owner != me && __atomic_compare_exchange_n(&tp->tp__priv.lock, &owner, me,
-							       false, __ATOMIC_ACQUIRE,
-							       __ATOMIC_RELAXED))
+		if (owner != me &&
+		    __atomic_compare_exchange_n(&tp->tp__priv.lock, &owner, me, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			break; /* inherited across fork from a parent's thread */
 		tp__pause(round++);
 	}
@@ -116,8 +116,7 @@ static inline int tp__writer_check(struct tracepoint *tp, tracepoint_func_t prob
 	return 0;
 }
 
-static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
-						 tracepoint_func_t probe,
+static inline int tracepoint_probe_register_prio(struct tracepoint *tp, tracepoint_func_t probe,
 						 void *data, int prio)
 {
 	struct tracepoint_probe *old, *neu;
@@ -188,8 +187,8 @@ out:
 	return ret;
 }
 
-static inline int tracepoint_probe_register(struct tracepoint *tp,
-					    tracepoint_func_t probe, void *data)
+static inline int tracepoint_probe_register(struct tracepoint *tp, tracepoint_func_t probe,
+					    void *data)
 {
 	return tracepoint_probe_register_prio(tp, probe, data, TRACEPOINT_DEFAULT_PRIO);
 }
@@ -239,8 +238,8 @@ static inline void tp__copy_live(struct tracepoint_probe *neu, const struct trac
  * prio the number of leading stubs (where the search starts), its dead the
  * stubs made here.
  */
-static inline int tracepoint_probe_unregister(struct tracepoint *tp,
-					      tracepoint_func_t probe, void *data)
+static inline int tracepoint_probe_unregister(struct tracepoint *tp, tracepoint_func_t probe,
+					      void *data)
 {
 	struct tracepoint_probe *old, *e, *neu = NULL;
 	size_t n, k, i, j, stubs;
@@ -339,8 +338,7 @@ static inline int tp__walk_module(struct dl_phdr_info *info, size_t size, void *
 	return tp__for_each_module(info, tp__walk_tracepoints, arg);
 }
 
-static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
-				      void *priv)
+static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv), void *priv)
 {
 	struct tp__walk w;
 	w.fn = fn;
@@ -424,15 +422,13 @@ static inline struct tracepoint *tracepoint_find(const char *name)
 	return tp;
 }
 
-static inline int tracepoint_probe_register_name(const char *name,
-						 tracepoint_func_t probe,
+static inline int tracepoint_probe_register_name(const char *name, tracepoint_func_t probe,
 						 void *data, int prio)
 {
 	return tp__by_name_apply(TP__BY_NAME_REGISTER, name, probe, data, prio, NULL);
 }
 
-static inline int tracepoint_probe_unregister_name(const char *name,
-						   tracepoint_func_t probe,
+static inline int tracepoint_probe_unregister_name(const char *name, tracepoint_func_t probe,
 						   void *data)
 {
 	return tp__by_name_apply(TP__BY_NAME_UNREGISTER, name, probe, data, 0, NULL);
@@ -545,8 +541,8 @@ static inline int tracepoint_sites(const struct tracepoint *tp)
 #endif
 }
 
-static inline int tracepoint_probe_attached(const struct tracepoint *tp,
-					    tracepoint_func_t probe, void *data)
+static inline int tracepoint_probe_attached(const struct tracepoint *tp, tracepoint_func_t probe,
+					    void *data)
 {
 	const struct tracepoint_probe *p;
 	int found = 0;
@@ -562,7 +558,8 @@ static inline int tracepoint_probe_attached(const struct tracepoint *tp,
 		tracepoint_func_t f = __atomic_load_n(&p->func, __ATOMIC_ACQUIRE);
 		if (!f)
 			break;
-		found = !__atomic_load_n(&p->dead, __ATOMIC_RELAXED) && f == probe && p->data == data;
+		found = !__atomic_load_n(&p->dead, __ATOMIC_RELAXED) && f == probe &&
+			p->data == data;
 	}
 	tp__unlock((struct tracepoint *)(uintptr_t)tp);
 	return found;

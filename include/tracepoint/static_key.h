@@ -118,13 +118,13 @@ tp__slow: TP__COLD_LABEL;                                                    \
 #endif
 
 struct tp__patch {
-	uintptr_t page;     /* page currently writable, 0 if none */
+	uintptr_t page; /* page currently writable, 0 if none */
 	uintptr_t pagesz;
-	int err;            /* first failure, as -errno */
-	struct tracepoint *key; /* only this key's sites, or NULL for all */
-	int load;           /* a module's first patch: its sites are all idle */
-	int batch;          /* a batch is open (tracepoint_batch_begin) */
-	int open;           /* mod's code is writable for a batch */
+	int err;		      /* first failure, as -errno */
+	struct tracepoint *key;	      /* only this key's sites, or NULL for all */
+	int load;		      /* a module's first patch: its sites are all idle */
+	int batch;		      /* a batch is open (tracepoint_batch_begin) */
+	int open;		      /* mod's code is writable for a batch */
 	const struct tp__module *mod; /* the module being patched, if known */
 };
 
@@ -157,8 +157,8 @@ static inline void tp__patch_close(struct tp__patch *pt)
 }
 
 /* The page-aligned span of a module's code segment (0, 0 if unknown). */
-static inline void tp__code_span(const struct tp__module *m, uintptr_t pagesz,
-				 uintptr_t *lo, uintptr_t *hi)
+static inline void tp__code_span(const struct tp__module *m, uintptr_t pagesz, uintptr_t *lo,
+				 uintptr_t *hi)
 {
 	uintptr_t start, end;
 	tp__module_code(m, &start, &end);
@@ -210,7 +210,7 @@ static inline int tp__patch_open(struct tp__patch *pt, uintptr_t page)
  * own (nothing runs between them), so both destinations are the same
  * program.  Code is read in asm: it is not data to ThreadSanitizer. */
 static inline const unsigned char *tp__site_dest(const struct tp__jump_entry *e,
-						  const unsigned char *site)
+						 const unsigned char *site)
 {
 	const unsigned char *t = (const unsigned char *)&e->target + e->target;
 	const unsigned char *d = t;
@@ -220,7 +220,9 @@ static inline const unsigned char *tp__site_dest(const struct tp__jump_entry *e,
 	int32_t rel = 0;
 	__asm__ __volatile__("movb %1, %0" : "=q"(op) : "m"(*t));
 	if (op == 0xe9) { /* jmp rel32 */
-		__asm__ __volatile__("movl %1, %0" : "=r"(rel) : "m"(*(const int32_t *)(const void *)(t + 1)));
+		__asm__ __volatile__("movl %1, %0"
+				     : "=r"(rel)
+				     : "m"(*(const int32_t *)(const void *)(t + 1)));
 		d = t + 5 + rel;
 	} else if (op == 0xeb) { /* jmp rel8 */
 		__asm__ __volatile__("movb %1, %0" : "=q"(op) : "m"(t[1]));
@@ -238,20 +240,20 @@ static inline const unsigned char *tp__site_dest(const struct tp__jump_entry *e,
 	if (dist < -(1L << 27) || dist >= (1L << 27))
 		return t;
 #else
-	(void)site; (void)dist;
+	(void)site;
+	(void)dist;
 #endif
 	return d;
 }
 
 /* Sets one site to "jump to the slow path" (on) or "fall through" (off). */
-static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_entry *e,
-				  bool on)
+static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_entry *e, bool on)
 {
 	unsigned char *site = (unsigned char *)(uintptr_t)&e->site + e->site;
 	uintptr_t page = (uintptr_t)site & ~(pt->pagesz - 1);
 #if defined(__x86_64__)
 	unsigned char want = on ? 0xe9 : 0xa9; /* jmp rel32 : test $imm32,%eax */
-	unsigned char cur = 0; /* written by the asm below */
+	unsigned char cur = 0;		       /* written by the asm below */
 	int32_t rel = 0, rel_now = 0;
 	bool retarget = false; /* the displacement changes to rel */
 	__asm__ __volatile__("movb %1, %0" : "=q"(cur) : "m"(*site));
@@ -265,12 +267,14 @@ static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_ent
 	 * would cross into the next page. */
 	if (on && ((uintptr_t)site & (pt->pagesz - 1)) <= pt->pagesz - 5) {
 		rel = (int32_t)(tp__site_dest(e, site) - (site + 5));
-		__asm__ __volatile__("movl %1, %0" : "=r"(rel_now) : "m"(*(int32_t *)(void *)(site + 1)));
+		__asm__ __volatile__("movl %1, %0"
+				     : "=r"(rel_now)
+				     : "m"(*(int32_t *)(void *)(site + 1)));
 		retarget = rel != rel_now;
 	}
 #elif defined(__aarch64__)
 	uint32_t want = 0xd503201fu; /* nop */
-	uint32_t cur = 0; /* written by the asm below */
+	uint32_t cur = 0;	     /* written by the asm below */
 	__asm__ __volatile__("ldr %w0, [%1]" : "=r"(cur) : "r"(site) : "memory");
 	if (on)
 		want = 0x14000000u |
@@ -280,17 +284,22 @@ static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_ent
 	if (cur != 0xd503201fu && (cur & 0xfc000000u) != 0x14000000u)
 		return -EILSEQ;
 #else
-	(void)on; (void)page; (void)site;
+	(void)on;
+	(void)page;
+	(void)site;
 	return -ENOSYS;
 #endif
 #if defined(__x86_64__) || defined(__aarch64__)
 	if (tp__patch_open(pt, page) != 0)
 		return pt->err;
-	/* Single-copy atomic stores, written in asm: code is not data to the
+		/* Single-copy atomic stores, written in asm: code is not data to the
 	 * compiler or to ThreadSanitizer (whose shadow has no room for it). */
 #if defined(__x86_64__)
 	if (retarget)
-		__asm__ __volatile__("movl %1, %0" : "=m"(*(int32_t *)(void *)(site + 1)) : "r"(rel) : "memory");
+		__asm__ __volatile__("movl %1, %0"
+				     : "=m"(*(int32_t *)(void *)(site + 1))
+				     : "r"(rel)
+				     : "memory");
 	__asm__ __volatile__("movb %1, %0" : "=m"(*site) : "q"(want) : "memory");
 #else
 	__asm__ __volatile__("str %w1, [%0]" : : "r"(site), "r"(want) : "memory");
@@ -301,12 +310,11 @@ static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_ent
 }
 
 static inline void tp__patch_range(struct tp__patch *pt, const struct tp__jump_entry *e,
-				    const struct tp__jump_entry *stop)
+				   const struct tp__jump_entry *stop)
 {
 	for (; e < stop; e++) {
 		struct tracepoint *key = tp__jump_key(e);
-		if (!key || (pt->key && key != pt->key) ||
-		    (pt->load && !tp__key_enabled(key)))
+		if (!key || (pt->key && key != pt->key) || (pt->load && !tp__key_enabled(key)))
 			continue;
 		tp__patch_site(pt, e, tp__key_enabled(key));
 	}
@@ -448,8 +456,7 @@ static inline int tp__batch_close_module(const struct tp__module *m, void *arg)
 	    __atomic_load_n(tp__batch_depth(), __ATOMIC_SEQ_CST) > 0)
 		return 0;
 	tp__code_span(m, tp__page_size(), &lo, &hi);
-	if (TRACEPOINT_MPROTECT((void *)lo, (size_t)(hi - lo), PROT_READ | PROT_EXEC) != 0 &&
-	    !*err)
+	if (TRACEPOINT_MPROTECT((void *)lo, (size_t)(hi - lo), PROT_READ | PROT_EXEC) != 0 && !*err)
 		*err = errno ? -errno : -EPERM;
 	__atomic_fetch_and(&m->state->flags, ~TP__MODULE_WRITABLE, __ATOMIC_RELAXED);
 	return 0;
@@ -478,10 +485,10 @@ struct tp__module_cache {
 };
 
 struct tp__patch_walk {
-	struct tp__patch pt;     /* first: what tp__patch_module is given */
+	struct tp__patch pt; /* first: what tp__patch_module is given */
 	struct tp__module_cache *cache;
-	int calls;               /* callbacks so far */
-	int filling;             /* this walk remakes the cache */
+	int calls;   /* callbacks so far */
+	int filling; /* this walk remakes the cache */
 };
 
 static inline struct tp__module_cache *tp__module_cache_of_file(void)
@@ -690,7 +697,8 @@ struct tp__site_range {
 static inline int tp__patch_sites_cb(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	struct tp__site_range *r = (struct tp__site_range *)arg;
-	(void)info; (void)size;
+	(void)info;
+	(void)size;
 	tp__patch_range(&r->pt, r->start, r->stop);
 	return 1; /* ran once, under the loader's lock */
 }
@@ -698,7 +706,7 @@ static inline int tp__patch_sites_cb(struct dl_phdr_info *info, size_t size, voi
 /* A module's constructor: points the sites of tracepoints already enabled
  * at their slow path (the others are idle as compiled). */
 static inline void tp__patch_sites(const struct tp__jump_entry *start,
-				    const struct tp__jump_entry *stop)
+				   const struct tp__jump_entry *stop)
 {
 	struct tp__site_range r;
 	const struct tp__jump_entry *e;

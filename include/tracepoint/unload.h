@@ -26,10 +26,8 @@
  * program's atexit() handler (process.h), which runs before every
  * destructor, says so.  A program whose executable has no tracepoint code
  * has no such handler; its libraries then detach at exit too. --- */
-extern struct tracepoint *const __start_tp__ptrs[]
-	__attribute__((weak, visibility("hidden")));
-extern struct tracepoint *const __stop_tp__ptrs[]
-	__attribute__((weak, visibility("hidden")));
+extern struct tracepoint *const __start_tp__ptrs[] __attribute__((weak, visibility("hidden")));
+extern struct tracepoint *const __stop_tp__ptrs[] __attribute__((weak, visibility("hidden")));
 
 static inline int tp__exiting(void)
 {
@@ -40,7 +38,7 @@ static inline int tp__exiting(void)
 struct tp__range {
 	uintptr_t addr;
 	int found, main_program, n;
-	int first_only;         /* stop after the first module (the program) */
+	int first_only; /* stop after the first module (the program) */
 	uintptr_t lo[8], hi[8];
 };
 
@@ -152,7 +150,8 @@ static inline long *tp__read_slow_defining(void)
 		".quad %c0\n\t"
 		".popsection\n\t"
 		".endif\n\t"
-		: : TP__FN_CONSTRAINT(tp__defining_module_fini));
+		:
+		: TP__FN_CONSTRAINT(tp__defining_module_fini));
 	return tp__read_begin_slow();
 }
 

@@ -94,11 +94,17 @@
 	 : TP__USDT_SIGNED(x) ? -(int)sizeof(x) : (int)sizeof(x))
 #ifdef __cplusplus
 extern "C++" {
-template <typename T> struct tp__usdt_sign { enum { value = 0 }; };
-template <typename T> struct tp__usdt_sign<const T> : tp__usdt_sign<T> {};
-template <typename T> struct tp__usdt_sign<volatile T> : tp__usdt_sign<T> {};
-template <typename T> struct tp__usdt_sign<const volatile T> : tp__usdt_sign<T> {};
-template <typename T> struct tp__usdt_sign<T &> : tp__usdt_sign<T> {};
+template <typename T> struct tp__usdt_sign {
+	enum { value = 0 };
+};
+template <typename T> struct tp__usdt_sign<const T> : tp__usdt_sign<T> {
+};
+template <typename T> struct tp__usdt_sign<volatile T> : tp__usdt_sign<T> {
+};
+template <typename T> struct tp__usdt_sign<const volatile T> : tp__usdt_sign<T> {
+};
+template <typename T> struct tp__usdt_sign<T &> : tp__usdt_sign<T> {
+};
 #define TP__USDT_SIGNED_TYPE(t, v) template <> struct tp__usdt_sign<t> { enum { value = v }; };
 TP__USDT_SIGNED_TYPE(char, (char)-1 < (char)0)
 TP__USDT_SIGNED_TYPE(signed char, 1)
@@ -108,8 +114,10 @@ TP__USDT_SIGNED_TYPE(long, 1)
 TP__USDT_SIGNED_TYPE(long long, 1)
 #undef TP__USDT_SIGNED_TYPE
 /* An enum is as signed as its underlying type. */
-template <typename T, bool = __is_enum(T)> struct tp__usdt_arg : tp__usdt_sign<T> {};
-template <typename T> struct tp__usdt_arg<T, true> : tp__usdt_sign<__underlying_type(T)> {};
+template <typename T, bool = __is_enum(T)> struct tp__usdt_arg : tp__usdt_sign<T> {
+};
+template <typename T> struct tp__usdt_arg<T, true> : tp__usdt_sign<__underlying_type(T)> {
+};
 }
 #define TP__USDT_SIGNED(x) (tp__usdt_arg<__typeof__(x)>::value != 0)
 #else

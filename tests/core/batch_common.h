@@ -19,13 +19,23 @@ DEFINE_TRACE(tp_stress_1);
 static int hits;
 static void probe(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	__atomic_fetch_add(&hits, 1, __ATOMIC_RELAXED);
 }
 
-__attribute__((noinline)) static void fire_hot(int v) { trace_tp_stress_hot(v); }
-__attribute__((noinline, unused)) static void fire_0(int v) { trace_tp_stress_0(v); }
-__attribute__((noinline, unused)) static void fire_1(int v) { trace_tp_stress_1(v); }
+__attribute__((noinline)) static void fire_hot(int v)
+{
+	trace_tp_stress_hot(v);
+}
+__attribute__((noinline, unused)) static void fire_0(int v)
+{
+	trace_tp_stress_0(v);
+}
+__attribute__((noinline, unused)) static void fire_1(int v)
+{
+	trace_tp_stress_1(v);
+}
 
 /* The protection of the page that holds fire_hot's site, as /proc/self/maps
  * spells it ("r-xp"). */

@@ -85,9 +85,15 @@ static inline struct site_count count_sites(const struct tracepoint *key)
 		if (tp__jump_key(e) != key)
 			continue;
 		switch (site_state(e)) {
-		case SITE_IDLE: c.idle++; break;
-		case SITE_JUMP: c.jump++; break;
-		default: c.other++; break;
+		case SITE_IDLE:
+			c.idle++;
+			break;
+		case SITE_JUMP:
+			c.jump++;
+			break;
+		default:
+			c.other++;
+			break;
 		}
 	}
 	return c;

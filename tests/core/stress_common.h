@@ -51,7 +51,8 @@ static void *st_watch_thread(void *arg)
 		const char *n;
 		st_sleep_ms(50);
 		n = __atomic_load_n(&st_watch_name, __ATOMIC_ACQUIRE);
-		if (n && st_now() * 1000 > (double)__atomic_load_n(&st_watch_deadline_ms, __ATOMIC_ACQUIRE)) {
+		if (n && st_now() * 1000 >
+				 (double)__atomic_load_n(&st_watch_deadline_ms, __ATOMIC_ACQUIRE)) {
 			fprintf(stderr, "\nWATCHDOG: test hung (deadlock?): %s\n", n);
 			fflush(stderr);
 			_exit(1);
@@ -72,7 +73,8 @@ static inline void st_watch(const char *name, double seconds)
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		pthread_detach(th);
 	}
-	__atomic_store_n(&st_watch_deadline_ms, (long long)((st_now() + seconds) * 1000), __ATOMIC_RELEASE);
+	__atomic_store_n(&st_watch_deadline_ms, (long long)((st_now() + seconds) * 1000),
+			 __ATOMIC_RELEASE);
 	__atomic_store_n(&st_watch_name, name, __ATOMIC_RELEASE);
 }
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <sys/mman.h>
 
-static int deny;            /* refuse every mprotect */
+static int deny;	    /* refuse every mprotect */
 static long mprotect_calls; /* all of them, refused included */
 static int counting_mprotect(void *addr, size_t len, int prot)
 {
@@ -132,14 +132,17 @@ static void test_the_code_is_given_back_by_the_last_open_batch_only(void **state
 	}
 }
 
-static void test_a_refused_mprotect_in_a_batch_fails_the_registration_and_attaches_nothing(void **state)
+static void test_a_refused_mprotect_in_a_batch_fails_the_registration_and_attaches_nothing(
+	void **state)
 {
 	int ctx;
 	(void)state;
 	deny = 1;
 	assert_int_equal(tracepoint_batch_begin(), 0);
-	assert_int_equal(register_trace_tp_stress_hot(probe, &ctx), TRACEPOINT_STATIC_KEYS ? -EACCES : 0);
-	assert_int_equal(tracepoint_probe_attached(&__tracepoint_tp_stress_hot, TRACEPOINT_FUNC(probe), &ctx),
+	assert_int_equal(register_trace_tp_stress_hot(probe, &ctx),
+			 TRACEPOINT_STATIC_KEYS ? -EACCES : 0);
+	assert_int_equal(tracepoint_probe_attached(&__tracepoint_tp_stress_hot,
+						   TRACEPOINT_FUNC(probe), &ctx),
 			 !TRACEPOINT_STATIC_KEYS);
 	assert_int_equal(trace_tp_stress_hot_enabled(), !TRACEPOINT_STATIC_KEYS);
 	assert_int_equal(tracepoint_batch_end(), 0);
@@ -164,10 +167,16 @@ static void test_a_refused_mprotect_in_a_batch_fails_the_registration_and_attach
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_end_without_an_open_batch_is_einval_and_batches_nest, reset),
-		cmocka_unit_test_teardown(test_in_a_batch_each_registration_works_at_once_and_the_code_is_opened_once, reset),
-		cmocka_unit_test_teardown(test_the_code_is_given_back_by_the_last_open_batch_only, reset),
-		cmocka_unit_test_teardown(test_a_refused_mprotect_in_a_batch_fails_the_registration_and_attaches_nothing, reset),
+		cmocka_unit_test_teardown(test_end_without_an_open_batch_is_einval_and_batches_nest,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_in_a_batch_each_registration_works_at_once_and_the_code_is_opened_once,
+			reset),
+		cmocka_unit_test_teardown(test_the_code_is_given_back_by_the_last_open_batch_only,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_a_refused_mprotect_in_a_batch_fails_the_registration_and_attaches_nothing,
+			reset),
 	};
 	reset(NULL);
 	return cmocka_run_group_tests(tests, NULL, NULL);

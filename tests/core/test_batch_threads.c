@@ -30,7 +30,8 @@ static void *batcher(void *arg)
 static int other_hits;
 static void other_probe(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	__atomic_fetch_add(&other_hits, 1, __ATOMIC_RELAXED);
 }
 

@@ -61,7 +61,10 @@ static void probe_int(int v, void *data)
 
 static void probe_args(int i, const char *s, double d, void *data)
 {
-	(void)data; (void)i; (void)s; (void)d;
+	(void)data;
+	(void)i;
+	(void)s;
+	(void)d;
 	hits++;
 }
 
@@ -171,8 +174,9 @@ static void test_tracepoint_find_does_not_find_compiled_out_names(void **state)
 	assert_null(tracepoint_find("tp_off_noargs"));
 	assert_null(tracepoint_find("tp_zero_int"));
 	assert_null(tracepoint_find("tp_empty_int"));
-	assert_int_equal(tracepoint_probe_register_name("tp_off_int", TRACEPOINT_FUNC(probe_int),
-							NULL, 10), -ENOENT);
+	assert_int_equal(
+		tracepoint_probe_register_name("tp_off_int", TRACEPOINT_FUNC(probe_int), NULL, 10),
+		-ENOENT);
 }
 
 static void test_compiled_in_tracepoint_in_same_tu_works(void **state)
@@ -232,16 +236,25 @@ static void test_unconverted_header_included_after_compiled_out_one_is_compiled_
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_undefined_switch_register_functions_return_enosys, reset),
-		cmocka_unit_test_teardown(test_zero_and_empty_switch_register_functions_return_enosys, reset),
-		cmocka_unit_test_teardown(test_compiled_out_enabled_is_false_even_after_register_attempt, reset),
-		cmocka_unit_test_teardown(test_compiled_out_trace_call_is_callable_and_does_nothing, reset),
-		cmocka_unit_test_teardown(test_compiled_out_trace_lazy_does_not_evaluate_arguments, reset),
+		cmocka_unit_test_teardown(test_undefined_switch_register_functions_return_enosys,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_zero_and_empty_switch_register_functions_return_enosys, reset),
+		cmocka_unit_test_teardown(
+			test_compiled_out_enabled_is_false_even_after_register_attempt, reset),
+		cmocka_unit_test_teardown(test_compiled_out_trace_call_is_callable_and_does_nothing,
+					  reset),
+		cmocka_unit_test_teardown(test_compiled_out_trace_lazy_does_not_evaluate_arguments,
+					  reset),
 		cmocka_unit_test_teardown(test_compiled_out_tracepoint_emits_no_symbol, reset),
-		cmocka_unit_test_teardown(test_tracepoint_find_does_not_find_compiled_out_names, reset),
+		cmocka_unit_test_teardown(test_tracepoint_find_does_not_find_compiled_out_names,
+					  reset),
 		cmocka_unit_test_teardown(test_compiled_in_tracepoint_in_same_tu_works, reset),
-		cmocka_unit_test_teardown(test_unconverted_header_included_first_is_compiled_in, reset),
-		cmocka_unit_test_teardown(test_unconverted_header_included_after_compiled_out_one_is_compiled_in, reset),
+		cmocka_unit_test_teardown(test_unconverted_header_included_first_is_compiled_in,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_unconverted_header_included_after_compiled_out_one_is_compiled_in,
+			reset),
 	};
 	tp_test_watchdog(10);
 	reset(NULL);

@@ -35,10 +35,10 @@ DEFINE_TRACE(tp_stress_15);
 #define POISON 0xdeaddeaddeaddeadULL
 
 static struct tracepoint *const many[16] = {
-	&__tracepoint_tp_stress_0, &__tracepoint_tp_stress_1, &__tracepoint_tp_stress_2,
-	&__tracepoint_tp_stress_3, &__tracepoint_tp_stress_4, &__tracepoint_tp_stress_5,
-	&__tracepoint_tp_stress_6, &__tracepoint_tp_stress_7, &__tracepoint_tp_stress_8,
-	&__tracepoint_tp_stress_9, &__tracepoint_tp_stress_10, &__tracepoint_tp_stress_11,
+	&__tracepoint_tp_stress_0,  &__tracepoint_tp_stress_1,	&__tracepoint_tp_stress_2,
+	&__tracepoint_tp_stress_3,  &__tracepoint_tp_stress_4,	&__tracepoint_tp_stress_5,
+	&__tracepoint_tp_stress_6,  &__tracepoint_tp_stress_7,	&__tracepoint_tp_stress_8,
+	&__tracepoint_tp_stress_9,  &__tracepoint_tp_stress_10, &__tracepoint_tp_stress_11,
 	&__tracepoint_tp_stress_12, &__tracepoint_tp_stress_13, &__tracepoint_tp_stress_14,
 	&__tracepoint_tp_stress_15,
 };
@@ -46,22 +46,54 @@ static struct tracepoint *const many[16] = {
 static void fire_many(int i, int v)
 {
 	switch (i) {
-	case 0: trace_tp_stress_0(v); break;
-	case 1: trace_tp_stress_1(v); break;
-	case 2: trace_tp_stress_2(v); break;
-	case 3: trace_tp_stress_3(v); break;
-	case 4: trace_tp_stress_4(v); break;
-	case 5: trace_tp_stress_5(v); break;
-	case 6: trace_tp_stress_6(v); break;
-	case 7: trace_tp_stress_7(v); break;
-	case 8: trace_tp_stress_8(v); break;
-	case 9: trace_tp_stress_9(v); break;
-	case 10: trace_tp_stress_10(v); break;
-	case 11: trace_tp_stress_11(v); break;
-	case 12: trace_tp_stress_12(v); break;
-	case 13: trace_tp_stress_13(v); break;
-	case 14: trace_tp_stress_14(v); break;
-	case 15: trace_tp_stress_15(v); break;
+	case 0:
+		trace_tp_stress_0(v);
+		break;
+	case 1:
+		trace_tp_stress_1(v);
+		break;
+	case 2:
+		trace_tp_stress_2(v);
+		break;
+	case 3:
+		trace_tp_stress_3(v);
+		break;
+	case 4:
+		trace_tp_stress_4(v);
+		break;
+	case 5:
+		trace_tp_stress_5(v);
+		break;
+	case 6:
+		trace_tp_stress_6(v);
+		break;
+	case 7:
+		trace_tp_stress_7(v);
+		break;
+	case 8:
+		trace_tp_stress_8(v);
+		break;
+	case 9:
+		trace_tp_stress_9(v);
+		break;
+	case 10:
+		trace_tp_stress_10(v);
+		break;
+	case 11:
+		trace_tp_stress_11(v);
+		break;
+	case 12:
+		trace_tp_stress_12(v);
+		break;
+	case 13:
+		trace_tp_stress_13(v);
+		break;
+	case 14:
+		trace_tp_stress_14(v);
+		break;
+	case 15:
+		trace_tp_stress_15(v);
+		break;
 	}
 }
 
@@ -87,8 +119,8 @@ struct transient {
 	long calls;
 };
 
-static long bad_magic;       /* a transient probe saw freed/poisoned data */
-static long after_retire;    /* a transient probe ran after its synchronize */
+static long bad_magic;	  /* a transient probe saw freed/poisoned data */
+static long after_retire; /* a transient probe ran after its synchronize */
 static long transient_calls;
 
 static void check_transient(struct transient *t)
@@ -104,8 +136,16 @@ static void check_transient(struct transient *t)
 }
 
 /* Two functions, so that lists hold distinct (func, data) pairs. */
-static void probe_transient_a(int v, void *data) { (void)v; check_transient(data); }
-static void probe_transient_b(int v, void *data) { (void)v; check_transient(data); }
+static void probe_transient_a(int v, void *data)
+{
+	(void)v;
+	check_transient(data);
+}
+static void probe_transient_b(int v, void *data)
+{
+	(void)v;
+	check_transient(data);
+}
 
 /* A probe attached for the whole run counts calls per firing thread. */
 static long steady_calls[NFIRE];
@@ -172,7 +212,8 @@ static void wait_for_fresh_fires(void)
 	for (int i = 0; i < NFIRE; i++)
 		base[i] = __atomic_load_n(&fires[i], __ATOMIC_RELAXED);
 	for (int i = 0; i < NFIRE; i++)
-		while (__atomic_load_n(&fires[i], __ATOMIC_RELAXED) < base[i] + 2 && st_now() - t0 < 1)
+		while (__atomic_load_n(&fires[i], __ATOMIC_RELAXED) < base[i] + 2 &&
+		       st_now() - t0 < 1)
 			sched_yield();
 }
 
@@ -208,8 +249,8 @@ static void check_steady_exact(void)
 {
 	for (int i = 0; i < NFIRE; i++) {
 		if (steady_calls[i] != fires[i])
-			print_error("thread %d fired %ld times, steady probe ran %ld times\n",
-				    i, fires[i], steady_calls[i]);
+			print_error("thread %d fired %ld times, steady probe ran %ld times\n", i,
+				    fires[i], steady_calls[i]);
 		assert_true(fires[i] > 0);
 		assert_int_equal(steady_calls[i], fires[i]);
 	}
@@ -219,7 +260,9 @@ static void check_steady_exact(void)
 
 enum { MIN_ROUNDS = 16 };
 
-static void test_a_transient_probes_with_freed_data_never_run_after_synchronize_and_steady_probe_runs_exactly_once_per_fire(void **state)
+static void
+test_a_transient_probes_with_freed_data_never_run_after_synchronize_and_steady_probe_runs_exactly_once_per_fire(
+	void **state)
 {
 	static const int prios[] = { 20, 5, 0, 10, -3 };
 	double secs = st_seconds(0.6), t0;
@@ -235,7 +278,8 @@ static void test_a_transient_probes_with_freed_data_never_run_after_synchronize_
 	 * the machine (a loaded one under TSan made 3 rounds in 0.3 s). */
 	while (st_now() - t0 < secs || rounds < MIN_ROUNDS) {
 		struct transient *a = new_transient(rounds), *b = new_transient(rounds + 2);
-		int pa = prios[rounds % ARRAY_LEN(prios)], pb = prios[(rounds + 3) % ARRAY_LEN(prios)];
+		int pa = prios[rounds % ARRAY_LEN(prios)],
+		    pb = prios[(rounds + 3) % ARRAY_LEN(prios)];
 		errors += register_trace_prio_tp_stress_hot(probe_transient_a, a, pa) != 0;
 		if (rounds % 2)
 			errors += register_trace_prio_tp_stress_hot(probe_transient_b, b, pb) != 0;
@@ -261,8 +305,8 @@ static void test_a_transient_probes_with_freed_data_never_run_after_synchronize_
 	stop_firing_and_join();
 	assert_int_equal(unregister_trace_tp_stress_hot(probe_steady, &ctx), 0);
 	tracepoint_synchronize_unregister();
-	print_message("a: %ld rounds, fires %ld/%ld/%ld, %ld transient calls\n", rounds,
-		      fires[0], fires[1], fires[2], transient_calls);
+	print_message("a: %ld rounds, fires %ld/%ld/%ld, %ld transient calls\n", rounds, fires[0],
+		      fires[1], fires[2], transient_calls);
 	assert_int_equal(errors, 0);
 	assert_int_equal(bad_magic, 0);
 	assert_int_equal(after_retire, 0);
@@ -300,7 +344,9 @@ static void find_site_pages(struct site_pages *sp)
 }
 #endif
 
-static void test_b_key_flipping_as_fast_as_possible_never_crashes_and_steady_probe_on_same_code_page_loses_no_fire(void **state)
+static void
+test_b_key_flipping_as_fast_as_possible_never_crashes_and_steady_probe_on_same_code_page_loses_no_fire(
+	void **state)
 {
 	double secs = st_seconds(0.6), t0;
 	long rounds = 0, errors = 0, late = 0, enabled_seen = 0;
@@ -312,7 +358,8 @@ static void test_b_key_flipping_as_fast_as_possible_never_crashes_and_steady_pro
 	{
 		struct site_pages sp;
 		find_site_pages(&sp);
-		print_message("b: fire_pair holds %d hot and %d steady sites\n", sp.n_hot, sp.n_steady);
+		print_message("b: fire_pair holds %d hot and %d steady sites\n", sp.n_hot,
+			      sp.n_steady);
 		assert_true(sp.n_hot >= 1);
 		assert_true(sp.n_steady >= 1);
 		assert_true(sp.hot == sp.steady); /* the point of this test */
@@ -349,8 +396,8 @@ static void test_b_key_flipping_as_fast_as_possible_never_crashes_and_steady_pro
 	assert_false(trace_tp_stress_hot_enabled());
 	assert_int_equal(unregister_trace_tp_stress_steady(probe_steady, &ctx), 0);
 	tracepoint_synchronize_unregister();
-	print_message("b: %ld flips, fires %ld/%ld/%ld, %ld transient calls\n", rounds,
-		      fires[0], fires[1], fires[2], transient_calls);
+	print_message("b: %ld flips, fires %ld/%ld/%ld, %ld transient calls\n", rounds, fires[0],
+		      fires[1], fires[2], transient_calls);
 	assert_int_equal(errors, 0);
 	assert_int_equal(enabled_seen, rounds);
 	assert_int_equal(bad_magic, 0);
@@ -379,8 +426,14 @@ static void count_slot(struct slot *s, int v)
 	else
 		__atomic_fetch_add(&bad_magic, 1, __ATOMIC_RELAXED);
 }
-static void probe_slot_a(int v, void *data) { count_slot(data, v); }
-static void probe_slot_b(int v, void *data) { count_slot(data, v); }
+static void probe_slot_a(int v, void *data)
+{
+	count_slot(data, v);
+}
+static void probe_slot_b(int v, void *data)
+{
+	count_slot(data, v);
+}
 
 static tracepoint_func_t slot_probe(int k)
 {
@@ -388,8 +441,14 @@ static tracepoint_func_t slot_probe(int k)
 }
 
 /* Slot (t, k) lives on the shared tracepoint 0 and on "its own" one. */
-static int own_tp(int t, int k) { return 1 + (t * NK + k) % 15; }
-static int slot_prio(int t, int k) { return (k * 7 + t) % 5 - 2; }
+static int own_tp(int t, int k)
+{
+	return 1 + (t * NK + k) % 15;
+}
+static int slot_prio(int t, int k)
+{
+	return (k * 7 + t) % 5 - 2;
+}
 
 static int storm_rounds;
 static long storm_errors;
@@ -404,11 +463,12 @@ static void *storm_thread(void *arg)
 			struct slot *s = &slots[t][k];
 			errors += tracepoint_probe_register_prio(many[0], slot_probe(k), s,
 								 slot_prio(t, k)) != 0;
-			errors += tracepoint_probe_register_prio(many[own_tp(t, k)], slot_probe(k), s,
-								 slot_prio(t, k)) != 0;
+			errors += tracepoint_probe_register_prio(many[own_tp(t, k)], slot_probe(k),
+								 s, slot_prio(t, k)) != 0;
 		}
 		for (int k = 1; k < NK; k += 2) {
-			errors += tracepoint_probe_unregister(many[0], slot_probe(k), &slots[t][k]) != 0;
+			errors += tracepoint_probe_unregister(many[0], slot_probe(k),
+							      &slots[t][k]) != 0;
 			errors += tracepoint_probe_unregister(many[own_tp(t, k)], slot_probe(k),
 							      &slots[t][k]) != 0;
 		}
@@ -419,7 +479,8 @@ static void *storm_thread(void *arg)
 		for (int k = 0; k < NK; k += 2) {
 			errors += tracepoint_probe_unregister(many[own_tp(t, k)], slot_probe(k),
 							      &slots[t][k]) != 0;
-			errors += tracepoint_probe_unregister(many[0], slot_probe(k), &slots[t][k]) != 0;
+			errors += tracepoint_probe_unregister(many[0], slot_probe(k),
+							      &slots[t][k]) != 0;
 		}
 	}
 	__atomic_fetch_add(&storm_errors, errors, __ATOMIC_RELAXED);
@@ -454,7 +515,8 @@ static int prio_rises(tracepoint_func_t probe, void *data, int prio, void *priv)
 	return 0;
 }
 
-static void test_c_registration_storm_on_16_tracepoints_leaves_exactly_the_requested_probe_sets(void **state)
+static void test_c_registration_storm_on_16_tracepoints_leaves_exactly_the_requested_probe_sets(
+	void **state)
 {
 	pthread_t th[NT], fth;
 	double t0 = st_now(), secs = st_seconds(0);
@@ -473,7 +535,8 @@ static void test_c_registration_storm_on_16_tracepoints_leaves_exactly_the_reque
 		}
 	assert_int_equal(pthread_create(&fth, NULL, storm_firer, NULL), 0);
 	for (int t = 0; t < NT; t++)
-		assert_int_equal(pthread_create(&th[t], NULL, storm_thread, (void *)(intptr_t)t), 0);
+		assert_int_equal(pthread_create(&th[t], NULL, storm_thread, (void *)(intptr_t)t),
+				 0);
 	for (int t = 0; t < NT; t++)
 		pthread_join(th[t], NULL);
 	__atomic_store_n(&storm_stop, 1, __ATOMIC_RELAXED);
@@ -531,11 +594,16 @@ static void *race_thread(void *arg)
 		int ret;
 		pthread_barrier_wait(&race_barrier);
 		ret = tracepoint_probe_register(many[5], TRACEPOINT_FUNC(probe_slot_a), &race_data);
-		__atomic_fetch_add(ret == 0 ? &race_reg_ok : ret == -EEXIST ? &race_reg_exist : &race_other,
+		__atomic_fetch_add(ret == 0	    ? &race_reg_ok
+				   : ret == -EEXIST ? &race_reg_exist
+						    : &race_other,
 				   1, __ATOMIC_RELAXED);
 		pthread_barrier_wait(&race_barrier);
-		ret = tracepoint_probe_unregister(many[5], TRACEPOINT_FUNC(probe_slot_a), &race_data);
-		__atomic_fetch_add(ret == 0 ? &race_unreg_ok : ret == -ENOENT ? &race_unreg_noent : &race_other,
+		ret = tracepoint_probe_unregister(many[5], TRACEPOINT_FUNC(probe_slot_a),
+						  &race_data);
+		__atomic_fetch_add(ret == 0	    ? &race_unreg_ok
+				   : ret == -ENOENT ? &race_unreg_noent
+						    : &race_other,
 				   1, __ATOMIC_RELAXED);
 		if (r % 16 == 0)
 			tracepoint_synchronize_unregister();
@@ -543,7 +611,8 @@ static void *race_thread(void *arg)
 	return NULL;
 }
 
-static void test_c_same_probe_registered_by_all_threads_at_once_is_attached_exactly_once(void **state)
+static void test_c_same_probe_registered_by_all_threads_at_once_is_attached_exactly_once(
+	void **state)
 {
 	pthread_t th[NT];
 	double secs = st_seconds(0);
@@ -578,7 +647,8 @@ static void *flip_thread(void *arg)
 	while (!__atomic_load_n(&flip_stop, __ATOMIC_RELAXED)) {
 		/* few tracepoints, so that threads meet on them */
 		struct tracepoint *tp = many[(i + n) % 3];
-		int ret = tracepoint_probe_register(tp, TRACEPOINT_FUNC(probe_slot_a), &slots[i][0]);
+		int ret =
+			tracepoint_probe_register(tp, TRACEPOINT_FUNC(probe_slot_a), &slots[i][0]);
 		ret |= tracepoint_probe_unregister(tp, TRACEPOINT_FUNC(probe_slot_a), &slots[i][0]);
 		if (ret)
 			__atomic_fetch_add(&flip_errors, 1, __ATOMIC_RELAXED);
@@ -645,7 +715,8 @@ static void run_flip_scenario(const char *what, void *(*fn)(void *))
 	assert_int_equal(rc, 0);
 }
 
-static void test_c_concurrent_enable_disable_and_synchronize_on_many_tracepoints_never_deadlock(void **state)
+static void test_c_concurrent_enable_disable_and_synchronize_on_many_tracepoints_never_deadlock(
+	void **state)
 {
 	(void)state;
 	run_flip_scenario(__func__, flip_thread);
@@ -661,12 +732,13 @@ static void *flip_name_thread(void *arg)
 	while (!__atomic_load_n(&flip_stop, __ATOMIC_RELAXED)) {
 		int k = (int)((i + n) % 3), ret;
 		if (i % 2) {
-			ret = tracepoint_probe_register_name(names[k], TRACEPOINT_FUNC(probe_slot_a),
-							     &slots[i][0], 10);
-			ret |= tracepoint_probe_unregister_name(names[k], TRACEPOINT_FUNC(probe_slot_a),
-								&slots[i][0]);
+			ret = tracepoint_probe_register_name(
+				names[k], TRACEPOINT_FUNC(probe_slot_a), &slots[i][0], 10);
+			ret |= tracepoint_probe_unregister_name(
+				names[k], TRACEPOINT_FUNC(probe_slot_a), &slots[i][0]);
 		} else {
-			ret = tracepoint_probe_register(many[k], TRACEPOINT_FUNC(probe_slot_a), &slots[i][0]);
+			ret = tracepoint_probe_register(many[k], TRACEPOINT_FUNC(probe_slot_a),
+							&slots[i][0]);
 			ret |= tracepoint_probe_unregister(many[k], TRACEPOINT_FUNC(probe_slot_a),
 							   &slots[i][0]);
 		}
@@ -686,12 +758,24 @@ static void test_c_concurrent_register_by_name_and_direct_register_never_deadloc
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_a_transient_probes_with_freed_data_never_run_after_synchronize_and_steady_probe_runs_exactly_once_per_fire, reset),
-		cmocka_unit_test_teardown(test_b_key_flipping_as_fast_as_possible_never_crashes_and_steady_probe_on_same_code_page_loses_no_fire, reset),
-		cmocka_unit_test_teardown(test_c_registration_storm_on_16_tracepoints_leaves_exactly_the_requested_probe_sets, reset),
-		cmocka_unit_test_teardown(test_c_same_probe_registered_by_all_threads_at_once_is_attached_exactly_once, reset),
-		cmocka_unit_test_teardown(test_c_concurrent_enable_disable_and_synchronize_on_many_tracepoints_never_deadlock, reset),
-		cmocka_unit_test_teardown(test_c_concurrent_register_by_name_and_direct_register_never_deadlock, reset),
+		cmocka_unit_test_teardown(
+			test_a_transient_probes_with_freed_data_never_run_after_synchronize_and_steady_probe_runs_exactly_once_per_fire,
+			reset),
+		cmocka_unit_test_teardown(
+			test_b_key_flipping_as_fast_as_possible_never_crashes_and_steady_probe_on_same_code_page_loses_no_fire,
+			reset),
+		cmocka_unit_test_teardown(
+			test_c_registration_storm_on_16_tracepoints_leaves_exactly_the_requested_probe_sets,
+			reset),
+		cmocka_unit_test_teardown(
+			test_c_same_probe_registered_by_all_threads_at_once_is_attached_exactly_once,
+			reset),
+		cmocka_unit_test_teardown(
+			test_c_concurrent_enable_disable_and_synchronize_on_many_tracepoints_never_deadlock,
+			reset),
+		cmocka_unit_test_teardown(
+			test_c_concurrent_register_by_name_and_direct_register_never_deadlock,
+			reset),
 	};
 	reset(NULL);
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,9 +7,9 @@
 #include <string.h>
 
 /* The registry allocates through these: the Nth allocation can be made to fail. */
-static long fail_at;      /* 1-based index of the allocation to fail, 0: none */
-static long alloc_calls;  /* allocations attempted */
-static long live_blocks;  /* allocated and not yet freed */
+static long fail_at;	 /* 1-based index of the allocation to fail, 0: none */
+static long alloc_calls; /* allocations attempted */
+static long live_blocks; /* allocated and not yet freed */
 static void *faulty_malloc(size_t n)
 {
 	void *p;
@@ -70,7 +70,8 @@ static void probe_rec(int v, void *data)
 }
 static void probe_other(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	if (norder < (int)ARRAY_LEN(order))
 		order[norder++] = 100;
 }
@@ -78,17 +79,17 @@ static void probe_other(int v, void *data)
 /* --------------------------------------------------- allocation failures */
 
 struct op {
-	int reg;  /* 1 register, 0 unregister */
+	int reg; /* 1 register, 0 unregister */
 	int id;
 	int prio;
 };
 
 /* Different priorities, equal ones, both extremes, re-registration. */
 static const struct op sequence[] = {
-	{ 1, 0, 10 }, { 1, 1, 20 }, { 1, 2, 10 }, { 1, 3, INT_MIN }, { 1, 4, INT_MAX },
-	{ 0, 1, 0 }, { 1, 5, 10 }, { 0, 0, 0 }, { 1, 1, 10 }, { 0, 4, 0 },
-	{ 0, 2, 0 }, { 1, 0, INT_MAX }, { 1, 4, INT_MIN }, { 0, 3, 0 }, { 0, 5, 0 },
-	{ 0, 1, 0 }, { 1, 2, 10 }, { 0, 4, 0 },
+	{ 1, 0, 10 }, { 1, 1, 20 },	 { 1, 2, 10 },	    { 1, 3, INT_MIN }, { 1, 4, INT_MAX },
+	{ 0, 1, 0 },  { 1, 5, 10 },	 { 0, 0, 0 },	    { 1, 1, 10 },      { 0, 4, 0 },
+	{ 0, 2, 0 },  { 1, 0, INT_MAX }, { 1, 4, INT_MIN }, { 0, 3, 0 },       { 0, 5, 0 },
+	{ 0, 1, 0 },  { 1, 2, 10 },	 { 0, 4, 0 },
 };
 
 /* Model of the attached set: registration order is kept by `stamp`. */
@@ -175,7 +176,9 @@ static long run_sequence(long n_fail, int *enomem_seen)
 	return alloc_calls - start;
 }
 
-static void test_every_failing_allocation_of_a_registration_sequence_returns_enomem_keeps_the_set_and_leaks_nothing(void **state)
+static void
+test_every_failing_allocation_of_a_registration_sequence_returns_enomem_keeps_the_set_and_leaks_nothing(
+	void **state)
 {
 	int enomem;
 	long total, failed_regs = 0;
@@ -201,8 +204,8 @@ static void test_every_failing_allocation_of_a_registration_sequence_returns_eno
 		assert_int_equal(live_blocks, 0);
 	}
 	/* both kinds were hit: registrations that failed, removals that didn't */
-	print_message("%ld registrations returned -ENOMEM, %ld removals ran short\n",
-		      failed_regs, total - failed_regs);
+	print_message("%ld registrations returned -ENOMEM, %ld removals ran short\n", failed_regs,
+		      total - failed_regs);
 	assert_true(failed_regs > 0);
 	assert_true(failed_regs < total);
 }
@@ -214,7 +217,9 @@ static void test_unregister_without_memory_returns_0_and_the_probe_stops_being_c
 	memset(&m, 0, sizeof(m));
 	for (int i = 0; i < 4; i++) {
 		assert_int_equal(register_trace_prio_tp_stress_0(probe_rec, &ids[i], 10), 0);
-		m.on[i] = 1; m.prio[i] = 10; m.stamp[i] = i;
+		m.on[i] = 1;
+		m.prio[i] = 10;
+		m.stamp[i] = i;
 	}
 	/* every removal that needs a shorter copy fails to get one */
 	for (int i = 0; i < 4; i++) {
@@ -230,7 +235,8 @@ static void test_unregister_without_memory_returns_0_and_the_probe_stops_being_c
 	/* a removed-while-short probe can come back, once */
 	assert_int_equal(register_trace_tp_stress_0(probe_rec, &ids[1]), 0);
 	assert_int_equal(register_trace_tp_stress_0(probe_rec, &ids[1]), -EEXIST);
-	m.on[1] = 1; m.stamp[1] = 10;
+	m.on[1] = 1;
+	m.stamp[1] = 10;
 	check_fires_as_model(&m, 0, 5);
 	tp_test_detach_all(&__tracepoint_tp_stress_0);
 	assert_int_equal(live_blocks, 0);
@@ -238,7 +244,8 @@ static void test_unregister_without_memory_returns_0_and_the_probe_stops_being_c
 
 /* ------------------------------------------------------- reg callbacks */
 
-static void test_failing_reg_callback_returns_its_error_attaches_nothing_and_never_calls_unreg(void **state)
+static void test_failing_reg_callback_returns_its_error_attaches_nothing_and_never_calls_unreg(
+	void **state)
 {
 	(void)state;
 	reg_ret = -EBUSY;
@@ -384,12 +391,24 @@ static void test_equal_priorities_keep_registration_order_and_int_min_int_max_wo
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_every_failing_allocation_of_a_registration_sequence_returns_enomem_keeps_the_set_and_leaks_nothing, reset),
-		cmocka_unit_test_teardown(test_unregister_without_memory_returns_0_and_the_probe_stops_being_called, reset),
-		cmocka_unit_test_teardown(test_failing_reg_callback_returns_its_error_attaches_nothing_and_never_calls_unreg, reset),
-		cmocka_unit_test_teardown(test_allocation_failure_before_reg_callback_calls_neither_reg_nor_unreg, reset),
-		cmocka_unit_test_teardown(test_bad_arguments_get_their_documented_error_codes_and_crash_nothing, reset),
-		cmocka_unit_test_teardown(test_equal_priorities_keep_registration_order_and_int_min_int_max_work, reset),
+		cmocka_unit_test_teardown(
+			test_every_failing_allocation_of_a_registration_sequence_returns_enomem_keeps_the_set_and_leaks_nothing,
+			reset),
+		cmocka_unit_test_teardown(
+			test_unregister_without_memory_returns_0_and_the_probe_stops_being_called,
+			reset),
+		cmocka_unit_test_teardown(
+			test_failing_reg_callback_returns_its_error_attaches_nothing_and_never_calls_unreg,
+			reset),
+		cmocka_unit_test_teardown(
+			test_allocation_failure_before_reg_callback_calls_neither_reg_nor_unreg,
+			reset),
+		cmocka_unit_test_teardown(
+			test_bad_arguments_get_their_documented_error_codes_and_crash_nothing,
+			reset),
+		cmocka_unit_test_teardown(
+			test_equal_priorities_keep_registration_order_and_int_min_int_max_work,
+			reset),
 	};
 	reset(NULL);
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -54,7 +54,8 @@ static void probe_count(int v, void *data)
 static void probe_slow(int v, void *data)
 {
 	volatile int i;
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	for (i = 0; i < 2000; i++)
 		;
 }
@@ -213,9 +214,13 @@ static void test_1000_forks_while_others_fire_enable_disable_and_list(void **sta
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_fork_while_other_threads_fire_a_slow_probe_child_synchronizes, detach),
-		cmocka_unit_test_teardown(test_fork_while_other_threads_fire_an_empty_probe_child_synchronizes, detach),
-		cmocka_unit_test_teardown(test_1000_forks_while_others_fire_enable_disable_and_list, detach),
+		cmocka_unit_test_teardown(
+			test_fork_while_other_threads_fire_a_slow_probe_child_synchronizes, detach),
+		cmocka_unit_test_teardown(
+			test_fork_while_other_threads_fire_an_empty_probe_child_synchronizes,
+			detach),
+		cmocka_unit_test_teardown(test_1000_forks_while_others_fire_enable_disable_and_list,
+					  detach),
 	};
 	tp_test_watchdog(240);
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,7 +17,8 @@ static struct tp__domain *dom(void)
 static long hits;
 static void probe(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	__atomic_add_fetch(&hits, 1, __ATOMIC_RELAXED);
 }
 
@@ -71,7 +72,8 @@ static void test_a_firing_thread_claims_a_slot_of_its_own_and_counts_there(void 
 	(void)state;
 	assert_int_equal(register_trace_tp_test_int(probe, &ctx), 0);
 	if (__atomic_load_n(&dom()->mode, __ATOMIC_ACQUIRE) != TP__GP_MEMBARRIER) {
-		print_message("membarrier(PRIVATE_EXPEDITED) unavailable here: shared counters only\n");
+		print_message(
+			"membarrier(PRIVATE_EXPEDITED) unavailable here: shared counters only\n");
 		skip();
 	}
 	assert_int_equal(pthread_create(&ta, NULL, fire_once, &a), 0);
@@ -184,7 +186,8 @@ static void test_more_threads_than_slots_fall_back_to_shared_counters_and_stay_c
 	pthread_barrier_destroy(&gate);
 	assert_int_equal(after_sync, 0);
 	assert_int_equal(tp__gp_active(dom()), 0);
-	print_message("%d threads, slots %s\n", n, shared ? "all taken (the rest shared)" : "not all taken");
+	print_message("%d threads, slots %s\n", n,
+		      shared ? "all taken (the rest shared)" : "not all taken");
 }
 
 /* Threads claiming at once each get a slot of their own: one that extends
@@ -223,7 +226,8 @@ static void test_threads_claiming_at_once_never_share_a_slot(void **state)
 	for (long k = 0; k < CLAIMERS; k++)
 		assert_int_equal(pthread_create(&th[k], NULL, claim_rounds, (void *)k), 0);
 	for (int r = 0; r < CLAIM_ROUNDS; r++) {
-		void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		void *m =
+			mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		assert_true(m != MAP_FAILED);
 		memset(&claim_dom, 0, sizeof(claim_dom));
 		claim_dom.slot = (struct tp__slot *)m;
@@ -249,10 +253,15 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_the_first_writer_maps_the_slots, teardown),
-		cmocka_unit_test_teardown(test_a_firing_thread_claims_a_slot_of_its_own_and_counts_there, teardown),
-		cmocka_unit_test_teardown(test_slots_of_threads_that_are_gone_are_freed_by_a_sweep, teardown),
-		cmocka_unit_test_teardown(test_threads_claiming_at_once_never_share_a_slot, teardown),
-		cmocka_unit_test_teardown(test_more_threads_than_slots_fall_back_to_shared_counters_and_stay_correct, teardown),
+		cmocka_unit_test_teardown(
+			test_a_firing_thread_claims_a_slot_of_its_own_and_counts_there, teardown),
+		cmocka_unit_test_teardown(test_slots_of_threads_that_are_gone_are_freed_by_a_sweep,
+					  teardown),
+		cmocka_unit_test_teardown(test_threads_claiming_at_once_never_share_a_slot,
+					  teardown),
+		cmocka_unit_test_teardown(
+			test_more_threads_than_slots_fall_back_to_shared_counters_and_stay_correct,
+			teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,18 +22,21 @@ static struct tracepoint *const all_tps[] = {
 	&__tracepoint_tp_test_noargs,
 };
 static const char *const all_names[] = {
-	"tp_legacy_int", "tp_test_int", "tp_test_args", "tp_test_noargs",
+	"tp_legacy_int",
+	"tp_test_int",
+	"tp_test_args",
+	"tp_test_noargs",
 };
 
 /* What one walk saw. */
 struct walk {
-	int visits;          /* callback invocations */
-	int stop_at;         /* return stop_ret on this visit (1-based), 0: never */
+	int visits;  /* callback invocations */
+	int stop_at; /* return stop_ret on this visit (1-based), 0: never */
 	int stop_ret;
-	int unknown;         /* visits of a tracepoint not in all_tps */
-	int name_mismatch;   /* visits whose name is not the expected one */
-	int seen[4];         /* visits per all_tps entry */
-	int enabled[4];      /* enabled state seen per all_tps entry */
+	int unknown;	   /* visits of a tracepoint not in all_tps */
+	int name_mismatch; /* visits whose name is not the expected one */
+	int seen[4];	   /* visits per all_tps entry */
+	int enabled[4];	   /* enabled state seen per all_tps entry */
 };
 
 static int walk_cb(struct tracepoint *tp, void *priv)
@@ -178,20 +181,21 @@ static void test_find_unknown_or_partial_name_returns_null(void **state)
 	(void)state;
 	assert_null(tracepoint_find("no_such_tracepoint"));
 	assert_null(tracepoint_find(""));
-	assert_null(tracepoint_find("tp_test"));        /* prefix */
-	assert_null(tracepoint_find("tp_test_int_x"));  /* longer */
-	assert_null(tracepoint_find("TP_TEST_INT"));    /* case matters */
+	assert_null(tracepoint_find("tp_test"));       /* prefix */
+	assert_null(tracepoint_find("tp_test_int_x")); /* longer */
+	assert_null(tracepoint_find("TP_TEST_INT"));   /* case matters */
 	assert_null(tracepoint_find(NULL));
 }
 
-static void test_register_by_name_attaches_untyped_probe_that_fires_with_right_arguments(void **state)
+static void test_register_by_name_attaches_untyped_probe_that_fires_with_right_arguments(
+	void **state)
 {
 	int ctx;
 	char buf[] = "by name";
 	(void)state;
-	assert_int_equal(tracepoint_probe_register_name("tp_test_args",
-							TRACEPOINT_FUNC(probe_args), &ctx,
-							TRACEPOINT_DEFAULT_PRIO), 0);
+	assert_int_equal(tracepoint_probe_register_name("tp_test_args", TRACEPOINT_FUNC(probe_args),
+							&ctx, TRACEPOINT_DEFAULT_PRIO),
+			 0);
 	assert_true(trace_tp_test_args_enabled());
 	assert_true(tracepoint_enabled(&__tracepoint_tp_test_args));
 	trace_tp_test_args(123, -9876543210LL, buf, 0.75, &ctx);
@@ -204,26 +208,28 @@ static void test_register_by_name_attaches_untyped_probe_that_fires_with_right_a
 	assert_ptr_equal(args_seen.p, &ctx);
 	/* Same registry as the typed API. */
 	assert_int_equal(register_trace_tp_test_args(probe_args, &ctx), -EEXIST);
-	assert_int_equal(tracepoint_probe_register_name("tp_test_args",
-							TRACEPOINT_FUNC(probe_args), &ctx, 3),
+	assert_int_equal(tracepoint_probe_register_name("tp_test_args", TRACEPOINT_FUNC(probe_args),
+							&ctx, 3),
 			 -EEXIST);
 
-	assert_int_equal(tracepoint_probe_unregister_name("tp_test_args",
-							  TRACEPOINT_FUNC(probe_args), &ctx), 0);
+	assert_int_equal(
+		tracepoint_probe_unregister_name("tp_test_args", TRACEPOINT_FUNC(probe_args), &ctx),
+		0);
 	assert_false(trace_tp_test_args_enabled());
 	trace_tp_test_args(1, 2, buf, 3.0, NULL);
 	assert_int_equal(args_seen.hits, 1);
-	assert_int_equal(tracepoint_probe_unregister_name("tp_test_args",
-							  TRACEPOINT_FUNC(probe_args), &ctx),
-			 -ENOENT);
+	assert_int_equal(
+		tracepoint_probe_unregister_name("tp_test_args", TRACEPOINT_FUNC(probe_args), &ctx),
+		-ENOENT);
 }
 
 static void test_register_by_name_then_unregister_typed_works(void **state)
 {
 	int ctx;
 	(void)state;
-	assert_int_equal(tracepoint_probe_register_name("tp_test_args",
-							TRACEPOINT_FUNC(probe_args), &ctx, 10), 0);
+	assert_int_equal(tracepoint_probe_register_name("tp_test_args", TRACEPOINT_FUNC(probe_args),
+							&ctx, 10),
+			 0);
 	assert_int_equal(unregister_trace_tp_test_args(probe_args, &ctx), 0);
 	assert_false(trace_tp_test_args_enabled());
 }
@@ -234,9 +240,11 @@ static void test_register_by_name_honours_priority(void **state)
 	(void)state;
 	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&L1), 0);
 	assert_int_equal(tracepoint_probe_register_name("tp_test_int", TRACEPOINT_FUNC(probe_order),
-							(void *)&L2, 11), 0);
+							(void *)&L2, 11),
+			 0);
 	assert_int_equal(tracepoint_probe_register_name("tp_test_int", TRACEPOINT_FUNC(probe_order),
-							(void *)&L3, -1), 0);
+							(void *)&L3, -1),
+			 0);
 	trace_tp_test_int(0);
 	assert_int_equal(norder, 3);
 	assert_int_equal(order[0], 2);
@@ -254,8 +262,9 @@ static void test_by_name_with_unknown_name_returns_enoent(void **state)
 	assert_int_equal(tracepoint_probe_unregister_name("no_such_tracepoint",
 							  TRACEPOINT_FUNC(probe_args), &ctx),
 			 -ENOENT);
-	assert_int_equal(tracepoint_probe_register_name("tp_test", TRACEPOINT_FUNC(probe_args),
-							&ctx, 10), -ENOENT);
+	assert_int_equal(
+		tracepoint_probe_register_name("tp_test", TRACEPOINT_FUNC(probe_args), &ctx, 10),
+		-ENOENT);
 }
 
 static void test_by_name_with_null_probe_returns_einval(void **state)
@@ -274,8 +283,9 @@ static void test_by_name_with_null_name_returns_einval(void **state)
 {
 	int ctx;
 	(void)state;
-	assert_int_equal(tracepoint_probe_register_name(NULL, TRACEPOINT_FUNC(probe_args), &ctx, 10),
-			 -EINVAL);
+	assert_int_equal(
+		tracepoint_probe_register_name(NULL, TRACEPOINT_FUNC(probe_args), &ctx, 10),
+		-EINVAL);
 	assert_int_equal(tracepoint_probe_unregister_name(NULL, TRACEPOINT_FUNC(probe_args), &ctx),
 			 -EINVAL);
 }
@@ -286,11 +296,11 @@ struct probe_walk {
 	tracepoint_func_t probe[4];
 	void *data[4];
 	int prio[4];
-	int stop_at;                /* return stop_ret on this visit (1-based), 0: never */
+	int stop_at; /* return stop_ret on this visit (1-based), 0: never */
 	int stop_ret;
-	struct tracepoint *detach;  /* detach each probe visited from it */
+	struct tracepoint *detach; /* detach each probe visited from it */
 	int detach_errors;
-	struct tracepoint *attach;  /* attach probe_order(&L9) to it on the first visit */
+	struct tracepoint *attach; /* attach probe_order(&L9) to it on the first visit */
 };
 
 static const int L9 = 9;
@@ -317,12 +327,14 @@ static void test_probe_for_each_visits_the_probes_in_call_order(void **state)
 	struct probe_walk w;
 	(void)state;
 	memset(&w, 0, sizeof(w));
-	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), 0);
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w),
+			 0);
 	assert_int_equal(w.n, 0);
 	assert_int_equal(register_trace_prio_tp_test_int(probe_order, (void *)&L1, 5), 0);
 	assert_int_equal(register_trace_prio_tp_test_int(probe_order, (void *)&L2, 50), 0);
 	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&L3), 0);
-	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), 0);
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w),
+			 0);
 	assert_int_equal(w.n, 3);
 	assert_ptr_equal(w.data[0], &L2);
 	assert_int_equal(w.prio[0], 50);
@@ -340,7 +352,8 @@ static void test_probe_for_each_visits_the_probes_in_call_order(void **state)
 	assert_int_equal(order[2], 1);
 	/* another tracepoint's list is its own */
 	memset(&w, 0, sizeof(w));
-	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_args, probe_walk_cb, &w), 0);
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_args, probe_walk_cb, &w),
+			 0);
 	assert_int_equal(w.n, 0);
 }
 
@@ -361,7 +374,8 @@ static void test_probe_for_each_nonzero_return_stops_walk_and_is_returned(void *
 	memset(&w, 0, sizeof(w));
 	w.stop_at = 2;
 	w.stop_ret = -42;
-	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), -42);
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w),
+			 -42);
 	assert_int_equal(w.n, 2);
 	assert_ptr_equal(w.data[1], &labels[1]);
 }
@@ -374,7 +388,8 @@ static void test_probe_for_each_callback_may_detach_and_attach(void **state)
 	/* Every probe detached from inside the walk: each is still visited. */
 	memset(&w, 0, sizeof(w));
 	w.detach = &__tracepoint_tp_test_int;
-	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), 0);
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w),
+			 0);
 	assert_int_equal(w.n, 3);
 	assert_int_equal(w.detach_errors, 0);
 	assert_false(trace_tp_test_int_enabled());
@@ -384,10 +399,12 @@ static void test_probe_for_each_callback_may_detach_and_attach(void **state)
 	assert_int_equal(register_trace_tp_test_int(probe_order, (void *)&labels[0]), 0);
 	memset(&w, 0, sizeof(w));
 	w.attach = &__tracepoint_tp_test_int;
-	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w), 0);
+	assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, probe_walk_cb, &w),
+			 0);
 	assert_int_equal(w.n, 1);
 	assert_int_equal(tracepoint_probe_attached(&__tracepoint_tp_test_int,
-						   TRACEPOINT_FUNC(probe_order), (void *)&L9), 1);
+						   TRACEPOINT_FUNC(probe_order), (void *)&L9),
+			 1);
 	assert_int_equal(tp_test_probes(&__tracepoint_tp_test_int), 2);
 }
 
@@ -404,22 +421,31 @@ static void test_probe_for_each_with_null_tp_or_callback_returns_einval(void **s
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_for_each_visits_every_defined_tracepoint_exactly_once, reset),
-		cmocka_unit_test_teardown(test_for_each_reports_enabled_state_of_each_tracepoint, reset),
-		cmocka_unit_test_teardown(test_for_each_nonzero_callback_return_stops_walk_and_is_returned, reset),
+		cmocka_unit_test_teardown(
+			test_for_each_visits_every_defined_tracepoint_exactly_once, reset),
+		cmocka_unit_test_teardown(test_for_each_reports_enabled_state_of_each_tracepoint,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_for_each_nonzero_callback_return_stops_walk_and_is_returned, reset),
 		cmocka_unit_test_teardown(test_for_each_with_null_callback_returns_einval, reset),
 		cmocka_unit_test_teardown(test_find_by_name_returns_the_tracepoint_struct, reset),
 		cmocka_unit_test_teardown(test_find_unknown_or_partial_name_returns_null, reset),
-		cmocka_unit_test_teardown(test_register_by_name_attaches_untyped_probe_that_fires_with_right_arguments, reset),
+		cmocka_unit_test_teardown(
+			test_register_by_name_attaches_untyped_probe_that_fires_with_right_arguments,
+			reset),
 		cmocka_unit_test_teardown(test_register_by_name_then_unregister_typed_works, reset),
 		cmocka_unit_test_teardown(test_register_by_name_honours_priority, reset),
 		cmocka_unit_test_teardown(test_by_name_with_unknown_name_returns_enoent, reset),
 		cmocka_unit_test_teardown(test_by_name_with_null_probe_returns_einval, reset),
 		cmocka_unit_test_teardown(test_by_name_with_null_name_returns_einval, reset),
-		cmocka_unit_test_teardown(test_probe_for_each_visits_the_probes_in_call_order, reset),
-		cmocka_unit_test_teardown(test_probe_for_each_nonzero_return_stops_walk_and_is_returned, reset),
-		cmocka_unit_test_teardown(test_probe_for_each_callback_may_detach_and_attach, reset),
-		cmocka_unit_test_teardown(test_probe_for_each_with_null_tp_or_callback_returns_einval, reset),
+		cmocka_unit_test_teardown(test_probe_for_each_visits_the_probes_in_call_order,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_probe_for_each_nonzero_return_stops_walk_and_is_returned, reset),
+		cmocka_unit_test_teardown(test_probe_for_each_callback_may_detach_and_attach,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_probe_for_each_with_null_tp_or_callback_returns_einval, reset),
 	};
 	tp_test_watchdog(10);
 	reset(NULL);

@@ -172,13 +172,19 @@ static void test_trace_lazy_is_a_single_statement(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_trace_lazy_does_not_evaluate_arguments_without_probe, reset),
-		cmocka_unit_test_teardown(test_trace_lazy_evaluates_arguments_once_per_fire_with_probe, reset),
-		cmocka_unit_test_teardown(test_trace_lazy_evaluates_once_even_with_several_probes, reset),
-		cmocka_unit_test_teardown(test_trace_lazy_stops_evaluating_after_last_probe_detaches, reset),
+		cmocka_unit_test_teardown(test_trace_lazy_does_not_evaluate_arguments_without_probe,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_trace_lazy_evaluates_arguments_once_per_fire_with_probe, reset),
+		cmocka_unit_test_teardown(test_trace_lazy_evaluates_once_even_with_several_probes,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_trace_lazy_stops_evaluating_after_last_probe_detaches, reset),
 		cmocka_unit_test_teardown(test_trace_name_always_evaluates_arguments, reset),
-		cmocka_unit_test_teardown(test_trace_lazy_and_trace_name_deliver_the_same_values, reset),
-		cmocka_unit_test_teardown(test_trace_lazy_evaluates_each_argument_exactly_once, reset),
+		cmocka_unit_test_teardown(test_trace_lazy_and_trace_name_deliver_the_same_values,
+					  reset),
+		cmocka_unit_test_teardown(test_trace_lazy_evaluates_each_argument_exactly_once,
+					  reset),
 		cmocka_unit_test_teardown(test_trace_lazy_is_a_single_statement, reset),
 	};
 	tp_test_watchdog(10);

@@ -25,18 +25,25 @@ DEFINE_TRACE(tp_stress_steady);
 static int hits;
 __attribute__((unused)) static void probe(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	hits++;
 }
 
 /* Several sites of tp_stress_hot in several functions, one of the other. */
-__attribute__((noinline, unused)) static void fire_hot_1(int v) { trace_tp_stress_hot(v); }
+__attribute__((noinline, unused)) static void fire_hot_1(int v)
+{
+	trace_tp_stress_hot(v);
+}
 __attribute__((noinline, unused)) static void fire_hot_2(int v)
 {
 	trace_tp_stress_hot(v);
 	trace_tp_stress_hot(v + 1);
 }
-__attribute__((noinline, unused)) static void fire_steady(int v) { trace_tp_stress_steady(v); }
+__attribute__((noinline, unused)) static void fire_steady(int v)
+{
+	trace_tp_stress_steady(v);
+}
 
 static int reset(void **state)
 {
@@ -71,8 +78,8 @@ static void assert_text_pages_not_writable(void)
 		char perms[5];
 		assert_true(mapping_perms(site_addr(e), perms));
 		if (strcmp(perms, "r-xp") != 0)
-			print_error("site %p of %s is in a %s mapping\n", (const void *)site_addr(e),
-				    tp__jump_key(e)->name, perms);
+			print_error("site %p of %s is in a %s mapping\n",
+				    (const void *)site_addr(e), tp__jump_key(e)->name, perms);
 		assert_string_equal(perms, "r-xp");
 	}
 }
@@ -97,14 +104,16 @@ static void test_every_site_of_a_disabled_tracepoint_is_idle_after_startup(void 
 #endif
 }
 
-static void test_attaching_turns_every_site_into_a_jump_to_its_slow_path_and_detaching_idles_them_again(void **state)
+static void test_attaching_turns_every_site_into_a_jump_to_its_slow_path_and_detaching_idles_them_again(
+	void **state)
 {
 	(void)state;
 	SKIP_UNLESS_STATIC_KEYS();
 #if TRACEPOINT_STATIC_KEYS
 	{
 		int ctx, ctx2;
-		int n = nsites(&__tracepoint_tp_stress_hot), m = nsites(&__tracepoint_tp_stress_steady);
+		int n = nsites(&__tracepoint_tp_stress_hot),
+		    m = nsites(&__tracepoint_tp_stress_steady);
 		hits = 0;
 		fire_hot_1(0);
 		fire_hot_2(0);
@@ -171,10 +180,13 @@ static void test_a_site_whose_slow_path_is_a_jump_jumps_straight_to_its_destinat
 			assert_int_equal(register_trace_tp_stress_hot(probe, &ctx), 0);
 			assert_int_equal(register_trace_tp_stress_steady(probe, &ctx), 0);
 			threaded = 0;
-			for (const struct tp__jump_entry *e = __start_tp__jump; e < __stop_tp__jump; e++) {
+			for (const struct tp__jump_entry *e = __start_tp__jump; e < __stop_tp__jump;
+			     e++) {
 				const unsigned char *via = jump_dest(target_addr(e));
-				uintptr_t in_page = (uintptr_t)site_addr(e) & (uintptr_t)(sysconf(_SC_PAGESIZE) - 1);
-				if (!via || (SITE_BYTES == 5 && in_page > (uintptr_t)sysconf(_SC_PAGESIZE) - 5))
+				uintptr_t in_page = (uintptr_t)site_addr(e) &
+						    (uintptr_t)(sysconf(_SC_PAGESIZE) - 1);
+				if (!via || (SITE_BYTES == 5 &&
+					     in_page > (uintptr_t)sysconf(_SC_PAGESIZE) - 5))
 					continue;
 				assert_ptr_equal(jump_dest(site_addr(e)), via);
 				threaded++;
@@ -188,7 +200,8 @@ static void test_a_site_whose_slow_path_is_a_jump_jumps_straight_to_its_destinat
 			fire_hot_1(0);
 			assert_int_equal(hits, 2);
 		}
-		print_message("%d sites jump straight to their slow path's destination\n", threaded);
+		print_message("%d sites jump straight to their slow path's destination\n",
+			      threaded);
 #if defined(__OPTIMIZE__) && !defined(SANITIZED)
 		assert_true(threaded >= 1); /* fire_hot_1 */
 #endif
@@ -219,10 +232,16 @@ static void test_thousand_flips_leave_every_site_idle_and_every_page_read_exec(v
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_every_site_of_a_disabled_tracepoint_is_idle_after_startup, reset),
-		cmocka_unit_test_teardown(test_attaching_turns_every_site_into_a_jump_to_its_slow_path_and_detaching_idles_them_again, reset),
-		cmocka_unit_test_teardown(test_a_site_whose_slow_path_is_a_jump_jumps_straight_to_its_destination, reset),
-		cmocka_unit_test_teardown(test_thousand_flips_leave_every_site_idle_and_every_page_read_exec, reset),
+		cmocka_unit_test_teardown(
+			test_every_site_of_a_disabled_tracepoint_is_idle_after_startup, reset),
+		cmocka_unit_test_teardown(
+			test_attaching_turns_every_site_into_a_jump_to_its_slow_path_and_detaching_idles_them_again,
+			reset),
+		cmocka_unit_test_teardown(
+			test_a_site_whose_slow_path_is_a_jump_jumps_straight_to_its_destination,
+			reset),
+		cmocka_unit_test_teardown(
+			test_thousand_flips_leave_every_site_idle_and_every_page_read_exec, reset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <sys/mman.h>
 
-static int deny = 1;       /* refuse every mprotect */
+static int deny = 1; /* refuse every mprotect */
 static long mprotect_calls;
 static int refusing_mprotect(void *addr, size_t len, int prot)
 {
@@ -27,8 +27,15 @@ static int refusing_mprotect(void *addr, size_t len, int prot)
 #include "events/tp_stress.h"
 
 static int reg_calls, unreg_calls;
-static int count_reg(void) { reg_calls++; return 0; }
-static void count_unreg(void) { unreg_calls++; }
+static int count_reg(void)
+{
+	reg_calls++;
+	return 0;
+}
+static void count_unreg(void)
+{
+	unreg_calls++;
+}
 DEFINE_TRACE(tp_stress_hot);
 DEFINE_TRACE_FN(tp_stress_regfn, count_reg, count_unreg);
 
@@ -37,12 +44,19 @@ DEFINE_TRACE_FN(tp_stress_regfn, count_reg, count_unreg);
 static int hits;
 static void probe(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	hits++;
 }
 
-__attribute__((noinline)) static void fire_hot(int v) { trace_tp_stress_hot(v); }
-__attribute__((noinline, unused)) static void fire_regfn(int v) { trace_tp_stress_regfn(v); }
+__attribute__((noinline)) static void fire_hot(int v)
+{
+	trace_tp_stress_hot(v);
+}
+__attribute__((noinline, unused)) static void fire_regfn(int v)
+{
+	trace_tp_stress_regfn(v);
+}
 
 static int evaluated;
 static int side_effect(void)
@@ -61,11 +75,11 @@ static int reset(void **state)
 	return 0;
 }
 
-
 /* What registering returns while mprotect is refused. */
 #define DENIED_RESULT (TRACEPOINT_STATIC_KEYS ? -EACCES : 0)
 
-static void test_refused_mprotect_nothing_is_patched_at_startup_and_enabling_fails_cleanly(void **state)
+static void test_refused_mprotect_nothing_is_patched_at_startup_and_enabling_fails_cleanly(
+	void **state)
 {
 	int ctx;
 	(void)state;
@@ -103,7 +117,8 @@ static void test_refused_mprotect_nothing_is_patched_at_startup_and_enabling_fai
 	}
 }
 
-static void test_trace_lazy_evaluates_nothing_while_disabled_even_when_sites_cannot_be_patched(void **state)
+static void test_trace_lazy_evaluates_nothing_while_disabled_even_when_sites_cannot_be_patched(
+	void **state)
 {
 	int ctx;
 	(void)state;
@@ -136,7 +151,8 @@ static void test_pages_stay_read_exec_when_mprotect_is_refused(void **state)
 /* Patching worked once, then is refused: enabling cannot make
  * the sites jump, so registration must fail with the error and leave the
  * tracepoint exactly as it was (no probe, reg undone by unreg). */
-static void test_when_enabling_cannot_patch_registration_fails_with_the_error_and_attaches_nothing(void **state)
+static void test_when_enabling_cannot_patch_registration_fails_with_the_error_and_attaches_nothing(
+	void **state)
 {
 	(void)state;
 	if (!TRACEPOINT_STATIC_KEYS) {
@@ -180,10 +196,17 @@ static void test_when_enabling_cannot_patch_registration_fails_with_the_error_an
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_refused_mprotect_nothing_is_patched_at_startup_and_enabling_fails_cleanly, reset),
-		cmocka_unit_test_teardown(test_trace_lazy_evaluates_nothing_while_disabled_even_when_sites_cannot_be_patched, reset),
-		cmocka_unit_test_teardown(test_pages_stay_read_exec_when_mprotect_is_refused, reset),
-		cmocka_unit_test_teardown(test_when_enabling_cannot_patch_registration_fails_with_the_error_and_attaches_nothing, reset),
+		cmocka_unit_test_teardown(
+			test_refused_mprotect_nothing_is_patched_at_startup_and_enabling_fails_cleanly,
+			reset),
+		cmocka_unit_test_teardown(
+			test_trace_lazy_evaluates_nothing_while_disabled_even_when_sites_cannot_be_patched,
+			reset),
+		cmocka_unit_test_teardown(test_pages_stay_read_exec_when_mprotect_is_refused,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_when_enabling_cannot_patch_registration_fails_with_the_error_and_attaches_nothing,
+			reset),
 	};
 	reset(NULL);
 	return cmocka_run_group_tests(tests, NULL, NULL);

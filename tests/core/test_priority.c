@@ -131,7 +131,8 @@ static void test_untyped_register_uses_default_priority(void **state)
 	(void)state;
 	assert_int_equal(reg(&L1, 9), 0);
 	assert_int_equal(tracepoint_probe_register(&__tracepoint_tp_test_int,
-						   TRACEPOINT_FUNC(probe), (void *)&L2), 0);
+						   TRACEPOINT_FUNC(probe), (void *)&L2),
+			 0);
 	assert_int_equal(reg(&L3, 11), 0);
 	fire_and_expect((const int[]){ 3, 2, 1 }, 3);
 }
@@ -166,15 +167,22 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_highest_priority_runs_first, reset),
-		cmocka_unit_test_teardown(test_registering_in_descending_priority_keeps_that_order, reset),
+		cmocka_unit_test_teardown(test_registering_in_descending_priority_keeps_that_order,
+					  reset),
 		cmocka_unit_test_teardown(test_equal_priorities_keep_registration_order, reset),
-		cmocka_unit_test_teardown(test_equal_priorities_keep_registration_order_among_other_priorities, reset),
-		cmocka_unit_test_teardown(test_int_min_int_max_and_negative_priorities_order_correctly, reset),
+		cmocka_unit_test_teardown(
+			test_equal_priorities_keep_registration_order_among_other_priorities,
+			reset),
+		cmocka_unit_test_teardown(
+			test_int_min_int_max_and_negative_priorities_order_correctly, reset),
 		cmocka_unit_test_teardown(test_int_min_registered_first_still_runs_last, reset),
-		cmocka_unit_test_teardown(test_default_priority_is_tracepoint_default_prio_10, reset),
-		cmocka_unit_test_teardown(test_prio_11_probe_runs_before_default_priority_probes, reset),
+		cmocka_unit_test_teardown(test_default_priority_is_tracepoint_default_prio_10,
+					  reset),
+		cmocka_unit_test_teardown(test_prio_11_probe_runs_before_default_priority_probes,
+					  reset),
 		cmocka_unit_test_teardown(test_untyped_register_uses_default_priority, reset),
-		cmocka_unit_test_teardown(test_unregistering_a_middle_probe_keeps_the_others_in_order, reset),
+		cmocka_unit_test_teardown(
+			test_unregistering_a_middle_probe_keeps_the_others_in_order, reset),
 		cmocka_unit_test_teardown(test_reregistered_probe_goes_after_its_equals, reset),
 	};
 	tp_test_watchdog(10);

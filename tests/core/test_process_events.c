@@ -63,7 +63,8 @@ static void probe_count(int v, void *data)
 
 static void probe_noop(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 }
 
 /* ------------------------------------------------------------------ fork */
@@ -123,7 +124,8 @@ static void child_uses_the_registry(void)
 	_exit(0);
 }
 
-static void test_fork_while_another_thread_holds_the_registration_lock_child_registers_fires_and_exits_0(void **state)
+static void test_fork_while_another_thread_holds_the_registration_lock_child_registers_fires_and_exits_0(
+	void **state)
 {
 	pthread_t th;
 	double t0;
@@ -139,8 +141,9 @@ static void test_fork_while_another_thread_holds_the_registration_lock_child_reg
 		sched_yield();
 	assert_true(__atomic_load_n(&in_reg, __ATOMIC_SEQ_CST));
 	/* The lock is held (by this process, in slow_reg) right now. */
-	assert_int_equal(__atomic_load_n(&__tracepoint_tp_stress_regfn.tp__priv.lock, __ATOMIC_SEQ_CST),
-			 (int)getpid());
+	assert_int_equal(
+		__atomic_load_n(&__tracepoint_tp_stress_regfn.tp__priv.lock, __ATOMIC_SEQ_CST),
+		(int)getpid());
 	rc = st_run_forked(child_uses_the_registry, 5);
 	if (rc == -1)
 		print_error("the child hung (lock inherited from the parent's thread?)\n");
@@ -171,12 +174,14 @@ static int ret_reg_same = 1, ret_reg_other = 1, ret_unreg_same = 1, ret_unreg_ot
 
 static void probe_inner_same(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	inner_same++;
 }
 static void probe_inner_other(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	inner_other++;
 }
 
@@ -205,7 +210,9 @@ static void probe_outer(int v, void *data)
 	}
 }
 
-static void test_probe_fires_and_registers_and_unregisters_on_same_and_other_tracepoint_from_inside_without_deadlock(void **state)
+static void
+test_probe_fires_and_registers_and_unregisters_on_same_and_other_tracepoint_from_inside_without_deadlock(
+	void **state)
 {
 	int ctx;
 	(void)state;
@@ -217,7 +224,7 @@ static void test_probe_fires_and_registers_and_unregisters_on_same_and_other_tra
 	trace_tp_stress_hot(0);
 	assert_int_equal(ret_reg_same, 0);
 	assert_int_equal(ret_reg_other, 0);
-	assert_int_equal(outer_calls, 2);  /* the fire + the nested one */
+	assert_int_equal(outer_calls, 2); /* the fire + the nested one */
 	/* not in the walk that was running, but in the nested fire (hot and steady) */
 	assert_int_equal(inner_same, 1);
 	assert_int_equal(inner_other, 1);
@@ -255,7 +262,8 @@ static __thread int depth;
 static long recursive_calls;
 static void probe_recursive(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	__atomic_fetch_add(&recursive_calls, 1, __ATOMIC_RELAXED);
 	if (depth < 3) {
 		depth++;
@@ -277,7 +285,8 @@ static void *churn(void *arg)
 	return NULL;
 }
 
-static void test_probe_refiring_its_own_tracepoint_recursively_under_list_churn_counts_exactly(void **state)
+static void test_probe_refiring_its_own_tracepoint_recursively_under_list_churn_counts_exactly(
+	void **state)
 {
 	pthread_t th;
 	int ctx;
@@ -300,14 +309,14 @@ static void test_probe_refiring_its_own_tracepoint_recursively_under_list_churn_
 	assert_int_equal(unregister_trace_tp_stress_hot(probe_recursive, &ctx), 0);
 }
 
-
 /* ------------------------------------------------------ signal handlers */
 
 static volatile sig_atomic_t handler_fires;
 static long steady_sig_calls;
 static void probe_sig_steady(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	__atomic_fetch_add(&steady_sig_calls, 1, __ATOMIC_RELAXED);
 }
 
@@ -336,7 +345,8 @@ static void *kill_storm(void *arg)
 	return NULL;
 }
 
-static void test_firing_from_signal_handlers_while_main_thread_fires_and_registers_loses_nothing(void **state)
+static void test_firing_from_signal_handlers_while_main_thread_fires_and_registers_loses_nothing(
+	void **state)
 {
 	struct sigaction sa;
 	struct itimerval it = { { 0, 200 }, { 0, 200 } }, off = { { 0, 0 }, { 0, 0 } };
@@ -405,8 +415,8 @@ static void test_firing_from_signal_handlers_while_main_thread_fires_and_registe
 	st_sleep_ms(20);
 	signal(SIGALRM, SIG_IGN);
 	signal(SIGUSR1, SIG_IGN);
-	print_message("signals: %ld rounds, %ld main fires, %ld handler fires, %ld kills\n",
-		      rounds, main_fires, (long)handler_fires, kills);
+	print_message("signals: %ld rounds, %ld main fires, %ld handler fires, %ld kills\n", rounds,
+		      main_fires, (long)handler_fires, kills);
 	assert_int_equal(errors, 0);
 	/* ThreadSanitizer holds async signals until its own safe points and
 	 * may deliver only a handful; natively hundreds land.  The exact count
@@ -429,7 +439,8 @@ static void *fire_and_exit(void *arg)
 	return NULL;
 }
 
-static void test_200_threads_that_fire_and_exit_leak_nothing_and_do_not_hang_synchronize(void **state)
+static void test_200_threads_that_fire_and_exit_leak_nothing_and_do_not_hang_synchronize(
+	void **state)
 {
 	long base = outstanding_lists();
 	int c2;
@@ -444,7 +455,8 @@ static void test_200_threads_that_fire_and_exit_leak_nothing_and_do_not_hang_syn
 		pthread_t th[8];
 		for (int i = 0; i < 8; i++)
 			assert_int_equal(pthread_create(&th[i], NULL, fire_and_exit,
-							(void *)(intptr_t)(100 + i)), 0);
+							(void *)(intptr_t)(100 + i)),
+					 0);
 		/* the list changes while they run and exit */
 		assert_int_equal(register_trace_tp_stress_hot(probe_noop, &c2), 0);
 		assert_int_equal(unregister_trace_tp_stress_hot(probe_noop, &c2), 0);
@@ -469,11 +481,21 @@ static void test_200_threads_that_fire_and_exit_leak_nothing_and_do_not_hang_syn
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_fork_while_another_thread_holds_the_registration_lock_child_registers_fires_and_exits_0, reset),
-		cmocka_unit_test_teardown(test_probe_fires_and_registers_and_unregisters_on_same_and_other_tracepoint_from_inside_without_deadlock, reset),
-		cmocka_unit_test_teardown(test_probe_refiring_its_own_tracepoint_recursively_under_list_churn_counts_exactly, reset),
-		cmocka_unit_test_teardown(test_firing_from_signal_handlers_while_main_thread_fires_and_registers_loses_nothing, reset),
-		cmocka_unit_test_teardown(test_200_threads_that_fire_and_exit_leak_nothing_and_do_not_hang_synchronize, reset),
+		cmocka_unit_test_teardown(
+			test_fork_while_another_thread_holds_the_registration_lock_child_registers_fires_and_exits_0,
+			reset),
+		cmocka_unit_test_teardown(
+			test_probe_fires_and_registers_and_unregisters_on_same_and_other_tracepoint_from_inside_without_deadlock,
+			reset),
+		cmocka_unit_test_teardown(
+			test_probe_refiring_its_own_tracepoint_recursively_under_list_churn_counts_exactly,
+			reset),
+		cmocka_unit_test_teardown(
+			test_firing_from_signal_handlers_while_main_thread_fires_and_registers_loses_nothing,
+			reset),
+		cmocka_unit_test_teardown(
+			test_200_threads_that_fire_and_exit_leak_nothing_and_do_not_hang_synchronize,
+			reset),
 	};
 	reset(NULL);
 	return cmocka_run_group_tests(tests, NULL, NULL);

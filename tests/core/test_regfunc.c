@@ -4,8 +4,8 @@
 #include "test_common.h"
 
 static int reg_calls, unreg_calls;
-static int reg_result;           /* what reg() returns */
-static int enabled_during_reg;   /* tracepoint state seen from inside reg() */
+static int reg_result;	       /* what reg() returns */
+static int enabled_during_reg; /* tracepoint state seen from inside reg() */
 static int enabled_during_unreg;
 
 #define CONFIG_TP_TEST 1
@@ -29,8 +29,18 @@ static void my_unreg(void)
 }
 
 static int hits;
-static void probe_a(int v, void *data) { (void)data; (void)v; hits++; }
-static void probe_b(int v, void *data) { (void)data; (void)v; hits++; }
+static void probe_a(int v, void *data)
+{
+	(void)data;
+	(void)v;
+	hits++;
+}
+static void probe_b(int v, void *data)
+{
+	(void)data;
+	(void)v;
+	hits++;
+}
 
 static int reset(void **state)
 {
@@ -171,13 +181,20 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_reg_runs_once_when_first_probe_attaches, reset),
-		cmocka_unit_test_teardown(test_unreg_runs_once_when_last_probe_detaches_not_on_intermediate_ones, reset),
-		cmocka_unit_test_teardown(test_failed_registrations_do_not_call_reg_or_unreg, reset),
-		cmocka_unit_test_teardown(test_reg_and_unreg_run_again_for_each_attach_detach_cycle, reset),
-		cmocka_unit_test_teardown(test_failing_reg_aborts_registration_and_returns_its_value, reset),
-		cmocka_unit_test_teardown(test_failing_reg_returns_positive_values_unchanged, reset),
+		cmocka_unit_test_teardown(
+			test_unreg_runs_once_when_last_probe_detaches_not_on_intermediate_ones,
+			reset),
+		cmocka_unit_test_teardown(test_failed_registrations_do_not_call_reg_or_unreg,
+					  reset),
+		cmocka_unit_test_teardown(test_reg_and_unreg_run_again_for_each_attach_detach_cycle,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_failing_reg_aborts_registration_and_returns_its_value, reset),
+		cmocka_unit_test_teardown(test_failing_reg_returns_positive_values_unchanged,
+					  reset),
 		cmocka_unit_test_teardown(test_registration_after_failing_reg_retries_reg, reset),
-		cmocka_unit_test_teardown(test_failing_reg_is_not_consulted_while_probes_are_attached, reset),
+		cmocka_unit_test_teardown(
+			test_failing_reg_is_not_consulted_while_probes_are_attached, reset),
 	};
 	tp_test_watchdog(10);
 	reset(NULL);

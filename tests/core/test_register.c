@@ -31,8 +31,14 @@ static void record(int probe, void *data, int v)
 	ncalls++;
 }
 
-static void probe_a(int v, void *data) { record(1, data, v); }
-static void probe_b(int v, void *data) { record(2, data, v); }
+static void probe_a(int v, void *data)
+{
+	record(1, data, v);
+}
+static void probe_b(int v, void *data)
+{
+	record(2, data, v);
+}
 
 static int noargs_hits;
 static void *noargs_data;
@@ -221,8 +227,10 @@ static void test_untyped_register_with_null_probe_or_null_tp_returns_einval(void
 	assert_int_equal(tracepoint_probe_register(NULL, TRACEPOINT_FUNC(probe_a), &ctx), -EINVAL);
 	assert_int_equal(tracepoint_probe_register_prio(NULL, TRACEPOINT_FUNC(probe_a), &ctx, 1),
 			 -EINVAL);
-	assert_int_equal(tracepoint_probe_unregister(NULL, TRACEPOINT_FUNC(probe_a), &ctx), -EINVAL);
-	assert_int_equal(tracepoint_probe_unregister(&__tracepoint_tp_test_int, NULL, &ctx), -EINVAL);
+	assert_int_equal(tracepoint_probe_unregister(NULL, TRACEPOINT_FUNC(probe_a), &ctx),
+			 -EINVAL);
+	assert_int_equal(tracepoint_probe_unregister(&__tracepoint_tp_test_int, NULL, &ctx),
+			 -EINVAL);
 	assert_false(trace_tp_test_int_enabled());
 }
 
@@ -231,7 +239,8 @@ static void test_untyped_register_fires_like_typed_one(void **state)
 	int ctx;
 	(void)state;
 	assert_int_equal(tracepoint_probe_register(&__tracepoint_tp_test_int,
-						   TRACEPOINT_FUNC(probe_a), &ctx), 0);
+						   TRACEPOINT_FUNC(probe_a), &ctx),
+			 0);
 	/* The typed and untyped APIs share one registry. */
 	assert_int_equal(register_trace_tp_test_int(probe_a, &ctx), -EEXIST);
 	trace_tp_test_int(3);
@@ -405,26 +414,37 @@ static void test_noargs_tracepoint_registers_fires_and_unregisters(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_six_arguments_then_data_reach_one_probe_and_two, reset),
+		cmocka_unit_test_teardown(test_six_arguments_then_data_reach_one_probe_and_two,
+					  reset),
 		cmocka_unit_test_teardown(test_register_then_unregister_returns_zero, reset),
-		cmocka_unit_test_teardown(test_probe_attached_says_which_probe_and_data_are_attached, reset),
+		cmocka_unit_test_teardown(
+			test_probe_attached_says_which_probe_and_data_are_attached, reset),
 		cmocka_unit_test_teardown(test_sites_counts_the_call_sites_compiled_in, reset),
-		cmocka_unit_test_teardown(test_register_same_probe_and_data_twice_returns_eexist, reset),
+		cmocka_unit_test_teardown(test_register_same_probe_and_data_twice_returns_eexist,
+					  reset),
 		cmocka_unit_test_teardown(test_register_null_data_twice_returns_eexist, reset),
-		cmocka_unit_test_teardown(test_same_probe_with_different_data_is_allowed_and_both_fire, reset),
+		cmocka_unit_test_teardown(
+			test_same_probe_with_different_data_is_allowed_and_both_fire, reset),
 		cmocka_unit_test_teardown(test_register_null_probe_returns_einval, reset),
-		cmocka_unit_test_teardown(test_untyped_register_with_null_probe_or_null_tp_returns_einval, reset),
+		cmocka_unit_test_teardown(
+			test_untyped_register_with_null_probe_or_null_tp_returns_einval, reset),
 		cmocka_unit_test_teardown(test_untyped_register_fires_like_typed_one, reset),
 		cmocka_unit_test_teardown(test_unregister_never_registered_returns_enoent, reset),
-		cmocka_unit_test_teardown(test_unregister_with_wrong_data_returns_enoent_and_keeps_probe, reset),
+		cmocka_unit_test_teardown(
+			test_unregister_with_wrong_data_returns_enoent_and_keeps_probe, reset),
 		cmocka_unit_test_teardown(test_reregister_after_unregister_works_and_fires, reset),
-		cmocka_unit_test_teardown(test_unregistered_probe_is_no_longer_called_but_others_are, reset),
-		cmocka_unit_test_teardown(test_each_probe_receives_its_own_data_and_the_exact_arguments, reset),
+		cmocka_unit_test_teardown(
+			test_unregistered_probe_is_no_longer_called_but_others_are, reset),
+		cmocka_unit_test_teardown(
+			test_each_probe_receives_its_own_data_and_the_exact_arguments, reset),
 		cmocka_unit_test_teardown(test_mixed_type_arguments_arrive_intact, reset),
-		cmocka_unit_test_teardown(test_enabled_is_true_iff_at_least_one_probe_attached, reset),
-		cmocka_unit_test_teardown(test_tracepoint_enabled_agrees_with_trace_name_enabled, reset),
+		cmocka_unit_test_teardown(test_enabled_is_true_iff_at_least_one_probe_attached,
+					  reset),
+		cmocka_unit_test_teardown(test_tracepoint_enabled_agrees_with_trace_name_enabled,
+					  reset),
 		cmocka_unit_test_teardown(test_disabled_tracepoint_fires_no_probe, reset),
-		cmocka_unit_test_teardown(test_noargs_tracepoint_registers_fires_and_unregisters, reset),
+		cmocka_unit_test_teardown(test_noargs_tracepoint_registers_fires_and_unregisters,
+					  reset),
 	};
 	tp_test_watchdog(10);
 	reset(NULL);

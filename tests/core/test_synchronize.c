@@ -41,7 +41,8 @@ static int reset(void **state)
 static int hits;
 static void probe_count(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	__atomic_fetch_add(&hits, 1, __ATOMIC_RELAXED);
 }
 
@@ -99,7 +100,8 @@ static void test_probe_never_runs_after_unregister_and_synchronize(void **state)
 static int blocker_inside, blocker_release;
 static void probe_blocking(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	__atomic_store_n(&blocker_inside, 1, __ATOMIC_SEQ_CST);
 	while (!__atomic_load_n(&blocker_release, __ATOMIC_SEQ_CST))
 		sched_yield();
@@ -163,9 +165,9 @@ struct transient {
 };
 
 static int stop_firing;
-static long fires[NTHREADS];            /* per thread, written by that thread */
+static long fires[NTHREADS];		/* per thread, written by that thread */
 static long persistent_calls[NTHREADS]; /* per firing thread */
-static long bad_magic;                  /* transient probe saw freed memory */
+static long bad_magic;			/* transient probe saw freed memory */
 static long transient_calls;
 
 static void probe_persistent(int v, void *data)
@@ -237,8 +239,8 @@ static struct stress_result stress(double seconds)
 	while (now() - t0 < seconds) {
 		/* Vary the size so that the freed block is not handed straight
 		 * back, giving a late reader a chance to see the poison. */
-		struct transient *t = (struct transient *)malloc(
-			sizeof(*t) + sizes[r.rounds % ARRAY_LEN(sizes)]);
+		struct transient *t =
+			(struct transient *)malloc(sizeof(*t) + sizes[r.rounds % ARRAY_LEN(sizes)]);
 		long calls_at_sync;
 		if (!t)
 			break;
@@ -269,7 +271,8 @@ static struct stress_result stress(double seconds)
 	return r;
 }
 
-static void test_concurrent_fire_never_reaches_freed_probe_data_and_persistent_probe_runs_once_per_fire(void **state)
+static void test_concurrent_fire_never_reaches_freed_probe_data_and_persistent_probe_runs_once_per_fire(
+	void **state)
 {
 	int ctx;
 	struct stress_result r;
@@ -296,15 +299,16 @@ static void test_concurrent_fire_never_reaches_freed_probe_data_and_persistent_p
 	assert_int_equal(total_calls, total_fires);
 }
 
-static void test_concurrent_fire_while_tracepoint_toggles_on_and_off_never_reaches_freed_probe_data(void **state)
+static void test_concurrent_fire_while_tracepoint_toggles_on_and_off_never_reaches_freed_probe_data(
+	void **state)
 {
 	struct stress_result r;
 	(void)state;
 	/* The transient probe is the only one: every round enables and
 	 * disables the tracepoint under the firing threads. */
 	r = stress(0.4);
-	print_message("stress toggling: %ld rounds, %ld fires, %ld transient calls\n",
-		      r.rounds, fires[0] + fires[1] + fires[2], transient_calls);
+	print_message("stress toggling: %ld rounds, %ld fires, %ld transient calls\n", r.rounds,
+		      fires[0] + fires[1] + fires[2], transient_calls);
 	assert_int_equal(r.reg_errors, 0);
 	assert_int_equal(bad_magic, 0);
 	assert_int_equal(r.ran_after_sync, 0);
@@ -332,7 +336,8 @@ static void probe_outer_reg_and_unreg(void *data)
 	inner_unreg_ret = unregister_trace_tp_test_noargs(probe_inner, &inner_ctx);
 }
 
-static void test_probe_registering_and_unregistering_another_probe_on_same_tracepoint_does_not_deadlock(void **state)
+static void test_probe_registering_and_unregistering_another_probe_on_same_tracepoint_does_not_deadlock(
+	void **state)
 {
 	int ctx;
 	(void)state;
@@ -415,15 +420,27 @@ static void test_probe_unregistering_itself_from_inside_runs_once(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_synchronize_returns_promptly_with_nothing_pending, reset),
-		cmocka_unit_test_teardown(test_synchronize_returns_promptly_after_unregister_without_readers, reset),
-		cmocka_unit_test_teardown(test_probe_never_runs_after_unregister_and_synchronize, reset),
-		cmocka_unit_test_teardown(test_synchronize_waits_for_a_probe_that_is_still_running, reset),
-		cmocka_unit_test_teardown(test_concurrent_fire_never_reaches_freed_probe_data_and_persistent_probe_runs_once_per_fire, reset),
-		cmocka_unit_test_teardown(test_concurrent_fire_while_tracepoint_toggles_on_and_off_never_reaches_freed_probe_data, reset),
-		cmocka_unit_test_teardown(test_probe_registering_and_unregistering_another_probe_on_same_tracepoint_does_not_deadlock, reset),
-		cmocka_unit_test_teardown(test_probe_registered_from_inside_a_probe_fires_on_later_fires, reset),
-		cmocka_unit_test_teardown(test_probe_unregistering_itself_from_inside_runs_once, reset),
+		cmocka_unit_test_teardown(test_synchronize_returns_promptly_with_nothing_pending,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_synchronize_returns_promptly_after_unregister_without_readers, reset),
+		cmocka_unit_test_teardown(test_probe_never_runs_after_unregister_and_synchronize,
+					  reset),
+		cmocka_unit_test_teardown(test_synchronize_waits_for_a_probe_that_is_still_running,
+					  reset),
+		cmocka_unit_test_teardown(
+			test_concurrent_fire_never_reaches_freed_probe_data_and_persistent_probe_runs_once_per_fire,
+			reset),
+		cmocka_unit_test_teardown(
+			test_concurrent_fire_while_tracepoint_toggles_on_and_off_never_reaches_freed_probe_data,
+			reset),
+		cmocka_unit_test_teardown(
+			test_probe_registering_and_unregistering_another_probe_on_same_tracepoint_does_not_deadlock,
+			reset),
+		cmocka_unit_test_teardown(
+			test_probe_registered_from_inside_a_probe_fires_on_later_fires, reset),
+		cmocka_unit_test_teardown(test_probe_unregistering_itself_from_inside_runs_once,
+					  reset),
 	};
 	tp_test_watchdog(10);
 	reset(NULL);

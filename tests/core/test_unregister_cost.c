@@ -76,7 +76,8 @@ static void test_n_probes_that_unregister_themselves_in_one_fire_cost_linear_mem
 	trace_tp_test_int(1);
 	during = alloc_bytes - before;
 	print_message("%d probes unregistering themselves in one fire: %zu bytes allocated "
-		      "(copying the list each time: %zu)\n", N, during, quadratic);
+		      "(copying the list each time: %zu)\n",
+		      N, during, quadratic);
 	assert_int_equal(total_calls, N);
 	for (i = 0; i < N; i++)
 		assert_int_equal(calls[i], 1);
@@ -98,7 +99,9 @@ static void test_probes_that_stay_between_probes_that_leave_are_called_every_tim
 	int i, fire;
 	(void)state;
 	for (i = 0; i < M; i++)
-		assert_int_equal(register_trace_tp_test_int(i % 2 ? probe_stays : probe_leaves, &calls[i]), 0);
+		assert_int_equal(
+			register_trace_tp_test_int(i % 2 ? probe_stays : probe_leaves, &calls[i]),
+			0);
 	for (fire = 1; fire <= 3; fire++) {
 		trace_tp_test_int(fire);
 		for (i = 0; i < M; i++)
@@ -106,7 +109,9 @@ static void test_probes_that_stay_between_probes_that_leave_are_called_every_tim
 	}
 	for (i = 0; i < M; i += 2)
 		assert_int_equal(tracepoint_probe_attached(&__tracepoint_tp_test_int,
-							   (tracepoint_func_t)probe_leaves, &calls[i]), 0);
+							   (tracepoint_func_t)probe_leaves,
+							   &calls[i]),
+				 0);
 	/* the rest from the back, then a fire: nothing left */
 	for (i = M - 1; i > 0; i -= 2)
 		assert_int_equal(unregister_trace_tp_test_int(probe_stays, &calls[i]), 0);
@@ -141,7 +146,10 @@ static void test_probes_that_leave_ahead_of_one_that_stays_cost_linear_memory(vo
 static size_t count_cb_n;
 static int count_cb(tracepoint_func_t probe, void *data, int prio, void *priv)
 {
-	(void)probe; (void)data; (void)prio; (void)priv;
+	(void)probe;
+	(void)data;
+	(void)prio;
+	(void)priv;
 	count_cb_n++;
 	return 0;
 }
@@ -158,7 +166,8 @@ static void test_removals_from_front_middle_and_back_leave_exactly_the_rest(void
 	for (i = 0; i < (int)ARRAY_LEN(order); i++) {
 		int j;
 		assert_int_equal(unregister_trace_tp_test_int(probe_stays, &calls[order[i]]), 0);
-		assert_int_equal(unregister_trace_tp_test_int(probe_stays, &calls[order[i]]), -ENOENT);
+		assert_int_equal(unregister_trace_tp_test_int(probe_stays, &calls[order[i]]),
+				 -ENOENT);
 		gone[order[i]] = 1;
 		left--;
 		memset(calls, 0, sizeof(calls));
@@ -166,7 +175,8 @@ static void test_removals_from_front_middle_and_back_leave_exactly_the_rest(void
 		for (j = 0; j < 64; j++)
 			assert_int_equal(calls[j], !gone[j]);
 		count_cb_n = 0;
-		assert_int_equal(tracepoint_probe_for_each(&__tracepoint_tp_test_int, count_cb, NULL), 0);
+		assert_int_equal(
+			tracepoint_probe_for_each(&__tracepoint_tp_test_int, count_cb, NULL), 0);
 		assert_int_equal(count_cb_n, (size_t)left);
 	}
 	/* and in the registration order, the in-place path, down to none */
@@ -216,11 +226,19 @@ static void test_a_probe_removed_by_an_earlier_probe_of_the_fire_still_runs_in_i
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_n_probes_that_unregister_themselves_in_one_fire_cost_linear_memory, reset),
-		cmocka_unit_test_teardown(test_probes_that_leave_ahead_of_one_that_stays_cost_linear_memory, reset),
-		cmocka_unit_test_teardown(test_probes_that_stay_between_probes_that_leave_are_called_every_time, reset),
-		cmocka_unit_test_teardown(test_removals_from_front_middle_and_back_leave_exactly_the_rest, reset),
-		cmocka_unit_test_teardown(test_a_probe_removed_by_an_earlier_probe_of_the_fire_still_runs_in_it, reset),
+		cmocka_unit_test_teardown(
+			test_n_probes_that_unregister_themselves_in_one_fire_cost_linear_memory,
+			reset),
+		cmocka_unit_test_teardown(
+			test_probes_that_leave_ahead_of_one_that_stays_cost_linear_memory, reset),
+		cmocka_unit_test_teardown(
+			test_probes_that_stay_between_probes_that_leave_are_called_every_time,
+			reset),
+		cmocka_unit_test_teardown(
+			test_removals_from_front_middle_and_back_leave_exactly_the_rest, reset),
+		cmocka_unit_test_teardown(
+			test_a_probe_removed_by_an_earlier_probe_of_the_fire_still_runs_in_it,
+			reset),
 	};
 	reset(NULL);
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -87,7 +87,8 @@ static struct trace_buffer *my_thread_buffer(struct trace_sink_base *s)
 	(void)s;
 	return &my_buf;
 }
-static int my_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts, size_t need)
+static int my_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
+			  size_t need)
 {
 	struct trace_packet *p = (struct trace_packet *)(void *)my_window;
 	(void)s;
@@ -102,7 +103,8 @@ static int my_next_window(struct trace_sink_base *s, struct trace_buffer *b, uin
 	return 0;
 }
 static struct trace_sink_base my_sink = { my_thread_buffer, my_next_window, TRACE_CLOCK_MONOTONIC };
-static struct trace_event_sink my_slot = { &my_sink, 70, NULL, NULL }; /* id 70: an extended header */
+static struct trace_event_sink my_slot = { &my_sink, 70, NULL,
+					   NULL }; /* id 70: an extended header */
 
 static void a_sink_of_ones_own_gets_the_records(void **state)
 {
@@ -119,9 +121,11 @@ static void a_sink_of_ones_own_gets_the_records(void **state)
 	my_buf.sink = &my_sink;
 	my_windows = 0;
 	my_slot.event = ev;
-	assert_int_equal(tracepoint_probe_register(&__tracepoint_evf_mixed, ev->probe, &my_slot), 0);
+	assert_int_equal(tracepoint_probe_register(&__tracepoint_evf_mixed, ev->probe, &my_slot),
+			 0);
 	trace_evf_mixed("alpha", bytes, 0.25, bytes, NULL, -5);
-	assert_int_equal(tracepoint_probe_unregister(&__tracepoint_evf_mixed, ev->probe, &my_slot), 0);
+	assert_int_equal(tracepoint_probe_unregister(&__tracepoint_evf_mixed, ev->probe, &my_slot),
+			 0);
 	tracepoint_synchronize_unregister();
 
 	/* extended header: 63, the 32-bit id, the 64-bit time */
@@ -146,7 +150,8 @@ static void a_sink_of_ones_own_gets_the_records(void **state)
 	assert_non_null(strstr(text, "ratio=0.25 bytes=010203ff comm=worker tag=(null) small=-5"));
 	/* a second record does not fit the one window: dropped and counted */
 	my_buf.pos = my_buf.end - 8;
-	assert_int_equal(tracepoint_probe_register(&__tracepoint_evf_mixed, ev->probe, &my_slot), 0);
+	assert_int_equal(tracepoint_probe_register(&__tracepoint_evf_mixed, ev->probe, &my_slot),
+			 0);
 	trace_evf_mixed("beta", bytes, 0.5, bytes, "t", 1);
 	tracepoint_probe_unregister(&__tracepoint_evf_mixed, ev->probe, &my_slot);
 	tracepoint_synchronize_unregister();
@@ -166,7 +171,8 @@ static void collect(const struct tr_rec *r, void *priv)
 	struct seen *s = (struct seen *)priv;
 	if (s->n >= 8)
 		return;
-	r->ev->cls->format(s->text[s->n], sizeof(s->text[0]), (void *)(uintptr_t)r->payload, r->size);
+	r->ev->cls->format(s->text[s->n], sizeof(s->text[0]), (void *)(uintptr_t)r->payload,
+			   r->size);
 	s->name[s->n] = r->ev->name;
 	s->size[s->n] = r->size;
 	s->tid = r->tid;
@@ -203,7 +209,9 @@ static void the_recorder_writes_every_field(void **state)
 	assert_string_equal(s.text[5], "lock=0x2000 depth=2");
 	assert_ptr_equal(trace_event_of(&__tracepoint_evf_lock_acquire)->probe,
 			 trace_event_of(&__tracepoint_evf_lock_release)->probe);
-	assert_string_equal(s.text[2], "name=beta ptr=(nil) ratio=1.50 bytes=09080706 comm=worker tag=tag small=7");
+	assert_string_equal(
+		s.text[2],
+		"name=beta ptr=(nil) ratio=1.50 bytes=09080706 comm=worker tag=tag small=7");
 	/* long strings are cut at TRACEPOINT_STRING_MAX */
 	assert_int_equal(s.size[3], trace_event_of(&__tracepoint_evf_mixed)->cls->entry_size +
 					    TRACEPOINT_STRING_MAX + 1 + 1);

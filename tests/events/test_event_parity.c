@@ -54,9 +54,9 @@ static void dynamic_array_metadata(void **state)
 	f = field(ev, "data");
 	assert_int_equal(f->kind, TRACE_FIELD_DYNAMIC);
 	assert_string_equal(f->type, "unsigned char");
-	assert_int_equal(f->size, 1);             /* one element */
+	assert_int_equal(f->size, 1);			 /* one element */
 	assert_int_equal(f->array_len, TRACE_FIELD_INT); /* the element's kind */
-	assert_int_equal(f->offset, 8);            /* its count, after state and flags */
+	assert_int_equal(f->offset, 8);			 /* its count, after state and flags */
 	f = field(ev, "nums");
 	assert_int_equal(f->size, sizeof(int));
 	assert_int_equal(f->is_signed, 1);
@@ -72,7 +72,8 @@ struct syms {
 	const char *delim[4];
 };
 
-static void syms_cb(void *priv, const char *expr, const struct trace_print_flags *t, const char *delim)
+static void syms_cb(void *priv, const char *expr, const struct trace_print_flags *t,
+		    const char *delim)
 {
 	struct syms *s = (struct syms *)priv;
 	if (s->n >= 4)
@@ -93,7 +94,8 @@ static void symbol_tables_reach_the_class(void **state)
 	assert_non_null(ev->cls->symbols);
 	ev->cls->symbols(syms_cb, &s);
 	assert_int_equal(s.n, 2);
-	i = strcmp(s.expr[0], "__entry->state") == 0 ? 0 : 1; /* in the order of argument evaluation */
+	i = strcmp(s.expr[0], "__entry->state") == 0 ? 0
+						     : 1; /* in the order of argument evaluation */
 	assert_string_equal(s.expr[i], "__entry->state");
 	assert_null(s.delim[i]);
 	assert_int_equal(s.tab[i][1].mask, EVP_MARK);
@@ -219,8 +221,9 @@ static void reg_and_unreg_callbacks(void **state)
 	assert_int_equal(unregs, 1);
 	reg_error = -EBUSY;
 	assert_int_equal(register_trace_evp_fn((void (*)(int, void *))odd_probe, NULL), -EBUSY);
-	assert_int_equal(tracepoint_probe_attached(&__tracepoint_evp_fn,
-						   (tracepoint_func_t)odd_probe, NULL), 0);
+	assert_int_equal(
+		tracepoint_probe_attached(&__tracepoint_evp_fn, (tracepoint_func_t)odd_probe, NULL),
+		0);
 	assert_int_equal(unregs, 1);
 	reg_error = 0;
 }
@@ -240,7 +243,8 @@ static void collect(const struct tr_rec *r, void *priv)
 	struct seen *s = (struct seen *)priv;
 	if (s->n >= 16)
 		return;
-	r->ev->cls->format(s->text[s->n], sizeof(s->text[0]), (void *)(uintptr_t)r->payload, r->size);
+	r->ev->cls->format(s->text[s->n], sizeof(s->text[0]), (void *)(uintptr_t)r->payload,
+			   r->size);
 	s->name[s->n] = r->ev->name;
 	s->size[s->n] = r->size;
 	if (strcmp(r->ev->name, "evp_gc") == 0) {
@@ -327,7 +331,8 @@ static void the_recorder_writes_them(void **state)
 	assert_non_null(strstr(meta, "_data[__len_data];"));
 	assert_non_null(strstr(meta, "_nums[__len_nums];"));
 	/* no value of the table fits an unsigned char: a plain integer */
-	assert_non_null(strstr(meta, "integer { size = 8; align = 8; signed = false; base = 10; } _c;"));
+	assert_non_null(
+		strstr(meta, "integer { size = 8; align = 8; signed = false; base = 10; } _c;"));
 }
 
 static void list_format_prints_format_files(void **state)
@@ -342,10 +347,12 @@ static void list_format_prints_format_files(void **state)
 	n = fread(out, 1, sizeof(out) - 1, f);
 	out[n] = '\0';
 	fclose(f);
-	assert_non_null(strstr(out, "system: evp\nname: evp_gc\nID: ")); /* as in events/evp/evp_gc/format */
-	assert_non_null(strstr(out, "format:\n\tfield:int state;\toffset:0;\tsize:4;\tsigned:1;\n"
-				    "\tfield:unsigned flags;\toffset:4;\tsize:4;\tsigned:0;\n"
-				    "\tfield:__data_loc unsigned char[] data;\toffset:8;\tsize:4;\tsigned:0;\n"));
+	assert_non_null(strstr(
+		out, "system: evp\nname: evp_gc\nID: ")); /* as in events/evp/evp_gc/format */
+	assert_non_null(strstr(
+		out, "format:\n\tfield:int state;\toffset:0;\tsize:4;\tsigned:1;\n"
+		     "\tfield:unsigned flags;\toffset:4;\tsize:4;\tsigned:0;\n"
+		     "\tfield:__data_loc unsigned char[] data;\toffset:8;\tsize:4;\tsigned:0;\n"));
 	assert_non_null(strstr(out, "\nprint fmt: \"state=%s flags=%s data=%s tag=%s\", "
 				    "__print_symbolic(REC->state, "));
 	assert_non_null(strstr(out, "system: evp\nname: evp_hexv\nID: "));

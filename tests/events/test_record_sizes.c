@@ -46,8 +46,8 @@ static struct trace_sink_base sink = { thread_buffer, next_window, TRACE_CLOCK_C
 #define N_EV 15
 static const unsigned sizes[N_EV] = { 0, 1, 3, 4, 7, 8, 9, 12, 16, 17, 24, 32, 33, 40, 100 };
 static struct tracepoint *const tps[N_EV] = {
-	&__tracepoint_evs_0, &__tracepoint_evs_1, &__tracepoint_evs_3, &__tracepoint_evs_4,
-	&__tracepoint_evs_7, &__tracepoint_evs_8, &__tracepoint_evs_9, &__tracepoint_evs_12,
+	&__tracepoint_evs_0,  &__tracepoint_evs_1,  &__tracepoint_evs_3,  &__tracepoint_evs_4,
+	&__tracepoint_evs_7,  &__tracepoint_evs_8,  &__tracepoint_evs_9,  &__tracepoint_evs_12,
 	&__tracepoint_evs_16, &__tracepoint_evs_17, &__tracepoint_evs_24, &__tracepoint_evs_32,
 	&__tracepoint_evs_33, &__tracepoint_evs_40, &__tracepoint_evs_100
 };
@@ -56,21 +56,51 @@ static struct trace_event_sink slots[N_EV];
 static void fire(unsigned i, const unsigned char *v)
 {
 	switch (sizes[i]) {
-	case 0: trace_evs_0(1); break;
-	case 1: trace_evs_1(v); break;
-	case 3: trace_evs_3(v); break;
-	case 4: trace_evs_4(v); break;
-	case 7: trace_evs_7(v); break;
-	case 8: trace_evs_8(v); break;
-	case 9: trace_evs_9(v); break;
-	case 12: trace_evs_12(v); break;
-	case 16: trace_evs_16(v); break;
-	case 17: trace_evs_17(v); break;
-	case 24: trace_evs_24(v); break;
-	case 32: trace_evs_32(v); break;
-	case 33: trace_evs_33(v); break;
-	case 40: trace_evs_40(v); break;
-	default: trace_evs_100(v); break;
+	case 0:
+		trace_evs_0(1);
+		break;
+	case 1:
+		trace_evs_1(v);
+		break;
+	case 3:
+		trace_evs_3(v);
+		break;
+	case 4:
+		trace_evs_4(v);
+		break;
+	case 7:
+		trace_evs_7(v);
+		break;
+	case 8:
+		trace_evs_8(v);
+		break;
+	case 9:
+		trace_evs_9(v);
+		break;
+	case 12:
+		trace_evs_12(v);
+		break;
+	case 16:
+		trace_evs_16(v);
+		break;
+	case 17:
+		trace_evs_17(v);
+		break;
+	case 24:
+		trace_evs_24(v);
+		break;
+	case 32:
+		trace_evs_32(v);
+		break;
+	case 33:
+		trace_evs_33(v);
+		break;
+	case 40:
+		trace_evs_40(v);
+		break;
+	default:
+		trace_evs_100(v);
+		break;
 	}
 }
 
@@ -102,7 +132,9 @@ static void record_and_check(int clock, uint32_t id_base)
 			fire(i, v);
 		}
 	for (i = 0; i < N_EV; i++)
-		assert_int_equal(tracepoint_probe_unregister(tps[i], trace_event_of(tps[i])->probe, &slots[i]), 0);
+		assert_int_equal(tracepoint_probe_unregister(tps[i], trace_event_of(tps[i])->probe,
+							     &slots[i]),
+				 0);
 	tracepoint_synchronize_unregister();
 	assert_int_equal(buf.busy, 0);
 	assert_int_equal(buf.dropped, 0);
@@ -120,8 +152,9 @@ static void record_and_check(int clock, uint32_t id_base)
 			assert_int_equal(id, id_base + i);
 			for (k = 0; k < sizes[i]; k++)
 				if (at[k] != (unsigned char)(i * 16 + k + round))
-					fail_msg("evs_%u (round %u): byte %u is %u, not %u", sizes[i], round, k,
-						 at[k], (unsigned char)(i * 16 + k + round));
+					fail_msg("evs_%u (round %u): byte %u is %u, not %u",
+						 sizes[i], round, k, at[k],
+						 (unsigned char)(i * 16 + k + round));
 			at += sizes[i];
 		}
 	assert_int_equal(p->content_size / 8, (size_t)(at - window));
@@ -159,8 +192,8 @@ static size_t kept(size_t n, int utf)
 
 static void record_strings(int clock)
 {
-	static const size_t lens[] = { 0, 1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33,
-				       40, 100, 1023, 1024, 1025, 2000 };
+	static const size_t lens[] = { 0,  1,  2,  3,  4,  5,  7,   8,	  9,	12,   15,  16,
+				       17, 24, 31, 32, 33, 40, 100, 1023, 1024, 1025, 2000 };
 	enum { N_LEN = sizeof(lens) / sizeof(lens[0]), N_REC = N_LEN + 2 };
 	static char text[2100];
 	const struct trace_packet *p = (const struct trace_packet *)(const void *)window;
@@ -209,14 +242,19 @@ static void record_strings(int clock)
 		assert_int_equal(e[0], i < N_LEN ? i : 200 + i - N_LEN);
 		memcpy(&count, e + 1, 4);
 		assert_int_equal(count, nd);
-		if (memcmp(e + ev->cls->entry_size, want, n) != 0 || e[ev->cls->entry_size + n] != 0)
+		if (memcmp(e + ev->cls->entry_size, want, n) != 0 ||
+		    e[ev->cls->entry_size + n] != 0)
 			fail_msg("record %u: the string of %zu bytes differs", i, n);
 		assert_memory_equal(e + ev->cls->entry_size + n + 1, d, nd);
 		len = ev->cls->format(out, sizeof(out), (void *)(uintptr_t)e,
 				      ev->cls->entry_size + n + 1 + nd);
 		assert_true(len > 0 && (size_t)len < sizeof(out));
-		assert_true(strncmp(out + strlen("x=1 s=") + (e[0] >= 10) + (e[0] >= 100), want, n) == 0);
-		assert_non_null(strstr(out, nd == 0 ? " d=0" : nd == 1 ? " d=1" : nd == 2 ? " d=2" : " d=3"));
+		assert_true(strncmp(out + strlen("x=1 s=") + (e[0] >= 10) + (e[0] >= 100), want,
+				    n) == 0);
+		assert_non_null(strstr(out, nd == 0   ? " d=0"
+					    : nd == 1 ? " d=1"
+					    : nd == 2 ? " d=2"
+						      : " d=3"));
 		at = e + ev->cls->entry_size + n + 1 + nd;
 	}
 	assert_int_equal(p->content_size / 8, (size_t)(at - window));

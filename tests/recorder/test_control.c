@@ -169,7 +169,8 @@ static void *client(void *arg)
 		int fd = dial();
 		assert_int_equal(send(fd, "flush\n", 6, 0), 6);
 		shutdown(fd, SHUT_WR);
-		if (reply(fd, head, sizeof(head), text, sizeof(text)) >= 0 && strncmp(head, "ok 0 ", 5) == 0)
+		if (reply(fd, head, sizeof(head), text, sizeof(text)) >= 0 &&
+		    strncmp(head, "ok 0 ", 5) == 0)
 			(*ok)++;
 		close(fd);
 	}

@@ -135,7 +135,7 @@ static void die_and_count(enum death how, const char *what)
 	print_message("%s: main %ld of %ld, worker %ld of %ld\n", what, c.n[0], sh->done[0], c.n[1],
 		      sh->done[1]);
 	for (k = 0; k < 2; k++) {
-		assert_true(c.n[k] >= sh->done[k]);     /* every completed record */
+		assert_true(c.n[k] >= sh->done[k]);	/* every completed record */
 		assert_true(c.n[k] <= sh->done[k] + 1); /* at most the one in flight */
 	}
 	if (how != BY_SIGKILL)
@@ -145,26 +145,48 @@ static void die_and_count(enum death how, const char *what)
 	tr_remove(dir);
 }
 
-static void killed(void **s) { (void)s; die_and_count(BY_SIGKILL, "SIGKILL"); }
-static void segfault(void **s) { (void)s; die_and_count(BY_SIGSEGV, "SIGSEGV"); }
-static void aborted(void **s) { (void)s; die_and_count(BY_ABORT, "abort()"); }
-static void underscore_exit(void **s) { (void)s; die_and_count(BY__EXIT, "_exit()"); }
-static void exec_d(void **s) { (void)s; die_and_count(BY_EXEC, "exec()"); }
-static void quick_exited(void **s) { (void)s; die_and_count(BY_QUICK_EXIT, "quick_exit()"); }
+static void killed(void **s)
+{
+	(void)s;
+	die_and_count(BY_SIGKILL, "SIGKILL");
+}
+static void segfault(void **s)
+{
+	(void)s;
+	die_and_count(BY_SIGSEGV, "SIGSEGV");
+}
+static void aborted(void **s)
+{
+	(void)s;
+	die_and_count(BY_ABORT, "abort()");
+}
+static void underscore_exit(void **s)
+{
+	(void)s;
+	die_and_count(BY__EXIT, "_exit()");
+}
+static void exec_d(void **s)
+{
+	(void)s;
+	die_and_count(BY_EXEC, "exec()");
+}
+static void quick_exited(void **s)
+{
+	(void)s;
+	die_and_count(BY_QUICK_EXIT, "quick_exit()");
+}
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(killed),
-		cmocka_unit_test(segfault),
-		cmocka_unit_test(aborted),
-		cmocka_unit_test(underscore_exit),
-		cmocka_unit_test(exec_d),
-		cmocka_unit_test(quick_exited),
+		cmocka_unit_test(killed),  cmocka_unit_test(segfault),
+		cmocka_unit_test(aborted), cmocka_unit_test(underscore_exit),
+		cmocka_unit_test(exec_d),  cmocka_unit_test(quick_exited),
 	};
 	sh = (struct shared *)mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 				   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	bad_pointer = (volatile int *)mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	bad_pointer =
+		(volatile int *)mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED || bad_pointer == MAP_FAILED)
 		return 1;
 	tp_test_watchdog(120);

@@ -66,7 +66,10 @@ static void exact_name_enables_one_event(void **state)
 static int by_name_hits;
 static void count_by_name(int a, unsigned long b, long long c, void *data)
 {
-	(void)data; (void)a; (void)b; (void)c;
+	(void)data;
+	(void)a;
+	(void)b;
+	(void)c;
 	by_name_hits++;
 }
 
@@ -75,19 +78,22 @@ static void find_takes_system_and_name(void **state)
 	(void)state;
 	assert_ptr_equal(tracepoint_find("evf:evf_three"), &__tracepoint_evf_three);
 	assert_ptr_equal(tracepoint_find("evf_three"), &__tracepoint_evf_three);
-	assert_null(tracepoint_find("evg:evf_three"));  /* another system */
-	assert_null(tracepoint_find("ev:evf_three"));   /* a prefix of it */
+	assert_null(tracepoint_find("evg:evf_three")); /* another system */
+	assert_null(tracepoint_find("ev:evf_three"));  /* a prefix of it */
 	assert_null(tracepoint_find("evf:"));
 	assert_null(tracepoint_find(":evf_three"));
-	assert_null(tracepoint_find("evf:evf_*"));      /* no patterns here */
+	assert_null(tracepoint_find("evf:evf_*")); /* no patterns here */
 	assert_int_equal(tracepoint_probe_register_name("evf:evf_three",
-							TRACEPOINT_FUNC(count_by_name), NULL, 0), 0);
+							TRACEPOINT_FUNC(count_by_name), NULL, 0),
+			 0);
 	trace_evf_three(1, 2, 3);
 	assert_int_equal(by_name_hits, 1);
 	assert_int_equal(tracepoint_probe_unregister_name("evf:evf_three",
-							  TRACEPOINT_FUNC(count_by_name), NULL), 0);
+							  TRACEPOINT_FUNC(count_by_name), NULL),
+			 0);
 	assert_int_equal(tracepoint_probe_unregister_name("evf:evf_three",
-							  TRACEPOINT_FUNC(count_by_name), NULL), -ENOENT);
+							  TRACEPOINT_FUNC(count_by_name), NULL),
+			 -ENOENT);
 	tracepoint_synchronize_unregister();
 	trace_evf_three(1, 2, 3);
 	assert_int_equal(by_name_hits, 1);
@@ -128,7 +134,8 @@ static void long_lists_are_walked_in_parts(void **state)
 	int i;
 	(void)state;
 	for (i = 0; i < 65; i++)
-		at += (size_t)snprintf(list + at, sizeof(list) - at, "%sevf:evf_three", i ? ", " : "");
+		at += (size_t)snprintf(list + at, sizeof(list) - at, "%sevf:evf_three",
+				       i ? ", " : "");
 	snprintf(list + at, sizeof(list) - at, " ,evf_mixed");
 	assert_int_equal(tracepoint_enable(list), 3); /* evf_three in both walks, evf_mixed */
 	assert_true(on(&__tracepoint_evf_three));
@@ -147,7 +154,8 @@ static void empty_groups_are_skipped(void **state)
 	sc_stderr_begin();
 	assert_int_equal(tracepoint_enable("evf:evf_three;"), 1);
 	assert_int_equal(tracepoint_enable(" ;evf:evf_mixed ;; \n"), 1);
-	assert_int_equal(tracepoint_enable("\tevf:evf_lock_acquire,\r\n evf:evf_lock_release\n"), 2);
+	assert_int_equal(tracepoint_enable("\tevf:evf_lock_acquire,\r\n evf:evf_lock_release\n"),
+			 2);
 	err = sc_stderr_end();
 	assert_string_equal(err, "");
 	assert_true(on(&__tracepoint_evf_three));
@@ -212,16 +220,22 @@ static void unknown_events_are_reported_once(void **state)
 	assert_int_equal(tracepoint_enable("nosys:*"), 0);
 	assert_int_equal(tracepoint_enable("evf_plain"), 0);
 	assert_int_equal(tracepoint_enable("evf"), 0);
-	assert_int_equal(tracepoint_enable("evf:evf_thre"), 0);   /* one letter short */
-	assert_int_equal(tracepoint_enable("evf_mixde"), 0);      /* two swapped, no system */
+	assert_int_equal(tracepoint_enable("evf:evf_thre"), 0); /* one letter short */
+	assert_int_equal(tracepoint_enable("evf_mixde"), 0);	/* two swapped, no system */
 	err = sc_stderr_end();
 	print_message("%s", err);
 	assert_int_equal(sc_count(err, "unknown event \"evf:no_such_event\" ("), 1); /* no guess */
-	assert_int_equal(sc_count(err, "unknown event \"evf:evf_thre\"; did you mean \"evf:evf_three\"?"), 1);
-	assert_int_equal(sc_count(err, "unknown event \"evf_mixde\"; did you mean \"evf:evf_mixed\"?"), 1);
+	assert_int_equal(
+		sc_count(err, "unknown event \"evf:evf_thre\"; did you mean \"evf:evf_three\"?"),
+		1);
+	assert_int_equal(
+		sc_count(err, "unknown event \"evf_mixde\"; did you mean \"evf:evf_mixed\"?"), 1);
 	assert_int_equal(sc_count(err, "pattern \"nosys:*\" matches no event"), 1);
 	assert_int_equal(sc_count(err, "evf_plain is a plain tracepoint"), 1);
-	assert_int_equal(sc_count(err, "unknown event \"evf\": evf is a subsystem; \"evf:*\" records its events"), 1);
+	assert_int_equal(
+		sc_count(err,
+			 "unknown event \"evf\": evf is a subsystem; \"evf:*\" records its events"),
+		1);
 	assert_true(on(&__tracepoint_evf_three));
 }
 

@@ -24,8 +24,8 @@ static char trace_dir[] = "/tmp/tp_filters_XXXXXX";
 static long long serial = 1000; /* evf_three's c / evf_mixed's ptr: which firing a record is */
 
 struct kept {
-	long long from, to;  /* serials of this case */
-	char list[256];      /* indexes (serial - from) of the records in the trace */
+	long long from, to; /* serials of this case */
+	char list[256];	    /* indexes (serial - from) of the records in the trace */
 	long n;
 };
 
@@ -101,7 +101,7 @@ static void masks(void **state)
 	(void)state;
 	assert_string_equal(three("b & 0x1000"), "0 3 4"); /* 5000 = 0x1388, -5 = ...fffb */
 	assert_string_equal(three("a & 1"), "0 2");
-	assert_string_equal(three("a & 6"), "0 2");       /* 5000 & 6 == 0 */
+	assert_string_equal(three("a & 6"), "0 2"); /* 5000 & 6 == 0 */
 	assert_string_equal(three("!(a & 1)"), "1 3 4");
 }
 
@@ -192,8 +192,10 @@ static void errors(void **state)
 {
 	(void)state;
 	assert_string_equal(three("a == 3"), "2");
-	expect_error("evf_three", "bytes == 1", "no field \"bytes\" in this event (its fields: a, b, c)", 1);
-	expect_error("evf_three", "a == \"x\"", "field a is an integer: compare it with a number", 6);
+	expect_error("evf_three", "bytes == 1",
+		     "no field \"bytes\" in this event (its fields: a, b, c)", 1);
+	expect_error("evf_three", "a == \"x\"", "field a is an integer: compare it with a number",
+		     6);
 	expect_error("evf_three", "a ~ \"x*\"", "field a is an integer", 5);
 	expect_error("evf_three", "a ~ 1", "~ (glob) compares strings only", 3);
 	expect_error("evf_three", "b == -1", "field b is unsigned", 6);
@@ -208,10 +210,12 @@ static void errors(void **state)
 	expect_error("evf_three", "a == b", "field names are not values", 6);
 	expect_error("evf_three", "a == \"x", "unterminated string", 6);
 	expect_error("evf_mixed", "name > \"x\"", "strings are compared with ==, != or ~ only", 6);
-	expect_error("evf_mixed", "name == 1", "field name is a string: put the value in quotes", 9);
+	expect_error("evf_mixed", "name == 1", "field name is a string: put the value in quotes",
+		     9);
 	expect_error("evf_mixed", "ratio > 1", "field ratio is floating point", 1);
 	expect_error("evf_mixed", "bytes == 1", "field bytes is an array", 1);
-	expect_error("evf:*", "a == 1", "no field \"a\" in this event (its fields: ", 1); /* evf_mixed or a lock event: the first met */
+	expect_error("evf:*", "a == 1", "no field \"a\" in this event (its fields: ",
+		     1); /* evf_mixed or a lock event: the first met */
 	expect_error("evf three", "a == 1", "malformed pattern list", 4);
 	/* nothing changed: the last good filter is in force */
 	assert_string_equal(three(NULL), "0 1 2 3 4");
@@ -240,7 +244,8 @@ static void limits(void **state)
 	strcat(f, "a == 1");
 	for (i = 0; i < TRACE_FILTER_MAX_DEPTH / 2; i++)
 		strcat(f, ")");
-	assert_int_equal(tracepoint_filter("evf_three", f, err, sizeof(err)), 1); /* 64 deep: fine */
+	assert_int_equal(tracepoint_filter("evf_three", f, err, sizeof(err)),
+			 1); /* 64 deep: fine */
 	memmove(f + 1, f, strlen(f) + 1);
 	f[0] = '!';
 	assert_int_equal(tracepoint_filter("evf_three", f, err, sizeof(err)), -EINVAL);
@@ -275,8 +280,9 @@ static void filter_functions(void **state)
 	memcpy(entry, &a, 4);
 	memcpy(entry + 4, &b, 8);
 	memcpy(entry + 12, &c, 8);
-	assert_int_equal(trace_filter_compile("a < 0 && b & 0x1000 && c == 3", fl, n, ev->cls->entry_size, &f,
-					      &pos, why, sizeof(why)), 0);
+	assert_int_equal(trace_filter_compile("a < 0 && b & 0x1000 && c == 3", fl, n,
+					      ev->cls->entry_size, &f, &pos, why, sizeof(why)),
+			 0);
 	assert_non_null(f);
 	assert_string_equal(f->text, "a < 0 && b & 0x1000 && c == 3");
 	assert_int_equal(trace_filter_match(f, entry, sizeof(entry)), 1);
@@ -286,17 +292,21 @@ static void filter_functions(void **state)
 	trace_filter_free(f);
 	trace_filter_free(NULL);
 	assert_int_equal(trace_filter_match(NULL, entry, sizeof(entry)), 1);
-	assert_int_equal(trace_filter_compile("a < 0 && d == 1", fl, n, ev->cls->entry_size, &f, &pos, why,
-					      sizeof(why)), -EINVAL);
+	assert_int_equal(trace_filter_compile("a < 0 && d == 1", fl, n, ev->cls->entry_size, &f,
+					      &pos, why, sizeof(why)),
+			 -EINVAL);
 	assert_null(f);
 	assert_int_equal(pos, 9);
 	assert_string_equal(why, "no field \"d\" in this event (its fields: a, b, c)");
 	/* syntax only: any field, any value type */
-	assert_int_equal(trace_filter_compile("d == \"x\" || e ~ 1", NULL, 0, 0, &f, &pos, why, sizeof(why)), 0);
+	assert_int_equal(
+		trace_filter_compile("d == \"x\" || e ~ 1", NULL, 0, 0, &f, &pos, why, sizeof(why)),
+		0);
 	assert_null(f);
 	assert_int_equal(trace_filter_compile("d == ", NULL, 0, 0, NULL, &pos, NULL, 0), -EINVAL);
 	assert_int_equal(pos, 5);
-	assert_int_equal(trace_filter_compile(NULL, NULL, 0, 0, NULL, &pos, why, sizeof(why)), -EINVAL);
+	assert_int_equal(trace_filter_compile(NULL, NULL, 0, 0, NULL, &pos, why, sizeof(why)),
+			 -EINVAL);
 	assert_string_equal(why, "no filter (NULL)");
 	assert_int_equal(trace_filter_glob("d*[!x]?", 7, "dentry", 6), 1);
 	assert_int_equal(trace_filter_glob("d*[!y]", 6, "dentry", 6), 0); /* ends in y */
@@ -307,7 +317,8 @@ static void filter_functions(void **state)
 	assert_int_equal(g.filter_at, 15);
 	assert_int_equal(g.filter_len, 16); /* " cache == \"a;b\" " */
 	assert_int_equal(next, 32);
-	assert_int_equal(trace_spec_next("kmem:kmalloc if cache == \"a;b\" ; sched:*", next, &g), 0);
+	assert_int_equal(trace_spec_next("kmem:kmalloc if cache == \"a;b\" ; sched:*", next, &g),
+			 0);
 	assert_null(g.filter);
 	assert_int_equal(g.pat_at, 32);
 	assert_int_equal(trace_spec_is_plain("a, if"), 1); /* an event named "if" */
@@ -323,7 +334,9 @@ static void enable_with_a_filter(void **state)
 	char err[64];
 	long long from;
 	(void)state;
-	assert_int_equal(tracepoint_enable("evf:evf_three if a >= 3 && a != 5000; evf:evf_lock_acquire,evf_lock_release"), 3);
+	assert_int_equal(tracepoint_enable("evf:evf_three if a >= 3 && a != 5000; "
+					   "evf:evf_lock_acquire,evf_lock_release"),
+			 3);
 	from = serial;
 	trace_evf_three(2, 0, serial++);
 	trace_evf_three(3, 0, serial++);
@@ -332,7 +345,8 @@ static void enable_with_a_filter(void **state)
 	assert_string_equal(read_back(from, serial), "1 3");
 	/* a bad one changes nothing (a group before it included) */
 	sc_stderr_begin();
-	assert_int_equal(tracepoint_enable("evf:evf_three if a == 1; evf_mixed if nosuch == 2"), -EINVAL);
+	assert_int_equal(tracepoint_enable("evf:evf_three if a == 1; evf_mixed if nosuch == 2"),
+			 -EINVAL);
 	assert_non_null(strstr(sc_stderr_end(), "no field \"nosuch\""));
 	from = serial;
 	trace_evf_three(3, 0, serial++);
@@ -355,7 +369,8 @@ static void rejected_records_cost_no_storage(void **state)
 	assert_int_equal(tracepoint_filter("evf_three", "a == 7", NULL, 0), 1);
 	for (i = 0; i < 100000; i++) /* 2.4 MB if they were kept: several windows */
 		trace_evf_three(i % 10000 == 7 ? 7 : 0, 0, serial++);
-	assert_string_equal(read_back(from, serial), "7 10007 20007 30007 40007 50007 60007 70007 80007 90007");
+	assert_string_equal(read_back(from, serial),
+			    "7 10007 20007 30007 40007 50007 60007 70007 80007 90007");
 	assert_int_equal(tracepoint_dropped(), 0);
 	assert_int_equal(tracepoint_filter("evf_three", NULL, NULL, 0), 1);
 }

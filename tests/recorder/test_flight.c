@@ -75,7 +75,8 @@ static void snapshot_is_frozen(void **state)
 	assert_int_equal(b.last, 199999);
 	if (system("command -v babeltrace2 >/dev/null") == 0) {
 		char cmd[4400];
-		snprintf(cmd, sizeof(cmd), "babeltrace2 '%s' | grep -c 'v = ' | grep -qx %ld", snap, a.n);
+		snprintf(cmd, sizeof(cmd), "babeltrace2 '%s' | grep -c 'v = ' | grep -qx %ld", snap,
+			 a.n);
 		assert_int_equal(system(cmd), 0);
 	}
 	assert_int_equal(tracepoint_snapshot(), 2);

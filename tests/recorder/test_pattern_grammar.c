@@ -15,16 +15,35 @@ struct glob_case {
 };
 
 static const struct glob_case globs[] = {
-	{ "", "", 1 },           { "", "a", 0 },          { "*", "", 1 },
-	{ "*", "kmalloc", 1 },   { "k*", "kmalloc", 1 },  { "*c", "kmalloc", 1 },
-	{ "k*c", "kmalloc", 1 }, { "k*z", "kmalloc", 0 }, { "?", "", 0 },
-	{ "?", "k", 1 },         { "k??loc", "kmalloc", 0 }, { "k?alloc", "kmalloc", 1 },
-	{ "*_*_*", "a_b_c", 1 }, { "*_*_*", "a_b", 0 },   { "a*b*c", "aXbYbZc", 1 },
-	{ "**", "x", 1 },        { "x**", "x", 1 },       { "timer_*", "timer_start", 1 },
-	{ "[ab]x", "bx", 1 },    { "[ab]x", "cx", 0 },    { "[!ab]x", "cx", 1 },
-	{ "[^ab]x", "ax", 0 },   { "[a-c]", "b", 1 },     { "[a-c]", "d", 0 },
-	{ "[]]", "]", 1 },       { "[", "[", 1 },         { "[ab", "[ab", 1 },
-	{ "d*[!x]?", "dentry", 1 }, { "d*[!y]", "dentry", 0 },
+	{ "", "", 1 },
+	{ "", "a", 0 },
+	{ "*", "", 1 },
+	{ "*", "kmalloc", 1 },
+	{ "k*", "kmalloc", 1 },
+	{ "*c", "kmalloc", 1 },
+	{ "k*c", "kmalloc", 1 },
+	{ "k*z", "kmalloc", 0 },
+	{ "?", "", 0 },
+	{ "?", "k", 1 },
+	{ "k??loc", "kmalloc", 0 },
+	{ "k?alloc", "kmalloc", 1 },
+	{ "*_*_*", "a_b_c", 1 },
+	{ "*_*_*", "a_b", 0 },
+	{ "a*b*c", "aXbYbZc", 1 },
+	{ "**", "x", 1 },
+	{ "x**", "x", 1 },
+	{ "timer_*", "timer_start", 1 },
+	{ "[ab]x", "bx", 1 },
+	{ "[ab]x", "cx", 0 },
+	{ "[!ab]x", "cx", 1 },
+	{ "[^ab]x", "ax", 0 },
+	{ "[a-c]", "b", 1 },
+	{ "[a-c]", "d", 0 },
+	{ "[]]", "]", 1 },
+	{ "[", "[", 1 },
+	{ "[ab", "[ab", 1 },
+	{ "d*[!x]?", "dentry", 1 },
+	{ "d*[!y]", "dentry", 0 },
 };
 
 static void one_glob_and_its_old_name_agree(void **state)
@@ -36,7 +55,8 @@ static void one_glob_and_its_old_name_agree(void **state)
 		int a = trace_filter_glob(c->pat, strlen(c->pat), c->s, strlen(c->s));
 		int b = trace_glob_match(c->pat, strlen(c->pat), c->s);
 		if (a != c->match || b != c->match)
-			fail_msg("\"%s\" ~ \"%s\": trace_filter_glob %d, trace_glob_match %d, want %d",
+			fail_msg("\"%s\" ~ \"%s\": trace_filter_glob %d, trace_glob_match %d, want "
+				 "%d",
 				 c->pat, c->s, a, b, c->match);
 	}
 	/* plen and slen bound the texts: what follows is not read */
@@ -72,7 +92,8 @@ static void lists_are_checked_and_split(void **state)
 	const char *why = NULL;
 	(void)state;
 	assert_int_equal(trace_pattern_check(" kmem:*,\tsched:sched_switch , x ", &pos, &why), 0);
-	assert_int_equal(trace_pattern_for_each(" kmem:*,\tsched:sched_switch , x ", collect, out), 0);
+	assert_int_equal(trace_pattern_for_each(" kmem:*,\tsched:sched_switch , x ", collect, out),
+			 0);
 	assert_string_equal(out, "[kmem:*][sched:sched_switch][x]");
 	assert_int_equal(trace_pattern_check("kmem:a:b", &pos, &why), -EINVAL);
 	assert_int_equal(pos, 6);

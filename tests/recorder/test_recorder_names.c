@@ -49,7 +49,8 @@ static int on(struct tracepoint *tp)
 static void output_and_trace_dir(void **state)
 {
 	(void)state;
-	assert_int_equal(tracepoint_output("stream", trace_dir), -EBUSY); /* started by the new name */
+	assert_int_equal(tracepoint_output("stream", trace_dir),
+			 -EBUSY); /* started by the new name */
 	assert_int_equal(trace_recorder_output("stream", trace_dir), -EBUSY);
 	assert_non_null(trace_recorder_trace_dir());
 	assert_ptr_equal(tracepoint_trace_dir(), trace_recorder_trace_dir());
@@ -76,11 +77,14 @@ static void filters(void **state)
 	char err[256];
 	(void)state;
 	assert_int_equal(trace_recorder_filter("evf:evf_three", "a > 1", err, sizeof(err)), 1);
-	assert_int_equal(tracepoint_filter("evf:evf_three", "b == 2 && c < 0", err, sizeof(err)), 1);
-	assert_int_equal(tracepoint_filter("evf:evf_three", "nosuch > 1", err, sizeof(err)), -EINVAL);
+	assert_int_equal(tracepoint_filter("evf:evf_three", "b == 2 && c < 0", err, sizeof(err)),
+			 1);
+	assert_int_equal(tracepoint_filter("evf:evf_three", "nosuch > 1", err, sizeof(err)),
+			 -EINVAL);
 	assert_non_null(strstr(err, "no field \"nosuch\""));
 	err[0] = '\0';
-	assert_int_equal(trace_recorder_filter("evf:evf_three", "nosuch > 1", err, sizeof(err)), -EINVAL);
+	assert_int_equal(trace_recorder_filter("evf:evf_three", "nosuch > 1", err, sizeof(err)),
+			 -EINVAL);
 	assert_non_null(strstr(err, "no field \"nosuch\""));
 	assert_int_equal(trace_recorder_filter("evf:evf_three", NULL, err, sizeof(err)), 1);
 	assert_int_equal(tracepoint_filter("evf:evf_three", NULL, err, sizeof(err)), 1);

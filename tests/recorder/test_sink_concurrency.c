@@ -65,7 +65,8 @@ static void check_rec(const struct tr_rec *r, void *priv)
 	if (a < 0 || a >= THREADS || (int)r->tid != tids[a] || cc != tids[a] || b != c->next[a] ||
 	    r->ts < c->last_ts[a]) {
 		if (c->bad++ < 5)
-			print_error("record %ld: a=%d b=%lu c=%lld tid=%u\n", c->total, a, b, cc, r->tid);
+			print_error("record %ld: a=%d b=%lu c=%lld tid=%u\n", c->total, a, b, cc,
+				    r->tid);
 		return;
 	}
 	c->last_ts[a] = r->ts;
@@ -130,7 +131,8 @@ static void exited_threads_release_their_windows(void **state)
 
 static int setup(void **state)
 {
-	return tp_fixture_record(state, trace_dir, 16384, NULL, 0); /* 16 KiB windows: many switches */
+	return tp_fixture_record(state, trace_dir, 16384, NULL,
+				 0); /* 16 KiB windows: many switches */
 }
 
 int main(void)

@@ -167,8 +167,10 @@ static void late_events_are_recorded_and_closed(void **state)
 	__atomic_store_n(&stop_flusher, 1, __ATOMIC_RELEASE);
 	pthread_join(fl, NULL);
 	/* each thread: its events + both keys' destructors in every round */
-	assert_true(fired >= (long)THREADS * (EVENTS + 2 * (ROUNDS < PTHREAD_DESTRUCTOR_ITERATIONS
-							     ? ROUNDS : PTHREAD_DESTRUCTOR_ITERATIONS)));
+	assert_true(fired >=
+		    (long)THREADS * (EVENTS + 2 * (ROUNDS < PTHREAD_DESTRUCTOR_ITERATIONS
+							   ? ROUNDS
+							   : PTHREAD_DESTRUCTOR_ITERATIONS)));
 	assert_int_equal(tracepoint_dropped(), 0);
 	assert_int_equal(tr_read(trace_dir, count_rec, &n), fired);
 

@@ -60,7 +60,6 @@ char *json_str_dup(const char *s, size_t n, size_t *len)
 /* JSON output                                                        */
 /* ------------------------------------------------------------------ */
 
-
 static char *put_json_ts(struct dump *dx, char *o, uint64_t ns)
 {
 	uint64_t rel;
@@ -107,14 +106,14 @@ int u64set_add(struct u64set *s, uint64_t x)
 		free(s->v);
 		*s = t;
 	}
-	for (i = (size_t)(x * 0x9E3779B97F4A7C15u >> 20) & (s->cap - 1); s->v[i]; i = (i + 1) & (s->cap - 1))
+	for (i = (size_t)(x * 0x9E3779B97F4A7C15u >> 20) & (s->cap - 1); s->v[i];
+	     i = (i + 1) & (s->cap - 1))
 		if (s->v[i] == x)
 			return 1;
 	s->v[i] = x;
 	s->n++;
 	return 0;
 }
-
 
 /* The flow id of an event of a flow kind: its first field, an integer. */
 int flow_id(const struct cursor *c, uint64_t *id)
@@ -158,7 +157,9 @@ void emit_json(struct dump *dx, struct cursor *c)
 	json_sep(dx);
 	if (c->kind == K_DROP) {
 		o = ob_need(dx, 200);
-		o += sprintf(o, "{\"name\":\"events dropped\",\"cat\":\"tracepoints\",\"ph\":\"i\",\"s\":\"t\",\"ts\":");
+		o += sprintf(o,
+			     "{\"name\":\"events "
+			     "dropped\",\"cat\":\"tracepoints\",\"ph\":\"i\",\"s\":\"t\",\"ts\":");
 		o = put_json_ts(dx, o, c->ns);
 		memcpy(o, c->jtail, c->jtaillen);
 		o += c->jtaillen;
@@ -216,7 +217,10 @@ void json_meta(struct dump *dx, const struct trace *tr)
 	uint32_t pid = trace_pid(tr);
 	size_t i, j;
 	json_sep(dx);
-	ob_printf(dx, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":", pid, pid);
+	ob_printf(
+		dx,
+		"{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":",
+		pid, pid);
 	json_str_out(dx, tr->procname ? tr->procname : "");
 	ob_puts(dx, "}}", 2);
 	for (i = 0; i < tr->nst; i++) {
@@ -231,8 +235,10 @@ void json_meta(struct dump *dx, const struct trace *tr)
 		if (j < tr->nst)
 			continue;
 		json_sep(dx);
-		ob_printf(dx, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":", pid,
-			  k->tid);
+		ob_printf(dx,
+			  "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{"
+			  "\"name\":",
+			  pid, k->tid);
 		json_str_out(dx, k->comm);
 		ob_puts(dx, "}}", 2);
 	}

@@ -165,19 +165,36 @@ char *unescape(const char *s, size_t n, size_t *outlen)
 		if (c == '\\' && i + 1 < n) {
 			c = s[++i];
 			switch (c) {
-			case 'n': c = '\n'; break;
-			case 't': c = '\t'; break;
-			case 'r': c = '\r'; break;
-			case 'a': c = '\a'; break;
-			case 'b': c = '\b'; break;
-			case 'f': c = '\f'; break;
-			case 'v': c = '\v'; break;
-			case 'e': c = 27; break;
+			case 'n':
+				c = '\n';
+				break;
+			case 't':
+				c = '\t';
+				break;
+			case 'r':
+				c = '\r';
+				break;
+			case 'a':
+				c = '\a';
+				break;
+			case 'b':
+				c = '\b';
+				break;
+			case 'f':
+				c = '\f';
+				break;
+			case 'v':
+				c = '\v';
+				break;
+			case 'e':
+				c = 27;
+				break;
 			case 'x': {
 				unsigned v = 0;
 				while (i + 1 < n && isxdigit((unsigned char)s[i + 1])) {
 					int h = (unsigned char)s[++i];
-					v = v * 16 + (unsigned)(isdigit(h) ? h - '0' : tolower(h) - 'a' + 10);
+					v = v * 16 + (unsigned)(isdigit(h) ? h - '0'
+									   : tolower(h) - 'a' + 10);
 				}
 				c = (char)(v & 0xff);
 				break;
@@ -185,7 +202,8 @@ char *unescape(const char *s, size_t n, size_t *outlen)
 			default:
 				if (c >= '0' && c <= '7') {
 					unsigned v = (unsigned)(c - '0'), m = 1;
-					while (m < 3 && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7') {
+					while (m < 3 && i + 1 < n && s[i + 1] >= '0' &&
+					       s[i + 1] <= '7') {
 						v = v * 8 + (unsigned)(s[++i] - '0');
 						m++;
 					}
@@ -399,10 +417,11 @@ static int parse_attrs(struct parser *P, size_t b, size_t e, struct ftype *ft)
 				if (!strcmp(s, "decimal") || !strcmp(s, "dec") || !strcmp(s, "d") ||
 				    !strcmp(s, "i") || !strcmp(s, "u"))
 					bn = 10;
-				else if (!strcmp(s, "hexadecimal") || !strcmp(s, "hex") || !strcmp(s, "x") ||
-					 !strcmp(s, "X") || !strcmp(s, "p"))
+				else if (!strcmp(s, "hexadecimal") || !strcmp(s, "hex") ||
+					 !strcmp(s, "x") || !strcmp(s, "X") || !strcmp(s, "p"))
 					bn = 16;
-				else if (!strcmp(s, "octal") || !strcmp(s, "oct") || !strcmp(s, "o"))
+				else if (!strcmp(s, "octal") || !strcmp(s, "oct") ||
+					 !strcmp(s, "o"))
 					bn = 8;
 				else if (!strcmp(s, "binary") || !strcmp(s, "b"))
 					bn = 2;
@@ -509,7 +528,8 @@ static int parse_enum(struct parser *P, size_t i, size_t e, struct ftype *ft)
 			goto bad;
 		GROW(sy, n, cap);
 		sy[n].v = neg ? -(int64_t)u : (int64_t)u;
-		sy[n].name = lt->type == TK_STR ? unescape(lt->s, lt->n, NULL) : xstrndup(lt->s, lt->n);
+		sy[n].name =
+			lt->type == TK_STR ? unescape(lt->s, lt->n, NULL) : xstrndup(lt->s, lt->n);
 		n++;
 		k++;
 		if (k < close && tok_is(&P->t[k], TK_PUNCT, "...")) { /* a range: its first value */
@@ -547,9 +567,12 @@ static int parse_type(struct parser *P, size_t i, size_t e, struct ftype *ft)
 	t = &P->t[i];
 	if (tok_is(t, TK_ID, "enum"))
 		return parse_enum(P, i, e, ft);
-	if (tok_is(t, TK_ID, "integer") || tok_is(t, TK_ID, "floating_point") || tok_is(t, TK_ID, "string")) {
+	if (tok_is(t, TK_ID, "integer") || tok_is(t, TK_ID, "floating_point") ||
+	    tok_is(t, TK_ID, "string")) {
 		size_t c;
-		ft->kind = tok_is(t, TK_ID, "integer") ? FT_INT : tok_is(t, TK_ID, "string") ? FT_STR : FT_FLOAT;
+		ft->kind = tok_is(t, TK_ID, "integer")	? FT_INT
+			   : tok_is(t, TK_ID, "string") ? FT_STR
+							: FT_FLOAT;
 		ft->align = 1;
 		if (ft->kind == FT_STR) {
 			ft->size = 1;
@@ -573,7 +596,8 @@ static int parse_type(struct parser *P, size_t i, size_t e, struct ftype *ft)
 	if (t->type == TK_ID && i + 1 == e) {
 		size_t k;
 		for (k = 0; k < P->tr->nal; k++)
-			if (strlen(P->tr->al[k].name) == t->n && !memcmp(P->tr->al[k].name, t->s, t->n)) {
+			if (strlen(P->tr->al[k].name) == t->n &&
+			    !memcmp(P->tr->al[k].name, t->s, t->n)) {
 				*ft = P->tr->al[k].t;
 				return 0;
 			}
@@ -583,7 +607,8 @@ static int parse_type(struct parser *P, size_t i, size_t e, struct ftype *ft)
 	return 0;
 }
 
-static void add_field(struct event *ev, const char *name, size_t n, const struct ftype *ft, unsigned count)
+static void add_field(struct event *ev, const char *name, size_t n, const struct ftype *ft,
+		      unsigned count)
 {
 	struct field *f;
 	GROW(ev->f, ev->nf, ev->capf);
@@ -608,7 +633,8 @@ static int parse_fields(struct parser *P, struct event *ev, size_t i, size_t e)
 	int r;
 	while (i < e && P->t[i].type == TK_COMMENT)
 		i++;
-	if (i + 1 >= e || !tok_is(&P->t[i], TK_ID, "struct") || !tok_is(&P->t[i + 1], TK_PUNCT, "{"))
+	if (i + 1 >= e || !tok_is(&P->t[i], TK_ID, "struct") ||
+	    !tok_is(&P->t[i + 1], TK_PUNCT, "{"))
 		return perr(P, P->t[i < e ? i : e - 1].line, "fields: expected 'struct {'");
 	c = match_close(P, i + 1, e);
 	if (!c)
@@ -649,8 +675,10 @@ static int parse_fields(struct parser *P, struct event *ev, size_t i, size_t e)
 				}
 				if (parse_type(P, j, nameix, &ft))
 					return -1;
-				if (li < 0 || ev->f[li].t.kind != FT_INT || ev->f[li].count || ev->f[li].seq)
-					ft.bad = "a sequence whose length is not an earlier integer field";
+				if (li < 0 || ev->f[li].t.kind != FT_INT || ev->f[li].count ||
+				    ev->f[li].seq)
+					ft.bad = "a sequence whose length is not an earlier "
+						 "integer field";
 				else if (ft.kind == FT_STR)
 					ft.bad = "a sequence of strings";
 				add_field(ev, P->t[nameix].s, P->t[nameix].n, &ft, 0);
@@ -709,7 +737,9 @@ static unsigned parse_kind(const char *s, size_t n)
 	static const struct {
 		const char *w;
 		unsigned k;
-	} words[] = { { "slice_begin", EK_BEGIN }, { "slice_end", EK_END }, { "counter", EK_COUNTER },
+	} words[] = { { "slice_begin", EK_BEGIN },
+		      { "slice_end", EK_END },
+		      { "counter", EK_COUNTER },
 		      { "flow", EK_FLOW } };
 	unsigned kind = 0, i;
 	const char *e = s + n;
@@ -751,7 +781,8 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 				size_t n = c->n - k - 7, m = 0, x;
 				char *d = (char *)xmalloc(n + 1);
 				for (x = 0; x < n; x++) {
-					if (s[x] == '*' && x + 2 < n && s[x + 1] == '\\' && s[x + 2] == '/') {
+					if (s[x] == '*' && x + 2 < n && s[x + 1] == '\\' &&
+					    s[x + 2] == '/') {
 						d[m++] = '*';
 						d[m++] = '/';
 						x += 2;
@@ -802,14 +833,17 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 				} else if (!strcmp(v.key, "mode")) {
 					free(tr->mode);
 					tr->mode = val_text(&v);
-				} else if (!strncmp(v.key, "clock_", 6) && v.type == TK_NUM && !v.neg) {
+				} else if (!strncmp(v.key, "clock_", 6) && v.type == TK_NUM &&
+					   !v.neg) {
 					/* the clocks at one instant (recorders since 7 December 2026) */
-					static const char *const names[3] = {"clock_realtime_ns", "clock_monotonic_ns",
-									      "clock_boottime_ns"};
+					static const char *const names[3] = { "clock_realtime_ns",
+									      "clock_monotonic_ns",
+									      "clock_boottime_ns" };
 					unsigned ci;
 					uint64_t u;
 					for (ci = 0; ci < 3; ci++)
-						if (!strcmp(v.key, names[ci]) && !tok_u64(v.tk, &u)) {
+						if (!strcmp(v.key, names[ci]) &&
+						    !tok_u64(v.tk, &u)) {
 							tr->clk_at[ci] = u;
 							tr->has_clk_at |= 1u << ci;
 						}
@@ -830,7 +864,8 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 						return perr(P, v.tk->line, "bad clock freq");
 					tr->freq = n;
 				} else if (!strcmp(v.key, "offset_s")) {
-					if (v.type != TK_NUM || tok_u64(v.tk, &n) || n > (uint64_t)INT64_MAX / 2000000000u)
+					if (v.type != TK_NUM || tok_u64(v.tk, &n) ||
+					    n > (uint64_t)INT64_MAX / 2000000000u)
 						return perr(P, v.tk->line, "bad clock offset_s");
 					tr->off_s = v.neg ? -(int64_t)n : (int64_t)n;
 				} else if (!strcmp(v.key, "offset")) {
@@ -841,7 +876,8 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 			} else if (ev) {
 				if (!strcmp(v.key, "name")) {
 					if (v.type != TK_STR)
-						return perr(P, v.tk->line, "event name is not a string");
+						return perr(P, v.tk->line,
+							    "event name is not a string");
 					free(ev->name);
 					ev->name = unescape(v.tk->s, v.tk->n, &ev->namelen);
 				} else if (!strcmp(v.key, "id")) {
@@ -917,8 +953,9 @@ int parse_metadata(struct parser *P, const char *text, size_t len)
 			continue;
 		}
 		if (i + 1 < P->n && tok_is(&P->t[i + 1], TK_PUNCT, "{") &&
-		    (tok_is(t, TK_ID, "trace") || tok_is(t, TK_ID, "env") || tok_is(t, TK_ID, "clock") ||
-		     tok_is(t, TK_ID, "stream") || tok_is(t, TK_ID, "event") || tok_is(t, TK_ID, "callsite"))) {
+		    (tok_is(t, TK_ID, "trace") || tok_is(t, TK_ID, "env") ||
+		     tok_is(t, TK_ID, "clock") || tok_is(t, TK_ID, "stream") ||
+		     tok_is(t, TK_ID, "event") || tok_is(t, TK_ID, "callsite"))) {
 			char kind[16];
 			e = match_close(P, i + 1, P->n);
 			if (!e)
@@ -931,7 +968,8 @@ int parse_metadata(struct parser *P, const char *text, size_t len)
 				return -1;
 			i = e + 1;
 			if (i >= P->n || !tok_is(&P->t[i], TK_PUNCT, ";"))
-				return perr(P, P->t[e].line, "missing ';' after the %s block", kind);
+				return perr(P, P->t[e].line, "missing ';' after the %s block",
+					    kind);
 			i++;
 			continue;
 		}

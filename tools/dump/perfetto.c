@@ -43,7 +43,7 @@ enum {
 	PF_CLK_INCREMENTAL = 3,
 	PF_DEF_CLOCK = 58,
 	PF_DEF_TRACK_EVENT = 11, /* TracePacketDefaults.track_event_defaults */
-	PF_TS_CLOCK = 58, /* TracePacket.timestamp_clock_id */
+	PF_TS_CLOCK = 58,	 /* TracePacket.timestamp_clock_id */
 	/* clock ids: Perfetto's builtin clocks (BuiltinClock); 64-127 are
 	 * the sequence's own */
 	PF_CLOCK_REALTIME = 1,
@@ -100,10 +100,9 @@ enum {
  * events need no track_uuid (the sequence's default). */
 enum { PF_UUID_PROCESS = 1, PF_UUID_THREAD = 2, PF_UUID_COUNTER = 3 };
 
-
 enum { PF_TAB_NAMES, PF_TAB_CATS, PF_TAB_KEYS, PF_NTAB };
 struct pf_tab {
-	char **s;   /* interned strings; iid = index + 1 */
+	char **s; /* interned strings; iid = index + 1 */
 	size_t n, cap;
 };
 
@@ -120,17 +119,17 @@ struct pf_state {
 	struct pf_tab tab[PF_NTAB];
 	uint64_t *key, *uuid; /* track key -> uuid (open addressing) */
 	size_t ntrack, captrack;
-	struct pf_seq **seq;  /* by uuid (thread tracks only) */
+	struct pf_seq **seq; /* by uuid (thread tracks only) */
 	size_t capseq;
-	uint64_t counters;    /* counter tracks made */
-	uint64_t events;      /* TrackEvents written */
-	uint64_t *need;       /* the strings the packet being written uses */
+	uint64_t counters; /* counter tracks made */
+	uint64_t events;   /* TrackEvents written */
+	uint64_t *need;	   /* the strings the packet being written uses */
 	size_t nneed, capneed;
-	int primary_sent;     /* the trace's clock said (first snapshot) */
+	int primary_sent; /* the trace's clock said (first snapshot) */
 };
 
 /* Perfetto's id of each CLK_* (the trace's times are on dump.clock). */
-static const unsigned pf_clock_id[3] = {PF_CLOCK_REALTIME, PF_CLOCK_MONOTONIC, PF_CLOCK_BOOTTIME};
+static const unsigned pf_clock_id[3] = { PF_CLOCK_REALTIME, PF_CLOCK_MONOTONIC, PF_CLOCK_BOOTTIME };
 
 /* The state of a --perfetto run, made before its first event. */
 void pf_start(struct dump *dx)
@@ -157,7 +156,8 @@ static uint64_t pf_uuid(struct dump *dx, unsigned kind, uint64_t n, int *is_new)
 		for (i = 0; i < cap; i++) {
 			if (!k[i])
 				continue;
-			for (m = pf_slot(k[i], dx->pf->captrack); dx->pf->key[m]; m = (m + 1) & (dx->pf->captrack - 1))
+			for (m = pf_slot(k[i], dx->pf->captrack); dx->pf->key[m];
+			     m = (m + 1) & (dx->pf->captrack - 1))
 				;
 			dx->pf->key[m] = k[i];
 			dx->pf->uuid[m] = u[i];
@@ -165,7 +165,8 @@ static uint64_t pf_uuid(struct dump *dx, unsigned kind, uint64_t n, int *is_new)
 		free(k);
 		free(u);
 	}
-	for (m = pf_slot(key, dx->pf->captrack); dx->pf->key[m]; m = (m + 1) & (dx->pf->captrack - 1))
+	for (m = pf_slot(key, dx->pf->captrack); dx->pf->key[m];
+	     m = (m + 1) & (dx->pf->captrack - 1))
 		if (dx->pf->key[m] == key) {
 			*is_new = 0;
 			return dx->pf->uuid[m];
@@ -287,7 +288,8 @@ static void pf_seq_start(struct dump *dx, const struct trace *tr, uint64_t tu, u
 	if (tu >= dx->pf->capseq) {
 		size_t cap = dx->pf->capseq;
 		dx->pf->capseq = 2 * tu + 16;
-		dx->pf->seq = (struct pf_seq **)xrealloc(dx->pf->seq, dx->pf->capseq * sizeof(*dx->pf->seq));
+		dx->pf->seq = (struct pf_seq **)xrealloc(dx->pf->seq,
+							 dx->pf->capseq * sizeof(*dx->pf->seq));
 		memset(dx->pf->seq + cap, 0, (dx->pf->capseq - cap) * sizeof(*dx->pf->seq));
 	}
 	dx->pf->seq[tu] = (struct pf_seq *)xcalloc(1, sizeof(struct pf_seq));
@@ -298,9 +300,9 @@ static void pf_seq_start(struct dump *dx, const struct trace *tr, uint64_t tu, u
 	pb_open(p, PF_CLOCK_SNAPSHOT);
 	for (k = 0; k < 3; k++) {
 		int64_t d = (int64_t)(tr->clk_at[k] - tr->clk_at[dx->clock]);
-		if (k != (unsigned)dx->clock &&
-		    ((tr->has_clk_at & (1u << k | 1u << dx->clock)) != (1u << k | 1u << dx->clock) ||
-		     (d < 0 && (uint64_t)-d > ns)))
+		if (k != (unsigned)dx->clock && ((tr->has_clk_at & (1u << k | 1u << dx->clock)) !=
+							 (1u << k | 1u << dx->clock) ||
+						 (d < 0 && (uint64_t)-d > ns)))
 			continue;
 		pb_open(p, PF_CS_CLOCKS);
 		pb_uint(p, PF_CLK_ID, pf_clock_id[k]);
@@ -331,7 +333,8 @@ static void pf_seq_start(struct dump *dx, const struct trace *tr, uint64_t tu, u
 static uint64_t pf_thread_track(struct dump *dx, const struct cursor *c)
 {
 	int newp, newt;
-	uint64_t pu = pf_uuid(dx, PF_UUID_PROCESS, c->pid, &newp), tu = pf_uuid(dx, PF_UUID_THREAD, c->tid, &newt);
+	uint64_t pu = pf_uuid(dx, PF_UUID_PROCESS, c->pid, &newp),
+		 tu = pf_uuid(dx, PF_UUID_THREAD, c->tid, &newt);
 	if (newt)
 		pf_seq_start(dx, c->tr, tu, c->ns);
 	if (newp) {
@@ -367,7 +370,8 @@ static uint64_t pf_thread_track(struct dump *dx, const struct cursor *c)
 /* A counter event's numbers: integer and float scalars (not pointers). */
 static int pf_is_number(const struct field *f)
 {
-	return (f->t.kind == FT_INT || f->t.kind == FT_FLOAT) && !f->count && !f->t.bad && f->t.base != 16;
+	return (f->t.kind == FT_INT || f->t.kind == FT_FLOAT) && !f->count && !f->t.bad &&
+	       f->t.base != 16;
 }
 
 /* Counter field fi of a counter event: its track below the process,
@@ -458,8 +462,8 @@ static void pf_annotations(struct dump *dx, const struct cursor *c)
 
 /* Opens the packet of a TrackEvent at c's time on sequence seq (its
  * interned data first); track 0: the sequence's own. */
-static void pf_event_open(struct dump *dx, const struct cursor *c, uint64_t seq, uint64_t track, unsigned type,
-			  uint64_t name, uint64_t cat)
+static void pf_event_open(struct dump *dx, const struct cursor *c, uint64_t seq, uint64_t track,
+			  unsigned type, uint64_t name, uint64_t cat)
 {
 	struct pf_seq *s = dx->pf->seq[seq];
 	pf_packet_open(dx, seq);
@@ -499,7 +503,8 @@ void emit_pftrace(struct dump *dx, struct cursor *c)
 	int numbers;
 	if (c->kind == K_DROP) {
 		uint64_t name = pf_intern(dx, PF_TAB_NAMES, "events dropped");
-		uint64_t cat = pf_intern(dx, PF_TAB_CATS, "tracepoints"), key = pf_intern(dx, PF_TAB_KEYS, "dropped");
+		uint64_t cat = pf_intern(dx, PF_TAB_CATS, "tracepoints"),
+			 key = pf_intern(dx, PF_TAB_KEYS, "dropped");
 		pf_need(dx, PF_TAB_NAMES, name);
 		pf_need(dx, PF_TAB_CATS, cat);
 		pf_need(dx, PF_TAB_KEYS, key);

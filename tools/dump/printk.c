@@ -39,8 +39,8 @@ struct argref {
 		   * __print_flags(..), __print_hex(..), __get_dynamic_array(f) */
 	int field;
 	unsigned idx;
-	uint64_t hexlen;      /* AR_HEX: bytes to print; UINT64_MAX: the whole field */
-	char *delim;          /* AR_FLAGS: the separator (allocated) */
+	uint64_t hexlen; /* AR_HEX: bytes to print; UINT64_MAX: the whole field */
+	char *delim;	 /* AR_FLAGS: the separator (allocated) */
 };
 
 /* Moves *s from the start of an argument in [*s, e) to its end: the first
@@ -118,8 +118,9 @@ static int parse_helper(const struct event *ev, const char *s, const char *e, st
 	if ((n = split_call(s, e, "__print_symbolic", as, ae, 3)) >= 0 ||
 	    (n = split_call(s, e, "__print_flags", as, ae, 3)) >= 0) {
 		int flags = s[8] == 'f';
-		if (n < (flags ? 3 : 2) || parse_argref(ev, as[0], ae[0], &in) || in.kind != AR_FIELD ||
-		    !ev->f[in.field].t.sym || ev->f[in.field].count || ev->f[in.field].seq)
+		if (n < (flags ? 3 : 2) || parse_argref(ev, as[0], ae[0], &in) ||
+		    in.kind != AR_FIELD || !ev->f[in.field].t.sym || ev->f[in.field].count ||
+		    ev->f[in.field].seq)
 			return -1; /* a value the metadata has no labels for, or an array */
 		r->kind = flags ? AR_FLAGS : AR_SYM;
 		r->field = in.field;
@@ -136,7 +137,8 @@ static int parse_helper(const struct event *ev, const char *s, const char *e, st
 	if ((n = split_call(s, e, "__print_hex", as, ae, 3)) >= 0) {
 		const char *l, *le;
 		const struct field *f;
-		if (n != 2 || parse_argref(ev, as[0], ae[0], &in) || (in.kind != AR_FIELD && in.kind != AR_DYN))
+		if (n != 2 || parse_argref(ev, as[0], ae[0], &in) ||
+		    (in.kind != AR_FIELD && in.kind != AR_DYN))
 			return -1;
 		f = &ev->f[in.field];
 		if (f->t.kind != FT_INT || (!f->count && !f->seq))
@@ -168,7 +170,8 @@ static int parse_helper(const struct event *ev, const char *s, const char *e, st
 				if (field_index(ev, id, (size_t)(ie - id)) != in.field)
 					return -1;
 			} else if (split_call(l, le, "sizeof", ls, lend, 1) == 1) {
-				if (parse_argref(ev, ls[0], lend[0], &lr) || lr.kind != AR_FIELD || lr.field != in.field)
+				if (parse_argref(ev, ls[0], lend[0], &lr) || lr.kind != AR_FIELD ||
+				    lr.field != in.field)
 					return -1;
 			} else {
 				return -1;
@@ -283,7 +286,8 @@ size_t utf8_len(const u8 *s, size_t n)
 			return 0;
 		cp = (cp << 6) | (s[i] & 0x3f);
 	}
-	if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+	if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
 		return 0;
 	return k;
 }
@@ -315,10 +319,18 @@ char *put_text(char *o, const u8 *s, size_t n)
 		}
 		*o++ = '\\';
 		switch (c) {
-		case '\\': *o++ = '\\'; break;
-		case '\n': *o++ = 'n'; break;
-		case '\t': *o++ = 't'; break;
-		case '\r': *o++ = 'r'; break;
+		case '\\':
+			*o++ = '\\';
+			break;
+		case '\n':
+			*o++ = 'n';
+			break;
+		case '\t':
+			*o++ = 't';
+			break;
+		case '\r':
+			*o++ = 'r';
+			break;
 		default:
 			*o++ = 'x';
 			*o++ = "0123456789abcdef"[c >> 4];
@@ -432,7 +444,8 @@ int compile_printk(struct event *ev)
 		/* a conversion */
 		{
 			size_t cs = i++;
-			int flags = 0, width = -1, prec = -1, lm = 0; /* lm: 0 none, 1 hh, 2 h, 3 l, 4 ll/q/j/z/t, 5 L */
+			int flags = 0, width = -1, prec = -1,
+			    lm = 0; /* lm: 0 none, 1 hh, 2 h, 3 l, 4 ll/q/j/z/t, 5 L */
 			char conv;
 			struct argref *r;
 			const struct field *f;
@@ -451,8 +464,11 @@ int compile_printk(struct event *ev)
 				continue;
 			}
 			for (; i < fmtlen && strchr("-+ #0", fmt[i]) && fmt[i]; i++)
-				flags |= fmt[i] == '-' ? FL_MINUS : fmt[i] == '+' ? FL_PLUS : fmt[i] == ' ' ? FL_SPACE
-					 : fmt[i] == '#' ? FL_HASH : FL_ZERO;
+				flags |= fmt[i] == '-'	 ? FL_MINUS
+					 : fmt[i] == '+' ? FL_PLUS
+					 : fmt[i] == ' ' ? FL_SPACE
+					 : fmt[i] == '#' ? FL_HASH
+							 : FL_ZERO;
 			if (i < fmtlen && isdigit((unsigned char)fmt[i])) {
 				width = spec_number(fmt, fmtlen, &i);
 				if (width < 0)
@@ -497,10 +513,13 @@ int compile_printk(struct event *ev)
 			if (r->kind >= AR_SYM) { /* the kernel's helpers print with %s */
 				if (conv != 's' || lm)
 					goto fail;
-				if (r->kind == AR_DYN && !f->is_text && !(f->t.kind == FT_INT && f->t.size == 1))
+				if (r->kind == AR_DYN && !f->is_text &&
+				    !(f->t.kind == FT_INT && f->t.size == 1))
 					goto fail;
-				sg.kind = r->kind == AR_SYM ? SEG_SYM : r->kind == AR_FLAGS ? SEG_FLAGS
-					: r->kind == AR_HEX ? SEG_HEX : SEG_STR;
+				sg.kind = r->kind == AR_SYM	? SEG_SYM
+					  : r->kind == AR_FLAGS ? SEG_FLAGS
+					  : r->kind == AR_HEX	? SEG_HEX
+								: SEG_STR;
 				sg.hexlen = r->hexlen;
 				if (r->kind == AR_FLAGS) {
 					if (!ev->f[r->field].fdelim) {
@@ -523,17 +542,20 @@ int compile_printk(struct event *ev)
 			if (conv == 's') {
 				if (lm)
 					goto fail;
-				if (r->kind == 2 && f->t.kind != FT_STR && !(f->count && f->t.kind == FT_INT && f->t.size == 1))
+				if (r->kind == 2 && f->t.kind != FT_STR &&
+				    !(f->count && f->t.kind == FT_INT && f->t.size == 1))
 					goto fail;
 				if (r->kind == 1)
 					goto fail;
-				if (f->t.kind != FT_STR && !(f->count && f->t.kind == FT_INT && f->t.size == 1))
+				if (f->t.kind != FT_STR &&
+				    !(f->count && f->t.kind == FT_INT && f->t.size == 1))
 					goto fail;
 				sg.kind = SEG_STR;
 			} else {
 				/* a whole array, fixed or dynamic (which may have no
 				 * element at all), is not one number */
-				if (r->kind == 2 || f->t.kind == FT_STR || ((f->count || f->seq) && r->kind != 1))
+				if (r->kind == 2 || f->t.kind == FT_STR ||
+				    ((f->count || f->seq) && r->kind != 1))
 					goto fail;
 				isint = f->t.kind == FT_INT;
 				isflt = f->t.kind == FT_FLOAT;
@@ -546,11 +568,16 @@ int compile_printk(struct event *ev)
 						sg.kind = SEG_INT;
 					} else {
 						sg.kind = SEG_SLOW;
-						snprintf(sg.spec, sizeof(sg.spec), "%%%s%s%s%s%s%.0d%s%.0d%s%c",
-							 flags & FL_MINUS ? "-" : "", flags & FL_PLUS ? "+" : "",
-							 flags & FL_SPACE ? " " : "", flags & FL_HASH ? "#" : "",
-							 flags & FL_ZERO ? "0" : "", width > 0 ? width : 0,
-							 prec >= 0 ? "." : "", prec > 0 ? prec : 0, "ll", conv);
+						snprintf(sg.spec, sizeof(sg.spec),
+							 "%%%s%s%s%s%s%.0d%s%.0d%s%c",
+							 flags & FL_MINUS ? "-" : "",
+							 flags & FL_PLUS ? "+" : "",
+							 flags & FL_SPACE ? " " : "",
+							 flags & FL_HASH ? "#" : "",
+							 flags & FL_ZERO ? "0" : "",
+							 width > 0 ? width : 0,
+							 prec >= 0 ? "." : "", prec > 0 ? prec : 0,
+							 "ll", conv);
 						if (width == 0)
 							goto fail;
 					}
@@ -563,10 +590,14 @@ int compile_printk(struct event *ev)
 						goto fail;
 					if (flags || width >= 0 || prec >= 0) {
 						sg.kind = SEG_SLOW;
-						snprintf(sg.spec, sizeof(sg.spec), "%%%s%s%s%s%s%.0d%s%.0dp",
-							 flags & FL_MINUS ? "-" : "", flags & FL_PLUS ? "+" : "",
-							 flags & FL_SPACE ? " " : "", flags & FL_HASH ? "#" : "",
-							 flags & FL_ZERO ? "0" : "", width > 0 ? width : 0,
+						snprintf(sg.spec, sizeof(sg.spec),
+							 "%%%s%s%s%s%s%.0d%s%.0dp",
+							 flags & FL_MINUS ? "-" : "",
+							 flags & FL_PLUS ? "+" : "",
+							 flags & FL_SPACE ? " " : "",
+							 flags & FL_HASH ? "#" : "",
+							 flags & FL_ZERO ? "0" : "",
+							 width > 0 ? width : 0,
 							 prec >= 0 ? "." : "", prec > 0 ? prec : 0);
 						if (width == 0)
 							goto fail;
@@ -577,9 +608,12 @@ int compile_printk(struct event *ev)
 					if (!isflt || (lm && lm != 3 && lm != 5))
 						goto fail;
 					sg.kind = SEG_FLT;
-					snprintf(sg.spec, sizeof(sg.spec), "%%%s%s%s%s%s%.0d%s%.0d%c",
-						 flags & FL_MINUS ? "-" : "", flags & FL_PLUS ? "+" : "",
-						 flags & FL_SPACE ? " " : "", flags & FL_HASH ? "#" : "",
+					snprintf(sg.spec, sizeof(sg.spec),
+						 "%%%s%s%s%s%s%.0d%s%.0d%c",
+						 flags & FL_MINUS ? "-" : "",
+						 flags & FL_PLUS ? "+" : "",
+						 flags & FL_SPACE ? " " : "",
+						 flags & FL_HASH ? "#" : "",
 						 flags & FL_ZERO ? "0" : "", width > 0 ? width : 0,
 						 prec >= 0 ? "." : "", prec > 0 ? prec : 0, conv);
 					if (width == 0)

@@ -30,7 +30,7 @@ struct pb {
 	size_t n, cap;
 	size_t open[PB_MAX_DEPTH]; /* where each open message's bytes start */
 	unsigned depth;
-	void (*oom)(void);         /* called when memory runs out; must not return */
+	void (*oom)(void); /* called when memory runs out; must not return */
 };
 
 static void pb_room(struct pb *p, size_t k)

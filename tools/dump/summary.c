@@ -13,7 +13,8 @@
 
 static int cmp_ev_count(const void *a, const void *b)
 {
-	const struct event *x = *(const struct event *const *)a, *y = *(const struct event *const *)b;
+	const struct event *x = *(const struct event *const *)a,
+			   *y = *(const struct event *const *)b;
 	if (x->count != y->count)
 		return x->count > y->count ? -1 : 1;
 	return strcmp(x->name, y->name);
@@ -83,7 +84,8 @@ void summary(struct dump *dx, struct trace *tr)
 		fmt_ns(b1, sizeof(b1), first);
 		fmt_ns(b2, sizeof(b2), last);
 		ob_printf(dx, "first event %s\nlast event  %s\nduration    %llu.%09llu s\n", b1, b2,
-			  (unsigned long long)(d / 1000000000u), (unsigned long long)(d % 1000000000u));
+			  (unsigned long long)(d / 1000000000u),
+			  (unsigned long long)(d % 1000000000u));
 	} else {
 		ob_printf(dx, "time span   (no events)\n");
 	}
@@ -100,10 +102,11 @@ void summary(struct dump *dx, struct trace *tr)
 	ob_printf(dx, "event types\n");
 	for (i = 0; i < tr->nev; i++)
 		if (evs[i]->count)
-			ob_printf(dx, "  %12llu  %s%s\n", (unsigned long long)evs[i]->count, evs[i]->name,
-				  kind_note(evs[i]->kind));
+			ob_printf(dx, "  %12llu  %s%s\n", (unsigned long long)evs[i]->count,
+				  evs[i]->name, kind_note(evs[i]->kind));
 	free(evs);
-	ob_printf(dx, "threads\n  %10s  %-16s %12s %10s %14s\n", "tid", "comm", "events", "dropped", "bytes");
+	ob_printf(dx, "threads\n  %10s  %-16s %12s %10s %14s\n", "tid", "comm", "events", "dropped",
+		  "bytes");
 	for (i = 0; i < tr->nst; i++) {
 		const struct stream *st = &tr->st[i];
 		const char *comm = st->npk ? st->pk[st->npk - 1].comm : "";
@@ -116,7 +119,8 @@ void summary(struct dump *dx, struct trace *tr)
 				  (unsigned long long)st->events, (unsigned long long)st->dropped,
 				  (unsigned long long)st->bytes);
 		else
-			ob_printf(dx, "  %10s  %-16s %12llu %10llu %14llu   (%s: no packets)\n", "-", "", 0ull, 0ull, 0ull,
+			ob_printf(dx, "  %10s  %-16s %12llu %10llu %14llu   (%s: no packets)\n",
+				  "-", "", 0ull, 0ull, 0ull,
 				  strrchr(st->path, '/') ? strrchr(st->path, '/') + 1 : st->path);
 	}
 }

@@ -47,7 +47,6 @@ const u8 *get_text(const struct cursor *c, int fi, size_t *n)
 /* Text output                                                        */
 /* ------------------------------------------------------------------ */
 
-
 static inline char *put_time(struct dump *dx, char *o, uint64_t ns)
 {
 	uint64_t sec = ns / 1000000000u;
@@ -234,7 +233,8 @@ const char *flags_text(struct dump *dx, const struct field *f, uint64_t v, size_
  * returns the end of what it wrote in the output buffer. */
 static char *put_spec(struct dump *dx, const struct seg *s, size_t base, ...)
 {
-	size_t room = base + (size_t)(s->width > 0 ? s->width : 0) + (size_t)(s->prec > 0 ? s->prec : 0);
+	size_t room =
+		base + (size_t)(s->width > 0 ? s->width : 0) + (size_t)(s->prec > 0 ? s->prec : 0);
 	char *o = ob_need(dx, room);
 	va_list ap;
 	int n;
@@ -310,7 +310,8 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 			uint64_t v = get_int(c, s->field, 0);
 			size_t n = 0;
 			char hx[24];
-			const char *t = s->kind == SEG_FLAGS ? flags_text(dx, f, v, &n) : sym_name(f, v);
+			const char *t =
+				s->kind == SEG_FLAGS ? flags_text(dx, f, v, &n) : sym_name(f, v);
 			if (!t) { /* not in the table: the kernel prints the value in hex */
 				hx[0] = '0';
 				hx[1] = 'x';
@@ -326,7 +327,8 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 		case SEG_HEX: {
 			const struct field *f = &ev->f[s->field];
 			const u8 *b = c->pl + c->off[s->field];
-			uint64_t n = (uint64_t)(f->seq ? c->slen[s->field] : f->count) * f->t.size, k;
+			uint64_t n = (uint64_t)(f->seq ? c->slen[s->field] : f->count) * f->t.size,
+				 k;
 			if (s->hexlen < n)
 				n = s->hexlen;
 			o = ob_need(dx, 3 * (size_t)n + 8);
@@ -363,7 +365,8 @@ size_t field_room(const struct cursor *c, unsigned i)
 	return (n ? n : 1) * 48 + 8;
 }
 
-static char *put_scalar(struct dump *dx, char *o, const struct cursor *c, unsigned i, unsigned idx, int json)
+static char *put_scalar(struct dump *dx, char *o, const struct cursor *c, unsigned i, unsigned idx,
+			int json)
 {
 	const struct field *f = &c->ev->f[i];
 	if (f->t.sym && !f->count && !f->seq) {
@@ -376,7 +379,8 @@ static char *put_scalar(struct dump *dx, char *o, const struct cursor *c, unsign
 			n = strlen(name);
 		}
 		if (name)
-			return json ? put_json_str(o, (const u8 *)name, n) : put_text(o, (const u8 *)name, n);
+			return json ? put_json_str(o, (const u8 *)name, n)
+				    : put_text(o, (const u8 *)name, n);
 	}
 	if (f->t.kind == FT_FLOAT) {
 		double d = get_float(c, (int)i, idx);

@@ -183,7 +183,6 @@ void ob_printf(struct dump *dx, const char *fmt, ...)
 /* Messages: problems are collected and printed after the output.      */
 /* ------------------------------------------------------------------ */
 
-
 /* err: an error (exit status 1); else a warning.  off < 0: no offset. */
 void note(struct dump *dx, int err, const char *file, long long off, const char *fmt, ...)
 {
@@ -203,7 +202,8 @@ void note(struct dump *dx, int err, const char *file, long long off, const char 
 	text = xvasprintf(fmt, ap);
 	va_end(ap);
 	if (off >= 0)
-		m = xasprintf("%s: %s: byte %lld: %s%s", prog, file, off, err ? "" : "warning: ", text);
+		m = xasprintf("%s: %s: byte %lld: %s%s", prog, file, off,
+			      err ? "" : "warning: ", text);
 	else
 		m = xasprintf("%s: %s: %s%s", prog, file, err ? "" : "warning: ", text);
 	free(text);

@@ -46,7 +46,8 @@ static void tp__sink_clock_pair(uint64_t *c, uint64_t *m)
 	uint64_t best = ~(uint64_t)0;
 	int i;
 	for (i = 0; i < 8; i++) {
-		uint64_t t1 = tp__ev_clock(tp__sink.base.clock), mm = tp__sink_ns(TP__EV_CLOCK_MONOTONIC);
+		uint64_t t1 = tp__ev_clock(tp__sink.base.clock),
+			 mm = tp__sink_ns(TP__EV_CLOCK_MONOTONIC);
 		uint64_t t2 = tp__ev_clock(tp__sink.base.clock);
 		if (t2 - t1 < best) {
 			best = t2 - t1;
@@ -75,7 +76,6 @@ static uint64_t tp__sink_measure_freq(uint64_t c0, uint64_t m0, uint64_t at_leas
 	return (uint64_t)((tp__sink_u128)(c1 - c0) * 1000000000u / (m1 - m0));
 }
 
-
 /* The clock's uuid: the kernel's boot id, as LTTng names its clocks, so
  * that a reader can tell clocks of the same boot; "" where it cannot be
  * read (the metadata then carries none). */
@@ -91,8 +91,9 @@ static void tp__sink_clock_uuid(void)
 	if (r < 36 || (r > 36 && u[36] != '\n'))
 		return;
 	for (i = 0; i < 36; i++)
-		if (!((i == 8 || i == 13 || i == 18 || i == 23) ? u[i] == '-'
-		      : (u[i] >= '0' && u[i] <= '9') || (u[i] >= 'a' && u[i] <= 'f')))
+		if (!((i == 8 || i == 13 || i == 18 || i == 23)
+			      ? u[i] == '-'
+			      : (u[i] >= '0' && u[i] <= '9') || (u[i] >= 'a' && u[i] <= 'f')))
 			return;
 	memcpy(tp__sink.clock_uuid, u, 36);
 	tp__sink.clock_uuid[36] = '\0';

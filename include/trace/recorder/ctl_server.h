@@ -42,8 +42,11 @@ static void tp__ctl_serve(struct tp__ctl_client *c)
 			if (b == '\n')
 				break;
 			if (b < 0x20 || b > 0x7e) {
-				tp__ctl_add(&t, "malformed request: byte 0x%02x at offset %zu (requests are lines "
-					    "of printable ASCII)\n", b, i);
+				tp__ctl_add(&t,
+					    "malformed request: byte 0x%02x at offset %zu "
+					    "(requests are lines "
+					    "of printable ASCII)\n",
+					    b, i);
 				c->closing = 1;
 				tp__ctl_reply(c, -EINVAL, &t);
 				return;
@@ -51,11 +54,14 @@ static void tp__ctl_serve(struct tp__ctl_client *c)
 		}
 		if (i == c->in_len) { /* no newline yet */
 			if (c->in_len == sizeof(c->in)) {
-				tp__ctl_add(&t, "request too long: no newline in the first %zu bytes\n", sizeof(c->in));
+				tp__ctl_add(&t,
+					    "request too long: no newline in the first %zu bytes\n",
+					    sizeof(c->in));
 				c->closing = 1;
 				tp__ctl_reply(c, -EMSGSIZE, &t);
 			} else if (c->eof && c->in_len) {
-				tp__ctl_add(&t, "malformed request: end of file before the newline\n");
+				tp__ctl_add(&t,
+					    "malformed request: end of file before the newline\n");
 				c->closing = 1;
 				tp__ctl_reply(c, -EINVAL, &t);
 			}
@@ -73,7 +79,8 @@ static void tp__ctl_serve(struct tp__ctl_client *c)
 static void tp__ctl_send(struct tp__ctl_client *c, uint64_t now)
 {
 	while (c->out) {
-		ssize_t n = send(c->fd, c->out + c->out_off, c->out_len - c->out_off, MSG_NOSIGNAL | MSG_DONTWAIT);
+		ssize_t n = send(c->fd, c->out + c->out_off, c->out_len - c->out_off,
+				 MSG_NOSIGNAL | MSG_DONTWAIT);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -136,7 +143,8 @@ static void tp__ctl_accept(uint64_t now)
 		fd = tp__ctl_accept4(tp__ctl.lfd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 		pthread_mutex_unlock(&tp__ctl_fds);
 		if (fd < 0) {
-			if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+			if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
+			    errno == ENOMEM) {
 				struct timespec ts; /* out of descriptors: try again a little later */
 				ts.tv_sec = 0;
 				ts.tv_nsec = 100000000;
@@ -144,19 +152,22 @@ static void tp__ctl_accept(uint64_t now)
 			}
 			return; /* EAGAIN: nothing left, or a peer gone already */
 		}
-		if (getsockopt(fd, SOL_SOCKET, TP__CTL_SO_PEERCRED, &cr, &cl) != 0 || cl != sizeof(cr) ||
-		    cr.uid != geteuid()) {
+		if (getsockopt(fd, SOL_SOCKET, TP__CTL_SO_PEERCRED, &cr, &cl) != 0 ||
+		    cl != sizeof(cr) || cr.uid != geteuid()) {
 			char why[160], key[48];
 			unsigned uid = cl == sizeof(cr) ? (unsigned)cr.uid : (unsigned)-1;
-			snprintf(why, sizeof(why), "refused: uid %u is not this process's uid %u\n", uid,
-				 (unsigned)geteuid());
+			snprintf(why, sizeof(why), "refused: uid %u is not this process's uid %u\n",
+				 uid, (unsigned)geteuid());
 			tp__ctl_refuse(fd, EACCES, why);
 			pthread_mutex_lock(&tp__ctl_fds);
 			close(fd);
 			pthread_mutex_unlock(&tp__ctl_fds);
 			snprintf(key, sizeof(key), "control-refused:%u", uid);
-			tp__sink_msg_once(key, "control channel: refused a connection from uid %u (pid %d): only uid %u "
-					  "may control this process", uid, cl == sizeof(cr) ? (int)cr.pid : -1,
+			tp__sink_msg_once(key,
+					  "control channel: refused a connection from uid %u (pid "
+					  "%d): only uid %u "
+					  "may control this process",
+					  uid, cl == sizeof(cr) ? (int)cr.pid : -1,
 					  (unsigned)geteuid());
 			continue;
 		}
@@ -184,7 +195,8 @@ static void *tp__ctl_main(void *arg)
 	int idx[2 + TP__CTL_CLIENTS], i;
 	(void)arg;
 	for (;;) {
-		uint64_t now = tp__sink_ns(TP__EV_CLOCK_MONOTONIC), wait = (uint64_t)TP__CTL_IDLE_MS * 1000000u;
+		uint64_t now = tp__sink_ns(TP__EV_CLOCK_MONOTONIC),
+			 wait = (uint64_t)TP__CTL_IDLE_MS * 1000000u;
 		nfds_t n = 2;
 		int k;
 		pf[0].fd = tp__ctl.wake[0];
@@ -198,7 +210,8 @@ static void *tp__ctl_main(void *arg)
 				continue;
 			end = c->seen + (uint64_t)TP__CTL_IDLE_MS * 1000000u;
 			if (end <= now) {
-				tp__ctl_close(c); /* no progress for too long: half-open, or not reading */
+				tp__ctl_close(
+					c); /* no progress for too long: half-open, or not reading */
 				continue;
 			}
 			if (end - now < wait)
@@ -279,13 +292,17 @@ static int tp__ctl_fallback_dir(char *dir, size_t len, const char *taken, const 
 		n = snprintf(dir, len, "/tmp/%sXXXXXX", prefix);
 		if (n < 0 || (size_t)n >= len || !tp__ctl_mkdtemp(dir)) {
 			n = errno;
-			tp__sink_msg("control channel: %s %s, and no directory of this user's could be made "
-				     "next to it: %s; no control channel", taken, why, strerror(n));
+			tp__sink_msg("control channel: %s %s, and no directory of this user's "
+				     "could be made "
+				     "next to it: %s; no control channel",
+				     taken, why, strerror(n));
 			return -n;
 		}
 	}
-	tp__sink_msg("control channel: %s %s: not used (not followed); the channel is in %s instead "
-		     "(tracepoint-ctl finds it there)", taken, why, dir);
+	tp__sink_msg(
+		"control channel: %s %s: not used (not followed); the channel is in %s instead "
+		"(tracepoint-ctl finds it there)",
+		taken, why, dir);
 	return 0;
 }
 
@@ -312,7 +329,8 @@ static int tp__ctl_dir(char *dir, size_t len)
 	}
 	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
 		n = errno;
-		tp__sink_msg("control channel: cannot make %s: %s; no control channel", dir, strerror(n));
+		tp__sink_msg("control channel: cannot make %s: %s; no control channel", dir,
+			     strerror(n));
 		return -n;
 	}
 	if (fstatat(AT_FDCWD, dir, &st, AT_SYMLINK_NOFOLLOW) != 0) {
@@ -324,27 +342,35 @@ static int tp__ctl_dir(char *dir, size_t len)
 		char taken[128], why[96];
 		snprintf(taken, sizeof(taken), "%.100s", dir);
 		if (S_ISLNK(st.st_mode))
-			snprintf(why, sizeof(why), "is a symbolic link of uid %u", (unsigned)st.st_uid);
+			snprintf(why, sizeof(why), "is a symbolic link of uid %u",
+				 (unsigned)st.st_uid);
 		else if (!S_ISDIR(st.st_mode))
-			snprintf(why, sizeof(why), "is not a directory (uid %u)", (unsigned)st.st_uid);
+			snprintf(why, sizeof(why), "is not a directory (uid %u)",
+				 (unsigned)st.st_uid);
 		else
-			snprintf(why, sizeof(why), "belongs to uid %u, not to this process's uid %u",
+			snprintf(why, sizeof(why),
+				 "belongs to uid %u, not to this process's uid %u",
 				 (unsigned)st.st_uid, me);
 		return tp__ctl_fallback_dir(dir, len, taken, why);
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		tp__sink_msg("control channel: %s is %s: not used; no control channel", dir,
-			     S_ISLNK(st.st_mode) ? "a symbolic link (not followed)" : "not a directory");
+			     S_ISLNK(st.st_mode) ? "a symbolic link (not followed)"
+						 : "not a directory");
 		return -ENOTDIR;
 	}
 	if ((unsigned)st.st_uid != me) {
-		tp__sink_msg("control channel: %s belongs to uid %u, not to this process's uid %u: not used; "
-			     "no control channel", dir, (unsigned)st.st_uid, me);
+		tp__sink_msg("control channel: %s belongs to uid %u, not to this process's uid %u: "
+			     "not used; "
+			     "no control channel",
+			     dir, (unsigned)st.st_uid, me);
 		return -EPERM;
 	}
 	if (st.st_mode & 077) {
-		tp__sink_msg("control channel: %s has mode %03o, but group and others must have no access "
-			     "(chmod 700 %s): not used; no control channel", dir, (unsigned)(st.st_mode & 0777), dir);
+		tp__sink_msg("control channel: %s has mode %03o, but group and others must have no "
+			     "access "
+			     "(chmod 700 %s): not used; no control channel",
+			     dir, (unsigned)(st.st_mode & 0777), dir);
 		return -EPERM;
 	}
 	return 0;
@@ -366,7 +392,8 @@ static int tp__ctl_listen(const char *path)
 		fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 		if (fd < 0) {
 			e = errno;
-			tp__sink_msg("control channel: socket: %s; no control channel", strerror(e));
+			tp__sink_msg("control channel: socket: %s; no control channel",
+				     strerror(e));
 			return -e;
 		}
 		if (bind(fd, (struct sockaddr *)&a, sizeof(a)) == 0)
@@ -374,23 +401,28 @@ static int tp__ctl_listen(const char *path)
 		e = errno;
 		close(fd);
 		if (e != EADDRINUSE || tries) {
-			tp__sink_msg("control channel: cannot bind %s: %s; no control channel", path, strerror(e));
+			tp__sink_msg("control channel: cannot bind %s: %s; no control channel",
+				     path, strerror(e));
 			return -e;
 		}
-		if (fstatat(AT_FDCWD, path, &st, AT_SYMLINK_NOFOLLOW) != 0 || !TP__CTL_ISSOCK(st.st_mode) ||
-		    st.st_uid != geteuid()) {
-			tp__sink_msg("control channel: %s exists and is not a socket of this uid: not removed; "
-				     "no control channel", path);
+		if (fstatat(AT_FDCWD, path, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !TP__CTL_ISSOCK(st.st_mode) || st.st_uid != geteuid()) {
+			tp__sink_msg("control channel: %s exists and is not a socket of this uid: "
+				     "not removed; "
+				     "no control channel",
+				     path);
 			return -EADDRINUSE;
 		}
 		probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-		alive = probe >= 0 && (connect(probe, (struct sockaddr *)&a, sizeof(a)) == 0 || errno == EAGAIN ||
-				       errno == EINPROGRESS);
+		alive = probe >= 0 && (connect(probe, (struct sockaddr *)&a, sizeof(a)) == 0 ||
+				       errno == EAGAIN || errno == EINPROGRESS);
 		if (probe >= 0)
 			close(probe);
 		if (alive) {
-			tp__sink_msg("control channel: %s is served by another process (one of another pid "
-				     "namespace?): no control channel", path);
+			tp__sink_msg("control channel: %s is served by another process (one of "
+				     "another pid "
+				     "namespace?): no control channel",
+				     path);
 			return -EADDRINUSE;
 		}
 		unlink(path); /* stale */
@@ -399,7 +431,8 @@ static int tp__ctl_listen(const char *path)
 		e = errno;
 		close(fd);
 		unlink(path);
-		tp__sink_msg("control channel: cannot listen on %s: %s; no control channel", path, strerror(e));
+		tp__sink_msg("control channel: cannot listen on %s: %s; no control channel", path,
+			     strerror(e));
 		return -e;
 	}
 	return fd;
@@ -470,7 +503,8 @@ TRACEPOINT_SINK_API int trace_recorder_control_start(void)
 		 * of recorder/fork.h (tp__sink_atfork_prepare). */
 		if (atexit(tp__ctl_atexit) != 0) {
 			pthread_mutex_unlock(&tp__ctl_life);
-			tp__sink_msg("control channel: cannot register its exit handler; no control channel");
+			tp__sink_msg("control channel: cannot register its exit handler; no "
+				     "control channel");
 			return -ENOMEM;
 		}
 		tp__ctl.handlers = 1;
@@ -482,8 +516,10 @@ TRACEPOINT_SINK_API int trace_recorder_control_start(void)
 	}
 	n = snprintf(tp__ctl.path, sizeof(tp__ctl.path), TP__CTL_SOCKET_FMT, dir, (int)getpid());
 	if (n < 0 || (size_t)n >= sizeof(tp__ctl.path)) {
-		tp__sink_msg("control channel: %s/%d.sock is longer than a socket's path may be (%zu bytes); "
-			     "no control channel", dir, (int)getpid(), sizeof(tp__ctl.path) - 1);
+		tp__sink_msg("control channel: %s/%d.sock is longer than a socket's path may be "
+			     "(%zu bytes); "
+			     "no control channel",
+			     dir, (int)getpid(), sizeof(tp__ctl.path) - 1);
 		tp__ctl.path[0] = '\0';
 		pthread_mutex_unlock(&tp__ctl_life);
 		return -ENAMETOOLONG;
@@ -533,7 +569,8 @@ fail:
 	free(cl);
 	close(fd);
 	unlink(tp__ctl.path);
-	tp__sink_msg("control channel: cannot start its thread: %s; no control channel", strerror(e));
+	tp__sink_msg("control channel: cannot start its thread: %s; no control channel",
+		     strerror(e));
 	tp__ctl.path[0] = '\0';
 	pthread_mutex_unlock(&tp__ctl_fds);
 	pthread_mutex_unlock(&tp__ctl_life);
@@ -589,8 +626,10 @@ __attribute__((constructor(102))) static void tp__ctl_from_env(void)
 	 * here or by the recorder's start-up, whichever came first). */
 	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
 		tp__sink_init(); /* said once, by whichever reads it first */
-		tp__sink_msg_once("env-mode", "TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
-				  tp__sink_shown(mode, shown, sizeof(shown)));
+		tp__sink_msg_once(
+			"env-mode",
+			"TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
+			tp__sink_shown(mode, shown, sizeof(shown)));
 		mode = NULL;
 	}
 	tp__ctl.env_mode = mode ? strdup(mode) : NULL;

@@ -43,9 +43,9 @@ static const char *tp__sink_shown(const char *v, char *buf, size_t len)
 /* Every variable the recorder reads (the files of trace/recorder/): a new
  * one goes here too (t_recorder_env.sh checks the code against it). */
 static const char *const tp__sink_env_known[] = {
-	"TRACEPOINTS",           "TRACEPOINTS_DIR",       "TRACEPOINTS_MODE",
+	"TRACEPOINTS",		 "TRACEPOINTS_DIR",	  "TRACEPOINTS_MODE",
 	"TRACEPOINTS_BUFFER_KB", "TRACEPOINTS_FLIGHT_KB", "TRACEPOINTS_SNAPSHOT_SIGNAL",
-	"TRACEPOINTS_CLOCK",     "TRACEPOINTS_CONTROL",
+	"TRACEPOINTS_CLOCK",	 "TRACEPOINTS_CONTROL",
 };
 
 /* Read only to say that they are gone (tp__sink_start). */
@@ -56,7 +56,7 @@ static const char *const tp__sink_env_retired[] = { "TRACEPOINTS_OUTPUT", "TRACE
 
 enum {
 	TP__SINK_ENV_NAME_MAX = 64, /* longer names are compared by this many bytes */
-	TP__SINK_ENV_NEAR = 2       /* edits that make a name a misspelling */
+	TP__SINK_ENV_NEAR = 2	    /* edits that make a name a misspelling */
 };
 
 /* The process's environment (POSIX's environ), under a name of ours: a
@@ -83,7 +83,8 @@ static size_t tp__sink_env_distance(const char *a, size_t na, const char *b, siz
 		size_t diag = row[0];
 		row[0] = least = i;
 		for (j = 1; j <= nb; j++) {
-			size_t up = row[j], best = diag + (tp__sink_env_upper(a[i - 1]) != tp__sink_env_upper(b[j - 1]));
+			size_t up = row[j], best = diag + (tp__sink_env_upper(a[i - 1]) !=
+							   tp__sink_env_upper(b[j - 1]));
 			if (up + 1 < best)
 				best = up + 1;
 			if (row[j - 1] + 1 < best)
@@ -105,7 +106,8 @@ static const char *tp__sink_env_list(char *buf, size_t len)
 	size_t k, used = 0;
 	buf[0] = '\0';
 	for (k = 0; k < TP__SINK_ENV_NKNOWN; k++) {
-		int n = snprintf(buf + used, len - used, "%s%s", k ? ", " : "", tp__sink_env_known[k]);
+		int n = snprintf(buf + used, len - used, "%s%s", k ? ", " : "",
+				 tp__sink_env_known[k]);
 		if (n > 0 && (size_t)n < len - used)
 			used += (size_t)n;
 	}
@@ -136,15 +138,18 @@ static void tp__sink_env_check(void)
 		if (len > TP__SINK_ENV_NAME_MAX)
 			len = TP__SINK_ENV_NAME_MAX;
 		for (k = 0; k < TP__SINK_ENV_NKNOWN + TP__SINK_ENV_NRETIRED; k++) {
-			const char *c = k < TP__SINK_ENV_NKNOWN ? tp__sink_env_known[k]
-							       : tp__sink_env_retired[k - TP__SINK_ENV_NKNOWN];
+			const char *c = k < TP__SINK_ENV_NKNOWN
+						? tp__sink_env_known[k]
+						: tp__sink_env_retired[k - TP__SINK_ENV_NKNOWN];
 			if (strlen(c) == len && strncmp(c, *e, len) == 0) {
 				known = 1;
 				break;
 			}
-			if (!prefix && (len > strlen(c) + TP__SINK_ENV_NEAR || len + TP__SINK_ENV_NEAR < strlen(c)))
+			if (!prefix && (len > strlen(c) + TP__SINK_ENV_NEAR ||
+					len + TP__SINK_ENV_NEAR < strlen(c)))
 				continue; /* too far to be a misspelling of c */
-			d = tp__sink_env_distance(*e, len, c, prefix ? (size_t)-2 : (size_t)TP__SINK_ENV_NEAR);
+			d = tp__sink_env_distance(*e, len, c,
+						  prefix ? (size_t)-2 : (size_t)TP__SINK_ENV_NEAR);
 			if (d < bestd) {
 				bestd = d;
 				best = c;
@@ -156,17 +161,22 @@ static void tp__sink_env_check(void)
 		memcpy(name, *e, len);
 		name[len] = '\0';
 		if (retired)
-			tp__sink_msg("%s in the environment is not a variable of the recorder: ignored "
-				     "(did you mean %s? it is no longer read: the trace is a directory, "
-				     "TRACEPOINTS_DIR, that tracepoint-dump --text or --json formats)",
-				     tp__sink_shown(name, shown, sizeof(shown)), best);
+			tp__sink_msg(
+				"%s in the environment is not a variable of the recorder: ignored "
+				"(did you mean %s? it is no longer read: the trace is a directory, "
+				"TRACEPOINTS_DIR, that tracepoint-dump --text or --json formats)",
+				tp__sink_shown(name, shown, sizeof(shown)), best);
 		else if (bestd <= TP__SINK_ENV_NEAR)
-			tp__sink_msg("%s in the environment is not a variable of the recorder: ignored "
-				     "(did you mean %s?)", tp__sink_shown(name, shown, sizeof(shown)), best);
+			tp__sink_msg(
+				"%s in the environment is not a variable of the recorder: ignored "
+				"(did you mean %s?)",
+				tp__sink_shown(name, shown, sizeof(shown)), best);
 		else
-			tp__sink_msg("%s in the environment is not a variable of the recorder: ignored "
-				     "(the closest is %s; the recorder reads %s)",
-				     tp__sink_shown(name, shown, sizeof(shown)), best, tp__sink_env_list(list, sizeof(list)));
+			tp__sink_msg(
+				"%s in the environment is not a variable of the recorder: ignored "
+				"(the closest is %s; the recorder reads %s)",
+				tp__sink_shown(name, shown, sizeof(shown)), best,
+				tp__sink_env_list(list, sizeof(list)));
 	}
 }
 

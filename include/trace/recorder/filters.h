@@ -41,15 +41,15 @@ static char *tp__sink_flt_dup(const char *s, size_t n)
 
 /* Reports a bad filter: into err[0..errlen) if err is given, else on
  * stderr.  text[0..n) is shown with a caret under byte pos. */
-static void tp__sink_flt_report(char *err, size_t errlen, const char *what, const char *text, size_t n,
-				size_t pos, const char *why)
+static void tp__sink_flt_report(char *err, size_t errlen, const char *what, const char *text,
+				size_t n, size_t pos, const char *why)
 {
 	char shown[TRACE_FILTER_MAX + 1], msg[TRACE_FILTER_MAX * 2 + 1024];
 	tp__sink_flt_shown(text, n, shown, sizeof(shown));
 	if (pos > strlen(shown))
 		pos = strlen(shown);
-	snprintf(msg, sizeof(msg), "%s: %s at position %zu\n  %s\n  %*s^", what, why, pos + 1, shown,
-		 (int)pos, "");
+	snprintf(msg, sizeof(msg), "%s: %s at position %zu\n  %s\n  %*s^", what, why, pos + 1,
+		 shown, (int)pos, "");
 	if (err && errlen)
 		snprintf(err, errlen, "%s", msg);
 	else
@@ -97,8 +97,8 @@ static int tp__sink_flt_same(const struct trace_filter *a, const struct trace_fi
 		const struct tp__flt_op *p = &a->ops[k], *q = &b->ops[k];
 		if (p->mask != q->mask || p->x != q->x || p->add != q->add || p->v != q->v ||
 		    p->slen != q->slen || p->load_at != q->load_at || p->offset != q->offset ||
-		    p->len != q->len || p->kind != q->kind || p->shift != q->shift || p->glob != q->glob ||
-		    memcmp(p->next, q->next, sizeof(p->next)) != 0 ||
+		    p->len != q->len || p->kind != q->kind || p->shift != q->shift ||
+		    p->glob != q->glob || memcmp(p->next, q->next, sizeof(p->next)) != 0 ||
 		    memcmp(p->call, q->call, sizeof(p->call)) != 0 ||
 		    (p->str && memcmp(p->str, q->str, p->slen) != 0))
 			return 0;
@@ -123,10 +123,12 @@ static void tp__sink_flt_rebind(struct trace_event_sink *slot)
 	if (!old)
 		return;
 	f = ev->cls->fields(&n);
-	if (trace_filter_compile(old->text, f, n, ev->cls->entry_size, &prog, NULL, why, sizeof(why)) != 0) {
-		tp__sink_msg("the filter \"%s\" of %s:%s does not fit the event's fields any more (a "
-			  "library defining it was loaded again): dropped (%s)", old->text, ev->cls->system,
-			  ev->name, why);
+	if (trace_filter_compile(old->text, f, n, ev->cls->entry_size, &prog, NULL, why,
+				 sizeof(why)) != 0) {
+		tp__sink_msg(
+			"the filter \"%s\" of %s:%s does not fit the event's fields any more (a "
+			"library defining it was loaded again): dropped (%s)",
+			old->text, ev->cls->system, ev->name, why);
 		prog = NULL;
 	} else if (tp__sink_flt_same(old, prog)) {
 		trace_filter_free(prog);
@@ -138,20 +140,20 @@ static void tp__sink_flt_rebind(struct trace_event_sink *slot)
 
 struct tp__sink_flt_got {
 	const struct trace_event *ev;
-	struct trace_filter *prog;  /* compiled for it; NULL: clear */
+	struct trace_filter *prog; /* compiled for it; NULL: clear */
 };
 
 struct tp__sink_flt_walk {
-	const char *pats;           /* a checked pattern list */
-	const char *filter;         /* NULL: clear */
+	const char *pats;   /* a checked pattern list */
+	const char *filter; /* NULL: clear */
 	struct tp__sink_flt_got *got;
 	size_t ngot, capgot;
-	int apply;                  /* 0: compile, 1: install */
+	int apply; /* 0: compile, 1: install */
 	int err;
 	char *errbuf;
 	size_t errlen;
-	const char *shown;          /* the text errors are shown in (the filter's, or */
-	size_t shown_at;            /* the spec's with the filter at shown_at) */
+	const char *shown; /* the text errors are shown in (the filter's, or */
+	size_t shown_at;   /* the spec's with the filter at shown_at) */
 };
 
 struct tp__sink_flt_hit {
@@ -184,7 +186,7 @@ static int tp__sink_flt_cb(struct tracepoint *tp, void *priv)
 		return 0;
 	for (i = 0; i < w->ngot; i++) /* an event defined twice (two libraries) */
 		if (w->got[i].ev == ev || (!w->apply && strcmp(w->got[i].ev->name, ev->name) == 0 &&
-					    strcmp(w->got[i].ev->cls->system, ev->cls->system) == 0))
+					   strcmp(w->got[i].ev->cls->system, ev->cls->system) == 0))
 			break;
 	if (w->apply) {
 		struct trace_event_sink *slot;
@@ -225,12 +227,14 @@ static int tp__sink_flt_cb(struct tracepoint *tp, void *priv)
 		const struct trace_event_field *f = ev->cls->fields(&n);
 		size_t pos = 0;
 		char why[1024], what[600];
-		int r = trace_filter_compile(w->filter, f, n, ev->cls->entry_size, &w->got[w->ngot].prog,
-					     &pos, why, sizeof(why));
+		int r = trace_filter_compile(w->filter, f, n, ev->cls->entry_size,
+					     &w->got[w->ngot].prog, &pos, why, sizeof(why));
 		if (r == -EINVAL) {
 			if (strpbrk(w->pats, "*?,") && strlen(why) + 80 < sizeof(why))
-				strcat(why, " (a group's filter applies to every event its patterns match)");
-			snprintf(what, sizeof(what), "bad filter for %s:%s", ev->cls->system, ev->name);
+				strcat(why, " (a group's filter applies to every event its "
+					    "patterns match)");
+			snprintf(what, sizeof(what), "bad filter for %s:%s", ev->cls->system,
+				 ev->name);
 			tp__sink_flt_report(w->errbuf, w->errlen, what, w->shown, strlen(w->shown),
 					    w->shown_at + pos, why);
 		}
@@ -245,8 +249,8 @@ static int tp__sink_flt_cb(struct tracepoint *tp, void *priv)
 
 /* Sets (filter) or clears (NULL) the filter of every event matching the
  * checked pattern list pats; dry: compile only. */
-static int tp__sink_filter_set(const char *pats, const char *filter, char *err, size_t errlen, int dry,
-			       const char *shown, size_t shown_at)
+static int tp__sink_filter_set(const char *pats, const char *filter, char *err, size_t errlen,
+			       int dry, const char *shown, size_t shown_at)
 {
 	struct tp__sink_flt_walk w;
 	size_t i;
@@ -283,8 +287,9 @@ TRACEPOINT_SINK_API int trace_recorder_filter(const char *patterns, const char *
 	if (err && errlen)
 		err[0] = '\0';
 	if (trace_pattern_check(patterns, &pos, &why) != 0) {
-		tp__sink_flt_report(err, errlen, "malformed pattern list", patterns ? patterns : "(null)",
-				    patterns ? strlen(patterns) : 6, pos, why);
+		tp__sink_flt_report(err, errlen, "malformed pattern list",
+				    patterns ? patterns : "(null)", patterns ? strlen(patterns) : 6,
+				    pos, why);
 		return -EINVAL;
 	}
 	if (filter && tp__pat_blank(filter, strlen(filter)))
@@ -292,21 +297,28 @@ TRACEPOINT_SINK_API int trace_recorder_filter(const char *patterns, const char *
 	if (filter) {
 		r = trace_filter_compile(filter, NULL, 0, 0, NULL, &pos, whybuf, sizeof(whybuf));
 		if (r) {
-			tp__sink_flt_report(err, errlen, "bad filter", filter, strlen(filter), pos, whybuf);
+			tp__sink_flt_report(err, errlen, "bad filter", filter, strlen(filter), pos,
+					    whybuf);
 			return r;
 		}
 	}
 	r = tp__sink_filter_set(patterns, filter, err, errlen, 0, NULL, 0);
 	if (r == 0 && err && errlen) {
-		snprintf(err, errlen, "pattern \"%s\" matches no event of this program "
-			 "(TRACEPOINTS=list shows them; a subsystem compiled out has none; a library's "
-			 "exist once it is loaded: tracepoint_enable() after its dlopen())", patterns);
+		snprintf(err, errlen,
+			 "pattern \"%s\" matches no event of this program "
+			 "(TRACEPOINTS=list shows them; a subsystem compiled out has none; a "
+			 "library's "
+			 "exist once it is loaded: tracepoint_enable() after its dlopen())",
+			 patterns);
 	} else if (r == 0) {
 		char key[TRACE_PATTERN_MAX + 16];
 		snprintf(key, sizeof(key), "nomatch:%s", patterns);
-		tp__sink_msg_once(key, "pattern \"%s\" matches no event of this program (TRACEPOINTS=list "
-			       "shows them; a subsystem compiled out has none; a library's exist once it "
-			       "is loaded: tracepoint_enable() after its dlopen())", patterns);
+		tp__sink_msg_once(
+			key,
+			"pattern \"%s\" matches no event of this program (TRACEPOINTS=list "
+			"shows them; a subsystem compiled out has none; a library's exist once it "
+			"is loaded: tracepoint_enable() after its dlopen())",
+			patterns);
 	}
 	return r;
 }
@@ -335,38 +347,42 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 		groups++;
 		if (tp__pat_blank(pats, g.pat_len)) {
 			if (report)
-				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
-						    g.pat_at + g.pat_len, "no pattern before 'if'");
+				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec,
+						    strlen(spec), g.pat_at + g.pat_len,
+						    "no pattern before 'if'");
 			bad = 1;
 		} else if (trace_pattern_check(pats, &pos, &w) != 0) {
 			tp__spec_no_pattern(pats, &pos, &w); /* "; if ..." */
 			if (report)
-				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
-						    g.pat_at + pos, w);
+				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec,
+						    strlen(spec), g.pat_at + pos, w);
 			bad = 1;
 		} else if (g.filter && tp__pat_blank(g.filter, g.filter_len)) {
 			if (report)
 				tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec),
-						    g.filter_at + g.filter_len, "nothing after 'if'");
+						    g.filter_at + g.filter_len,
+						    "nothing after 'if'");
 			bad = 1;
 		} else if (g.filter && g.filter_len > TRACE_FILTER_MAX) {
 			if (report)
 				tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec),
-						    g.filter_at + TRACE_FILTER_MAX, "filter too long");
+						    g.filter_at + TRACE_FILTER_MAX,
+						    "filter too long");
 			bad = 1;
 		} else if (g.filter) {
 			if (!(ftext = tp__sink_flt_dup(g.filter, g.filter_len))) {
 				free(pats);
 				return -ENOMEM;
 			}
-			if (trace_filter_compile(ftext, NULL, 0, 0, NULL, &pos, why, sizeof(why)) != 0) {
+			if (trace_filter_compile(ftext, NULL, 0, 0, NULL, &pos, why, sizeof(why)) !=
+			    0) {
 				if (report)
-					tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec),
-							    g.filter_at + pos, why);
+					tp__sink_flt_report(NULL, 0, "bad filter", spec,
+							    strlen(spec), g.filter_at + pos, why);
 				bad = 1;
 			} else if (fields && tp__sink_filter_set(pats, ftext, report ? NULL : quiet,
-							       report ? 0 : sizeof(quiet), 1, spec,
-							       g.filter_at) < 0) {
+								 report ? 0 : sizeof(quiet), 1,
+								 spec, g.filter_at) < 0) {
 				bad = 1; /* reported */
 			}
 		}
@@ -379,7 +395,8 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 	if (!groups) {
 		if (report)
 			tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
-					    strlen(spec), "no pattern at all (only ';' and spaces)");
+					    strlen(spec),
+					    "no pattern at all (only ';' and spaces)");
 		return -EINVAL;
 	}
 	return 0;
@@ -398,8 +415,11 @@ static int tp__sink_apply_spec(const char *spec, int attach)
 		do {
 			at = trace_spec_next(spec, at, &g);
 			if (g.filter) {
-				tp__sink_msg("tracepoint_disable(\"%s\"): a filter ('if') has no meaning here; "
-					  "nothing changed (tracepoint_filter(patterns, NULL, ...) clears one)", spec);
+				tp__sink_msg("tracepoint_disable(\"%s\"): a filter ('if') has no "
+					     "meaning here; "
+					     "nothing changed (tracepoint_filter(patterns, NULL, "
+					     "...) clears one)",
+					     spec);
 				return -EINVAL;
 			}
 		} while (at);

@@ -21,7 +21,8 @@ static uint64_t tp__sink_copy_ring(struct tp__sink_node *n, int fd, const uint8_
 	uint64_t first = end > n->nwin ? end - n->nwin : 0;
 	for (q = first; q < end; q++) {
 		const struct trace_packet *p =
-			(const struct trace_packet *)(const void *)(n->map + (q % n->nwin) * n->window);
+			(const struct trace_packet *)(const void *)(n->map +
+								    (q % n->nwin) * n->window);
 		struct trace_packet h;
 		uint64_t used;
 		if (__atomic_load_n(&p->packet_seq_num, __ATOMIC_ACQUIRE) != q)
@@ -46,9 +47,11 @@ static uint64_t tp__sink_copy_ring(struct tp__sink_node *n, int fd, const uint8_
 			break;
 		/* The copy is done before the sequence number is looked at again
 		 * (an RMW that changes nothing, as a fence ThreadSanitizer knows). */
-		if (__atomic_fetch_add((uint64_t *)(uintptr_t)&p->packet_seq_num, 0, __ATOMIC_ACQ_REL) != q) {
+		if (__atomic_fetch_add((uint64_t *)(uintptr_t)&p->packet_seq_num, 0,
+				       __ATOMIC_ACQ_REL) != q) {
 			/* overwritten while being copied: not part of the snapshot */
-			if (ftruncate(fd, (off_t)written) != 0 || lseek(fd, (off_t)written, SEEK_SET) < 0)
+			if (ftruncate(fd, (off_t)written) != 0 ||
+			    lseek(fd, (off_t)written, SEEK_SET) < 0)
 				break;
 			continue;
 		}
@@ -64,7 +67,8 @@ TRACEPOINT_SINK_API int trace_recorder_snapshot(void)
 	uint8_t uuid[16];
 	int sd, e;
 	unsigned k;
-	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || tp__sink.mode != TP__SINK_FLIGHT)
+	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) ||
+	    tp__sink.mode != TP__SINK_FLIGHT)
 		return -EINVAL;
 	if (tp__sink_trylock() != 0)
 		return -EBUSY;
@@ -75,7 +79,8 @@ TRACEPOINT_SINK_API int trace_recorder_snapshot(void)
 	k = ++tp__sink.snapshots;
 	snprintf(name, sizeof(name), "snapshot-%u", k);
 	if (mkdirat(tp__sink.dirfd, name, 0755) != 0 ||
-	    (sd = openat(tp__sink.dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) < 0) {
+	    (sd = openat(tp__sink.dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) <
+		    0) {
 		e = errno;
 		tp__sink_unlock();
 		return -e;
@@ -91,7 +96,8 @@ TRACEPOINT_SINK_API int trace_recorder_snapshot(void)
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) &&
 		    __atomic_load_n(&n->seq, __ATOMIC_ACQUIRE) && n->map && n->nwin) {
 			snprintf(sname, sizeof(sname), "stream-%d", n->tid);
-			fd = openat(sd, sname, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+			fd = openat(sd, sname, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+				    0644);
 			if (fd >= 0) {
 				if (tp__sink_copy_ring(n, fd, uuid) == 0)
 					unlinkat(sd, sname, 0);

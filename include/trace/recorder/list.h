@@ -70,7 +70,9 @@ static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 	/* No call site compiled in anywhere: the files that fire it were built
 	 * without its subsystem's switch (static keys only; elsewhere unknown). */
 	const char *nosites = tracepoint_sites(info->tp) == 0
-		? " - no call site compiled in (build the files that fire it with its switch)" : "";
+				      ? " - no call site compiled in (build the files that fire it "
+					"with its switch)"
+				      : "";
 	if (!info->event) {
 		fprintf(out, "%s (plain tracepoint, no fields)%s\n", info->name, nosites);
 		return 0;
@@ -83,12 +85,13 @@ static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 		else if (f[i].kind == TRACE_FIELD_DYNAMIC)
 			fprintf(out, "%s%s %s[]", i ? ", " : "", f[i].type, f[i].name);
 		else if (f[i].array_len)
-			fprintf(out, "%s%s %s[%u]", i ? ", " : "", f[i].type, f[i].name, f[i].array_len);
+			fprintf(out, "%s%s %s[%u]", i ? ", " : "", f[i].type, f[i].name,
+				f[i].array_len);
 		else
 			fprintf(out, "%s%s %s", i ? ", " : "", f[i].type, f[i].name);
 	}
-	fprintf(out, ")%s%s%s\n", tp__sink_kind_word(info->event->kind), info->enabled ? " enabled" : "",
-		nosites);
+	fprintf(out, ")%s%s%s\n", tp__sink_kind_word(info->event->kind),
+		info->enabled ? " enabled" : "", nosites);
 	return 0;
 }
 
@@ -119,25 +122,30 @@ static int tp__sink_format_cb(const struct tracepoint_info *info, void *priv)
 	 * (events/SYSTEM/NAME/format): here, a line before the name */
 	fprintf(out, "system: %s\nname: %s\nID: %u\nformat:\n", info->system, info->name, ++w->id);
 	for (i = 0; i < n; i++) {
-		unsigned size = f[i].size, es = f[i].array_len ? f[i].size / f[i].array_len : f[i].size;
+		unsigned size = f[i].size,
+			 es = f[i].array_len ? f[i].size / f[i].array_len : f[i].size;
 		if (f[i].kind == TRACE_FIELD_STRING)
-			fprintf(out, "\tfield:__data_loc char[] %s;\toffset:%u;\tsize:0;\tsigned:1;\n",
+			fprintf(out,
+				"\tfield:__data_loc char[] %s;\toffset:%u;\tsize:0;\tsigned:1;\n",
 				f[i].name, info->event->cls->entry_size);
 		else if (f[i].kind == TRACE_FIELD_DYNAMIC)
-			fprintf(out, "\tfield:__data_loc %s[] %s;\toffset:%u;\tsize:4;\tsigned:%u;\n",
+			fprintf(out,
+				"\tfield:__data_loc %s[] %s;\toffset:%u;\tsize:4;\tsigned:%u;\n",
 				f[i].type, f[i].name, f[i].offset, f[i].is_signed);
 		else if (f[i].array_len)
-			fprintf(out, "\tfield:%s %s[%u];\toffset:%u;\tsize:%u;\tsigned:%u;\n", f[i].type,
-				f[i].name, f[i].array_len, f[i].offset, size, f[i].is_signed);
+			fprintf(out, "\tfield:%s %s[%u];\toffset:%u;\tsize:%u;\tsigned:%u;\n",
+				f[i].type, f[i].name, f[i].array_len, f[i].offset, size,
+				f[i].is_signed);
 		else
-			fprintf(out, "\tfield:%s %s;\toffset:%u;\tsize:%u;\tsigned:%u;\n", f[i].type,
-				f[i].name, f[i].offset, es, f[i].is_signed);
+			fprintf(out, "\tfield:%s %s;\toffset:%u;\tsize:%u;\tsigned:%u;\n",
+				f[i].type, f[i].name, f[i].offset, es, f[i].is_signed);
 	}
 	fputs("\nprint fmt: ", out);
 	for (p = info->event->cls->print_fmt; *p; p++) { /* __entry-> reads REC-> there */
-		if (strncmp(p, "__entry", 7) == 0 && (p == info->event->cls->print_fmt ||
-		    !((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') ||
-		      (p[-1] >= '0' && p[-1] <= '9') || p[-1] == '_'))) {
+		if (strncmp(p, "__entry", 7) == 0 &&
+		    (p == info->event->cls->print_fmt ||
+		     !((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') ||
+		       (p[-1] >= '0' && p[-1] <= '9') || p[-1] == '_'))) {
 			fputs("REC", out);
 			p += 6;
 		} else {

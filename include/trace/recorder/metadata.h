@@ -74,20 +74,25 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 	gethostname(host, sizeof(host) - 1);
 	tp__sink_tsdl_str(hostq, sizeof(hostq), host);
 	tp__sink_tsdl_str(proc, sizeof(proc), tp__sink.procname);
-	n = snprintf(buf, len,
+	n = snprintf(
+		buf, len,
 		"/* CTF 1.8 */\n"
 		"/* Written by tracepoint.h's recorder; see docs/trace-format.md. */\n\n"
 		"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
 		"typealias integer { size = 32; align = 32; signed = false; } := uint32_t;\n"
 		"typealias integer { size = 64; align = 64; signed = false; } := uint64_t;\n\n"
 		"trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"%s\";\n\tbyte_order = %s;\n"
-		"\tpacket.header := struct {\n\t\tuint32_t magic;\n\t\tuint8_t uuid[16];\n\t};\n};\n\n"
+		"\tpacket.header := struct {\n\t\tuint32_t magic;\n\t\tuint8_t "
+		"uuid[16];\n\t};\n};\n\n"
 		"env {\n\ttracer_name = \"tracepoint.h\";\n\thostname = \"%s\";\n"
 		"\tprocname = \"%s\";\n\tvpid = %d;\n\tmode = \"%s\";\n"
-		"\tclock_realtime_ns = %llu;\n\tclock_monotonic_ns = %llu;\n\tclock_boottime_ns = %llu;\n};\n\n"
-		"clock {\n\tname = \"%s\";\n%s\tfreq = %llu;\n\toffset_s = %llu;\n\toffset = %llu;\n"
+		"\tclock_realtime_ns = %llu;\n\tclock_monotonic_ns = %llu;\n\tclock_boottime_ns = "
+		"%llu;\n};\n\n"
+		"clock {\n\tname = \"%s\";\n%s\tfreq = %llu;\n\toffset_s = %llu;\n\toffset = "
+		"%llu;\n"
 		"\tabsolute = TRUE;\n};\n\n"
-		"typealias integer { size = 64; align = 64; signed = false; map = clock.%s.value; } "
+		"typealias integer { size = 64; align = 64; signed = false; map = clock.%s.value; "
+		"} "
 		":= uint64_clock_t;\n\n"
 		"stream {\n"
 		"\tpacket.context := struct {\n"
@@ -115,8 +120,9 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 		"le",
 #endif
 		hostq, proc, (int)getpid(), mode, (unsigned long long)tp__sink.r0,
-		(unsigned long long)tp__sink.m0, (unsigned long long)tp__sink.b0, clk, cu, (unsigned long long)tp__sink.freq,
-		(unsigned long long)off_s, (unsigned long long)off, clk, clk, clk);
+		(unsigned long long)tp__sink.m0, (unsigned long long)tp__sink.b0, clk, cu,
+		(unsigned long long)tp__sink.freq, (unsigned long long)off_s,
+		(unsigned long long)off, clk, clk, clk);
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 
@@ -150,20 +156,25 @@ static int tp__sink_field_tsdl(char *out, size_t len, const struct trace_event_f
 	if (f->kind == TRACE_FIELD_STRING)
 		return snprintf(out, len, "\t\tstring _%s;\n", f->name);
 	if (f->kind == TRACE_FIELD_FLOAT && (es == 4 || es == 8))
-		return snprintf(out, len, "\t\tfloating_point { exp_dig = %u; mant_dig = %u; align = 8; } _%s%s;\n",
-				es == 4 ? 8u : 11u, es == 4 ? 24u : 53u, f->name, dim);
+		return snprintf(
+			out, len,
+			"\t\tfloating_point { exp_dig = %u; mant_dig = %u; align = 8; } _%s%s;\n",
+			es == 4 ? 8u : 11u, es == 4 ? 24u : 53u, f->name, dim);
 	if ((f->kind == TRACE_FIELD_INT || f->kind == TRACE_FIELD_PTR) &&
 	    (es == 1 || es == 2 || es == 4 || es == 8)) {
 		int is_char = f->kind == TRACE_FIELD_INT && es == 1 && f->array_len &&
 			      (strcmp(f->type, "char") == 0 || strcmp(f->type, "const char") == 0);
-		return snprintf(out, len, "\t\tinteger { size = %u; align = 8; signed = %s;%s base = %d; } _%s%s;\n",
-				es * 8, f->is_signed ? "true" : "false",
-				is_char ? " encoding = UTF8;" : "",
-				f->kind == TRACE_FIELD_PTR ? 16 : 10, f->name, dim);
+		return snprintf(
+			out, len,
+			"\t\tinteger { size = %u; align = 8; signed = %s;%s base = %d; } _%s%s;\n",
+			es * 8, f->is_signed ? "true" : "false", is_char ? " encoding = UTF8;" : "",
+			f->kind == TRACE_FIELD_PTR ? 16 : 10, f->name, dim);
 	}
 	/* Anything else: its bytes. */
-	return snprintf(out, len, "\t\tinteger { size = 8; align = 8; signed = false; base = 16; } _%s[%u];\n",
-			f->name, (unsigned)f->size);
+	return snprintf(
+		out, len,
+		"\t\tinteger { size = 8; align = 8; signed = false; base = 16; } _%s[%u];\n",
+		f->name, (unsigned)f->size);
 }
 
 /* A __dynamic_array's two TSDL declarations: its element count, in the
@@ -173,8 +184,10 @@ static int tp__sink_dyn_tsdl(char *out, size_t len, const struct trace_event_fie
 	struct trace_event_field e = *f;
 	int k;
 	if (pass == 0)
-		return snprintf(out, len, "\t\tinteger { size = 32; align = 8; signed = false; base = 10; } "
-				"__len_%s;\n", f->name);
+		return snprintf(out, len,
+				"\t\tinteger { size = 32; align = 8; signed = false; base = 10; } "
+				"__len_%s;\n",
+				f->name);
 	e.kind = (unsigned char)f->array_len;
 	e.array_len = 0;
 	k = tp__sink_field_tsdl(out, len, &e);
@@ -212,8 +225,9 @@ static void tp__sink_syms_cb(void *priv, const char *expr, const struct trace_pr
 	p += 2;
 	while (*p == ' ')
 		p++;
-	for (id = p; (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-		     *p == '_'; p++)
+	for (id = p; (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		     (*p >= '0' && *p <= '9') || *p == '_';
+	     p++)
 		;
 	n = (size_t)(p - id);
 	while (*p == ' ' || *p == ')')
@@ -222,7 +236,8 @@ static void tp__sink_syms_cb(void *priv, const char *expr, const struct trace_pr
 		return; /* an expression: printed by the formatter only */
 	for (i = 0; i < sy->n && i < 64; i++)
 		if (sy->f[i].kind == TRACE_FIELD_INT && !sy->f[i].array_len &&
-		    strlen(sy->f[i].name) == n && strncmp(sy->f[i].name, id, n) == 0 && !sy->tab[i]) {
+		    strlen(sy->f[i].name) == n && strncmp(sy->f[i].name, id, n) == 0 &&
+		    !sy->tab[i]) {
 			sy->tab[i] = t;
 			sy->delim[i] = delim;
 		}
@@ -237,13 +252,18 @@ static int tp__sink_enum_tsdl(char *out, size_t len, const struct trace_event_fi
 	const char *body;
 	size_t used;
 	int k = tp__sink_field_tsdl(tmp, sizeof(tmp), f);
-	long long lo = !f->is_signed ? 0 : f->size >= 8 ? INT64_MIN : -((long long)1 << (f->size * 8 - 1));
-	unsigned long long hi = f->size >= 8 ? (f->is_signed ? (unsigned long long)INT64_MAX : UINT64_MAX)
-					       : ((unsigned long long)1 << (f->size * 8 - (f->is_signed ? 1 : 0))) - 1;
+	long long lo = !f->is_signed  ? 0
+		       : f->size >= 8 ? INT64_MIN
+				      : -((long long)1 << (f->size * 8 - 1));
+	unsigned long long hi =
+		f->size >= 8
+			? (f->is_signed ? (unsigned long long)INT64_MAX : UINT64_MAX)
+			: ((unsigned long long)1 << (f->size * 8 - (f->is_signed ? 1 : 0))) - 1;
 	const struct trace_print_flags *e;
 	for (e = t; e->name; e++) /* CTF readers refuse an enumeration without labels */
-		if (f->is_signed ? !(e->mask < lo || (e->mask > 0 && (unsigned long long)e->mask > hi))
-				 : !(e->mask < 0 || (unsigned long long)e->mask > hi))
+		if (f->is_signed
+			    ? !(e->mask < lo || (e->mask > 0 && (unsigned long long)e->mask > hi))
+			    : !(e->mask < 0 || (unsigned long long)e->mask > hi))
 			break;
 	if (!e->name || k <= 0 || (size_t)k >= sizeof(tmp) || strncmp(tmp, "\t\tinteger", 9) != 0)
 		return tp__sink_field_tsdl(out, len, f);
@@ -260,7 +280,8 @@ static int tp__sink_enum_tsdl(char *out, size_t len, const struct trace_event_fi
 				 : t->mask < 0 || (unsigned long long)t->mask > hi)
 			continue; /* does not fit the field: left to the formatter */
 		tp__sink_tsdl_str(q, sizeof(q), t->name);
-		k = snprintf(out + used, len - used, "%s \"%s\" = %lld", first ? "" : ",", q, t->mask);
+		k = snprintf(out + used, len - used, "%s \"%s\" = %lld", first ? "" : ",", q,
+			     t->mask);
 		if (k < 0 || (size_t)k >= len - used)
 			return -1;
 		used += (size_t)k;
@@ -310,13 +331,15 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 	struct tp__sink_syms sy;
 	const struct trace_event_field *f = ev->cls->fields(&n);
 	const char *fmt = ev->cls->print_fmt;
-	int k = snprintf(p, left, "event {\n\tname = \"%s:%s\";\n\tid = %u;\n\t/* printk: ",
-			 ev->cls->system, ev->name, (unsigned)id);
+	int k = snprintf(p, left,
+			 "event {\n\tname = \"%s:%s\";\n\tid = %u;\n\t/* printk: ", ev->cls->system,
+			 ev->name, (unsigned)id);
 	if (k < 0 || (size_t)k >= left / 2)
 		return -ENAMETOOLONG;
 	p += k;
 	left -= (size_t)k;
-	for (; *fmt && left > TP__SINK_BLOCK_FIELDS; fmt++) { /* the format, with "*" "/" kept apart */
+	for (; *fmt && left > TP__SINK_BLOCK_FIELDS;
+	     fmt++) { /* the format, with "*" "/" kept apart */
 		*p++ = *fmt == '\n' ? ' ' : *fmt;
 		left--;
 		if (fmt[0] == '*' && fmt[1] == '/') {
@@ -325,7 +348,8 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 		}
 	}
 	if (ev->kind != TRACE_KIND_INSTANT) { /* <trace/event_kinds.h>: for readers */
-		static const char *const base[] = { "instant", "slice_begin", "slice_end", "counter" };
+		static const char *const base[] = { "instant", "slice_begin", "slice_end",
+						    "counter" };
 		unsigned b = ev->kind & TRACE_KIND_BASE_MASK;
 		k = snprintf(p, left, " */\n\t/* kind: %s%s", b < 4 ? base[b] : "instant",
 			     ev->kind & TRACE_KIND_FLOW ? " flow" : "");
@@ -341,7 +365,7 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 	if (ev->cls->symbols)
 		ev->cls->symbols(tp__sink_syms_cb, &sy);
 	for (pass = 0; pass < 2; pass++) { /* fixed fields first, then strings and arrays */
-		for (i = 0; i < n; i++) { /* one that does not fit: ENAMETOOLONG below */
+		for (i = 0; i < n; i++) {  /* one that does not fit: ENAMETOOLONG below */
 			if (f[i].kind == TRACE_FIELD_DYNAMIC)
 				k = tp__sink_dyn_tsdl(p, left, &f[i], (int)pass);
 			else if ((f[i].kind == TRACE_FIELD_STRING) != (pass == 1))
@@ -362,9 +386,11 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 		return -ENAMETOOLONG;
 	if (tp__sink_events_append(buf, (size_t)(p - buf)) != 0)
 		return -ENOMEM;
-	if (tp__sink.metafd >= 0 && write(tp__sink.metafd, buf, (size_t)(p - buf)) != (ssize_t)(p - buf)) {
+	if (tp__sink.metafd >= 0 &&
+	    write(tp__sink.metafd, buf, (size_t)(p - buf)) != (ssize_t)(p - buf)) {
 		int e = errno;
-		tp__sink_err_once(TP__SINK_ERR_META, "cannot write %s/metadata: %s", tp__sink.dir, strerror(e));
+		tp__sink_err_once(TP__SINK_ERR_META, "cannot write %s/metadata: %s", tp__sink.dir,
+				  strerror(e));
 		return -e;
 	}
 	return 0;
@@ -376,8 +402,9 @@ static int tp__sink_write_metadata(int dirfd, const char *name, const uint8_t *u
 {
 	char head[8192];
 	size_t n = tp__sink_meta_header(head, sizeof(head), uuid,
-				     tp__sink.mode == TP__SINK_FLIGHT ? "flight" : "stream");
-	int fd = openat(dirfd, ".metadata.tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+					tp__sink.mode == TP__SINK_FLIGHT ? "flight" : "stream");
+	int fd = openat(dirfd, ".metadata.tmp",
+			O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
 	int ok;
 	if (fd < 0)
 		return -errno;

@@ -42,7 +42,8 @@ static void tp__sink_read_procname(void)
  * the name used in name_out; -errno.  Nothing that exists is ever used: a
  * name taken by something else than a directory (e.g. a symbolic link
  * planted in a shared directory) is reported and skipped. */
-static int tp__sink_mkdir_new(int at, const char *where, const char *base, char *name_out, size_t len)
+static int tp__sink_mkdir_new(int at, const char *where, const char *base, char *name_out,
+			      size_t len)
 {
 	int i, fd;
 	for (i = 0; i < 1000; i++) {
@@ -56,9 +57,11 @@ static int tp__sink_mkdir_new(int at, const char *where, const char *base, char 
 		if (errno != EEXIST)
 			return -errno;
 		if (fstatat(at, name_out, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISDIR(st.st_mode))
-			tp__sink_msg("%s%s%s exists and is %s: not used (not followed); the trace goes to a "
-				  "new directory next to it", where, *where ? "/" : "", name_out,
-				  S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory");
+			tp__sink_msg("%s%s%s exists and is %s: not used (not followed); the trace "
+				     "goes to a "
+				     "new directory next to it",
+				     where, *where ? "/" : "", name_out,
+				     S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory");
 	}
 	if (i == 1000)
 		return -EEXIST;
@@ -176,7 +179,9 @@ static int tp__sink_open_session(const char *dir, const char **why)
 			snprintf(comp, sizeof(comp), "%s", name);
 		else
 			snprintf(comp, sizeof(comp), "%s/%s", shown, name);
-		nfd = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+		nfd = openat(fd, name,
+			     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK |
+				     O_NOCTTY);
 		if (nfd >= 0) {
 			close(fd);
 			fd = nfd;
@@ -206,7 +211,8 @@ static int tp__sink_open_session(const char *dir, const char **why)
 			if (last) {
 				*why = "it exists and is not a directory";
 			} else {
-				snprintf(why_buf, sizeof(why_buf), "%.400s is not a directory", comp);
+				snprintf(why_buf, sizeof(why_buf), "%.400s is not a directory",
+					 comp);
 				*why = why_buf;
 			}
 			return -ENOTDIR;
@@ -220,21 +226,27 @@ static int tp__sink_open_session(const char *dir, const char **why)
 				snprintf(where, sizeof(where), "%.400s, which %s may write", d,
 					 dst.st_mode & S_IWOTH ? "others" : "its group");
 			else
-				snprintf(where, sizeof(where), "%.400s, a directory of uid %u", d, (unsigned)dst.st_uid);
+				snprintf(where, sizeof(where), "%.400s, a directory of uid %u", d,
+					 (unsigned)dst.st_uid);
 			if (last)
-				snprintf(why_buf, sizeof(why_buf), "a symbolic link made by another user (uid %u) "
-					 "in %s: not followed", (unsigned)lst.st_uid, where);
+				snprintf(why_buf, sizeof(why_buf),
+					 "a symbolic link made by another user (uid %u) "
+					 "in %s: not followed",
+					 (unsigned)lst.st_uid, where);
 			else
-				snprintf(why_buf, sizeof(why_buf), "%.400s is a symbolic link made by another user "
-					 "(uid %u) in %.450s: not followed", comp, (unsigned)lst.st_uid, where);
+				snprintf(why_buf, sizeof(why_buf),
+					 "%.400s is a symbolic link made by another user "
+					 "(uid %u) in %.450s: not followed",
+					 comp, (unsigned)lst.st_uid, where);
 			*why = why_buf;
 			close(nfd);
 			close(fd);
 			return -EPERM;
 		}
 		{
-			ssize_t tl = ++links > TP__SINK_LINKS_MAX ? -1
-				     : readlinkat(nfd, "", target, sizeof(target) - 1);
+			ssize_t tl = ++links > TP__SINK_LINKS_MAX
+					     ? -1
+					     : readlinkat(nfd, "", target, sizeof(target) - 1);
 			size_t rest = strlen(p);
 			e = links > TP__SINK_LINKS_MAX ? ELOOP : errno;
 			close(nfd);
@@ -270,7 +282,8 @@ static int tp__sink_open_meta(void)
 	int e = tp__sink_write_metadata(tp__sink.dirfd, "metadata", tp__sink.uuid);
 	if (e)
 		return e;
-	tp__sink.metafd = openat(tp__sink.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+	tp__sink.metafd =
+		openat(tp__sink.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
 	return tp__sink.metafd < 0 ? -errno : 0;
 }
 
@@ -322,7 +335,8 @@ static int tp__sink_start_trace(const char *dir)
 		fd = tp__sink_open_session(dir, &why);
 	}
 	if (fd < 0) {
-		tp__sink_msg("cannot create the trace directory %s: %s", dir, why ? why : strerror(-fd));
+		tp__sink_msg("cannot create the trace directory %s: %s", dir,
+			     why ? why : strerror(-fd));
 		return fd;
 	}
 	if (strlen(dir) >= sizeof(tp__sink.root) - 100) {
@@ -353,8 +367,9 @@ static int tp__sink_start_child_trace(void)
 {
 	int e, i, me = tp__sink_gettid();
 	for (i = 0; tp__sink_trylock() != 0; i++) {
-		struct timespec ts = {0, TP__SINK_CHILD_WAIT_NS};
-		if (i >= TP__SINK_CHILD_WAITS || __atomic_load_n(&tp__sink.child_maker, __ATOMIC_ACQUIRE) == me)
+		struct timespec ts = { 0, TP__SINK_CHILD_WAIT_NS };
+		if (i >= TP__SINK_CHILD_WAITS ||
+		    __atomic_load_n(&tp__sink.child_maker, __ATOMIC_ACQUIRE) == me)
 			return -EBUSY;
 		nanosleep(&ts, NULL); /* async-signal-safe */
 	}
@@ -366,8 +381,9 @@ static int tp__sink_start_child_trace(void)
 	tp__sink_read_procname(); /* the child's name may differ from its parent's */
 	e = tp__sink_make_trace();
 	if (e)
-		tp__sink_err_once(TP__SINK_ERR_CHILD, "cannot create the trace of process %d in %s: %s",
-			       (int)getpid(), tp__sink.root, strerror(-e));
+		tp__sink_err_once(TP__SINK_ERR_CHILD,
+				  "cannot create the trace of process %d in %s: %s", (int)getpid(),
+				  tp__sink.root, strerror(-e));
 	else
 		tp__sink.child_pending = 0;
 	__atomic_store_n(&tp__sink.child_maker, 0, __ATOMIC_RELEASE);

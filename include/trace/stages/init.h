@@ -107,8 +107,12 @@ TP__EV_SAVED(TP__EV_PUSH)
 #ifndef TP__EV_SAME_TYPE_DEFINED
 #define TP__EV_SAME_TYPE_DEFINED
 extern "C++" {
-template <class tp__a, class tp__b> struct tp__ev_same { enum { value = 0 }; };
-template <class tp__a> struct tp__ev_same<tp__a, tp__a> { enum { value = 1 }; };
+template <class tp__a, class tp__b> struct tp__ev_same {
+	enum { value = 0 };
+};
+template <class tp__a> struct tp__ev_same<tp__a, tp__a> {
+	enum { value = 1 };
+};
 }
 #endif
 #define TP__EV_SAME_TYPE(a, b) (tp__ev_same<a, b>::value)

@@ -17,8 +17,8 @@
 #include <tracepoint.h>
 
 DECLARE_TRACE(cf_av_plain, TP_PROTO(void), TP_ARGS(ARGS_V));
-TRACE_EVENT(cf_av_ev, TP_PROTO(void), TP_ARGS(ARGS_V),
-	    TP_STRUCT__entry(), TP_fast_assign(), TP_printk(""));
+TRACE_EVENT(cf_av_ev, TP_PROTO(void), TP_ARGS(ARGS_V), TP_STRUCT__entry(), TP_fast_assign(),
+	    TP_printk(""));
 
 #endif /* CF_ARGS_VOID_H */
 #include <trace/define_trace.h>

@@ -11,11 +11,8 @@
 #if !defined(_TRACE_CFBIG_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_CFBIG_H
 #include <tracepoint.h>
-TRACE_EVENT(cf_big,
-	    TP_PROTO(int x),
-	    TP_ARGS(x),
+TRACE_EVENT(cf_big, TP_PROTO(int x), TP_ARGS(x),
 	    TP_STRUCT__entry(__field(int, x) __array(char, blob, BIG_LEN)),
-	    TP_fast_assign(__entry->x = x; __entry->blob[0] = 0;),
-	    TP_printk("x=%d", __entry->x));
+	    TP_fast_assign(__entry->x = x; __entry->blob[0] = 0;), TP_printk("x=%d", __entry->x));
 #endif
 #include <trace/define_trace.h>

@@ -18,9 +18,7 @@
 #if !defined(_TRACE_CFSTR_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_CFSTR_H
 #include <tracepoint.h>
-TRACE_EVENT(cf_str,
-	    TP_PROTO(int n, const char *who),
-	    TP_ARGS(n, who),
+TRACE_EVENT(cf_str, TP_PROTO(int n, const char *who), TP_ARGS(n, who),
 	    TP_STRUCT__entry(__field(int, n) __string(who, who)),
 	    TP_fast_assign(__entry->n = n; __assign_str(ASSIGN_NAME, who);),
 	    TP_printk("n=%d who=%s", __entry->n, __get_str(GET_NAME)));

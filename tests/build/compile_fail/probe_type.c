@@ -9,7 +9,9 @@ static void probe(long x, const char *s, void *data)
 static void probe(int x, const char *s, void *data)
 #endif
 {
-	(void)data; (void)x; (void)s;
+	(void)data;
+	(void)x;
+	(void)s;
 }
 
 int attach(void);

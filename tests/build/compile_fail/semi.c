@@ -8,8 +8,13 @@ EXPORT_TRACEPOINT_SYMBOL_GPL(cf_a);
 #include "ev_semi.h"
 DEFINE_TRACE(cf_semi);
 DEFINE_TRACE(cf_semi_noargs);
-static int reg(void) { return 0; }
-static void unreg(void) { }
+static int reg(void)
+{
+	return 0;
+}
+static void unreg(void)
+{
+}
 DEFINE_TRACE_FN(cf_semi_fn, reg, unreg);
 
 void fire(void);

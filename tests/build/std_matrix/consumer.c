@@ -45,7 +45,9 @@ static void on_alloc(const void *ptr, size_t size, int flags, void *data)
 
 static void on_disk(long sector, int write, void *data)
 {
-	(void)data; (void)sector; (void)write;
+	(void)data;
+	(void)sector;
+	(void)write;
 }
 
 struct seen {
@@ -104,9 +106,10 @@ int main(void)
 	       c.tick, c.alloc, (unsigned long)c.last_size);
 
 	r = tracepoint_for_each(visit, &s);
-	printf("walk: ret=%d net_rx=%d net_tick=%d mem_alloc=%d disk_io=%d total=%d\n", r,
-	       s.net_rx, s.net_tick, s.mem_alloc, s.disk_io, s.total);
-	printf("find: net_rx=%d disk_io=%d\n", tracepoint_find("sm_net_rx") == &__tracepoint_sm_net_rx,
+	printf("walk: ret=%d net_rx=%d net_tick=%d mem_alloc=%d disk_io=%d total=%d\n", r, s.net_rx,
+	       s.net_tick, s.mem_alloc, s.disk_io, s.total);
+	printf("find: net_rx=%d disk_io=%d\n",
+	       tracepoint_find("sm_net_rx") == &__tracepoint_sm_net_rx,
 	       tracepoint_find("sm_disk_io") == NULL);
 
 	r = unregister_trace_sm_net_rx(on_rx, &c);

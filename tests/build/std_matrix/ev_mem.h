@@ -5,5 +5,6 @@
 #if !defined(_TRACE_SM_MEM_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_SM_MEM_H
 #include <tracepoint.h>
-DECLARE_TRACE(sm_mem_alloc, TP_PROTO(const void *ptr, size_t size, int flags), TP_ARGS(ptr, size, flags));
+DECLARE_TRACE(sm_mem_alloc, TP_PROTO(const void *ptr, size_t size, int flags),
+	      TP_ARGS(ptr, size, flags));
 #endif

@@ -33,7 +33,8 @@ static void probe_other(int n, const char *what, void *data)
 
 static void probe_exe(int n, void *data)
 {
-	(void)data; (void)n;
+	(void)data;
+	(void)n;
 	exe_hits++;
 }
 
@@ -66,7 +67,8 @@ int main(int argc, char **argv)
 			FAIL("before dlopen the walk shows %d library tracepoints", n);
 		if (tracepoint_find("dls_work"))
 			FAIL("tracepoint_find sees dls_work before dlopen");
-		if (tracepoint_probe_register_name("dls_work", TRACEPOINT_FUNC(probe_work), &ctx, 10) != -ENOENT)
+		if (tracepoint_probe_register_name("dls_work", TRACEPOINT_FUNC(probe_work), &ctx,
+						   10) != -ENOENT)
 			FAIL("register_name before dlopen did not say -ENOENT");
 		h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
 		if (!h)
@@ -81,7 +83,8 @@ int main(int argc, char **argv)
 		call(-1); /* nothing attached yet */
 		if (work_hits != w0)
 			FAIL("a probe fired before it was attached");
-		if (tracepoint_probe_register_name("dls_work", TRACEPOINT_FUNC(probe_work), &ctx, 10) != 0 ||
+		if (tracepoint_probe_register_name("dls_work", TRACEPOINT_FUNC(probe_work), &ctx,
+						   10) != 0 ||
 		    tracepoint_probe_register_name("dls_other", TRACEPOINT_FUNC(probe_other), &ctx,
 						   (int)(r % 3)) != 0)
 			FAIL("register_name");
@@ -93,8 +96,10 @@ int main(int argc, char **argv)
 		if (work_hits != w0 + 3 || other_hits != o0 + 3 || exe_hits != e0 + 3)
 			FAIL("probes fired %ld/%ld/%ld times, want 3 each", work_hits - w0,
 			     other_hits - o0, exe_hits - e0);
-		if (tracepoint_probe_unregister_name("dls_work", TRACEPOINT_FUNC(probe_work), &ctx) != 0 ||
-		    tracepoint_probe_unregister_name("dls_other", TRACEPOINT_FUNC(probe_other), &ctx) != 0)
+		if (tracepoint_probe_unregister_name("dls_work", TRACEPOINT_FUNC(probe_work),
+						     &ctx) != 0 ||
+		    tracepoint_probe_unregister_name("dls_other", TRACEPOINT_FUNC(probe_other),
+						     &ctx) != 0)
 			FAIL("unregister_name");
 		tracepoint_synchronize_unregister();
 		call(0);
@@ -114,7 +119,7 @@ int main(int argc, char **argv)
 	if (unregister_trace_dls_exe(probe_exe, &ctx) != 0)
 		FAIL("unregister on the executable's tracepoint");
 	tracepoint_synchronize_unregister();
-	printf("%ld rounds: %ld work, %ld other, %ld exe probe calls\n", rounds, work_hits, other_hits,
-	       exe_hits);
+	printf("%ld rounds: %ld work, %ld other, %ld exe probe calls\n", rounds, work_hits,
+	       other_hits, exe_hits);
 	return 0;
 }

@@ -10,11 +10,7 @@
 #if !defined(_TRACE_MOD_B_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_MOD_B_H
 #include <tracepoint.h>
-TRACE_EVENT(init,
-	    TP_PROTO(long value),
-	    TP_ARGS(value),
-	    TP_STRUCT__entry(__field(long, value)),
-	    TP_fast_assign(__entry->value = value;),
-	    TP_printk("value=%ld", __entry->value));
+TRACE_EVENT(init, TP_PROTO(long value), TP_ARGS(value), TP_STRUCT__entry(__field(long, value)),
+	    TP_fast_assign(__entry->value = value;), TP_printk("value=%ld", __entry->value));
 #endif
 #include <trace/define_trace.h>

@@ -11,9 +11,7 @@
 #if !defined(_TRACE_MOD_PLUG_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_MOD_PLUG_H
 #include <tracepoint.h>
-TRACE_EVENT(plug_work,
-	    TP_PROTO(int round, long value),
-	    TP_ARGS(round, value),
+TRACE_EVENT(plug_work, TP_PROTO(int round, long value), TP_ARGS(round, value),
 	    TP_STRUCT__entry(__field(int, round) __field(long, value)),
 	    TP_fast_assign(__entry->round = round; __entry->value = value;),
 	    TP_printk("round=%d value=%ld", __entry->round, __entry->value));

@@ -2,4 +2,7 @@
 #include "ev_old.h"
 DEFINE_TRACE(old_tick);
 void old_do(int v);
-void old_do(int v) { trace_old_tick(v); }
+void old_do(int v)
+{
+	trace_old_tick(v);
+}

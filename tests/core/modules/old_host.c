@@ -7,7 +7,8 @@ void old_do(int v);
 static int calls;
 static void probe(int v, void *data)
 {
-	(void)data; (void)v;
+	(void)data;
+	(void)v;
 	calls++;
 }
 

@@ -41,7 +41,8 @@ int main(int argc, char **argv)
 		run(round);
 		dlclose(h);
 		if (tracepoint_enabled(&__tracepoint_host_tick)) {
-			fprintf(stderr, "host: the plugin's probe is still attached after dlclose\n");
+			fprintf(stderr,
+				"host: the plugin's probe is still attached after dlclose\n");
 			return 1;
 		}
 		trace_host_tick(round); /* would call into the unmapped plugin */

@@ -87,7 +87,8 @@ int main(int argc, char **argv)
 	CHECK(tracepoint_find("shexe_tp") == &__tracepoint_shexe_tp);
 	CHECK(tracepoint_for_each(count, &s) == 0);
 	CHECK(s.shlib_tp == 0 && s.shlib_gpl_tp == 0 && s.shexe_tp == 1);
-	CHECK(tracepoint_probe_register_name("shlib_tp", TRACEPOINT_FUNC(on_shlib), &c, 10) == -ENOENT);
+	CHECK(tracepoint_probe_register_name("shlib_tp", TRACEPOINT_FUNC(on_shlib), &c, 10) ==
+	      -ENOENT);
 
 	for (round = 1; round <= ROUNDS; round++) {
 		void *h = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -114,8 +115,10 @@ int main(int argc, char **argv)
 
 		hits = c.hits;
 		CHECK(work(round) == round + 1 && c.hits == hits); /* nothing attached yet */
-		CHECK(tracepoint_probe_register_name("shlib_tp", TRACEPOINT_FUNC(on_shlib), &c, 10) == 0);
-		CHECK(tracepoint_probe_register_name("shlib_gpl_tp", TRACEPOINT_FUNC(on_gpl), &c, 10) == 0);
+		CHECK(tracepoint_probe_register_name("shlib_tp", TRACEPOINT_FUNC(on_shlib), &c,
+						     10) == 0);
+		CHECK(tracepoint_probe_register_name("shlib_gpl_tp", TRACEPOINT_FUNC(on_gpl), &c,
+						     10) == 0);
 		CHECK(tp != NULL && tracepoint_enabled(tp));
 		CHECK(work(round) == round + 1);
 		CHECK(c.hits == hits + 1 && c.last_n == round && !strcmp(c.last_what, "work"));
@@ -127,8 +130,10 @@ int main(int argc, char **argv)
 		trace_shexe_tp(round);
 		CHECK(c.exe_hits == exe_hits + 1);
 
-		CHECK(tracepoint_probe_unregister_name("shlib_tp", TRACEPOINT_FUNC(on_shlib), &c) == 0);
-		CHECK(tracepoint_probe_unregister_name("shlib_gpl_tp", TRACEPOINT_FUNC(on_gpl), &c) == 0);
+		CHECK(tracepoint_probe_unregister_name("shlib_tp", TRACEPOINT_FUNC(on_shlib), &c) ==
+		      0);
+		CHECK(tracepoint_probe_unregister_name("shlib_gpl_tp", TRACEPOINT_FUNC(on_gpl),
+						       &c) == 0);
 		CHECK(work(round) == round + 1 && c.hits == hits + 2);
 		tracepoint_synchronize_unregister();
 		CHECK(dlclose(h) == 0);

@@ -99,7 +99,8 @@ int main(void)
 	CHECK(unregister_trace_shlib_tp(on_shlib, &c) == 0);
 	CHECK(tracepoint_probe_register_name("shlib_tp", TRACEPOINT_FUNC(on_shlib), &c, 10) == 0);
 	CHECK(tracepoint_probe_register_name("shexe_tp", TRACEPOINT_FUNC(on_exe), &s, 10) == 0);
-	CHECK(tracepoint_probe_register_name("no_such_tp", TRACEPOINT_FUNC(on_exe), &s, 10) == -ENOENT);
+	CHECK(tracepoint_probe_register_name("no_such_tp", TRACEPOINT_FUNC(on_exe), &s, 10) ==
+	      -ENOENT);
 	CHECK(shlib_work(4) == 5 && c.hits == 4 && c.last_n == 4);
 	CHECK(tracepoint_probe_unregister_name("shlib_tp", TRACEPOINT_FUNC(on_shlib), &c) == 0);
 	CHECK(tracepoint_probe_unregister_name("shexe_tp", TRACEPOINT_FUNC(on_exe), &s) == 0);

@@ -48,7 +48,10 @@ static void fire(int n)
 
 static void on_xmit(int ifindex, unsigned long len, const void *skb, void *data)
 {
-	(void)data; (void)ifindex; (void)len; (void)skb;
+	(void)data;
+	(void)ifindex;
+	(void)len;
+	(void)skb;
 	inproc++;
 }
 

@@ -24,7 +24,11 @@ static void probe_b(int v, void *data)
 
 static void args_probe(int i, long long ll, const char *s, double d, void *p, void *data)
 {
-	(void)i; (void)ll; (void)s; (void)d; (void)p;
+	(void)i;
+	(void)ll;
+	(void)s;
+	(void)d;
+	(void)p;
 	hits += (long)(data != NULL);
 }
 

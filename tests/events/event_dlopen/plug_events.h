@@ -7,13 +7,9 @@
 #define _TRACE_PLUG_EVENTS_H
 #include <tracepoint.h>
 
-TRACE_EVENT(plug_work,
-	    TP_PROTO(int round, long value),
-	    TP_ARGS(round, value),
-	    TP_STRUCT__entry(__field(int, round)
-			     __field(long, value)),
-	    TP_fast_assign(__entry->round = round;
-			   __entry->value = value;),
+TRACE_EVENT(plug_work, TP_PROTO(int round, long value), TP_ARGS(round, value),
+	    TP_STRUCT__entry(__field(int, round) __field(long, value)),
+	    TP_fast_assign(__entry->round = round; __entry->value = value;),
 	    TP_printk("round=%d value=%ld", __entry->round, __entry->value));
 
 #endif /* _TRACE_PLUG_EVENTS_H */

@@ -14,19 +14,13 @@
 extern int (*evh_hook)(int v);
 #endif
 
-TRACE_EVENT(evh_step,
-	    TP_PROTO(int v),
-	    TP_ARGS(v),
-	    TP_STRUCT__entry(__field(int, v)),
+TRACE_EVENT(evh_step, TP_PROTO(int v), TP_ARGS(v), TP_STRUCT__entry(__field(int, v)),
 	    TP_fast_assign(__entry->v = evh_hook ? evh_hook(v) : v;),
 	    TP_printk("v=%d", __entry->v));
 
 /* A record as big as TRACEPOINT_STRING_MAX lets it be. */
-TRACE_EVENT(evh_text,
-	    TP_PROTO(const char *text),
-	    TP_ARGS(text),
-	    TP_STRUCT__entry(__string(text, text)),
-	    TP_fast_assign(__assign_str(text);),
+TRACE_EVENT(evh_text, TP_PROTO(const char *text), TP_ARGS(text),
+	    TP_STRUCT__entry(__string(text, text)), TP_fast_assign(__assign_str(text);),
 	    TP_printk("%s", __get_str(text)));
 
 #endif /* _TRACE_EV_HOOK_H */

@@ -9,9 +9,7 @@
 #define _TRACE_EV_NESTED_H
 #include <tracepoint.h>
 
-TRACE_EVENT(evn_note,
-	    TP_PROTO(int v, const char *s),
-	    TP_ARGS(v, s),
+TRACE_EVENT(evn_note, TP_PROTO(int v, const char *s), TP_ARGS(v, s),
 	    TP_STRUCT__entry(__field(int, v) __string(s, s)),
 	    TP_fast_assign(__entry->v = evh_hook ? evh_hook(v) : v; __assign_str(s);),
 	    TP_printk("v=%d s=%s", __entry->v, __get_str(s)));

@@ -22,91 +22,57 @@ void evp_unreg(void);
 
 /* A symbolic state, flags and a byte buffer of any length. */
 TRACE_EVENT(evp_gc,
-	    TP_PROTO(int state, unsigned flags, const unsigned char *data, unsigned len, const char *tag),
+	    TP_PROTO(int state, unsigned flags, const unsigned char *data, unsigned len,
+		     const char *tag),
 	    TP_ARGS(state, flags, data, len, tag),
-	    TP_STRUCT__entry(
-		    __field(int, state)
-		    __field(unsigned, flags)
-		    __dynamic_array(unsigned char, data, len)
-		    __string(tag, tag)
-		    __dynamic_array(int, nums, 2)),
-	    TP_fast_assign(
-		    __entry->state = state;
-		    __entry->flags = flags;
-		    memcpy(__get_dynamic_array(data), data, len);
-		    {
-			    /* the elements may be unaligned (records are packed) */
-			    int tp_nums[2] = { -1, (int)__get_dynamic_array_len(data) };
-			    memcpy(__get_dynamic_array(nums), tp_nums, sizeof(tp_nums));
-		    }),
+	    TP_STRUCT__entry(__field(int, state) __field(unsigned, flags)
+				     __dynamic_array(unsigned char, data, len) __string(tag, tag)
+					     __dynamic_array(int, nums, 2)),
+	    TP_fast_assign(__entry->state = state; __entry->flags = flags;
+			   memcpy(__get_dynamic_array(data), data, len); {
+				   /* the elements may be unaligned (records are packed) */
+				   int tp_nums[2] = { -1, (int)__get_dynamic_array_len(data) };
+				   memcpy(__get_dynamic_array(nums), tp_nums, sizeof(tp_nums));
+			   }),
 	    TP_printk("state=%s flags=%s data=%s tag=%s",
-		      __print_symbolic(__entry->state,
-				       { EVP_IDLE, "idle" }, { EVP_MARK, "mark" }, { EVP_SWEEP, "sweep" }),
-		      __print_flags(__entry->flags, "|",
-				    { EVP_READ, "READ" }, { EVP_WRITE, "WRITE" }, { EVP_EXEC, "EXEC" }),
+		      __print_symbolic(__entry->state, { EVP_IDLE, "idle" }, { EVP_MARK, "mark" },
+				       { EVP_SWEEP, "sweep" }),
+		      __print_flags(__entry->flags, "|", { EVP_READ, "READ" },
+				    { EVP_WRITE, "WRITE" }, { EVP_EXEC, "EXEC" }),
 		      __print_hex(__get_dynamic_array(data), __get_dynamic_array_len(data)),
 		      __get_str(tag)));
 
 /* Recorded only for odd values (the condition runs before any probe). */
-TRACE_EVENT_CONDITION(evp_odd,
-		      TP_PROTO(int v),
-		      TP_ARGS(v),
-		      TP_CONDITION(v % 2 != 0),
-		      TP_STRUCT__entry(__field(int, v)),
-		      TP_fast_assign(__entry->v = v;),
+TRACE_EVENT_CONDITION(evp_odd, TP_PROTO(int v), TP_ARGS(v), TP_CONDITION(v % 2 != 0),
+		      TP_STRUCT__entry(__field(int, v)), TP_fast_assign(__entry->v = v;),
 		      TP_printk("v=%d", __entry->v));
 
-DECLARE_EVENT_CLASS(evp_class,
-		    TP_PROTO(int v),
-		    TP_ARGS(v),
-		    TP_STRUCT__entry(__field(int, v)),
-		    TP_fast_assign(__entry->v = v;),
-		    TP_printk("v=%d", __entry->v));
+DECLARE_EVENT_CLASS(evp_class, TP_PROTO(int v), TP_ARGS(v), TP_STRUCT__entry(__field(int, v)),
+		    TP_fast_assign(__entry->v = v;), TP_printk("v=%d", __entry->v));
 
 /* Only values above 10. */
-DEFINE_EVENT_CONDITION(evp_class, evp_big,
-		       TP_PROTO(int v),
-		       TP_ARGS(v),
-		       TP_CONDITION(v > 10));
+DEFINE_EVENT_CONDITION(evp_class, evp_big, TP_PROTO(int v), TP_ARGS(v), TP_CONDITION(v > 10));
 
 /* The class's layout, printed its own way. */
-DEFINE_EVENT_PRINT(evp_class, evp_hexv,
-		   TP_PROTO(int v),
-		   TP_ARGS(v),
+DEFINE_EVENT_PRINT(evp_class, evp_hexv, TP_PROTO(int v), TP_ARGS(v),
 		   TP_printk("hex=%#x", __entry->v));
 
 /* evp_reg() runs when the first probe attaches, evp_unreg() when the last
  * one detaches. */
-TRACE_EVENT_FN(evp_fn,
-	       TP_PROTO(int v),
-	       TP_ARGS(v),
-	       TP_STRUCT__entry(__field(int, v)),
-	       TP_fast_assign(__entry->v = v;),
-	       TP_printk("v=%d", __entry->v),
-	       evp_reg, evp_unreg);
+TRACE_EVENT_FN(evp_fn, TP_PROTO(int v), TP_ARGS(v), TP_STRUCT__entry(__field(int, v)),
+	       TP_fast_assign(__entry->v = v;), TP_printk("v=%d", __entry->v), evp_reg, evp_unreg);
 
 /* No argument and no field: a marker. */
-TRACE_EVENT(evp_tick,
-	    TP_PROTO(void),
-	    TP_ARGS(),
-	    TP_STRUCT__entry(),
-	    TP_fast_assign(),
+TRACE_EVENT(evp_tick, TP_PROTO(void), TP_ARGS(), TP_STRUCT__entry(), TP_fast_assign(),
 	    TP_printk(""));
 
 /* Arguments but no field. */
-TRACE_EVENT(evp_nofield,
-	    TP_PROTO(int v),
-	    TP_ARGS(v),
-	    TP_STRUCT__entry(),
-	    TP_fast_assign((void)v;),
+TRACE_EVENT(evp_nofield, TP_PROTO(int v), TP_ARGS(v), TP_STRUCT__entry(), TP_fast_assign((void)v;),
 	    TP_printk("nothing"));
 
 /* A table whose values do not fit the field: no CTF enumeration. */
-TRACE_EVENT(evp_small,
-	    TP_PROTO(unsigned char c),
-	    TP_ARGS(c),
-	    TP_STRUCT__entry(__field(unsigned char, c)),
-	    TP_fast_assign(__entry->c = c;),
+TRACE_EVENT(evp_small, TP_PROTO(unsigned char c), TP_ARGS(c),
+	    TP_STRUCT__entry(__field(unsigned char, c)), TP_fast_assign(__entry->c = c;),
 	    TP_printk("c=%s", __print_symbolic(__entry->c, { 300, "wide" }, { -1, "negative" })));
 
 #endif /* _TRACE_EV_PARITY_H */

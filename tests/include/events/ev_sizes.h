@@ -21,8 +21,8 @@
 		    TP_printk("v0=%u", __entry->v[0]))
 #endif
 
-TRACE_EVENT(evs_0, TP_PROTO(int x), TP_ARGS(x), TP_STRUCT__entry(),
-	    TP_fast_assign((void)x;), TP_printk("empty"));
+TRACE_EVENT(evs_0, TP_PROTO(int x), TP_ARGS(x), TP_STRUCT__entry(), TP_fast_assign((void)x;),
+	    TP_printk("empty"));
 EVS_EVENT(1);
 EVS_EVENT(3);
 EVS_EVENT(4);
@@ -43,9 +43,8 @@ EVS_EVENT(100);
 TRACE_EVENT(evs_str, TP_PROTO(unsigned char x, const char *s, const unsigned char *d, unsigned n),
 	    TP_ARGS(x, s, d, n),
 	    TP_STRUCT__entry(__field(unsigned char, x) __string(s, s)
-			     __dynamic_array(unsigned char, d, n)),
-	    TP_fast_assign(__entry->x = x; __assign_str(s);
-			   memcpy(__get_dynamic_array(d), d, n);),
+				     __dynamic_array(unsigned char, d, n)),
+	    TP_fast_assign(__entry->x = x; __assign_str(s); memcpy(__get_dynamic_array(d), d, n);),
 	    TP_printk("x=%u s=%s d=%u", __entry->x, __get_str(s),
 		      (unsigned)__get_dynamic_array_len(d)));
 

@@ -11,14 +11,12 @@
 DECLARE_TRACE(tp_test_int, TP_PROTO(int v), TP_ARGS(v));
 
 /* Mixed argument types, to check that every one arrives intact. */
-DECLARE_TRACE(tp_test_args,
-	      TP_PROTO(int i, long long ll, const char *s, double d, void *p),
+DECLARE_TRACE(tp_test_args, TP_PROTO(int i, long long ll, const char *s, double d, void *p),
 	      TP_ARGS(i, ll, s, d, p));
 
 /* Six integer arguments: the probe's data is the seventh, past the
  * argument registers of x86-64 (on the stack). */
-DECLARE_TRACE(tp_test_six,
-	      TP_PROTO(long a, long b, long c, long d, long e, long f),
+DECLARE_TRACE(tp_test_six, TP_PROTO(long a, long b, long c, long d, long e, long f),
 	      TP_ARGS(a, b, c, d, e, f));
 
 /* No arguments at all. */

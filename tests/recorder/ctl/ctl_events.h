@@ -7,18 +7,11 @@
 #define _TRACE_CTL_EVENTS_H
 #include <tracepoint.h>
 
-TRACE_EVENT(ctl_tick,
-	    TP_PROTO(int n),
-	    TP_ARGS(n),
-	    TP_STRUCT__entry(__field(int, n)),
-	    TP_fast_assign(__entry->n = n;),
-	    TP_printk("n=%d", __entry->n));
+TRACE_EVENT(ctl_tick, TP_PROTO(int n), TP_ARGS(n), TP_STRUCT__entry(__field(int, n)),
+	    TP_fast_assign(__entry->n = n;), TP_printk("n=%d", __entry->n));
 
-TRACE_EVENT(ctl_note,
-	    TP_PROTO(const char *what),
-	    TP_ARGS(what),
-	    TP_STRUCT__entry(__string(what, what)),
-	    TP_fast_assign(__assign_str(what);),
+TRACE_EVENT(ctl_note, TP_PROTO(const char *what), TP_ARGS(what),
+	    TP_STRUCT__entry(__string(what, what)), TP_fast_assign(__assign_str(what);),
 	    TP_printk("%s", __get_str(what)));
 
 #endif /* _TRACE_CTL_EVENTS_H */

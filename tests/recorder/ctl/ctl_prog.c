@@ -78,8 +78,10 @@ int main(int argc, char **argv)
 			const char *p = tracepoint_control_path();
 			char path[200];
 			snprintf(path, sizeof(path), "%s", p ? p : "none");
-			printf("stop %d %d\n", tracepoint_control_stop(), tracepoint_control_stop());
-			printf("stopped %s %s\n", path, tracepoint_control_path() ? "still-open" : "closed");
+			printf("stop %d %d\n", tracepoint_control_stop(),
+			       tracepoint_control_stop());
+			printf("stopped %s %s\n", path,
+			       tracepoint_control_path() ? "still-open" : "closed");
 		}
 	}
 	ready("ready");

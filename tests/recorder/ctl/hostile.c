@@ -109,7 +109,8 @@ static long now_us(void)
 /* N round trips of each command on one connection. */
 static void rtt(int n)
 {
-	static const char *const cmds[] = { "list\n", "enable ctl:ctl_tick\n", "disable ctl:ctl_tick\n", "flush\n" };
+	static const char *const cmds[] = { "list\n", "enable ctl:ctl_tick\n",
+					    "disable ctl:ctl_tick\n", "flush\n" };
 	long *us = (long *)calloc((size_t)n, sizeof(long));
 	int fd = dial(), i, k;
 	for (k = 0; k < 4; k++) {
@@ -122,24 +123,28 @@ static void rtt(int n)
 			while (!nl || got < want) { /* the header, then the text it announces */
 				ssize_t r = recv(fd, buf + got, sizeof(buf) - 1 - got, 0);
 				if (r <= 0) {
-					printf("%.*s -> closed\n", (int)strlen(cmds[k]) - 1, cmds[k]);
+					printf("%.*s -> closed\n", (int)strlen(cmds[k]) - 1,
+					       cmds[k]);
 					exit(1);
 				}
 				got += (size_t)r;
 				buf[got] = '\0';
 				if (!nl && (nl = strchr(buf, '\n')) != NULL) {
 					if (strncmp(buf, "ok ", 3) != 0) {
-						printf("%.*s -> %.*s\n", (int)strlen(cmds[k]) - 1, cmds[k], (int)(nl - buf), buf);
+						printf("%.*s -> %.*s\n", (int)strlen(cmds[k]) - 1,
+						       cmds[k], (int)(nl - buf), buf);
 						exit(1);
 					}
 					*nl = '\0';
-					want = (size_t)(nl - buf) + 1 + (size_t)atol(strrchr(buf, ' ') + 1);
+					want = (size_t)(nl - buf) + 1 +
+					       (size_t)atol(strrchr(buf, ' ') + 1);
 				}
 			}
 			us[i] = now_us() - t0;
 		}
 		qsort(us, (size_t)n, sizeof(long), cmp_long);
-		printf("%.*s %ld %ld\n", (int)strcspn(cmds[k], " \n"), cmds[k], us[(n - 1) / 2], us[n - 1]);
+		printf("%.*s %ld %ld\n", (int)strcspn(cmds[k], " \n"), cmds[k], us[(n - 1) / 2],
+		       us[n - 1]);
 	}
 	free(us);
 	close(fd);
@@ -159,7 +164,8 @@ int main(int argc, char **argv)
 {
 	const char *what = argc > 2 ? argv[2] : "";
 	if (argc < 3) {
-		fprintf(stderr, "usage: hostile PATH good|malformed|garbage|oversized|flood N|churn N|hold N SECS\n");
+		fprintf(stderr, "usage: hostile PATH good|malformed|garbage|oversized|flood "
+				"N|churn N|hold N SECS\n");
 		return 2;
 	}
 	path = argv[1];

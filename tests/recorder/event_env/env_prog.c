@@ -38,7 +38,8 @@ int main(int argc, char **argv)
 	pthread_t t[2];
 	int i;
 	if (argc == 5 && strcmp(argv[1], "output") == 0)
-		printf("output %d\n", tracepoint_output(arg_or_null(argv[2]), arg_or_null(argv[3])));
+		printf("output %d\n",
+		       tracepoint_output(arg_or_null(argv[2]), arg_or_null(argv[3])));
 	if ((argc == 3 && strcmp(argv[1], "enable") == 0) || argc == 5)
 		printf("enable %d\n", tracepoint_enable(argv[argc - 1]));
 	trace_evf_lock_acquire(&big_lock, 1);

@@ -8,25 +8,17 @@
 #define _TRACE_FPLUG_EVENTS_H
 #include <tracepoint.h>
 
-TRACE_EVENT(fplug_work,
-	    TP_PROTO(int x, int y),
-	    TP_ARGS(x, y),
+TRACE_EVENT(fplug_work, TP_PROTO(int x, int y), TP_ARGS(x, y),
 #if PLUG_LAYOUT == 1
-	    TP_STRUCT__entry(__field(int, x)
-			     __field(int, y)),
-	    TP_fast_assign(__entry->x = x;
-			   __entry->y = y;),
+	    TP_STRUCT__entry(__field(int, x) __field(int, y)),
+	    TP_fast_assign(__entry->x = x; __entry->y = y;),
 	    TP_printk("x=%d y=%d", __entry->x, __entry->y));
 #elif PLUG_LAYOUT == 2
-	    TP_STRUCT__entry(__field(long long, y)
-			     __field(int, x)),
-	    TP_fast_assign(__entry->x = x;
-			   __entry->y = y;),
+	    TP_STRUCT__entry(__field(long long, y) __field(int, x)),
+	    TP_fast_assign(__entry->x = x; __entry->y = y;),
 	    TP_printk("x=%d y=%lld", __entry->x, __entry->y));
 #else
-	    TP_STRUCT__entry(__field(int, y)),
-	    TP_fast_assign((void)x;
-			   __entry->y = y;),
+	    TP_STRUCT__entry(__field(int, y)), TP_fast_assign((void)x; __entry->y = y;),
 	    TP_printk("y=%d", __entry->y));
 #endif
 

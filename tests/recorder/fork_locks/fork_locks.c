@@ -141,7 +141,8 @@ static void *fl_lister(void *a)
 static void *fl_loader(void *a)
 {
 	(void)a;
-	while (!__atomic_load_n(&fl_stop, __ATOMIC_RELAXED) && !__atomic_load_n(&fl_loading, __ATOMIC_RELAXED))
+	while (!__atomic_load_n(&fl_stop, __ATOMIC_RELAXED) &&
+	       !__atomic_load_n(&fl_loading, __ATOMIC_RELAXED))
 		usleep(1000);
 	while (!__atomic_load_n(&fl_stop, __ATOMIC_RELAXED)) {
 		void *h = dlopen(fl_plugin, RTLD_NOW | RTLD_LOCAL);
@@ -175,8 +176,8 @@ static void fl_child(int k)
 
 int main(int argc, char **argv)
 {
-	void *(*const work[])(void *) = { fl_enabler, fl_attacher, fl_recorder, fl_flusher,
-					  fl_lister, fl_loader };
+	void *(*const work[])(void *) = { fl_enabler, fl_attacher, fl_recorder,
+					  fl_flusher, fl_lister,   fl_loader };
 	enum { NWORK = sizeof(work) / sizeof(work[0]) };
 	pthread_t t[NWORK];
 	int forks, seconds, hangs = 0, failures = 0, i;
@@ -218,7 +219,8 @@ int main(int argc, char **argv)
 		} else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 			failures++;
 			fprintf(stderr, "child %d (fork %d%s): %s %d\n", (int)p, i,
-				__atomic_load_n(&fl_loading, __ATOMIC_RELAXED) ? ", plugin loading" : "",
+				__atomic_load_n(&fl_loading, __ATOMIC_RELAXED) ? ", plugin loading"
+									       : "",
 				WIFSIGNALED(st) ? "signal" : "exit status",
 				WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
 		}
@@ -229,6 +231,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < NWORK; i++)
 		pthread_join(t[i], NULL);
 	alarm(0);
-	printf("forks %d child-hangs %d child-failures %d\n", __atomic_load_n(&fl_forks, __ATOMIC_RELAXED), hangs, failures);
+	printf("forks %d child-hangs %d child-failures %d\n",
+	       __atomic_load_n(&fl_forks, __ATOMIC_RELAXED), hangs, failures);
 	return hangs || failures;
 }

@@ -54,7 +54,8 @@ static int ft_child(int nthreads)
 
 int main(int argc, char **argv)
 {
-	int kids = argc > 1 ? atoi(argv[1]) : 10, nthreads = argc > 2 ? atoi(argv[2]) : 4, k, bad = 0;
+	int kids = argc > 1 ? atoi(argv[1]) : 10, nthreads = argc > 2 ? atoi(argv[2]) : 4, k,
+	    bad = 0;
 	if (nthreads < 0 || nthreads > FT_MAX_THREADS)
 		return 2;
 	for (k = 0; k < kids; k++) {

@@ -115,8 +115,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	r1 = trace_filter_compile(s, NULL, 0, 0, NULL, &pos, why, sizeof(why));
 	check_error(s, r1, pos, why);
 	pos = (size_t)-1;
-	r2 = trace_filter_compile(s, fields, sizeof(fields) / sizeof(fields[0]), FIXED, &f, &pos, why,
-				  sizeof(why));
+	r2 = trace_filter_compile(s, fields, sizeof(fields) / sizeof(fields[0]), FIXED, &f, &pos,
+				  why, sizeof(why));
 	check_error(s, r2, pos, why);
 	if (r2 == 0) {
 		if (r1 != 0 || !f || strcmp(f->text, s) != 0)
@@ -131,8 +131,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		at = next;
 	} while (at);
-	if (!trace_filter_glob("*", 1, s, len) || (len < 64 && !memchr(s, '*', len) &&
-	    !memchr(s, '?', len) && !memchr(s, '[', len) && !trace_filter_glob(s, len, s, len)))
+	if (!trace_filter_glob("*", 1, s, len) ||
+	    (len < 64 && !memchr(s, '*', len) && !memchr(s, '?', len) && !memchr(s, '[', len) &&
+	     !trace_filter_glob(s, len, s, len)))
 		abort();
 	(void)trace_filter_glob(s, len, "dentry", 6);
 	free(s);

@@ -14,10 +14,12 @@
 
 static const char *names[][2] = {
 	{ "kmem", "kmalloc" }, { "kmem", "kfree" }, { "timer", "timer_start" },
-	{ "a", "b" }, { "x_1", "" }, { "", "e" },
+	{ "a", "b" },	       { "x_1", "" },	    { "", "e" },
 };
 
-struct fz { size_t items; };
+struct fz {
+	size_t items;
+};
 
 static int on_item(const char *item, size_t len, void *priv)
 {

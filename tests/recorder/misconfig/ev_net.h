@@ -10,11 +10,7 @@
 #if !defined(_TRACE_MC_NET_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_MC_NET_H
 #include <tracepoint.h>
-TRACE_EVENT(net_xmit,
-	    TP_PROTO(int len),
-	    TP_ARGS(len),
-	    TP_STRUCT__entry(__field(int, len)),
-	    TP_fast_assign(__entry->len = len;),
-	    TP_printk("len=%d", __entry->len));
+TRACE_EVENT(net_xmit, TP_PROTO(int len), TP_ARGS(len), TP_STRUCT__entry(__field(int, len)),
+	    TP_fast_assign(__entry->len = len;), TP_printk("len=%d", __entry->len));
 #endif
 #include <trace/define_trace.h>

@@ -7,12 +7,8 @@
 #define _TRACE_LINEUP_EVENTS_H
 #include <tracepoint.h>
 
-TRACE_EVENT(step,
-	    TP_PROTO(int n),
-	    TP_ARGS(n),
-	    TP_STRUCT__entry(__field(int, n)),
-	    TP_fast_assign(__entry->n = n;),
-	    TP_printk("n=%d", __entry->n));
+TRACE_EVENT(step, TP_PROTO(int n), TP_ARGS(n), TP_STRUCT__entry(__field(int, n)),
+	    TP_fast_assign(__entry->n = n;), TP_printk("n=%d", __entry->n));
 
 #endif
 
