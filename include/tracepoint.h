@@ -141,7 +141,7 @@
  * an error in C, as it is in C++ and by default from gcc 14 and clang 16,
  * not a warning followed by a crash: for the rest of the file. */
 #if !defined(__cplusplus) && defined(__GNUC__)
-_Pragma("GCC diagnostic error \"-Wincompatible-pointer-types\"")
+#pragma GCC diagnostic error "-Wincompatible-pointer-types"
 #endif
 
 TP__DECLS_BEGIN

@@ -104,10 +104,16 @@ TP__REDECL_END
 #if defined(__x86_64__) || defined(__i386__) || (defined(__aarch64__) && !defined(__clang__))
 #define TP__EV_NEED_ASM 1
 #endif
-#if defined(TP__EV_NEED_DEFINITION) && !defined(CREATE_TRACE_POINTS) && !defined(TP__EV_INCLUDE_FILE)
+#define TP__EV_NEED_REF(sys)                                                  \
+	".pushsection .text\n\t.globl " TP__EV_NEED_SYM(sys)                  \
+	"\n\t.reloc 0, BFD_RELOC_NONE, " TP__EV_NEED_SYM(sys) "\n\t.popsection"
+#define TP__EV_NEED_DEF(sys)                                                  \
+	".pushsection .data\n\t.globl " TP__EV_NEED_SYM(sys) "\n"             \
+	TP__EV_NEED_SYM(sys) ":\n\t.popsection"
+#if defined(TP__EV_NEED_DEFINITION) && !defined(CREATE_TRACE_POINTS) && \
+	!defined(TP__EV_INCLUDE_FILE)
 #ifdef TP__EV_NEED_ASM
-__asm__(".pushsection .text\n\t.globl " TP__EV_NEED_SYM(TRACE_SYSTEM)
-	"\n\t.reloc 0, BFD_RELOC_NONE, " TP__EV_NEED_SYM(TRACE_SYSTEM) "\n\t.popsection");
+__asm__(TP__EV_NEED_REF(TRACE_SYSTEM));
 #endif
 #undef TP__EV_NEED_DEFINITION
 #endif
@@ -119,8 +125,7 @@ __asm__(".pushsection .text\n\t.globl " TP__EV_NEED_SYM(TRACE_SYSTEM)
  * .data, first in the file, so that a second definition is the first
  * one the linker reports. */
 #if defined(TP__EV_NEED_DEFINITION) && defined(TP__EV_NEED_ASM)
-__asm__(".pushsection .data\n\t.globl " TP__EV_NEED_SYM(TRACE_SYSTEM) "\n"
-	TP__EV_NEED_SYM(TRACE_SYSTEM) ":\n\t.popsection");
+__asm__(TP__EV_NEED_DEF(TRACE_SYSTEM));
 #endif
 #undef TP__EV_NEED_DEFINITION
 
@@ -144,10 +149,11 @@ __asm__(".pushsection .data\n\t.globl " TP__EV_NEED_SYM(TRACE_SYSTEM) "\n"
 #if defined(__has_include)
 #if !__has_include(TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE))
 #ifndef TRACE_INCLUDE_PATH
-#pragma message(TP__STR(trace/events/TRACE_INCLUDE_FILE.h))
+#define TP__EV_PATH_TRIED TP__STR(trace/events/TRACE_INCLUDE_FILE.h)
 #else
-#pragma message(TP__STR(TRACE_INCLUDE_PATH/TRACE_INCLUDE_FILE.h))
+#define TP__EV_PATH_TRIED TP__STR(TRACE_INCLUDE_PATH/TRACE_INCLUDE_FILE.h)
 #endif
+#pragma message(TP__EV_PATH_TRIED)
 #error "trace/define_trace.h re-reads this event header as \"TRACE_INCLUDE_PATH/TRACE_INCLUDE_FILE.h\" (TRACE_INCLUDE_FILE: default TRACE_SYSTEM; no TRACE_INCLUDE_PATH: <trace/events/TRACE_INCLUDE_FILE.h>) from the -I paths, and that path (the message before) is not found: add -I for the folder that holds it, or set TRACE_INCLUDE_PATH and TRACE_INCLUDE_FILE before the #include <trace/define_trace.h>"
 #endif
 #endif

@@ -47,22 +47,29 @@
 #undef tracepoint_batch_end
 
 static inline TP__UNUSED int tracepoint_probe_register_prio(struct tracepoint *tp,
-							    tracepoint_func_t probe,
-							    void *data, int prio)
+							    tracepoint_func_t probe, void *data,
+							    int prio)
 {
-	(void)tp; (void)probe; (void)data; (void)prio;
+	(void)tp;
+	(void)probe;
+	(void)data;
+	(void)prio;
 	return -ENOSYS;
 }
 static inline TP__UNUSED int tracepoint_probe_register(struct tracepoint *tp,
 						       tracepoint_func_t probe, void *data)
 {
-	(void)tp; (void)probe; (void)data;
+	(void)tp;
+	(void)probe;
+	(void)data;
 	return -ENOSYS;
 }
 static inline TP__UNUSED int tracepoint_probe_unregister(struct tracepoint *tp,
 							 tracepoint_func_t probe, void *data)
 {
-	(void)tp; (void)probe; (void)data;
+	(void)tp;
+	(void)probe;
+	(void)data;
 	return -ENOSYS;
 }
 static inline TP__UNUSED bool tracepoint_enabled(const struct tracepoint *tp)
@@ -73,15 +80,19 @@ static inline TP__UNUSED bool tracepoint_enabled(const struct tracepoint *tp)
 static inline TP__UNUSED int tracepoint_probe_attached(const struct tracepoint *tp,
 						       tracepoint_func_t probe, void *data)
 {
-	(void)tp; (void)probe; (void)data;
+	(void)tp;
+	(void)probe;
+	(void)data;
 	return 0;
 }
-static inline TP__UNUSED int
-tracepoint_probe_for_each(struct tracepoint *tp,
-			  int (*fn)(tracepoint_func_t probe, void *data, int prio, void *priv),
-			  void *priv)
+static inline TP__UNUSED int tracepoint_probe_for_each(struct tracepoint *tp,
+						       int (*fn)(tracepoint_func_t probe,
+								 void *data, int prio, void *priv),
+						       void *priv)
 {
-	(void)tp; (void)fn; (void)priv;
+	(void)tp;
+	(void)fn;
+	(void)priv;
 	return 0;
 }
 static inline TP__UNUSED void tracepoint_synchronize_unregister(void)
@@ -95,7 +106,8 @@ static inline TP__UNUSED int tracepoint_sites(const struct tracepoint *tp)
 static inline TP__UNUSED int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
 						 void *priv)
 {
-	(void)fn; (void)priv;
+	(void)fn;
+	(void)priv;
 	return 0;
 }
 static inline TP__UNUSED struct tracepoint *tracepoint_find(const char *name)
@@ -104,17 +116,21 @@ static inline TP__UNUSED struct tracepoint *tracepoint_find(const char *name)
 	return NULL;
 }
 static inline TP__UNUSED int tracepoint_probe_register_name(const char *name,
-							    tracepoint_func_t probe,
-							    void *data, int prio)
+							    tracepoint_func_t probe, void *data,
+							    int prio)
 {
-	(void)name; (void)probe; (void)data; (void)prio;
+	(void)name;
+	(void)probe;
+	(void)data;
+	(void)prio;
 	return -ENOSYS;
 }
 static inline TP__UNUSED int tracepoint_probe_unregister_name(const char *name,
-							      tracepoint_func_t probe,
-							      void *data)
+							      tracepoint_func_t probe, void *data)
 {
-	(void)name; (void)probe; (void)data;
+	(void)name;
+	(void)probe;
+	(void)data;
 	return -ENOSYS;
 }
 static inline TP__UNUSED int tracepoint_batch_begin(void)

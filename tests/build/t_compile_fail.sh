@@ -322,13 +322,13 @@ must_build m-own-guards-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I -DCONFIG_CF_
 echo "== (n) define_trace.h cannot find the header to re-read"
 reread='re-reads this event header as .*TRACE_INCLUDE_PATH/TRACE_INCLUDE_FILE.h'
 must_say n-wrong-path "$reread" $CC -std=c11 $WARN $I -DCONFIG_CF_KV -DKV_PATH=events -c "$S/kv_define.c" -o "$B/n.o"
-must_say n-wrong-path-tried 'events/ev_kv.h' $CC -std=c11 $WARN $I -DCONFIG_CF_KV -DKV_PATH=events -c "$S/kv_define.c" -o "$B/n.o"
+must_say n-wrong-path-tried 'message: .?events/ev_kv.h|warning: events/ev_kv.h' $CC -std=c11 $WARN $I -DCONFIG_CF_KV -DKV_PATH=events -c "$S/kv_define.c" -o "$B/n.o"
 # A newcomer's layout: prog.c includes "events/ev_kv.h" from its own
 # folder, which is no -I path, where define_trace.h looks.
 mkdir -p "$B/noI/events" && cp "$S/ev_kv.h" "$B/noI/events/" &&
 	printf '#define CREATE_TRACE_POINTS\n#include "events/ev_kv.h"\n' >"$B/noI/prog.c"
 must_say n-no-I "$reread" $CC -std=c11 $WARN $TPF -Iinclude -DCONFIG_CF_KV -DKV_PATH=events -c "$B/noI/prog.c" -o "$B/n.o"
-must_say n-no-I-path-tried 'events/ev_kv.h' $CC -std=c11 $WARN $TPF -Iinclude -DCONFIG_CF_KV -DKV_PATH=events -c "$B/noI/prog.c" -o "$B/n.o"
+must_say n-no-I-path-tried 'message: .?events/ev_kv.h|warning: events/ev_kv.h' $CC -std=c11 $WARN $TPF -Iinclude -DCONFIG_CF_KV -DKV_PATH=events -c "$B/noI/prog.c" -o "$B/n.o"
 must_build n-with-I $CC -std=c11 $WARN -Werror $TPF -Iinclude -I"$B/noI" -DCONFIG_CF_KV -DKV_PATH=events "$B/noI/prog.c"
 must_say n-wrong-path-cxx "$reread" $CXX -x c++ -std=c++11 $WARN $I -DCONFIG_CF_KV -DKV_PATH=events -c "$S/kv_define.c" -o "$B/n.o"
 must_build n-right-path $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_KV "$S/kv_define.c"

@@ -41,12 +41,16 @@ TP__REC_OFF int trace_recorder_disable(const char *patterns)
 TP__REC_OFF int trace_recorder_filter(const char *patterns, const char *filter, char *err,
 				      size_t errlen)
 {
-	(void)patterns; (void)filter; (void)err; (void)errlen;
+	(void)patterns;
+	(void)filter;
+	(void)err;
+	(void)errlen;
 	return -ENOSYS;
 }
 TP__REC_OFF int trace_recorder_output(const char *mode, const char *dir)
 {
-	(void)mode; (void)dir;
+	(void)mode;
+	(void)dir;
 	return -ENOSYS;
 }
 TP__REC_OFF const char *trace_recorder_trace_dir(void)
@@ -68,7 +72,8 @@ TP__REC_OFF unsigned long long trace_recorder_dropped(void)
 TP__REC_OFF int trace_recorder_list(int (*fn)(const struct tracepoint_info *info, void *priv),
 				    void *priv)
 {
-	(void)fn; (void)priv;
+	(void)fn;
+	(void)priv;
 	return 0;
 }
 TP__REC_OFF void trace_recorder_list_print(FILE *out)

@@ -8,9 +8,7 @@
 #if !defined(_TRACE_KV_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_KV_H
 #include <tracepoint.h>
-TRACE_EVENT(kv_put,
-	    TP_PROTO(int key, const char *val),
-	    TP_ARGS(key, val),
+TRACE_EVENT(kv_put, TP_PROTO(int key, const char *val), TP_ARGS(key, val),
 	    TP_STRUCT__entry(__field(int, key) __string(val, val)),
 	    TP_fast_assign(__entry->key = key;),
 	    TP_printk("key=%d val=%s", __entry->key, __get_str(val)));

@@ -19,12 +19,8 @@
 #endif
 #ifndef KV2_SKIP
 #include <tracepoint.h>
-TRACE_EVENT(kv_resize,
-	    TP_PROTO(unsigned n),
-	    TP_ARGS(n),
-	    TP_STRUCT__entry(__field(unsigned, n)),
-	    TP_fast_assign(__entry->n = n;),
-	    TP_printk("n=%u", __entry->n));
+TRACE_EVENT(kv_resize, TP_PROTO(unsigned n), TP_ARGS(n), TP_STRUCT__entry(__field(unsigned, n)),
+	    TP_fast_assign(__entry->n = n;), TP_printk("n=%u", __entry->n));
 #endif
 #undef KV2_SKIP
 #undef TRACE_INCLUDE_FILE

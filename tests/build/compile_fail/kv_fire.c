@@ -11,7 +11,9 @@ static void on_put(void *data, int key, const char *val)
 static void on_put(int key, const char *val, void *data)
 #endif
 {
-	(void)data; (void)key; (void)val;
+	(void)data;
+	(void)key;
+	(void)val;
 }
 
 int kv_run(int n);

@@ -2,7 +2,12 @@
  * -DCONFIG_TRACEPOINTS_OFF the object holds tp_api() and nothing else
  * (t_zero_bytes). */
 #include <tracepoint.h>
-static int each(struct tracepoint *tp, void *priv) { (void)tp; (void)priv; return 0; }
+static int each(struct tracepoint *tp, void *priv)
+{
+	(void)tp;
+	(void)priv;
+	return 0;
+}
 static void probe(void)
 {
 }
