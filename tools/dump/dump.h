@@ -246,6 +246,7 @@ struct stream {
 	int stop_err;            /* the stop is an error, not a crashed writer's leftover */
 	unsigned nunused, nover, nbadslot, ntrunc;
 	int reordered;           /* stream mode: packets not in packet_seq_num order, or twice */
+	int ring;                /* stream mode: joined with its warm ring (<name>.ring) */
 	unsigned ndup;           /* packets seen twice (the second ignored) */
 	uint64_t slot;           /* flight: ring slot size */
 	int nerr;
