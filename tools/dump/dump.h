@@ -378,6 +378,9 @@ char *ob_make(struct dump *dx, size_t k);
 void ob_puts(struct dump *dx, const char *s, size_t n);
 void ob_printf(struct dump *dx, const char *fmt, ...);
 void note(struct dump *dx, int err, const char *file, long long off, const char *fmt, ...);
+/* ring.c: a stream's warm ring joined to it; is entry i the ring of another */
+int join_ring(struct stream *st, int fd, int rfd, uint64_t rsize, const char *rname);
+int ring_of(const struct dent *ds, size_t nd, size_t i);
 void print_notes(struct dump *dx);
 int tok_is(const struct tok *t, int type, const char *s);
 int perr(struct parser *P, unsigned line, const char *fmt, ...);
