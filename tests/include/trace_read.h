@@ -233,7 +233,7 @@ static inline size_t tr_packets(const unsigned char *m, size_t size, int ring, s
 static inline void tr_sort_pk(struct tr_pk *pk, size_t npk)
 {
 	size_t i;
-	for (i = 1; i < npk; i++) { /* by sequence number (rings) */
+	for (i = 1; i < npk; i++) { /* by sequence number (flight rings: one rotation) */
 		size_t k = i;
 		while (k > 0 && pk[k - 1].seq > pk[k].seq) {
 			struct tr_pk t = pk[k];
@@ -252,15 +252,23 @@ static inline long tr_stream(const char *dir, const char *name, tr_fn fn, void *
 {
 	char rname[300];
 	unsigned char *m, *r;
-	size_t size = 0, rsize = 0, npk, nr, i;
+	size_t size = 0, rsize = 0, npk, nr, i, max;
 	long total = 0;
-	static struct tr_pk pk[8192], rk[8192];
+	struct tr_pk *pk, *rk;
 	m = tr_map(dir, name, &size);
 	snprintf(rname, sizeof(rname), "%s.ring", name);
 	r = tr_map(dir, rname, &rsize);
-	npk = tr_packets(m, size, 0, pk, 0, 4096);
+	max = (size + rsize) / sizeof(struct trace_packet) + 1; /* packets are at least a header */
+	pk = (struct tr_pk *)calloc(max, sizeof(*pk));
+	rk = (struct tr_pk *)calloc(max, sizeof(*rk));
+	if (!pk || !rk) {
+		free(pk);
+		free(rk);
+		return -1;
+	}
+	npk = tr_packets(m, size, 0, pk, 0, max);
 	tr_sort_pk(pk, npk);
-	nr = tr_packets(r, rsize, 1, rk, 0, 4096);
+	nr = tr_packets(r, rsize, 1, rk, 0, max);
 	tr_sort_pk(rk, nr);
 	if (nr) {
 		size_t first = nr - 1;
@@ -283,6 +291,8 @@ static inline long tr_stream(const char *dir, const char *name, tr_fn fn, void *
 		munmap(m, size);
 	if (r)
 		munmap(r, rsize);
+	free(pk);
+	free(rk);
 	return total;
 }
 
