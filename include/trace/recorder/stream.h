@@ -222,21 +222,64 @@ static int tp__sink_pwrite_all(int fd, const struct iovec *v, int nv, uint64_t o
 	return 0;
 }
 
-/* Hands the ring's closed packets handed..upto-1 to the stream file (one
- * pwrite: they are in consecutive slots). */
+/* Hands the ring's closed packets handed..upto-1 to the stream file, and
+ * with them (last) the open packet, shrunk to its content: one pwrite(),
+ * the first packet's header hidden (empty, covering the whole run: a
+ * reader of the stream file sees nothing new), then one more for that
+ * header as it is.  The caller then covers them in the ring: a process
+ * that ends after the first write leaves them in the ring only, after the
+ * second in both files until the ring is covered (a reader of both sees
+ * them twice only then: a system call's return, and a few stores). */
+static int tp__sink_hand_over(struct tp__sink_node *n, uint64_t upto, int last)
+{
+	struct trace_packet hidden, first, open;
+	const unsigned char *run = (const unsigned char *)TP__SINK_SLOT(n, n->handed % n->nwin);
+	const unsigned char *op = (const unsigned char *)n->b.pkt;
+	uint64_t c = upto - n->handed, used = 0, len;
+	struct iovec v[4];
+	int nv = 0;
+	if (last) {
+		memcpy(&open, op, sizeof(open));
+		used = open.content_size / 8u;
+		open.packet_size = used * 8u;
+	}
+	if (!c && !last)
+		return 0;
+	len = c * n->window + used;
+	if (c)
+		memcpy(&first, run, sizeof(first));
+	else
+		first = open;
+	hidden = first;
+	hidden.content_size = (uint64_t)TP__SINK_PACKET * 8u;
+	hidden.packet_size = len * 8u;
+	v[nv].iov_base = &hidden;
+	v[nv++].iov_len = sizeof(hidden);
+	if (c) {
+		v[nv].iov_base = (void *)(uintptr_t)(run + sizeof(hidden));
+		v[nv++].iov_len = (size_t)(c * n->window) - sizeof(hidden);
+		if (last) {
+			v[nv].iov_base = &open;
+			v[nv++].iov_len = sizeof(open);
+		}
+	}
+	if (last) {
+		v[nv].iov_base = (void *)(uintptr_t)(op + sizeof(open));
+		v[nv++].iov_len = (size_t)used - sizeof(open);
+	}
+	if (tp__sink_pwrite_all(n->fd, v, nv, n->file_off) != 0)
+		return -1;
+	if (pwrite(n->fd, &first, sizeof(first), (off_t)n->file_off) != (ssize_t)sizeof(first))
+		return -1; /* still hidden: the ring keeps them, and they go again */
+	n->file_off += len;
+	n->bytes += len;
+	__atomic_store_n(&n->handed, upto + (last ? 1 : 0), __ATOMIC_RELEASE);
+	return 0;
+}
+
 static int tp__sink_hand_off(struct tp__sink_node *n, uint64_t upto)
 {
-	struct iovec v;
-	if (n->handed >= upto)
-		return 0;
-	v.iov_base = (void *)TP__SINK_SLOT(n, n->handed % n->nwin);
-	v.iov_len = (size_t)((upto - n->handed) * n->window);
-	if (tp__sink_pwrite_all(n->fd, &v, 1, n->file_off) != 0)
-		return -1;
-	n->file_off += v.iov_len;
-	n->bytes += v.iov_len;
-	__atomic_store_n(&n->handed, upto, __ATOMIC_RELEASE);
-	return 0;
+	return tp__sink_hand_over(n, upto, 0);
 }
 
 /* Covers the slots before slot j with the first slot's packet, emptied
@@ -252,27 +295,13 @@ static void tp__sink_ring_cover(struct tp__sink_node *n, unsigned j)
 }
 
 /* Everything the ring holds to the stream file, the open packet last,
- * shrunk to its content (the stream's last packet), and the file cut after
- * it; then the ring is emptied.  0, or -1 (reported). */
+ * shrunk to its content (the stream's last packet); then the ring is
+ * emptied.  0, or -1 (reported). */
 static int tp__sink_hand_all(struct tp__sink_node *n)
 {
-	struct trace_packet *p = n->b.pkt, h;
-	struct iovec v[2];
-	uint64_t used = __atomic_load_n(&p->content_size, __ATOMIC_ACQUIRE) / 8u;
-	if (tp__sink_hand_off(n, n->seq - 1) == 0) {
-		memcpy(&h, p, sizeof(h));
-		h.packet_size = used * 8u;
-		v[0].iov_base = &h;
-		v[0].iov_len = sizeof(h);
-		v[1].iov_base = (unsigned char *)p + sizeof(h);
-		v[1].iov_len = (size_t)used - sizeof(h);
-		if (tp__sink_pwrite_all(n->fd, v, 2, n->file_off) == 0) {
-			n->file_off += used;
-			n->bytes += used;
-			__atomic_store_n(&n->handed, n->seq, __ATOMIC_RELEASE);
-			tp__sink_ring_cover(n, n->nwin);
-			return 0;
-		}
+	if (tp__sink_hand_over(n, n->seq - 1, 1) == 0) {
+		tp__sink_ring_cover(n, n->nwin);
+		return 0;
 	}
 	tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot extend %s/stream-%d: %s; its last records stay in "
 			  "%s/%s", tp__sink.dir, n->tid, strerror(errno), tp__sink.dir, n->ring_name);
