@@ -17,6 +17,7 @@
  *   printk.c    TP_printk formats compiled into segments
  *   reader.c    loading a trace: its files, the stream files indexed
  *               (packets), cursors over the streams and their merge
+ *   ring.c      a stream-mode thread's warm ring, joined to its stream file
  *   text.c      field values and the text output
  *   json.c      Chrome trace JSON
  *   perfetto.c  the Perfetto protobuf output (encoder: ../protobuf.h)
