@@ -196,16 +196,18 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && n->fd >= 0) {
 			int own = n == tp__sink_mine;
 			if (n->b.pkt && (settled || own) && tp__sink.mode == TP__SINK_STREAM && n->map &&
-			    tp__sink_file_begin()) {
-				if (own) {
-					n->b.busy = 1; /* a signal handler's record is dropped meanwhile */
-					tp__sink_go_direct(n);
-					n->b.busy = 0;
-				} else {
-					tp__sink_hand_closed(n);
+			    !n->direct) {
+				if (tp__sink_file_begin()) {
+					if (own) {
+						n->b.busy = 1; /* a signal handler's record is dropped meanwhile */
+						tp__sink_go_direct(n);
+						n->b.busy = 0;
+					} else {
+						tp__sink_hand_closed(n);
+					}
 				}
+				tp__sink_file_end();
 			}
-			tp__sink_file_end();
 			bytes += n->bytes;
 			if (n->b.pkt && (settled || own))
 				bytes += __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
