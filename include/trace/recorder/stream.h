@@ -186,10 +186,11 @@ static int tp__sink_drop(struct tp__sink_node *n)
 #define TP__SINK_SLOT(n, j) ((struct trace_packet *)(void *)((n)->map + (size_t)(j) * (n)->window))
 
 /* pwrite() of len bytes at off, all of them or none (a partial write is
- * cut off again: off is the end of the file). */
+ * cut off again: off is the end of the file); nv <= TP__SINK_IOV. */
+#define TP__SINK_IOV 4
 static int tp__sink_pwrite_all(int fd, const struct iovec *v, int nv, uint64_t off)
 {
-	struct iovec w[2];
+	struct iovec w[TP__SINK_IOV];
 	size_t done = 0, len = 0;
 	int i;
 	for (i = 0; i < nv; i++)
@@ -198,7 +199,7 @@ static int tp__sink_pwrite_all(int fd, const struct iovec *v, int nv, uint64_t o
 		size_t skip = done;
 		ssize_t r;
 		int k = 0;
-		for (i = 0; i < nv; i++) { /* what is left of v[] */
+		for (i = 0; i < nv && i < TP__SINK_IOV; i++) { /* what is left of v[] */
 			if (skip >= v[i].iov_len) {
 				skip -= v[i].iov_len;
 				continue;
@@ -236,8 +237,9 @@ static int tp__sink_hand_over(struct tp__sink_node *n, uint64_t upto, int last)
 	const unsigned char *run = (const unsigned char *)TP__SINK_SLOT(n, n->handed % n->nwin);
 	const unsigned char *op = (const unsigned char *)n->b.pkt;
 	uint64_t c = upto - n->handed, used = 0, len;
-	struct iovec v[4];
+	struct iovec v[TP__SINK_IOV];
 	int nv = 0;
+	memset(&open, 0, sizeof(open));
 	if (last) {
 		memcpy(&open, op, sizeof(open));
 		used = open.content_size / 8u;
