@@ -35,7 +35,7 @@ TEST_HEADERS := $(wildcard tests/*/*.h tests/include/events/*.h)
 vpath test_%.c $(sort $(dir $(UNIT_SRC)))
 HEADERS      := $(wildcard include/*.h include/*/*.h include/*/*/*.h)
 
-.PHONY: all demo check check-all check-build check-run check-mode stress stress-mode bench install uninstall clean
+.PHONY: all demo check check-all check-build check-run check-mode stress stress-mode stress-death bench install uninstall clean
 all: $(B)/demo $(B)/tracepoint-dump $(B)/tracepoint-ctl
 
 # The trace reader (tools/dump/: one file per part, dump.h their map; libc only).
@@ -166,6 +166,13 @@ stress-mode: $(STRESS_UNIT) $(B)/tracepoint-ctl
 	@TP_STRESS_SECONDS=$(STRESS_SECONDS) CC="$(CC)" CXX="$(CXX)" TP_CFLAGS="$(MODEFLAGS)" \
 		TP_BUILD="$(B)/$(MODE)" TP_CTL="$(B)/tracepoint-ctl" scripts/run-tests.sh $(STRESS_UNIT) tests/core/t_dlopen_stress.sh \
 		tests/recorder/t_fork_locks.sh
+
+# `make stress-death [DEATH_RUNS=10]`: tests/recorder/t_death.sh with 10 runs per
+# way of ending (make check runs 2): 4 threads recording, 7 ways of dying.
+DEATH_RUNS ?= 10
+stress-death: $(B)/tracepoint-dump
+	@TP_DEATH_RUNS=$(DEATH_RUNS) CC="$(CC)" TP_CFLAGS="$(MODEFLAGS)" TP_BUILD="$(B)/$(MODE)" \
+		TP_DUMP="$(B)/tracepoint-dump" scripts/run-tests.sh tests/recorder/t_death.sh
 
 bench: $(B)/tracepoint-dump
 	@CC="$(CC)" TP_DUMP="$(B)/tracepoint-dump" bench/run.sh

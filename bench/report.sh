@@ -134,6 +134,13 @@ END {
 		printf "   directory; lttng = the same loop with bench_prov:bench_ev (int, long, pointer) in a running\n"
 		printf "   session (own lttng-sessiond, per-UID buffers, discard mode); bytes = the trace on disk / N.\n"
 	}
+	if (has("modes", "stream_vs_flight", "ratio")) {
+		printf "\n== (e2) our stream mode against our flight mode, 1 thread, N events, interleaved runs (medians)\n"
+		printf "   stream %s ns/event, flight %s ns/event (wall): %sx", v["modes", "stream", "ns_per_event"], v["modes", "flight", "ns_per_event"], v["modes", "stream_vs_flight", "ratio"]
+		if (has("modes", "stream_vs_flight", "cpu_ratio"))
+			printf "; CPU %s against %s: %sx", v["modes", "stream", "cpu_ns_per_event"], v["modes", "flight", "cpu_ns_per_event"], v["modes", "stream_vs_flight", "cpu_ratio"]
+		printf "\n"
+	}
 	if (n["reader"]) {
 		printf "\n== (f) readers, on our 2-thread trace of the same N events\n"
 		for (i = 1; i <= n["reader"]; i++) {
@@ -142,6 +149,8 @@ END {
 		}
 	}
 
+	if (has("modes", "stream_vs_flight", "ratio"))
+		target("stream mode per event vs flight mode (wall)", "<= 1.30", v["modes", "stream_vs_flight", "ratio"] "x", v["modes", "stream_vs_flight", "ratio"] <= 1.3)
 	if (has("memtrace", "python3", "calls")) {
 		printf "\n== (g) a real program at default settings: Python under examples/memtrace (one event per\n"
 		printf "   malloc/realloc/free, PYTHONMALLOC=malloc): %d calls while recording, %d events on disk,\n", v["memtrace", "python3", "calls"], v["memtrace", "python3", "events_on_disk"]

@@ -3,7 +3,8 @@
 # next to LTTng-UST in a running session, for bench/run.sh: N events
 # (default 10,000,000) fired as fast as possible from 1 and from 2 threads
 # (bench/stream_rec.c), RUNS times each (default 3, median reported):
-# events per second, bytes per event on disk, events dropped.  Then the
+# events per second, bytes per event on disk, events dropped; our stream
+# mode against our flight mode, per event.  Then the
 # readers: tracepoint-dump to text and to JSON, babeltrace2 to text, on
 # one of our traces; and a real program at default settings (Python under
 # examples/memtrace).  Appends to TSV.  Installs nothing.
@@ -40,7 +41,42 @@ for th in 1 2; do
 	else put stream "ours_${th}t" dropped 0 events; fi
 done
 
-# Readers, on the 2-thread trace left by the last run.
+# Stream mode against flight mode (no disk: the rings are written over),
+# one thread, the same events, runs interleaved: ns per event (wall time of
+# the firing loop) and CPU ns per event (perf task-clock, where perf runs),
+# medians, and stream / flight (target: <= 1.3).
+: >"$D/sf.stream"; : >"$D/sf.flight"; : >"$D/sfc.stream"; : >"$D/sfc.flight"
+r=0
+while [ $r -lt "$RUNS" ]; do
+	for m in stream flight; do
+		rm -rf "$D/t"
+		if perf stat -x, -e task-clock -o "$D/sf.perf" true 2>/dev/null; then
+			perf stat -x, -e task-clock -o "$D/sf.perf" "$D/ours" "$N" 1 "$D/t" $m 2>/dev/null >"$D/sf.out"
+			awk -F, -v n="$N" '/task-clock/ {printf "%.2f\n", $1 * 1e6 / n}' "$D/sf.perf" >>"$D/sfc.$m"
+		else
+			"$D/ours" "$N" 1 "$D/t" $m 2>/dev/null >"$D/sf.out"
+		fi
+		awk '{printf "%.2f\n", $2 / $1 * 1e9}' "$D/sf.out" >>"$D/sf.$m"
+	done
+	r=$((r + 1))
+done
+ws=$(median <"$D/sf.stream") wf=$(median <"$D/sf.flight")
+put modes stream ns_per_event "$ws" ns
+put modes flight ns_per_event "$wf" ns
+put modes stream_vs_flight ratio "$(echo "$ws $wf" | awk '{printf "%.2f", $1 / $2}')" x
+msg="stream vs flight mode, 1 thread: $ws against $wf ns/event (wall)"
+if [ -s "$D/sfc.stream" ]; then
+	cs=$(median <"$D/sfc.stream") cf=$(median <"$D/sfc.flight")
+	put modes stream cpu_ns_per_event "$cs" ns
+	put modes flight cpu_ns_per_event "$cf" ns
+	put modes stream_vs_flight cpu_ratio "$(echo "$cs $cf" | awk '{printf "%.2f", $1 / $2}')" x
+	msg="$msg, $cs against $cf (CPU)"
+fi
+echo "$msg"
+
+# Readers, on a 2-thread trace.
+rm -rf "$D/t"
+"$D/ours" "$N" 2 "$D/t" 2>/dev/null >/dev/null || { echo "ours failed"; exit 1; }
 DUMP=${TP_DUMP:-build/tracepoint-dump}
 if [ -x "$DUMP" ]; then
 	for f in text json; do

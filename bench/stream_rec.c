@@ -1,7 +1,8 @@
 /* Sustained recording: argv[2] threads fire argv[1] events in all, as fast
  * as they can, into a trace on disk; prints "<events> <seconds>" (wall
  * time from the first thread's start to the last one's end).
- *   built as is:     our recorder, trace in argv[3] (trace_evf_three)
+ *   built as is:     our recorder, trace in argv[3] (trace_evf_three), in
+ *                    mode argv[4] (stream, the default, or flight)
  *   with -DV_LTTNG:  LTTng-UST's bench_prov:bench_ev, recorded by whatever
  *                    session is running (bench/stream.sh starts one)
  * Both events carry an int and two 64-bit integers. */
@@ -42,7 +43,7 @@ int main(int argc, char **argv)
 	if (threads < 1 || threads > 64)
 		return 2;
 #ifndef V_LTTNG
-	if (argc < 4 || trace_recorder_output("stream", argv[3]) != 0 ||
+	if (argc < 4 || trace_recorder_output(argc > 4 ? argv[4] : "stream", argv[3]) != 0 ||
 	    trace_recorder_enable("evf:evf_three") != 1)
 		return 1;
 #endif

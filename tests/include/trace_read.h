@@ -7,7 +7,9 @@
  *   stream file of the trace dir, each stream in its order (or of every
  *   trace in dir, if dir is a session directory); returns the number of records, or -1 for a damaged trace (with
  *   a message on stderr).  Packets of a flight ring are taken in
- *   packet_seq_num order. */
+ *   packet_seq_num order; in stream mode, the packets of a thread's warm
+ *   ring ("stream-<tid>.ring") that its stream file does not hold yet
+ *   come after the stream file's. */
 #ifndef TRACE_READ_H
 #define TRACE_READ_H
 #include <dirent.h>
@@ -176,60 +178,121 @@ static inline long tr_packet(const char *file, const unsigned char *pk, size_t a
 	return n;
 }
 
-static inline long tr_stream(const char *dir, const char *name, tr_fn fn, void *priv)
+/* A packet of a stream file or of its warm ring. */
+struct tr_pk {
+	uint64_t seq;
+	const unsigned char *p;
+	size_t len;
+};
+
+/* Maps dir/name (NULL if missing or empty; its size in *size). */
+static inline unsigned char *tr_map(const char *dir, const char *name, size_t *size)
 {
 	char path[4096];
 	struct stat st;
 	unsigned char *m;
-	size_t off = 0, npk = 0, i;
-	long total = 0;
-	struct { uint64_t seq; size_t off, len; } pk[4096];
 	int fd;
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	fd = open(path, O_RDONLY);
-	if (fd < 0 || fstat(fd, &st) != 0)
-		return -1;
-	if (st.st_size == 0) {
-		close(fd);
-		return 0;
+	if (fd < 0 || fstat(fd, &st) != 0 || st.st_size == 0) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
 	}
 	m = (unsigned char *)mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (m == MAP_FAILED)
-		return -1;
-	while (off + sizeof(struct trace_packet) <= (size_t)st.st_size && npk < 4096) {
+		return NULL;
+	*size = (size_t)st.st_size;
+	return m;
+}
+
+/* The packets of a mapped file, in file order; ring: a warm ring's (only
+ * those that hold records, each whole). */
+static inline size_t tr_packets(const unsigned char *m, size_t size, int ring, struct tr_pk *pk, size_t npk,
+				size_t max)
+{
+	size_t off = 0;
+	while (m && off + sizeof(struct trace_packet) <= size && npk < max) {
 		struct trace_packet h;
 		memcpy(&h, m + off, sizeof(h));
 		if (h.magic != TRACE_PACKET_MAGIC || h.packet_size / 8 < sizeof(h))
 			break; /* an unused ring slot, or the end */
-		pk[npk].seq = h.packet_seq_num;
-		pk[npk].off = off;
-		pk[npk].len = (size_t)st.st_size - off < h.packet_size / 8 ? (size_t)st.st_size - off
-									 : h.packet_size / 8;
-		npk++;
+		if (!ring || (h.content_size / 8 > sizeof(h) && h.content_size <= h.packet_size &&
+			      h.packet_size / 8 <= size - off)) {
+			pk[npk].seq = h.packet_seq_num;
+			pk[npk].p = m + off;
+			pk[npk].len = size - off < h.packet_size / 8 ? size - off : h.packet_size / 8;
+			npk++;
+		}
 		off += h.packet_size / 8;
 	}
-	for (i = 1; i < npk; i++) { /* by sequence number (flight rings) */
+	return npk;
+}
+
+static inline void tr_sort_pk(struct tr_pk *pk, size_t npk)
+{
+	size_t i;
+	for (i = 1; i < npk; i++) { /* by sequence number (flight rings: one rotation) */
 		size_t k = i;
 		while (k > 0 && pk[k - 1].seq > pk[k].seq) {
-			uint64_t s = pk[k].seq;
-			size_t o = pk[k].off, l = pk[k].len;
+			struct tr_pk t = pk[k];
 			pk[k] = pk[k - 1];
-			pk[k - 1].seq = s;
-			pk[k - 1].off = o;
-			pk[k - 1].len = l;
+			pk[k - 1] = t;
 			k--;
 		}
 	}
+}
+
+/* A stream file's records.  In stream mode the newest packets may be in
+ * the thread's warm ring, "<name>.ring" (a process that ended before the
+ * thread handed them over): the ring's packets that hold records are taken
+ * after the stream file's packets that come before them. */
+static inline long tr_stream(const char *dir, const char *name, tr_fn fn, void *priv)
+{
+	char rname[300];
+	unsigned char *m, *r;
+	size_t size = 0, rsize = 0, npk, nr, i, max;
+	long total = 0;
+	struct tr_pk *pk, *rk;
+	m = tr_map(dir, name, &size);
+	snprintf(rname, sizeof(rname), "%s.ring", name);
+	r = tr_map(dir, rname, &rsize);
+	max = (size + rsize) / sizeof(struct trace_packet) + 1; /* packets are at least a header */
+	pk = (struct tr_pk *)calloc(max, sizeof(*pk));
+	rk = (struct tr_pk *)calloc(max, sizeof(*rk));
+	if (!pk || !rk) {
+		free(pk);
+		free(rk);
+		return -1;
+	}
+	npk = tr_packets(m, size, 0, pk, 0, max);
+	tr_sort_pk(pk, npk);
+	nr = tr_packets(r, rsize, 1, rk, 0, max);
+	tr_sort_pk(rk, nr);
+	if (nr) {
+		size_t first = nr - 1;
+		while (first > 0 && rk[first - 1].seq + 1 == rk[first].seq)
+			first--;
+		while (npk > 0 && pk[npk - 1].seq >= rk[first].seq)
+			npk--;
+		for (i = first; i < nr; i++)
+			pk[npk++] = rk[i];
+	}
 	for (i = 0; i < npk; i++) {
-		long n = tr_packet(name, m + pk[i].off, pk[i].len, fn, priv);
+		long n = tr_packet(name, pk[i].p, pk[i].len, fn, priv);
 		if (n < 0) {
 			total = -1;
 			break;
 		}
 		total += n;
 	}
-	munmap(m, (size_t)st.st_size);
+	if (m)
+		munmap(m, size);
+	if (r)
+		munmap(r, rsize);
+	free(pk);
+	free(rk);
 	return total;
 }
 
@@ -255,8 +318,10 @@ static inline long tr_each(const char *dir, int session, tr_fn fn, void *priv)
 			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 			n = tr_read(path, fn, priv);
 		} else {
-			if (strncmp(e->d_name, "stream-", 7) != 0)
-				continue;
+			size_t len = strlen(e->d_name);
+			if (strncmp(e->d_name, "stream-", 7) != 0 ||
+			    (len > 5 && strcmp(e->d_name + len - 5, ".ring") == 0))
+				continue; /* a ring: read with its stream (tr_stream) */
 			n = tr_stream(dir, e->d_name, fn, priv);
 		}
 		if (n < 0) {

@@ -81,8 +81,8 @@ static void file_system_refuses_a_window(void **state)
 	lim.rlim_cur = 64 * 1024; /* the main thread's stream may not grow past 64 KiB */
 	setrlimit(RLIMIT_FSIZE, &lim);
 	sc_stderr_begin();
-	for (i = 0; i < 20000; i++)
-		trace_evh_step(i); /* 8 bytes each: 160 KB */
+	for (i = 20000; i < 120000; i++) /* (12345 is the last test's) */
+		trace_evh_step(i); /* 8 bytes each: 800 KB, three times the warm ring */
 	err = sc_stderr_end();
 	print_message("%s", err);
 	assert_true(tracepoint_dropped() > 2);
@@ -91,10 +91,10 @@ static void file_system_refuses_a_window(void **state)
 	assert_non_null(strstr(err, "File too large"));
 	/* room again: recording resumes within 1024 records, counting what was lost */
 	setrlimit(RLIMIT_FSIZE, &old);
-	for (i = 20000; i < 22000; i++)
+	for (i = 120000; i < 122000; i++)
 		trace_evh_step(i);
-	assert_int_equal(tr_read(trace_dir, tally, &t) + (long)tracepoint_dropped(), 22000 + 3);
-	assert_int_equal(t.last_v, 21999);
+	assert_int_equal(tr_read(trace_dir, tally, &t) + (long)tracepoint_dropped(), 102000 + 3);
+	assert_int_equal(t.last_v, 121999);
 	assert_int_equal(t.max_discarded, tracepoint_dropped());
 }
 

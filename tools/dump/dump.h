@@ -17,6 +17,7 @@
  *   printk.c    TP_printk formats compiled into segments
  *   reader.c    loading a trace: its files, the stream files indexed
  *               (packets), cursors over the streams and their merge
+ *   ring.c      a stream-mode thread's warm ring, joined to its stream file
  *   text.c      field values and the text output
  *   json.c      Chrome trace JSON
  *   perfetto.c  the Perfetto protobuf output (encoder: protobuf.h)
@@ -251,6 +252,7 @@ struct stream {
 	int stop_err;            /* the stop is an error, not a crashed writer's leftover */
 	unsigned nunused, nover, nbadslot, ntrunc;
 	int reordered;           /* stream mode: packets not in packet_seq_num order, or twice */
+	int ring;                /* stream mode: joined with its warm ring (<name>.ring) */
 	unsigned ndup;           /* packets seen twice (the second ignored) */
 	uint64_t slot;           /* flight: ring slot size */
 	int nerr;
@@ -385,6 +387,9 @@ char *ob_make(struct dump *dx, size_t k);
 void ob_puts(struct dump *dx, const char *s, size_t n);
 void ob_printf(struct dump *dx, const char *fmt, ...);
 void note(struct dump *dx, int err, const char *file, long long off, const char *fmt, ...);
+/* ring.c: a stream's warm ring joined to it; is entry i the ring of another */
+int join_ring(struct stream *st, int fd, int rfd, uint64_t rsize, const char *rname);
+int ring_of(const struct dent *ds, size_t nd, size_t i);
 void print_notes(struct dump *dx);
 int tok_is(const struct tok *t, int type, const char *s);
 int perr(struct parser *P, unsigned line, const char *fmt, ...);

@@ -899,6 +899,8 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 		struct stream *st;
 		if (ds[i].kind == E_DIR || !strcmp(ds[i].name, "metadata"))
 			continue;
+		if (ring_of(ds, nd, i))
+			continue; /* read with its stream (join_ring) */
 		p = path_join(dir, ds[i].name);
 		if (ds[i].kind == E_OTHER) {
 			/* a stream's name: a part of the trace is missing */
@@ -938,6 +940,24 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 			}
 		}
 		st->fd = fd;
+		if (!tr->flight) {
+			/* stream mode: the thread's warm ring, if it left one (ring.c) */
+			char *rname = xasprintf("%s.ring", ds[i].name);
+			size_t k;
+			for (k = 0; k < nd; k++) {
+				struct stat rsb;
+				const char *rwhy;
+				int rfd;
+				if (strcmp(ds[k].name, rname) != 0 || ds[k].kind != E_REG)
+					continue;
+				rfd = open_file_at(dfd, rname, &rsb, &rwhy);
+				if (rfd >= 0) {
+					st->ring = join_ring(st, fd, rfd, (uint64_t)rsb.st_size, rname);
+					close(rfd);
+				}
+			}
+			free(rname);
+		}
 		index_stream(st);
 		st->fd = -1;
 		close(fd);

@@ -69,7 +69,8 @@ static int make_temp(struct dump *dx, int dfd, const char *base, char **name)
  * 0: the first trunc_at bytes) to a new temporary file in the
  * trace directory dfd, renamed over the stream file if that is still the
  * file that was read.  Nothing else is written, and no other file's mode
- * is changed. */
+ * is changed; a stream-mode thread's warm ring, whose packets were read
+ * with the stream (ring.c), is removed once they are in it. */
 static int rewrite_stream(struct dump *dx, int dfd, struct stream *st, int shrink, uint64_t trunc_at)
 {
 	char *tmp = NULL;
@@ -108,6 +109,13 @@ static int rewrite_stream(struct dump *dx, int dfd, struct stream *st, int shrin
 	}
 	if (ok)
 		ok = renameat(dfd, tmp, dfd, st->name) == 0;
+	if (ok && st->ring) {
+		/* the stream file now holds the warm ring's packets too: the ring
+		 * goes, or other readers would read them twice (ring.c) */
+		char *ring = xasprintf("%s.ring", st->name);
+		unlinkat(dfd, ring, 0);
+		free(ring);
+	}
 	if (ok)
 		(void)fsync(dfd);
 	if (!ok) {

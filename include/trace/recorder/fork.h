@@ -36,6 +36,8 @@ static void tp__sink_child_reset(void)
 			munmap(n->map, n->map_len);
 		if (n->fd >= 0)
 			close(n->fd);
+		if (n->ring_fd >= 0)
+			close(n->ring_fd);
 		n->map = NULL;
 		n->fd = -1;
 		tp__sink_node_reset(n);

@@ -185,14 +185,32 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 	bytes = __atomic_load_n(&tp__sink.gone_bytes, __ATOMIC_RELAXED);
 	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
 		int st;
-		/* as a snapshot does: an exiting thread's window stays mapped meanwhile */
+		/* as a snapshot does: an exiting thread's ring stays mapped meanwhile */
 		__atomic_add_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 		st = __atomic_load_n(&n->state, __ATOMIC_SEQ_CST);
-		/* Another thread's window is read only once no thread changes
-		 * windows any more (settled); else its closed packets only. */
+		/* Another thread's ring is read only once no thread changes
+		 * files any more (settled); else its handed-off packets only.
+		 * Stream mode: this thread's warm ring goes to its stream file
+		 * whole (tp__sink_go_direct); each other thread's closed packets
+		 * do, its open packet staying in its ring, a stream of its own
+		 * (the thread may record more into it). */
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && n->fd >= 0) {
+			int own = n == tp__sink_mine;
+			if (n->b.pkt && (settled || own) && tp__sink.mode == TP__SINK_STREAM && n->map &&
+			    !n->direct) {
+				if (tp__sink_file_begin()) {
+					if (own) {
+						n->b.busy = 1; /* a signal handler's record is dropped meanwhile */
+						tp__sink_go_direct(n);
+						n->b.busy = 0;
+					} else {
+						tp__sink_hand_closed(n);
+					}
+				}
+				tp__sink_file_end();
+			}
 			bytes += n->bytes;
-			if (n->b.pkt && (settled || n == tp__sink_mine))
+			if (n->b.pkt && (settled || own))
 				bytes += __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
 		}
 		__atomic_sub_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);

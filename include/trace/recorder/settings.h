@@ -163,9 +163,14 @@ TRACEPOINT_SINK_API long trace_recorder_flush(void)
 		return 0;
 	for (n = __atomic_load_n(&tp__sink.nodes, __ATOMIC_ACQUIRE); n; n = n->next) {
 		int fd = __atomic_load_n(&n->fd, __ATOMIC_RELAXED);
+		int rfd = __atomic_load_n(&n->ring_fd, __ATOMIC_RELAXED);
 		int st = __atomic_load_n(&n->state, __ATOMIC_ACQUIRE);
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && fd >= 0 &&
 		    fdatasync(fd) != 0 && errno != EBADF && errno != EINVAL && !e)
+			e = -errno;
+		/* stream mode: the records not yet handed off are in the warm ring */
+		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && rfd >= 0 &&
+		    fdatasync(rfd) != 0 && errno != EBADF && errno != EINVAL && !e)
 			e = -errno;
 	}
 	if (tp__sink.metafd >= 0 && fdatasync(tp__sink.metafd) != 0 && !e)

@@ -53,7 +53,9 @@ enum {
 	TP__SINK_CHILD_WAITS = 20000, /* 50 us sleeps (1 s): a forked child's thread waits for */
 	TP__SINK_CHILD_WAIT_NS = 50000, /* another one that is making the child's trace */
 	TP__SINK_SETTLE_WAITS = 20000, /* 50 us sleeps (1 s): exit() waits for other threads */
-	TP__SINK_SETTLE_WAIT_NS = 50000 /* to finish changing a stream file */
+	TP__SINK_SETTLE_WAIT_NS = 50000, /* to finish changing a stream file */
+	TP__SINK_WARM = 256 * 1024 /* stream mode: the warm ring's bytes, handed to the
+				      stream file at once (at least one window) */
 };
 
 /* One thread's buffer: the recorder's part first.  Nodes are mmap()ed
@@ -65,12 +67,18 @@ struct tp__sink_node {
 	int fd;                      /* the stream file, -1: none */
 	int tid;
 	int exit_done;               /* its exit handler is done with it */
-	unsigned char *map;          /* stream: the window; flight: the ring */
+	unsigned char *map;          /* the ring: stream mode's warm ring (its own
+					file), flight mode's (the stream file) */
 	size_t map_len;
 	uint64_t window;             /* packet size of this stream */
-	uint64_t file_off;           /* stream: offset of the next window */
+	uint64_t file_off;           /* stream: where packet `handed` goes in the file */
 	uint64_t seq;                /* packets opened (released: snapshots read it) */
-	unsigned nwin;               /* flight: packets in the ring */
+	unsigned nwin;               /* packets (slots) in the ring */
+	int ring_fd;                 /* stream: the warm ring's file, -1: none */
+	int ring_shown;              /* stream: the ring has its own name (not a dot file) */
+	int direct;                  /* stream, after exit(): windows of the stream file mapped */
+	uint64_t handed;             /* stream: packets 0..handed-1 are in the stream file */
+	char ring_name[80];          /* stream: the warm ring's name in the trace */
 	uint64_t retry_at;           /* after a failure: dropped count to try again at */
 	int snap_busy;               /* a snapshot is copying this ring */
 	uint64_t bytes;              /* bytes of closed packets */

@@ -18,7 +18,8 @@ static long content_bytes(void)
 	struct trace_packet p;
 	int fd;
 	ssize_t n;
-	snprintf(path, sizeof(path), "%s/stream-%d", tracepoint_trace_dir(), (int)getpid());
+	/* the open packet is in the warm ring (stream mode), its first packet here */
+	snprintf(path, sizeof(path), "%s/stream-%d.ring", tracepoint_trace_dir(), (int)getpid());
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return 0; /* nothing recorded yet */

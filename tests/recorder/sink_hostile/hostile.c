@@ -8,9 +8,9 @@
  *             prints each string it recorded in hex ("s <hex> a <hex>")
  *   exec      two threads record and stay alive, main records (and takes
  *             a snapshot in flight mode), then exec()s "ls -l /proc/self/fd/"
- *   fsize     RLIMIT_FSIZE of 64 MiB (SIGXFSZ ignored), records 100
- *             events, prints "window <size of its stream file>" (the one
- *             window it allocated) and "dropped <n>"
+ *   fsize     RLIMIT_FSIZE of 64 MiB (SIGXFSZ ignored), records 10000
+ *             events, prints "window <packet_size of the first packet in
+ *             its warm ring>" (the window size) and "dropped <n>"
  */
 #include <pthread.h>
 #include <signal.h>
@@ -111,16 +111,24 @@ int main(int argc, char **argv)
 	} else if (strcmp(mode, "fsize") == 0) {
 		struct rlimit r;
 		char path[4200];
-		struct stat st;
 		signal(SIGXFSZ, SIG_IGN);
 		getrlimit(RLIMIT_FSIZE, &r);
 		r.rlim_cur = 64u << 20;
 		setrlimit(RLIMIT_FSIZE, &r);
-		for (i = 0; i < 100; i++)
+		for (i = 0; i < 10000; i++) /* more than 64 KiB */
 			trace_evx_step(i);
-		snprintf(path, sizeof(path), "%s/stream-%d", tracepoint_trace_dir() ? tracepoint_trace_dir() : ".",
+		/* the first packet of the thread's warm ring: one window (or the
+		 * whole ring, if it is the only packet) */
+		snprintf(path, sizeof(path), "%s/stream-%d.ring", tracepoint_trace_dir() ? tracepoint_trace_dir() : ".",
 			 (int)syscall(SYS_gettid));
-		printf("window %lld\n", stat(path, &st) == 0 ? (long long)st.st_size : -1ll);
+		{
+			struct trace_packet h;
+			FILE *f = fopen(path, "rb");
+			long long w = f && fread(&h, sizeof(h), 1, f) == 1 ? (long long)(h.packet_size / 8) : -1ll;
+			if (f)
+				fclose(f);
+			printf("window %lld\n", w);
+		}
 		printf("dropped %llu\n", tracepoint_dropped());
 	} else {
 		fprintf(stderr, "unknown mode %s\n", mode);

@@ -27,6 +27,7 @@
 #include "../../../tools/dump/metadata.c"
 #include "../../../tools/dump/printk.c"
 #include "../../../tools/dump/reader.c"
+#include "../../../tools/dump/ring.c"
 #include "../../../tools/dump/text.c"
 #include "../../../tools/dump/json.c"
 #include "../../../tools/dump/perfetto.c"
