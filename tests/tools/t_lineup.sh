@@ -135,6 +135,9 @@ lt=
 if have lttng && $CC -O2 $WARN -c "$S/lttng.c" -o "$B/lttng.o" >"$B/lttng-cc.log" 2>&1 &&
 	run "$B/cc2.log" $CC -O2 $WARN $TPF -Iinclude -I$S -DCONFIG_LINEUP "$S/lineup.c" "$B/lttng.o" -o "$B/lineup-lt" -llttng-ust -lpthread -ldl; then
 	sess=tp-lineup-$$
+	# `lttng create` starts a session daemon when none runs: stop the
+	# one it started (a bench or a user's daemon, already running, stays).
+	daemons=$(pgrep -x lttng-sessiond | tr '\n' ' ')
 	if lttng create "$sess" --output="$(cd "$B" && pwd)/lt" >"$B/lttng.log" 2>&1 &&
 		lttng enable-event -s "$sess" -u 'lttng_ust_tracef:*' >>"$B/lttng.log" 2>&1 &&
 		lttng start "$sess" >>"$B/lttng.log" 2>&1; then
@@ -143,6 +146,9 @@ if have lttng && $CC -O2 $WARN -c "$S/lttng.c" -o "$B/lttng.o" >"$B/lttng-cc.log
 		lt=$B/lt
 	else skip_part "LTTng: cannot make a session ($(tail -1 "$B/lttng.log"))"; fi
 	lttng destroy "$sess" >>"$B/lttng.log" 2>&1
+	for p in $(pgrep -x lttng-sessiond); do
+		case " $daemons " in *" $p "*) ;; *) kill "$p" 2>/dev/null ;; esac
+	done
 else skip_part "LTTng: lttng or liblttng-ust-dev not installed (apt-get install lttng-tools liblttng-ust-dev)"; fi
 if [ -n "$lt" ]; then
 	got=$(steps "$B/both" "$lt")
