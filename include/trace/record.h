@@ -491,7 +491,14 @@ static inline __attribute__((noinline)) TP__UNUSED void
 tp__ev_record_slow(void *data, const void *entry, size_t size)
 {
 	struct tp__ev_res r;
-	unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 1, 0);
+	unsigned char *p;
+	const struct trace_filter *f =
+		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
+	if (f && f->hook) { /* a hist trigger: the entry as assigned, no record */
+		f->hook(f, entry, size);
+		return;
+	}
+	p = (unsigned char *)tp__ev_reserve(data, size, &r, 1, 0);
 	if (!p)
 		return;
 	if (size <= 8)
