@@ -3,7 +3,10 @@
  * hst_op and hst_named events with values that depend only on the round;
  * with argv[3] = "fork", a forked child fires its own share too.  With
  * HST_LIVE set, main prints trace_recorder_hist_text(HST_LIVE) at the end,
- * before exit. */
+ * before exit.  With HST_READY and HST_GO set (file names), main creates
+ * the first once the threads are done and waits (at most 20 s) for the
+ * second to exist: the control channel's `hist` reads the live table
+ * meanwhile. */
 #define CREATE_TRACE_POINTS
 #include "hst_events.h"
 #define TRACEPOINT_SINK_MAIN
@@ -57,6 +60,13 @@ int main(int argc, char **argv)
 			exit(0);
 		}
 		waitpid(p, NULL, 0);
+	}
+	if (getenv("HST_READY") && getenv("HST_GO")) {
+		FILE *f = fopen(getenv("HST_READY"), "w");
+		if (f)
+			fclose(f);
+		for (i = 0; i < 2000 && access(getenv("HST_GO"), F_OK) != 0; i++)
+			usleep(10000);
 	}
 	if (live) {
 		char *t = trace_recorder_hist_text(live);
