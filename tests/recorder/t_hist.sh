@@ -31,6 +31,7 @@ set -- \
 	'hst:hst_op hist:keys=tag,kind:vals=bytes.hex:sort=kind,bytes.descending' \
 	'hst:hst_op hist:keys=lat.buckets=500,small.log2:vals=bytes,small' \
 	'hst:hst_op hist:keys=lat.hex:vals=small:sort=lat.descending:size=8192' \
+	'hst:hst_op hist:keys=bytes:vals=lat:sort=lat.descending,bytes' \
 	'hst:hst_named hist:keys=name,n.log2' \
 	'hst:hst_named hist:keys=common_tid,common_pid:vals=n'
 spec='hst:hst_op;hst:hst_named'
@@ -80,6 +81,12 @@ if grep -q '^    Hits: 600$' "$B/drop.err" && grep -q '^    Entries: 3$' "$B/dro
 	grep -q '^    Dropped: 400$' "$B/drop.err"; then
 	ok "a full table: 3 entries, the other 400 events counted as dropped"
 else fail "drops"; cat "$B/drop.err"; fi
+# the same through the straight path (one 8-byte key, 8-byte sums): 1000 keys
+env TRACEPOINTS='hst:hst_op hist:keys=bytes:vals=lat:size=3' "$B/hp" 1 1000 >"$B/drop8.out" 2>"$B/drop8.err"
+if grep -q '^    Hits: 3$' "$B/drop8.err" && grep -q '^    Entries: 3$' "$B/drop8.err" &&
+	grep -q '^    Dropped: 997$' "$B/drop8.err"; then
+	ok "a full table, 8-byte key: 3 entries, 997 dropped"
+else fail "drops (8-byte key)"; cat "$B/drop8.err"; fi
 
 # ---- only a trigger: nothing recorded, the table on stderr ----
 env TRACEPOINTS='hst:hst_named hist:keys=name' TRACEPOINTS_DIR="$B/only" "$B/hp" 2 100 >"$B/only.out" 2>"$B/only.err"

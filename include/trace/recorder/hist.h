@@ -73,6 +73,11 @@ struct tp__hist_tab {
 	unsigned long owner;    /* pthread_self() of its thread; 0: free */
 	int tid;
 	int busy;               /* an event is being added (a signal handler's is dropped) */
+	/* t's layout for tp__hist_fire_fast: entries, hash shift, slot mask,
+	 * bytes of an entry, the key's offset in it */
+	unsigned char *base;
+	unsigned shift, stride, key;
+	size_t mask;
 	struct trace_buffer scratch;
 } __attribute__((aligned(64)));
 
@@ -91,6 +96,7 @@ struct tp__hist {
 	unsigned fixed, nfields;        /* entry_size; fields (a __string's walk) */
 	const struct trace_event_field *fields;
 	int id, attached, has_ts;
+	unsigned fast_nvals;            /* tp__hist_fire_fast's sums */
 	unsigned char *mem;             /* the tables' entries and scratch windows */
 	size_t tab_bytes, mem_len;
 	pthread_mutex_t lock;           /* merging: exited threads' tables, readers */
@@ -235,6 +241,60 @@ static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t
 		trace_hist_table_add(&tb->t, slot, 1, vals);
 	else
 		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+out:
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	tb->busy = 0;
+	return 0;
+}
+
+/* The common case, straight: one 8-byte key without modifier, 8-byte sums,
+ * no 'if' (see tp__hist_make); the same table and hash as the general hook
+ * above, which it leaves a thread's first event and a signal handler's
+ * to.  What it reads of its table is precomputed there (struct
+ * tp__hist_tab: w, shift, mask, stride and key in bytes). */
+static int tp__hist_fire_fast(const struct trace_filter *f, const void *entry, size_t size)
+{
+	const struct tp__hist *h =
+		(const struct tp__hist *)(const void *)((const char *)f - offsetof(struct tp__hist, hookf));
+	const unsigned char *e = (const unsigned char *)entry;
+	struct tp__hist_tab *tb = tp__hist_mine[h->id];
+	uint64_t k, x, *en;
+	size_t i;
+	unsigned j;
+	if (__builtin_expect(!tb || tb->busy, 0))
+		return tp__hist_fire(f, entry, size);
+	tb->busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	memcpy(&k, e + h->kacc[0].off, sizeof(k));
+	x = k * 0x9E3779B97F4A7C15ull; /* trace_hist_hash(&k, 1) */
+	i = (size_t)((x ^ (x >> 29)) >> tb->shift);
+	for (;;) {
+		en = (uint64_t *)(void *)(tb->base + i * tb->stride);
+		if (__builtin_expect(*(uint64_t *)(void *)((unsigned char *)en + tb->key) == k && en[0], 1))
+			break;
+		if (en[0] == 0) {
+			if (tb->t.count >= tb->t.size) {
+				__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+				goto out;
+			}
+			*(uint64_t *)(void *)((unsigned char *)en + tb->key) = k;
+			tb->t.count++;
+			break;
+		}
+		i = (i + 1) & tb->mask;
+	}
+	if (h->fast_nvals == 1) { /* the usual one sum: no loop */
+		uint64_t v;
+		memcpy(&v, e + h->vacc[0].off, sizeof(v));
+		__atomic_store_n(&en[1], en[1] + v, __ATOMIC_RELAXED);
+	} else {
+		for (j = 0; j < h->fast_nvals; j++) {
+			uint64_t v;
+			memcpy(&v, e + h->vacc[j].off, sizeof(v));
+			__atomic_store_n(&en[1 + j], en[1 + j] + v, __ATOMIC_RELAXED);
+		}
+	}
+	__atomic_store_n(&en[0], en[0] + 1, __ATOMIC_RELEASE);
 out:
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	tb->busy = 0;
@@ -455,6 +515,11 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 		struct tp__hist_tab *tb = &h->tabs[k];
 		unsigned char *sm = h->mem + (TP__HIST_THREADS + 1) * h->tab_bytes + k * scratch;
 		trace_hist_table_init(&tb->t, spec, h->mem + (k + 1) * h->tab_bytes);
+		tb->base = (unsigned char *)tb->t.w;
+		tb->shift = 64 - tb->t.bits;
+		tb->mask = ((size_t)1 << tb->t.bits) - 1;
+		tb->stride = tb->t.stride * 8u;
+		tb->key = (1 + spec->nvals) * 8u;
 		tb->scratch.sink = &h->base;
 		if (scratch) {
 			tb->scratch.pos = sm + TP__HIST_SCRATCH_AT;
@@ -478,6 +543,16 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 	h->hookf.fields = fl;
 	h->hookf.nfields = n;
 	h->hookf.hook = tp__hist_fire;
+	{
+		int fast = !prog && spec->nkeys == 1 && h->kacc[0].how == TP__HIST_INT && h->kacc[0].size == 8 &&
+			   !(spec->key[0].mods & ~(unsigned)TRACE_HIST_M_HEX);
+		for (k = 0; k < spec->nvals; k++)
+			fast &= h->vacc[k].how == TP__HIST_INT && h->vacc[k].size == 8;
+		if (fast) {
+			h->fast_nvals = spec->nvals;
+			h->hookf.hook = tp__hist_fire_fast;
+		}
+	}
 	h->slot.sink = &h->base;
 	h->slot.id = 0;
 	h->slot.event = ev;
