@@ -2,8 +2,8 @@
  * threads (argv[1], default 4) each fire ROUNDS (argv[2], default 3000)
  * hst_op and hst_named events with values that depend only on the round;
  * with argv[3] = "fork", a forked child fires its own share too.  With
- * HST_LIVE set, main prints trace_recorder_hist_text(HST_LIVE) at the end,
- * before exit.  With HST_READY and HST_GO set (file names), main creates
+ * HST_LIVE set, main reads trace_recorder_hist_text(HST_LIVE) while the
+ * threads run, and prints it at the end, before exit.  With HST_READY and HST_GO set (file names), main creates
  * the first once the threads are done and waits (at most 20 s) for the
  * second to exist: the control channel's `hist` reads the live table
  * meanwhile. */
@@ -51,6 +51,8 @@ int main(int argc, char **argv)
 		threads = 64;
 	for (i = 0; i < threads; i++)
 		pthread_create(&th[i], NULL, worker, (void *)(long)i);
+	for (i = 0; live && i < 20; i++) /* read while the threads aggregate */
+		free(trace_recorder_hist_text(live));
 	for (i = 0; i < threads; i++)
 		pthread_join(th[i], NULL);
 	if (argc > 3 && !strcmp(argv[3], "fork")) {
