@@ -12,7 +12,7 @@
  *            | 'sort' '=' sref (',' sref)               1 or 2
  *            | 'size' '=' number                        entries, default 2048
  *   ref     := field ( '.' mod )*
- *   mod     := 'hex' | 'log2' | 'buckets=' number | 'usecs'
+ *   mod     := 'hex' | 'log2' | 'buckets=' number | 'usecs' | 'sym' | 'sym-offset'
  *   sref    := ('hitcount' | a key's or a value's field) [ '.ascending' | '.descending' ]
  *   field   := an event field, 'common_timestamp', 'common_pid' or 'common_tid'
  *
@@ -77,8 +77,14 @@ enum trace_hist_mod {
 	TRACE_HIST_M_HEX = 1,
 	TRACE_HIST_M_LOG2 = 2,
 	TRACE_HIST_M_BUCKETS = 4,
-	TRACE_HIST_M_USECS = 8
+	TRACE_HIST_M_USECS = 8,
+	TRACE_HIST_M_SYM = 16,     /* an address, printed with its symbol (read time) */
+	TRACE_HIST_M_SYMOFF = 32   /* the same, with +0xoffset */
 };
+/* The modifiers that say how a key is shown: at most one of them. */
+#define TRACE_HIST_M_SHOWN                                                             \
+	(TRACE_HIST_M_HEX | TRACE_HIST_M_LOG2 | TRACE_HIST_M_BUCKETS | TRACE_HIST_M_SYM | \
+	 TRACE_HIST_M_SYMOFF)
 
 /* What a sort entry sorts by. */
 enum trace_hist_sort_by {
@@ -238,6 +244,13 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 			r->mods |= TRACE_HIST_M_HEX;
 		} else if (TP__HIST_IS("log2") && is_key) {
 			r->mods |= TRACE_HIST_M_LOG2;
+		} else if (TP__HIST_IS("sym") && is_key) {
+			if (p->n - p->i >= 7 && !memcmp(p->s + p->i, "-offset", 7)) {
+				p->i += 7;
+				r->mods |= TRACE_HIST_M_SYMOFF;
+			} else {
+				r->mods |= TRACE_HIST_M_SYM;
+			}
 		} else if (TP__HIST_IS("usecs") && r->field == TRACE_HIST_COMMON_TIMESTAMP) {
 			r->mods |= TRACE_HIST_M_USECS;
 		} else if (TP__HIST_IS("buckets") && is_key) {
@@ -251,7 +264,7 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 			return tp__hist_fail(p, m, ml ? ml : 1,
 					     r->field == TRACE_HIST_COMMON_TIMESTAMP || ml != 5 ||
 							     memcmp(p->s + m, "usecs", 5)
-						     ? "unknown or misplaced modifier (hex, log2, buckets=N, usecs)"
+						     ? "unknown or misplaced modifier (hex, log2, buckets=N, sym, sym-offset, usecs)"
 						     : "usecs is for common_timestamp only:",
 					     0);
 		}
@@ -259,8 +272,8 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 		if (r->kind == TRACE_HIST_F_STR && r->mods)
 			return tp__hist_fail(p, m, ml, "a string key takes no modifier:", 0);
 	}
-	if ((r->mods & TRACE_HIST_M_LOG2) && (r->mods & TRACE_HIST_M_BUCKETS))
-		return tp__hist_fail(p, b, p->i - b, "log2 and buckets exclude each other:", 0);
+	if ((r->mods & TRACE_HIST_M_SHOWN) & ((r->mods & TRACE_HIST_M_SHOWN) - 1))
+		return tp__hist_fail(p, b, p->i - b, "one of hex, log2, buckets, sym, sym-offset at most:", 0);
 	return 0;
 }
 
@@ -275,7 +288,7 @@ static inline int tp__hist_word(struct tp__hist_parse *p, const char *w)
 /* Writes spec->text: the trigger in full, as the kernel shows it. */
 static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 {
-	static const char *const modn[] = { "hex", "log2", "buckets", "usecs" };
+	static const char *const modn[] = { "hex", "log2", "buckets", "usecs", "sym", "sym-offset" };
 	size_t at = 0, cap = sizeof(s->text);
 	unsigned i, m;
 #define TP__HIST_PUT(...)                                                         \
@@ -286,7 +299,7 @@ static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 	TP__HIST_PUT("hist:keys=");
 	for (i = 0; i < s->nkeys; i++) {
 		TP__HIST_PUT("%s%s", i ? "," : "", s->key[i].name);
-		for (m = 0; m < 4; m++)
+		for (m = 0; m < sizeof(modn) / sizeof(modn[0]); m++)
 			if (s->key[i].mods & (1u << m)) {
 				TP__HIST_PUT(".%s", modn[m]);
 				if ((1u << m) == TRACE_HIST_M_BUCKETS)

@@ -121,11 +121,23 @@ static inline void tp__hist_sort(const struct trace_hist_spec *s, const uint64_t
 	}
 }
 
+/* Writes the symbol of address addr ("name", or "name+0xoff" when
+ * with_offset) into buf[0..len), or leaves it "" (not known). */
+typedef void (*trace_hist_sym_fn)(void *priv, uint64_t addr, int with_offset, char *buf, size_t len);
+
 /* One key of an entry, as the kernel prints it. */
 static inline void tp__hist_put_key(struct tp__hist_out *o, const struct trace_hist_ref *r,
-				    const uint64_t *k)
+				    const uint64_t *k, trace_hist_sym_fn sym, void *priv)
 {
-	if (r->kind == TRACE_HIST_F_STR) {
+	if (r->mods & (TRACE_HIST_M_SYM | TRACE_HIST_M_SYMOFF)) {
+		char nm[256];
+		int off = (r->mods & TRACE_HIST_M_SYMOFF) != 0;
+		nm[0] = '\0';
+		if (sym)
+			sym(priv, *k, off, nm, sizeof(nm));
+		nm[sizeof(nm) - 1] = '\0';
+		tp__hist_put(o, off ? "%s: [%llx] %-55s" : "%s: [%llx] %-45s", r->name, (unsigned long long)*k, nm);
+	} else if (r->kind == TRACE_HIST_F_STR) {
 		char str[TRACE_HIST_STR_BYTES];
 		memcpy(str, k, sizeof(str));
 		str[sizeof(str) - 1] = '\0';
@@ -149,11 +161,13 @@ static inline void tp__hist_put_key(struct tp__hist_out *o, const struct trace_h
 
 /*
  * The hist file of table t (trigger spec s, its filter text or NULL, state
- * "active" or "paused"): a malloc()ed NUL-terminated text (*len its
+ * "active" or "paused"), the keys with .sym or .sym-offset named by sym
+ * (NULL: the address only): a malloc()ed NUL-terminated text (*len its
  * length), or NULL when memory runs out.
  */
-static inline char *trace_hist_format(const struct trace_hist_spec *s, const struct trace_hist_table *t,
-				      const char *filter, const char *state, size_t *len)
+static inline char *trace_hist_format_sym(const struct trace_hist_spec *s, const struct trace_hist_table *t,
+					  const char *filter, const char *state, size_t *len,
+					  trace_hist_sym_fn sym, void *priv)
 {
 	struct tp__hist_out o;
 	size_t n = (size_t)1 << t->bits, i, m = 0;
@@ -175,7 +189,7 @@ static inline char *trace_hist_format(const struct trace_hist_spec *s, const str
 		unsigned k;
 		for (k = 0; k < s->nkeys; k++) {
 			tp__hist_put(&o, "%s", k ? ", " : "{ ");
-			tp__hist_put_key(&o, &s->key[k], e + 1 + s->nvals + s->key[k].word);
+			tp__hist_put_key(&o, &s->key[k], e + 1 + s->nvals + s->key[k].word, sym, priv);
 		}
 		tp__hist_put(&o, " } hitcount: %10llu", (unsigned long long)e[0]);
 		for (k = 0; k < s->nvals; k++)
@@ -194,6 +208,13 @@ static inline char *trace_hist_format(const struct trace_hist_spec *s, const str
 	if (len)
 		*len = o.len;
 	return o.p;
+}
+
+/* trace_hist_format_sym without symbols. */
+static inline char *trace_hist_format(const struct trace_hist_spec *s, const struct trace_hist_table *t,
+				      const char *filter, const char *state, size_t *len)
+{
+	return trace_hist_format_sym(s, t, filter, state, len, NULL, NULL);
 }
 
 #ifdef __cplusplus

@@ -8,6 +8,7 @@
 #    .buckets, common_pid, common_tid, sums, two sort fields); each
 #    in-process hist file, the parent's and the child's, equals
 #    tracepoint-dump --hist over that process's trace, line by line;
+#  - .sym and .sym-offset named from the program's symbols (-rdynamic);
 #  - a trigger's 'if' filter: the counts of the recorded events that match;
 #  - drops counted exactly: one thread, size=3 for 5 keys;
 #  - an event with only a trigger writes no trace (the table on stderr);
@@ -16,7 +17,7 @@
 #    tracepoint-dump --hist, and fuzz_hist.c's mutations under the
 #    sanitizers where they work).
 . tests/lib.sh
-cc_build -Itests/recorder -DCONFIG_HST "$S/hist_prog.c" -o "$B/hp" -lpthread -ldl
+cc_build -rdynamic -Itests/recorder -DCONFIG_HST "$S/hist_prog.c" -o "$B/hp" -lpthread -ldl
 dump_tool
 CTL=${TP_CTL:-}
 if [ -z "$CTL" ] || [ ! -x "$CTL" ]; then
@@ -61,6 +62,18 @@ else fail "$n traces, want 2 (parent and child)"; cat "$B/diff.err"; fi
 hits=$(cat "$B"/diff/hp-*/hist/hst:hst_op | sed -n 's/^    Hits: //p' | sort -n | tr '\n' ' ')
 if [ "$hits" = "$((ROUNDS / 2)) $((4 * ROUNDS)) " ]; then ok "hitcounts add up ($hits)"
 else fail "Hits: $hits"; fi
+
+# ---- .sym and .sym-offset: named at read time (the program's symbols) ----
+env TRACEPOINTS='hst:hst_site; hst:hst_site hist:keys=call_site.sym:sort=call_site; hst:hst_site hist:keys=call_site.sym-offset:vals=call_site.hex' \
+	TRACEPOINTS_DIR="$B/sym" "$B/hp" 2 300 >"$B/sym.out" 2>"$B/sym.err"
+for d in "$B"/sym/hp-*; do :; done
+unnamed() { sed 's/\(\[[0-9a-f]*\]\) [^}]*}/\1 }/' "$@"; }
+"$DUMP" --hist 'hst:hst_site hist:keys=call_site.sym:sort=call_site' "$d" >"$B/sym.want"
+if grep -q '^{ call_site: \[[0-9a-f]*\] hst_site_a  *} hitcount:        150$' "$d/hist/hst:hst_site" &&
+	grep -q '^{ call_site: \[[0-9a-f]*\] hst_site_b+0x2  *} hitcount:         50  call_site: ' "$d/hist/hst:hst_site-2" &&
+	[ "$(unnamed "$d/hist/hst:hst_site")" = "$(unnamed "$B/sym.want")" ]; then
+	ok ".sym, .sym-offset: the functions named; the addresses as tracepoint-dump --hist counts them"
+else fail ".sym"; cat "$d/hist/hst:hst_site" "$d/hist/hst:hst_site-2" "$B/sym.want" "$B/sym.err"; fi
 
 # ---- a trigger's filter: the recorded events that match, counted ----
 env TRACEPOINTS='hst:hst_op; hst:hst_op hist:keys=kind:vals=bytes if small < 10 && kind != 3' \
@@ -117,7 +130,8 @@ for t in 'hist:keys=nope' 'hist:keys=kind:vals=tag' 'hist:keys=kind.log2.buckets
 	'hist:keys=kind:sort=zzz' 'hist:keys=kind:size=0' 'hist:keys=kind:size=99999999999999999999999' \
 	'hist:keys=kind:frob=1' 'hist:keys=a,b,c,d' 'hist:keys=kind.usecs' 'hist:keys=kind,tag,lat,small' \
 	'hist:keys=kind:vals=bytes:sort=bytes.sideways' 'hist:keys=kind.buckets=0' 'hist:keys=kind:keys=lat' \
-	'hist:keys=kind:sort=kind,lat,bytes' 'hist:keys=kind:' 'hist::' 'histo:keys=kind' 'hist:keys=tag.hex'; do
+	'hist:keys=kind:sort=kind,lat,bytes' 'hist:keys=kind:' 'hist::' 'histo:keys=kind' 'hist:keys=tag.hex' \
+	'hist:keys=bytes.sym.hex' 'hist:keys=bytes:vals=lat.sym' 'hist:keys=bytes.sym-offse'; do
 	env TRACEPOINTS="hst:hst_op $t" TRACEPOINTS_DIR="$B/bad" "$B/hp" 1 10 >"$B/bad.out" 2>"$B/bad.err"
 	rc=$?
 	"$DUMP" --hist "hst:hst_op $t" "$d" >/dev/null 2>"$B/bad.derr"
@@ -129,7 +143,7 @@ for t in 'hist:keys=nope' 'hist:keys=kind:vals=tag' 'hist:keys=kind.log2.buckets
 	fi
 	rm -rf "$B/bad"
 done
-if [ $bad = 0 ]; then ok "19 bad triggers: each reported with a caret (program and --hist), nothing recorded"
+if [ $bad = 0 ]; then ok "22 bad triggers: each reported with a caret (program and --hist), nothing recorded"
 else fail "$bad bad triggers not reported as they should"; fi
 env TRACEPOINTS='hst:hst_op hist:keys=nope' "$B/hp" 1 1 2>"$B/nope.err" >/dev/null
 if grep -q 'no field "nope" (the event.s fields: common_timestamp, common_pid, common_tid, kind, bytes, lat, small, tag)' "$B/nope.err"; then

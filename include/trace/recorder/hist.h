@@ -545,7 +545,8 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 	h->hookf.hook = tp__hist_fire;
 	{
 		int fast = !prog && spec->nkeys == 1 && h->kacc[0].how == TP__HIST_INT && h->kacc[0].size == 8 &&
-			   !(spec->key[0].mods & ~(unsigned)TRACE_HIST_M_HEX);
+			   !(spec->key[0].mods & ~(unsigned)(TRACE_HIST_M_HEX | TRACE_HIST_M_SYM |
+								 TRACE_HIST_M_SYMOFF));
 		for (k = 0; k < spec->nvals; k++)
 			fast &= h->vacc[k].how == TP__HIST_INT && h->vacc[k].size == 8;
 		if (fast) {
@@ -564,6 +565,31 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 }
 
 /* ---- Reading. ---- */
+
+/* dladdr()'s, declared here: Dl_info is hidden without _GNU_SOURCE. */
+struct tp__hist_dl_info {
+	const char *dli_fname;
+	void *dli_fbase;
+	const char *dli_sname;
+	void *dli_saddr;
+};
+extern int tp__hist_dladdr(const void *addr, struct tp__hist_dl_info *info) __asm__("dladdr");
+
+/* .sym and .sym-offset, at read time: the program's own dynamic symbols
+ * (an executable's functions are among them when linked with -rdynamic). */
+static void tp__hist_sym(void *priv, uint64_t addr, int with_offset, char *buf, size_t len)
+{
+	struct tp__hist_dl_info di;
+	(void)priv;
+	memset(&di, 0, sizeof(di));
+	if (!addr || !tp__hist_dladdr((const void *)(uintptr_t)addr, &di) || !di.dli_sname)
+		return;
+	if (with_offset)
+		snprintf(buf, len, "%s+0x%llx", di.dli_sname,
+			 (unsigned long long)(addr - (uint64_t)(uintptr_t)di.dli_saddr));
+	else
+		snprintf(buf, len, "%s", di.dli_sname);
+}
 
 /* The hist file of h: malloc()ed text, or NULL. */
 static char *tp__hist_text(struct tp__hist *h)
@@ -586,8 +612,9 @@ static char *tp__hist_text(struct tp__hist *h)
 	}
 	m.dropped += __atomic_load_n(&h->nothread, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&h->lock);
-	txt = trace_hist_format(&h->spec, &m, h->filter_text,
-				__atomic_load_n(&h->attached, __ATOMIC_RELAXED) ? "active" : "paused", NULL);
+	txt = trace_hist_format_sym(&h->spec, &m, h->filter_text,
+				    __atomic_load_n(&h->attached, __ATOMIC_RELAXED) ? "active" : "paused", NULL,
+				    tp__hist_sym, NULL);
 	free(mem);
 	return txt;
 }

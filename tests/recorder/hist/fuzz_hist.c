@@ -15,10 +15,11 @@ static const char *const seeds[] = {
 	"hist:keys=lat.buckets=500,small.log2:vals=bytes",
 	"hist:keys=common_timestamp.usecs.log2,common_pid,common_tid:size=0x10",
 	"hist:key=name:values=n:sort=hitcount.ascending",
+	"hist:keys=bytes.sym,lat.sym-offset:vals=small.hex",
 };
 static const char *const bits[] = { ":", "=", ",", ".", "hex", "log2", "buckets=", "usecs", "keys=",
 				    "vals=", "sort=", "size=", "descending", "hitcount", "99999999999999999999",
-				    "0x", "name", "tag", "\xff", "" };
+				    "0x", "name", "tag", "sym", "sym-offset", "\xff", "" };
 
 static unsigned long long rnd = 88172645463325252ull;
 static unsigned next(unsigned n)

@@ -12,6 +12,7 @@
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,19 @@
 #include <unistd.h>
 
 static int rounds = 3000;
+
+/* Two functions whose addresses (+ 0, 1 or 2) hst_site carries: built
+ * with -rdynamic, .sym names them. */
+void hst_site_a(int i);
+void hst_site_b(int i);
+__attribute__((noinline)) void hst_site_a(int i)
+{
+	trace_hst_site((unsigned long)(uintptr_t)&hst_site_a + (unsigned long)(i % 3));
+}
+__attribute__((noinline)) void hst_site_b(int i)
+{
+	trace_hst_site((unsigned long)(uintptr_t)&hst_site_b + (unsigned long)(i % 3));
+}
 
 static void fire(int t, int n)
 {
@@ -31,6 +45,10 @@ static void fire(int t, int n)
 		trace_hst_op(i % 5, bytes, lat, (unsigned char)(i % 256), tags[(i + t) % 3]);
 		trace_hst_named(names[(i + t) % 4], (unsigned)i);
 		trace_hst_bench((unsigned long)(i % 16), (unsigned long)i);
+		if (i % 4)
+			hst_site_a(i);
+		else
+			hst_site_b(i);
 	}
 }
 

@@ -1,6 +1,7 @@
 /* Test events of the hist trigger tests ("hst" subsystem, CONFIG_HST): a
  * class of fixed fields only (integers of each size and sign, a char
- * array) and one with a __string(). */
+ * array), one with a __string(), an address (hst_site) and two u64s
+ * (hst_bench). */
 #undef TRACE_SYSTEM
 #undef TRACE_CONFIG
 #define TRACE_SYSTEM hst
@@ -38,7 +39,17 @@ TRACE_EVENT(hst_named,
 		    __entry->n = n;),
 	    TP_printk("name=%s n=%u", __get_str(name), __entry->n));
 
-/* One u64 key and one sum: the cost benchmark's event. */
+/* An address, for .sym and .sym-offset. */
+TRACE_EVENT(hst_site,
+	    TP_PROTO(unsigned long call_site),
+	    TP_ARGS(call_site),
+	    TP_STRUCT__entry(
+		    __field(unsigned long, call_site)),
+	    TP_fast_assign(
+		    __entry->call_site = call_site;),
+	    TP_printk("call_site=%lx", __entry->call_site));
+
+/* One u64 key and one sum. */
 TRACE_EVENT(hst_bench,
 	    TP_PROTO(unsigned long key, unsigned long val),
 	    TP_ARGS(key, val),
