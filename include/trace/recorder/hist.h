@@ -73,7 +73,7 @@ struct tp__hist_tab {
 	unsigned long owner;    /* pthread_self() of its thread; 0: free */
 	int tid;
 	int busy;               /* an event is being added (a signal handler's is dropped) */
-	/* t's layout for tp__hist_fire_fast: entries, hash shift, slot mask,
+	/* t's layout for tp__hist_fast: entries, hash shift, slot mask,
 	 * bytes of an entry, the key's offset in it */
 	unsigned char *base;
 	unsigned shift, stride, key;
@@ -96,7 +96,7 @@ struct tp__hist {
 	unsigned fixed, nfields;        /* entry_size; fields (a __string's walk) */
 	const struct trace_event_field *fields;
 	int id, attached, has_ts;
-	unsigned fast_nvals;            /* tp__hist_fire_fast's sums */
+	unsigned fast_nvals;            /* tp__hist_fast's sums */
 	unsigned char *mem;             /* the tables' entries and scratch windows */
 	size_t tab_bytes, mem_len;
 	pthread_mutex_t lock;           /* merging: exited threads' tables, readers */
@@ -248,26 +248,49 @@ out:
 }
 
 /* The common case, straight: one 8-byte key without modifier, 8-byte sums,
- * no 'if' (see tp__hist_make); the same table and hash as the general hook
- * above, which it leaves a thread's first event and a signal handler's
- * to.  What it reads of its table is precomputed there (struct
- * tp__hist_tab: w, shift, mask, stride and key in bytes). */
-static int tp__hist_fire_fast(const struct trace_filter *f, const void *entry, size_t size)
+ * no 'if' (see tp__hist_make).  The same table as the general hook's, but
+ * its own placement (Fibonacci hashing: the key times 2^64 / phi, its top
+ * bits), so it is the only one that adds to its tables (readers and the
+ * thread-exit merge walk every slot and never look a key up in them).
+ * What it reads of its table is precomputed (struct tp__hist_tab: base,
+ * shift, mask, stride and key in bytes). */
+static int tp__hist_fire_fast1(const struct trace_filter *f, const void *entry, size_t size);
+static int tp__hist_fire_fastn(const struct trace_filter *f, const void *entry, size_t size);
+
+/* A thread's first event: its table claimed, then the straight path
+ * again (out of line: the straight path saves no register for it). */
+static __attribute__((noinline, cold)) int tp__hist_fire_claim(const struct trace_filter *f,
+							       const void *entry, size_t size)
+{
+	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f - offsetof(struct tp__hist, hookf));
+	if (!tp__hist_claim(h)) {
+		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
+		return 0;
+	}
+	return h->fast_nvals == 1 ? tp__hist_fire_fast1(f, entry, size) : tp__hist_fire_fastn(f, entry, size);
+}
+
+/* The straight path, for nv sums (1, or -1: h->fast_nvals). */
+static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const void *entry, size_t size,
+					   const int nv)
 {
 	const struct tp__hist *h =
 		(const struct tp__hist *)(const void *)((const char *)f - offsetof(struct tp__hist, hookf));
 	const unsigned char *e = (const unsigned char *)entry;
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
-	uint64_t k, x, *en;
+	uint64_t k, *en;
 	size_t i;
 	unsigned j;
-	if (__builtin_expect(!tb || tb->busy, 0))
-		return tp__hist_fire(f, entry, size);
+	if (__builtin_expect(!tb, 0))
+		return tp__hist_fire_claim(f, entry, size);
+	if (__builtin_expect(tb->busy, 0)) { /* a signal handler interrupted an event */
+		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+		return 0;
+	}
 	tb->busy = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	memcpy(&k, e + h->kacc[0].off, sizeof(k));
-	x = k * 0x9E3779B97F4A7C15ull; /* trace_hist_hash(&k, 1) */
-	i = (size_t)((x ^ (x >> 29)) >> tb->shift);
+	i = (size_t)((k * 0x9E3779B97F4A7C15ull) >> tb->shift);
 	for (;;) {
 		en = (uint64_t *)(void *)(tb->base + i * tb->stride);
 		if (__builtin_expect(*(uint64_t *)(void *)((unsigned char *)en + tb->key) == k && en[0], 1))
@@ -283,22 +306,27 @@ static int tp__hist_fire_fast(const struct trace_filter *f, const void *entry, s
 		}
 		i = (i + 1) & tb->mask;
 	}
-	if (h->fast_nvals == 1) { /* the usual one sum: no loop */
+	for (j = 0; j < (nv < 0 ? h->fast_nvals : (unsigned)nv); j++) {
 		uint64_t v;
-		memcpy(&v, e + h->vacc[0].off, sizeof(v));
-		__atomic_store_n(&en[1], en[1] + v, __ATOMIC_RELAXED);
-	} else {
-		for (j = 0; j < h->fast_nvals; j++) {
-			uint64_t v;
-			memcpy(&v, e + h->vacc[j].off, sizeof(v));
-			__atomic_store_n(&en[1 + j], en[1 + j] + v, __ATOMIC_RELAXED);
-		}
+		memcpy(&v, e + h->vacc[j].off, sizeof(v));
+		__atomic_store_n(&en[1 + j], en[1 + j] + v, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&en[0], en[0] + 1, __ATOMIC_RELEASE);
 out:
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	tb->busy = 0;
+	(void)size;
 	return 0;
+}
+
+static int tp__hist_fire_fast1(const struct trace_filter *f, const void *entry, size_t size)
+{
+	return tp__hist_fast(f, entry, size, 1);
+}
+
+static int tp__hist_fire_fastn(const struct trace_filter *f, const void *entry, size_t size)
+{
+	return tp__hist_fast(f, entry, size, -1);
 }
 
 /* The sink's side, for events with strings (the full reservation): the
@@ -551,7 +579,7 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 			fast &= h->vacc[k].how == TP__HIST_INT && h->vacc[k].size == 8;
 		if (fast) {
 			h->fast_nvals = spec->nvals;
-			h->hookf.hook = tp__hist_fire_fast;
+			h->hookf.hook = spec->nvals == 1 ? tp__hist_fire_fast1 : tp__hist_fire_fastn;
 		}
 	}
 	h->slot.sink = &h->base;
