@@ -17,7 +17,8 @@
  * entry as for a record; its sink is the trigger's (struct tp__hist.base),
  * which no thread's window belongs to, so the fast reservation fails and
  * tp__ev_record_slow hands the entry to the slot's filter hook,
- * tp__hist_fire.  Events with strings take the full reservation, into a
+ * tp__hist_fire (or its straight path for one 8-byte key, tp__hist_fast).
+ * Events with strings take the full reservation, into a
  * scratch window of the thread's table, and reach the hook through
  * trace_filter_match.  The hook adds the event to the calling thread's
  * table: no lock, no allocation, no system call (but a thread's first
@@ -25,10 +26,12 @@
  * another thread's cache lines.
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN) after
- * recorder/filters.h; depends on recorder/state.h (messages, the lock),
- * recorder/filters.h (tp__sink_flt_report, tp__sink_flt_dup), trace/filter.h,
- * trace/pattern.h and trace/hist_core.h.  recorder/enable.h calls
- * tp__hist_spec_has and tp__hist_apply, declared ahead there.
+ * recorder/filters.h; depends on recorder/state.h (messages, gettid, the
+ * trace directory), tracepoint.h (tp__self), trace/trace_events.h (the
+ * slot, the sink, the filter's program), trace/filter.h, trace/pattern.h,
+ * trace/hist_core.h and the C library's dladdr() (.sym, at read time).
+ * recorder/hist_spec.h makes and attaches the triggers;
+ * recorder/ctl_commands.h reads them.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/hist.h is internal: #include <trace/sink.h> instead"
