@@ -11,6 +11,7 @@
  *            | ('vals'|'values') '=' ref (',' ref)*    0 to 8 sums
  *            | 'sort' '=' sref (',' sref)               1 or 2
  *            | 'size' '=' number                        entries, default 2048
+ *            | 'pause' | 'continue' | 'cont'            of the trigger with the same text
  *   ref     := field ( '.' mod )*
  *   mod     := 'hex' | 'log2' | 'buckets=' number | 'usecs' | 'sym' | 'sym-offset'
  *   sref    := ('hitcount' | a key's or a value's field) [ '.ascending' | '.descending' ]
@@ -86,6 +87,14 @@ enum trace_hist_mod {
 	(TRACE_HIST_M_HEX | TRACE_HIST_M_LOG2 | TRACE_HIST_M_BUCKETS | TRACE_HIST_M_SYM | \
 	 TRACE_HIST_M_SYMOFF)
 
+/* What a trigger's ':pause' or ':continue' asks of the trigger with the
+ * same text (spec.cmd; the text leaves them out). */
+enum trace_hist_cmd {
+	TRACE_HIST_CMD_NONE = 0,
+	TRACE_HIST_CMD_PAUSE = 1,    /* stop aggregating (made paused if new) */
+	TRACE_HIST_CMD_CONTINUE = 2  /* aggregate again */
+};
+
 /* What a sort entry sorts by. */
 enum trace_hist_sort_by {
 	TRACE_HIST_SORT_HITCOUNT = 0,
@@ -111,6 +120,7 @@ struct trace_hist_spec {
 	unsigned char desc[TRACE_HIST_SORT_MAX];
 	unsigned nsort;
 	unsigned size;           /* entries at most */
+	unsigned cmd;            /* enum trace_hist_cmd: ':pause' or ':continue' */
 	unsigned keywords;       /* 8-byte words of a key */
 	unsigned stride;         /* words of an entry: hitcount, sums, key */
 	char text[TRACE_HIST_TEXT_MAX]; /* the trigger, written in full */
@@ -429,6 +439,17 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				}
 				s->nsort++;
 			} while (p.i < p.n && p.s[p.i] == ',');
+		} else if (tp__hist_word(&p, "pause") || tp__hist_word(&p, "continue") ||
+			   tp__hist_word(&p, "cont")) {
+			if (s->cmd)
+				return tp__hist_fail(&p, a, 5, "pause or continue given twice:", 0);
+			s->cmd = p.s[a] == 'p' ? TRACE_HIST_CMD_PAUSE : TRACE_HIST_CMD_CONTINUE;
+			if (p.s[a] == 'p')
+				p.i += 5;
+			else if (tp__hist_word(&p, "cont"))
+				p.i += 4;
+			else
+				p.i += 8;
 		} else if (tp__hist_word(&p, "size")) {
 			uint64_t v;
 			size_t b;
@@ -445,7 +466,7 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 			while (a + l < p.n && p.s[a + l] != ':' && p.s[a + l] != '=')
 				l++;
 			return tp__hist_fail(&p, a, l ? l : 1,
-					     "unknown attribute (keys=, vals=, sort=, size=):", 0);
+					     "unknown attribute (keys=, vals=, sort=, size=, pause, continue):", 0);
 		}
 	}
 	if (!s->nkeys)

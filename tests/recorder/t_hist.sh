@@ -12,6 +12,7 @@
 #  - a trigger's 'if' filter: the counts of the recorded events that match;
 #  - drops counted exactly: one thread, size=3 for 5 keys;
 #  - an event with only a trigger writes no trace (the table on stderr);
+#  - :pause and :continue;
 #  - the live table through tracepoint-ctl PID hist;
 #  - hostile triggers: errors naming the token, never a crash (the program,
 #    tracepoint-dump --hist, and fuzz_hist.c's mutations under the
@@ -107,6 +108,17 @@ if [ ! -e "$B/only" ] && grep -q '^# hst:hst_named$' "$B/only.err" && grep -q '^
 	ok "an event with only a trigger: no trace, its table on stderr"
 else fail "trigger only"; cat "$B/only.err"; ls -R "$B/only" 2>/dev/null; fi
 
+# ---- :pause and :continue, of the trigger with the same text ----
+pc() { # name spec: the trigger's state and hits, on stderr at exit
+	env TRACEPOINTS="$2" "$B/hp" 2 100 2>"$B/$1.err" >/dev/null
+	printf '%s %s' "$(sed -n 's/.*\[\(active\|paused\)\]$/\1/p' "$B/$1.err")" "$(sed -n 's/^    Hits: //p' "$B/$1.err")"
+}
+TRIG='hst:hst_op hist:keys=kind'
+if [ "$(pc p1 "$TRIG:pause")" = 'paused 0' ] && [ "$(pc p2 "$TRIG; $TRIG:pause")" = 'paused 0' ] &&
+	[ "$(pc p3 "$TRIG; $TRIG:pause; $TRIG:continue")" = 'active 200' ]; then
+	ok ":pause makes a paused trigger or pauses one; :continue resumes it"
+else fail "pause/continue: '$(pc p1 "$TRIG:pause")' '$(pc p2 "$TRIG; $TRIG:pause")' '$(pc p3 "$TRIG; $TRIG:pause; $TRIG:continue")'"; fi
+
 # ---- live, through the control channel ----
 RUN=$B/run
 mkdir -m 700 "$RUN" || exit 1
@@ -131,7 +143,8 @@ for t in 'hist:keys=nope' 'hist:keys=kind:vals=tag' 'hist:keys=kind.log2.buckets
 	'hist:keys=kind:frob=1' 'hist:keys=a,b,c,d' 'hist:keys=kind.usecs' 'hist:keys=kind,tag,lat,small' \
 	'hist:keys=kind:vals=bytes:sort=bytes.sideways' 'hist:keys=kind.buckets=0' 'hist:keys=kind:keys=lat' \
 	'hist:keys=kind:sort=kind,lat,bytes' 'hist:keys=kind:' 'hist::' 'histo:keys=kind' 'hist:keys=tag.hex' \
-	'hist:keys=bytes.sym.hex' 'hist:keys=bytes:vals=lat.sym' 'hist:keys=bytes.sym-offse'; do
+	'hist:keys=bytes.sym.hex' 'hist:keys=bytes:vals=lat.sym' 'hist:keys=bytes.sym-offse' \
+	'hist:keys=kind:pause:continue' 'hist:keys=kind:paused'; do
 	env TRACEPOINTS="hst:hst_op $t" TRACEPOINTS_DIR="$B/bad" "$B/hp" 1 10 >"$B/bad.out" 2>"$B/bad.err"
 	rc=$?
 	"$DUMP" --hist "hst:hst_op $t" "$d" >/dev/null 2>"$B/bad.derr"
@@ -143,7 +156,7 @@ for t in 'hist:keys=nope' 'hist:keys=kind:vals=tag' 'hist:keys=kind.log2.buckets
 	fi
 	rm -rf "$B/bad"
 done
-if [ $bad = 0 ]; then ok "22 bad triggers: each reported with a caret (program and --hist), nothing recorded"
+if [ $bad = 0 ]; then ok "24 bad triggers: each reported with a caret (program and --hist), nothing recorded"
 else fail "$bad bad triggers not reported as they should"; fi
 env TRACEPOINTS='hst:hst_op hist:keys=nope' "$B/hp" 1 1 2>"$B/nope.err" >/dev/null
 if grep -q 'no field "nope" (the event.s fields: common_timestamp, common_pid, common_tid, kind, bytes, lat, small, tag)' "$B/nope.err"; then

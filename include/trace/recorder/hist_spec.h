@@ -116,7 +116,7 @@ static int tp__hist_walk_cb(struct tracepoint *tp, void *priv)
 		}
 		if (!strcmp(h->spec.text, spec.text) &&
 		    (h->filter_text ? w->ftext && !strcmp(h->filter_text, w->ftext) : !w->ftext))
-			break; /* the same trigger: attached again if paused */
+			break; /* the same trigger: paused, or attached again if paused */
 	}
 	if (w->op == TP__HIST_ATTACH) {
 		int found = i < tp__hist_n;
@@ -125,6 +125,10 @@ static int tp__hist_walk_cb(struct tracepoint *tp, void *priv)
 			trace_filter_free(prog);
 		if (!h) {
 			r = -ENOMEM;
+		} else if (spec.cmd == TRACE_HIST_CMD_PAUSE) { /* made paused if new */
+			r = 0;
+			if (h->attached && tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0)
+				__atomic_store_n(&h->attached, 0, __ATOMIC_RELAXED);
 		} else if (h->attached) {
 			r = 0;
 		} else {

@@ -19,7 +19,7 @@ static const char *const seeds[] = {
 };
 static const char *const bits[] = { ":", "=", ",", ".", "hex", "log2", "buckets=", "usecs", "keys=",
 				    "vals=", "sort=", "size=", "descending", "hitcount", "99999999999999999999",
-				    "0x", "name", "tag", "sym", "sym-offset", "\xff", "" };
+				    "0x", "name", "tag", "sym", "sym-offset", ":pause", ":continue", "\xff", "" };
 
 static unsigned long long rnd = 88172645463325252ull;
 static unsigned next(unsigned n)
