@@ -40,7 +40,8 @@ all: $(B)/demo $(B)/tracepoint-dump $(B)/tracepoint-ctl
 
 # The trace reader (tools/dump/: one file per part, dump.h their map; libc only).
 DUMP_SRC := $(wildcard tools/dump/*.c)
-$(B)/tracepoint-dump: $(DUMP_SRC) tools/dump/dump.h tools/dump/protobuf.h include/trace/wire.h include/tracepoint/version.h
+$(B)/tracepoint-dump: $(DUMP_SRC) tools/dump/dump.h tools/dump/protobuf.h include/trace/wire.h include/tracepoint/version.h \
+		include/trace/hist_core.h include/trace/hist_print.h
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS) $(WARN) $(DUMP_SRC) -o $@
 

@@ -48,6 +48,8 @@ END {
 		printf "   With variable parts: one int and a 12-byte __string %s per event (%s in the probe), one int and\n   an 8-byte __dynamic_array %s (%s), against %s for the three integers (bench/event-cost.sh EVENT=str, dyn).\n", v["sink", "sink_str", "instr_event"], v["sink", "sink_str", "instr_recorder"], v["sink", "sink_dyn", "instr_event"], v["sink", "sink_dyn", "instr_recorder"], v["sink", "sink_recording", "instr_event"]
 	if (has("lttng_event", "str", "instr_event"))
 		printf "   LTTng-UST recording the same events in a session (bench/lttng-event-cost.sh, same method, %s discarded):\n   three integers %s, int + 12-byte ctf_string %s, int + 8-byte ctf_sequence %s instructions per event.\n", v["lttng_event", "all", "discarded"], v["lttng_event", "three", "instr_event"], v["lttng_event", "str", "instr_event"], v["lttng_event", "dyn", "instr_event"]
+	if (has("sink", "hist_u64", "instr_event"))
+		printf "   Aggregated instead by a hist trigger (keys=b:vals=c, one u64 key + one sum, nothing stored):\n   %s per event, %s of them in the trigger (bench/hist-cost.sh).\n", v["sink", "hist_u64", "instr_event"], v["sink", "hist_u64", "instr_trigger"]
 	if (has("sink", "filter_kept", "instr_event"))
 		printf "   The same with a one-comparison field filter (a >= 0): %s per kept event (+%s for the filter);\n   rejected by one (a < 0, nothing stored): %s (bench/filter-cost.sh).\n", v["sink", "filter_kept", "instr_event"], v["sink", "filter_kept", "instr_added"], v["sink", "filter_rejected", "instr_event"]
 	printf "   Note: differences below ~1 ns are below this machine'\''s timing resolution (VM, shared\n"
@@ -216,6 +218,8 @@ END {
 	}
 	if (has("sink", "sink_recording", "instr_event"))
 		target("recorded event, 3 integer fields (instr)", "<= 100", v["sink", "sink_recording", "instr_event"], v["sink", "sink_recording", "instr_event"] <= 100)
+	if (has("sink", "hist_u64", "instr_event"))
+		target("hist trigger, u64 key + sum (instr)", "<= 60", v["sink", "hist_u64", "instr_event"], v["sink", "hist_u64", "instr_event"] <= 60)
 	if (has("sink", "sink_str", "instr_event"))
 		target("recorded event, 1 int + 12-byte string (instr)", "<= 110", v["sink", "sink_str", "instr_event"], v["sink", "sink_str", "instr_event"] <= 110)
 	if (has("sink", "sink_dyn", "instr_event"))

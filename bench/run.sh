@@ -177,6 +177,10 @@ if [ $have_vg = 1 ]; then
 	put sink filter_kept instr_event "$(echo "$fc" | sed -n 's/.*(kept) \([0-9]*\) .*/\1/p')" instr
 	put sink filter_kept instr_added "$(echo "$fc" | sed -n 's/.*(kept) [0-9]* (+\([0-9-]*\)).*/\1/p')" instr
 	put sink filter_rejected instr_event "$(echo "$fc" | sed -n 's/.*nothing stored) \([0-9]*\).*/\1/p')" instr
+	# the same event aggregated by a hist trigger, one u64 key + one sum (bench/hist-cost.sh)
+	hc=$(CC=$CC TP_BUILD=$B bench/hist-cost.sh) || { echo "$hc"; echo "hist-cost.sh failed"; exit 1; }
+	put sink hist_u64 instr_event "$(echo "$hc" | sed -n 's/.*): \([0-9]*\) total.*/\1/p')" instr
+	put sink hist_u64 instr_trigger "$(echo "$hc" | sed -n 's/.* total, \([0-9?]*\) in the trigger.*/\1/p')" instr
 fi
 
 # Sustained recording to disk, ours next to LTTng-UST in a session, and the

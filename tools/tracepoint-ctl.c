@@ -47,6 +47,7 @@ static void usage(FILE *f)
 		"       %s PID disable PATTERN...\n"
 		"       %s PID snapshot\n"
 		"       %s PID flush\n"
+		"       %s PID hist [PATTERN...]\n"
 		"Controls the recorder (<trace/sink.h>) of a running program: process PID must\n"
 		"run as your user with TRACEPOINTS_CONTROL=1 in its environment.\n"
 		"\n"
@@ -63,6 +64,9 @@ static void usage(FILE *f)
 		"  snapshot      flight mode: copy the rings as they are now into\n"
 		"                <trace>/snapshot-<n>/ (prints where)\n"
 		"  flush         write what was recorded through to storage (fdatasync)\n"
+		"  hist [PATTERN...]   the tables of the hist triggers (TRACEPOINTS='kmem:kmalloc\n"
+		"                hist:keys=...') as they are now, of the events the patterns\n"
+		"                select (none: all), in the kernel's hist file layout\n"
 		"  -h, --help    this help\n"
 		"  -V, --version the version\n"
 		"\n"
@@ -74,7 +78,7 @@ static void usage(FILE *f)
 		"Exit status: 0 done (the program's answer on stdout); 1 the program refused\n"
 		"or failed the command (its answer on stderr); 2 usage error, or no channel\n"
 		"to that process.\n",
-		prog, prog, prog, prog, prog);
+		prog, prog, prog, prog, prog, prog);
 }
 
 static int usage_err(const char *fmt, const char *arg)
@@ -297,7 +301,7 @@ static long number(const char **s, char end, long max)
 
 int main(int argc, char **argv)
 {
-	static const char *const cmds[] = { "list", "enable", "disable", "snapshot", "flush" };
+	static const char *const cmds[] = { "list", "enable", "disable", "snapshot", "flush", "hist" };
 	char req[TRACE_CTL_REQUEST_MAX + 1], head[TRACE_CTL_HEADER_MAX + 1];
 	const char *p;
 	char *body;
@@ -322,11 +326,11 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[2], cmds[c]))
 			break;
 	if (c == (int)(sizeof(cmds) / sizeof(cmds[0])))
-		return usage_err("unknown command '%s' (list, enable, disable, snapshot, flush)", argv[2]);
+		return usage_err("unknown command '%s' (list, enable, disable, snapshot, flush, hist)", argv[2]);
 	takes_arg = !strcmp(cmds[c], "enable") || !strcmp(cmds[c], "disable");
 	if (takes_arg && argc < 4)
 		return usage_err("%s needs at least one pattern, e.g. 'kmem:*'", cmds[c]);
-	if (!takes_arg && argc > 3)
+	if (!takes_arg && argc > 3 && strcmp(cmds[c], "hist") != 0)
 		return usage_err("%s takes no argument", cmds[c]);
 	/* The request: "command[ pattern,pattern...]\n", printable ASCII. */
 	rl = (size_t)snprintf(req, sizeof(req), "%s", cmds[c]);

@@ -88,6 +88,10 @@ struct trace_filter {
 	 * (strings and dynamic arrays, in declaration order) to its field. */
 	const struct trace_event_field *fields;
 	unsigned nfields;
+	/* Instead of the program, when set: what a record is given to (a
+	 * hist trigger, trace/recorder/hist.h; its return: keep the record).
+	 * The program then is one step that always ends in TP__FLT_CALL. */
+	int (*hook)(const struct trace_filter *f, const void *entry, size_t size);
 };
 
 /* One string step on a record's payload e[0..size) of filter f. */
@@ -184,6 +188,8 @@ static inline int trace_filter_match(const struct trace_filter *f, const void *e
 {
 	if (!f)
 		return 1;
+	if (__builtin_expect(f->hook != NULL, 0))
+		return f->hook(f, entry, size);
 	return tp__flt_run(f, (unsigned)((const char *)f->first - (const char *)f->ops), entry, size);
 }
 

@@ -488,7 +488,7 @@ static TP__ALWAYS_INLINE void tp__ev_str_put(unsigned char *d, const char *src, 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
 static inline __attribute__((noinline)) TP__UNUSED void
-tp__ev_record_slow(void *data, const void *entry, size_t size)
+tp__ev_record_full(void *data, const void *entry, size_t size)
 {
 	struct tp__ev_res r;
 	unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 1, 0);
@@ -501,6 +501,22 @@ tp__ev_record_slow(void *data, const void *entry, size_t size)
 	else
 		tp__ev_copy(p, (const unsigned char *)entry, size, TP__EV_COPY_ANY);
 	tp__ev_finish(data, &r, p, size);
+}
+/* Where the fast reservation gives way: a slot whose filter has a hook (a
+ * hist trigger, trace/recorder/hist.h: its sink owns no window, so the
+ * fast reservation always fails) gets the entry as assigned, without a
+ * record; anything else starts over in tp__ev_record_full.  Both are
+ * calls in tail position: no frame here. */
+static inline __attribute__((noinline)) TP__UNUSED void
+tp__ev_record_slow(void *data, const void *entry, size_t size)
+{
+	const struct trace_filter *f =
+		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(f != NULL && f->hook != NULL, 0)) {
+		f->hook(f, entry, size);
+		return;
+	}
+	tp__ev_record_full(data, entry, size);
 }
 #define TP__EV_RECORD_FN(cls)                                                 \
 	static inline __attribute__((noinline)) TP__UNUSED void               \

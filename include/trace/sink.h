@@ -66,6 +66,7 @@
 #include <trace/trace_events.h>
 #include <trace/pattern.h>
 #include <trace/filter.h>
+#include <trace/hist_core.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -161,6 +162,16 @@ TRACEPOINT_SINK_API void trace_recorder_buffer_size(size_t bytes);
 TRACEPOINT_SINK_API void trace_recorder_flight_size(size_t bytes);
 #endif /* !CONFIG_TRACEPOINTS_OFF */
 
+/* The histograms of the hist triggers ("kmem:kmalloc hist:keys=call_site:
+ * vals=bytes_req", added by trace_recorder_enable or TRACEPOINTS) on the
+ * events the pattern list selects (NULL or "": all), each in the layout
+ * of the kernel's hist file after a "# system:event" line: a malloc()ed
+ * text (free it), or NULL when memory runs out.  Readable at any time,
+ * from any thread but a signal handler. */
+TRACEPOINT_SINK_API char *trace_recorder_hist_text(const char *patterns);
+/* The same text written to out (NULL: stderr): 0, -ENOMEM or -EIO. */
+TRACEPOINT_SINK_API int trace_recorder_hist_print(const char *patterns, FILE *out);
+
 /* Old names, kept: each function above was called tracepoint_<name>
  * (tracepoint_enable, _disable, _filter, _output, _trace_dir, _flush,
  * _snapshot, _dropped, _list, _list_print, _format_print, _buffer_size,
@@ -230,6 +241,8 @@ extern "C" {
 #include "recorder/settings.h"    /* settings, trace start, flush */
 #include "recorder/enable.h"      /* enabling by pattern */
 #include "recorder/filters.h"     /* field filters, "patterns if filter" */
+#include "recorder/hist.h"        /* hist triggers: tables, fire path, output */
+#include "recorder/hist_spec.h"   /* hist triggers in TRACEPOINTS */
 #include "recorder/list.h"        /* listing (TRACEPOINTS=list) */
 #include "recorder/life.h"        /* start and end of the program */
 #include "recorder/ctl_commands.h" /* the control channel: state, replies, commands */

@@ -77,7 +77,7 @@ typedef unsigned char u8;
 
 static const char *const prog = "tracepoint-dump";
 
-enum { M_TEXT, M_JSON, M_SUMMARY, M_REPAIR, M_PERFETTO };
+enum { M_TEXT, M_JSON, M_SUMMARY, M_REPAIR, M_PERFETTO, M_HIST };
 
 
 #define GROW(arr, n, cap)                                                         \
@@ -436,6 +436,8 @@ void pf_finish(struct dump *dx);
 void emit_pftrace(struct dump *dx, struct cursor *c);
 void merge(struct dump *dx, struct trace **trs, size_t ntr, void (*emit)(struct dump *, struct cursor *));
 void summary(struct dump *dx, struct trace *tr);
+int hist_check(const char *spec);
+int hist_trace(struct dump *dx, struct trace *tr, const char *spec);
 void seen_reset(struct dump *dx);
 const char *seen_before(struct dump *dx, int dfd, const char *path);
 char **sub_traces(int dfd, int with_snap, size_t *n);

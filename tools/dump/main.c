@@ -186,7 +186,7 @@ int open_arg_dir(const char *dir)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [--text|--json|--perfetto|--summary] [--all] [--clock=CLOCK] [-o FILE] DIR...\n"
+		"usage: %s [--text|--json|--perfetto|--summary|--hist TRIGGER] [--all] [--clock=CLOCK] [-o FILE] DIR...\n"
 		"       %s --repair DIR...\n"
 		"Reads the trace directories that <trace/sink.h> writes (CTF 1.8: metadata and\n"
 		"stream-* files; docs/trace-format.md).\n"
@@ -200,6 +200,11 @@ static void usage(FILE *f)
 		"                counters and flows, the fields as arguments\n"
 		"  --summary     process, mode, clock, time span, events and drops, events per\n"
 		"                type and per thread\n"
+		"  --hist 'system:event hist:keys=K[,K..][:vals=V,..][:sort=S[.descending]][:size=N]'\n"
+		"                the histogram the kernel's (and the recorder's) hist trigger makes,\n"
+		"                from the recorded events, in the kernel's hist file layout; one\n"
+		"                per trace (keys' modifiers .hex .log2 .buckets=N .usecs;\n"
+		"                common_timestamp, common_pid, common_tid; no 'if')\n"
 		"  --all         also merge the traces nested in DIR (a forked child's\n"
 		"                <comm>-<pid>/, recursively; never snapshot-*/)\n"
 		"  --clock=CLOCK times on realtime (Unix time; the default), monotonic\n"
@@ -295,6 +300,7 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 {
 	const char *outfile = NULL;
 	int ndirs = 0, all = 0, i, mode = -1, nomore = 0, g_mode = M_TEXT, clk = -1;
+	const char *hist = NULL;
 	struct group *groups = NULL;
 	size_t ngroups = 0, capgroups = 0, g, t;
 	for (i = 1; i < argc; i++) {
@@ -314,6 +320,13 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			m = M_SUMMARY;
 		} else if (!strcmp(a, "--perfetto")) {
 			m = M_PERFETTO;
+		} else if (!strcmp(a, "--hist") || !strncmp(a, "--hist=", 7)) {
+			hist = a[6] == '=' ? a + 7 : ++i < argc ? argv[i] : NULL;
+			if (!hist)
+				return usage_err("%s", "--hist needs a trigger: 'system:event hist:keys=...'");
+			if (hist_check(hist) != 0)
+				return 2;
+			m = M_HIST;
 		} else if (!strcmp(a, "--repair")) {
 			m = M_REPAIR;
 		} else if (!strcmp(a, "--all")) {
@@ -346,8 +359,8 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			if (mode >= 0 && mode != m && (mode == M_REPAIR || m == M_REPAIR))
 				return usage_err("%s cannot be combined with another mode", "--repair");
 			if (mode >= 0 && mode != m)
-				return usage_err("%s: one output at a time (--text, --json, --summary "
-						 "or --perfetto)", a);
+				return usage_err("%s: one output at a time (--text, --json, --summary, "
+						 "--perfetto or --hist)", a);
 			mode = m;
 		}
 	}
@@ -422,6 +435,20 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			  TRACEPOINT_DUMP_VERSION);
 		free(dx->flows.v);
 		memset(&dx->flows, 0, sizeof(dx->flows));
+	} else if (g_mode == M_HIST) {
+		size_t ntr = 0;
+		for (g = 0; g < ngroups; g++)
+			ntr += groups[g].n;
+		for (g = 0; g < ngroups; g++)
+			for (t = 0; t < groups[g].n; t++) {
+				if (ntr > 1) {
+					char *d = text_dup(groups[g].tr[t]->dir);
+					ob_printf(dx, "# trace %s\n", d);
+					free(d);
+				}
+				if (hist_trace(dx, groups[g].tr[t], hist) != 0)
+					dx->status = 2;
+			}
 	} else if (g_mode == M_SUMMARY) {
 		int first = 1;
 		for (g = 0; g < ngroups; g++)

@@ -62,8 +62,8 @@ struct tp__ctl_ucred { /* struct ucred, hidden without _GNU_SOURCE */
 };
 
 /* The commands. */
-enum tp__ctl_cmd { TP__CTL_LIST, TP__CTL_ENABLE, TP__CTL_DISABLE, TP__CTL_SNAPSHOT, TP__CTL_FLUSH };
-enum tp__ctl_arg { TP__CTL_NO_ARG = 0, TP__CTL_ARG = 1 };
+enum tp__ctl_cmd { TP__CTL_LIST, TP__CTL_ENABLE, TP__CTL_DISABLE, TP__CTL_SNAPSHOT, TP__CTL_FLUSH, TP__CTL_HIST };
+enum tp__ctl_arg { TP__CTL_NO_ARG = 0, TP__CTL_ARG = 1, TP__CTL_OPT_ARG = 2 };
 
 struct tp__ctl_client {
 	int fd;             /* -1: a free slot */
@@ -326,6 +326,24 @@ static int tp__ctl_flush(struct tp__ctl_text *t)
 	return 0;
 }
 
+/* hist [PATTERNS]: the hist triggers' tables as they are now
+ * (recorder/hist.h). */
+static int tp__ctl_hist(const char *patterns, struct tp__ctl_text *t)
+{
+	char *txt;
+	if (!__atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE)) {
+		tp__ctl_add(t, "no hist trigger in this process (TRACEPOINTS='system:event hist:keys=...')\n");
+		return -ENOENT;
+	}
+	if (!(txt = trace_recorder_hist_text(patterns))) {
+		t->oom = 1;
+		return -ENOMEM;
+	}
+	tp__ctl_add(t, "%s", *txt ? txt : "no hist trigger on these events\n");
+	free(txt);
+	return 0;
+}
+
 /* Runs one request line (printable ASCII, no newline, NUL-terminated). */
 static int tp__ctl_run(char *line, struct tp__ctl_text *t)
 {
@@ -336,7 +354,7 @@ static int tp__ctl_run(char *line, struct tp__ctl_text *t)
 	} cmds[] = {
 		{ "list", TP__CTL_LIST, TP__CTL_NO_ARG },      { "enable", TP__CTL_ENABLE, TP__CTL_ARG },
 		{ "disable", TP__CTL_DISABLE, TP__CTL_ARG },   { "snapshot", TP__CTL_SNAPSHOT, TP__CTL_NO_ARG },
-		{ "flush", TP__CTL_FLUSH, TP__CTL_NO_ARG }
+		{ "flush", TP__CTL_FLUSH, TP__CTL_NO_ARG },    { "hist", TP__CTL_HIST, TP__CTL_OPT_ARG }
 	};
 	char *arg = strchr(line, ' ');
 	size_t i, wl = arg ? (size_t)(arg - line) : strlen(line);
@@ -345,7 +363,7 @@ static int tp__ctl_run(char *line, struct tp__ctl_text *t)
 			break;
 	if (i == sizeof(cmds) / sizeof(cmds[0])) {
 		tp__ctl_add(t, "unknown command \"%.*s\" (list, enable PATTERNS, disable PATTERNS, snapshot, "
-			    "flush)\n", (int)(wl > 40 ? 40 : wl), line);
+			    "flush, hist [PATTERNS])\n", (int)(wl > 40 ? 40 : wl), line);
 		return -EINVAL;
 	}
 	if (arg)
@@ -364,6 +382,8 @@ static int tp__ctl_run(char *line, struct tp__ctl_text *t)
 		return tp__ctl_enable(arg, cmds[i].cmd == TP__CTL_ENABLE, t);
 	if (cmds[i].cmd == TP__CTL_SNAPSHOT)
 		return tp__ctl_snapshot(t);
+	if (cmds[i].cmd == TP__CTL_HIST)
+		return tp__ctl_hist(arg, t);
 	return tp__ctl_flush(t);
 }
 

@@ -257,6 +257,8 @@ static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 }
 
 static int tp__sink_apply_spec(const char *spec, int attach); /* recorder/filters.h */
+static int tp__hist_spec_has(const char *spec);               /* recorder/hist_spec.h */
+static int tp__hist_apply(const char *spec, int attach);      /* recorder/hist_spec.h */
 
 static int tp__sink_apply(const char *list, int attach)
 {
@@ -265,6 +267,8 @@ static int tp__sink_apply(const char *list, int attach)
 	const char *why = NULL;
 	int total = 0, err = 0;
 
+	if (tp__hist_spec_has(list)) /* "patterns hist:keys=..." */
+		return tp__hist_apply(list, attach);
 	if (!trace_spec_is_plain(list)) /* "patterns if filter; ..." */
 		return tp__sink_apply_spec(list, attach);
 	if (trace_pattern_check(list, &pos, &why) != 0) {

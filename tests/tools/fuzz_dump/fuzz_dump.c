@@ -32,6 +32,7 @@
 #include "../../../tools/dump/json.c"
 #include "../../../tools/dump/perfetto.c"
 #include "../../../tools/dump/summary.c"
+#include "../../../tools/dump/hist.c"
 #include "../../../tools/dump/repair.c"
 #include "../../../tools/dump/main.c"
 #undef main

@@ -1,0 +1,764 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace/recorder/hist.h - hist triggers in the traced program: the
+ * kernel's "hist:keys=...:vals=...:sort=...:size=N [if filter]" on an
+ * event aggregates its events in place, into per-thread tables merged
+ * when read; at exit each trigger's table goes to <trace>/hist/ (or to
+ * stderr without a trace), and trace_recorder_hist_text() (the control
+ * channel's `hist`) reads it at any time.
+ *
+ * Why a file: a hist trigger is a second consumer of an event's records
+ * beside the stream writer; it has its own attachment (the event's probe
+ * with data of its own), its own memory (tables sized up front) and its
+ * own output.  The text, the table and the hist file are
+ * trace/hist_core.h's, shared with tracepoint-dump --hist.
+ *
+ * The fire path (docs/design.md#hist-triggers): the probe assigns the
+ * entry as for a record; its sink is the trigger's (struct tp__hist.base),
+ * which no thread's window belongs to, so the fast reservation fails and
+ * tp__ev_record_slow hands the entry to the slot's filter hook,
+ * tp__hist_fire (or its straight path for one 8-byte key, tp__hist_fast).
+ * Events with strings take the full reservation, into a
+ * scratch window of the thread's table, and reach the hook through
+ * trace_filter_match.  The hook adds the event to the calling thread's
+ * table: no lock, no allocation, no system call (but a thread's first
+ * event claims its table: one compare-and-swap and gettid), no store to
+ * another thread's cache lines.
+ *
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN) after
+ * recorder/filters.h; depends on recorder/state.h (messages, gettid, the
+ * trace directory), tracepoint.h (tp__self), trace/trace_events.h (the
+ * slot, the sink, the filter's program), trace/filter.h, trace/pattern.h,
+ * trace/hist_core.h and the C library's dladdr() (.sym, at read time).
+ * recorder/hist_spec.h makes and attaches the triggers;
+ * recorder/ctl_commands.h reads them.
+ */
+#ifndef TP__SINK_DEFINED
+#error "trace/recorder/hist.h is internal: #include <trace/sink.h> instead"
+#elif !defined(TP__REC_HIST_H)
+#define TP__REC_HIST_H
+
+#ifdef MADV_DONTNEED
+#define TP__HIST_MADV_DONTNEED MADV_DONTNEED
+#else
+#define TP__HIST_MADV_DONTNEED 4 /* Linux's; hidden by strict -std=c99 */
+#endif
+#ifdef MAP_NORESERVE
+#define TP__HIST_MAP_NORESERVE MAP_NORESERVE
+#else
+#define TP__HIST_MAP_NORESERVE 0x4000
+#endif
+
+enum tp__hist_limits {
+	TP__HIST_MAX = 64,        /* triggers in a process */
+	TP__HIST_THREADS = 64,    /* tables of a trigger: threads that aggregate at once */
+	TP__HIST_SCRATCH = 16384, /* a table's scratch window (events with strings) */
+	TP__HIST_SCRATCH_AT = 16  /* where records start in it (a filter step reads 8 bytes back) */
+};
+
+/* How a key or value is read from an entry. */
+enum tp__hist_how {
+	TP__HIST_INT = 0,   /* off, size (1, 2, 4, 8), sgn */
+	TP__HIST_CHARS = 1, /* off, len */
+	TP__HIST_VSTR = 2,  /* the var-th field: a __string() */
+	TP__HIST_TS = 3,
+	TP__HIST_PID = 4,
+	TP__HIST_TID = 5
+};
+struct tp__hist_acc {
+	uint16_t off, len, var;
+	uint8_t how, size, sgn;
+};
+
+/* One thread's table; its header on cache lines of its own. */
+struct tp__hist_tab {
+	struct trace_hist_table t;
+	unsigned long owner;    /* pthread_self() of its thread; 0: free */
+	int tid;
+	int busy;               /* an event is being added (a signal handler's is dropped) */
+	/* t's layout for tp__hist_fast: entries, hash shift, slot mask,
+	 * bytes of an entry, the key's offset in it */
+	unsigned char *base;
+	unsigned shift, stride, key;
+	size_t mask;
+	struct trace_buffer scratch;
+} __attribute__((aligned(64)));
+
+struct tp__hist {
+	struct trace_sink_base base;    /* first: the sink the probe's slot names */
+	struct trace_event_sink slot;   /* the probe's data */
+	struct trace_filter hookf;      /* the slot's "filter": its hook runs the trigger */
+	struct tp__flt_op hookop;
+	struct trace_hist_spec spec;
+	struct trace_filter *filter;    /* the trigger's 'if', or NULL */
+	char *filter_text;
+	char name[256];                 /* system:event */
+	struct tracepoint *tp;
+	const struct trace_event *ev;
+	struct tp__hist_acc kacc[TRACE_HIST_KEYS_MAX], vacc[TRACE_HIST_VALS_MAX];
+	unsigned fixed, nfields;        /* entry_size; fields (a __string's walk) */
+	const struct trace_event_field *fields;
+	int id, attached, has_ts;
+	unsigned fast_nvals;            /* tp__hist_fast's sums */
+	unsigned char *mem;             /* the tables' entries and scratch windows */
+	size_t tab_bytes, mem_len;
+	pthread_mutex_t lock;           /* merging: exited threads' tables, readers */
+	struct trace_hist_table gone;   /* what exited threads left */
+	unsigned long long nothread;    /* events of threads that found no free table */
+	struct tp__hist_tab tabs[TP__HIST_THREADS];
+};
+
+static struct tp__hist *tp__hist_all[TP__HIST_MAX];
+static unsigned tp__hist_n;
+static int tp__hist_pid;
+static pthread_key_t tp__hist_key;
+static pthread_once_t tp__hist_once = PTHREAD_ONCE_INIT;
+static __thread struct tp__hist_tab *tp__hist_mine[TP__HIST_MAX];
+
+/* ---- The fire path. ---- */
+
+static struct tp__hist_tab *tp__hist_claim(struct tp__hist *h)
+{
+	unsigned long me = tp__self();
+	unsigned i;
+	for (i = 0; i < TP__HIST_THREADS; i++) {
+		unsigned long free_ = 0;
+		struct tp__hist_tab *tb = &h->tabs[i];
+		if (__atomic_load_n(&tb->owner, __ATOMIC_RELAXED) == 0 &&
+		    __atomic_compare_exchange_n(&tb->owner, &free_, me, 0, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED)) {
+			tb->tid = tp__sink_gettid();
+			tp__hist_mine[h->id] = tb;
+			pthread_setspecific(tp__hist_key, (void *)tb); /* non-NULL: the exit handler runs */
+			return tb;
+		}
+	}
+	return NULL;
+}
+
+/* An integer of 1, 2, 4 or 8 bytes at p, sign-extended if sgn. */
+static TP__ALWAYS_INLINE uint64_t tp__hist_int(const unsigned char *p, unsigned size, int sgn)
+{
+	switch (size) {
+	case 1:
+		return sgn ? (uint64_t)(int64_t)(int8_t)p[0] : p[0];
+	case 2: {
+		uint16_t v;
+		memcpy(&v, p, 2);
+		return sgn ? (uint64_t)(int64_t)(int16_t)v : v;
+	}
+	case 4: {
+		uint32_t v;
+		memcpy(&v, p, 4);
+		return sgn ? (uint64_t)(int64_t)(int32_t)v : v;
+	}
+	default: {
+		uint64_t v;
+		memcpy(&v, p, 8);
+		return v;
+	}
+	}
+}
+
+/* The var-th field (a __string()) of a record's payload e[0..size). */
+static const char *tp__hist_vstr(const struct tp__hist *h, unsigned var, const unsigned char *e,
+				 size_t size, size_t *n)
+{
+	const char *p = (const char *)e + h->fixed, *end = (const char *)e + size;
+	unsigned k;
+	for (k = 0; k < h->nfields && k <= var && p < end; k++) {
+		const struct trace_event_field *fl = &h->fields[k];
+		size_t len;
+		if (fl->kind != TRACE_FIELD_STRING && fl->kind != TRACE_FIELD_DYNAMIC)
+			continue;
+		len = tp__ev_var_size(e, fl, p, end);
+		if (fl->kind == TRACE_FIELD_STRING && !len)
+			break;
+		if (k == var) {
+			*n = len - 1;
+			return p;
+		}
+		p += len;
+	}
+	*n = 0;
+	return "";
+}
+
+static uint64_t tp__hist_num(const struct tp__hist *h, const struct tp__hist_acc *a,
+			     const struct tp__hist_tab *tb, const unsigned char *e)
+{
+	struct timespec ts;
+	switch (a->how) {
+	case TP__HIST_INT:
+		return tp__hist_int(e + a->off, a->size, a->sgn);
+	case TP__HIST_TS:
+		clock_gettime(TP__EV_CLOCK_MONOTONIC, &ts);
+		return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	case TP__HIST_PID:
+		return (uint64_t)(int64_t)tp__hist_pid;
+	default:
+		(void)h;
+		return (uint64_t)(int64_t)tb->tid;
+	}
+}
+
+/* The hook: adds one event (its entry e[0..size)) to the thread's table.
+ * Returns 0: the record (events with strings: in the scratch window) is
+ * given back. */
+static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t size)
+{
+	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f - offsetof(struct tp__hist, hookf));
+	const unsigned char *e = (const unsigned char *)entry;
+	struct tp__hist_tab *tb = tp__hist_mine[h->id];
+	uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS], vals[TRACE_HIST_VALS_MAX], *slot;
+	unsigned k;
+	if (__builtin_expect(!tb, 0) && !(tb = tp__hist_claim(h))) {
+		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
+		return 0;
+	}
+	if (__builtin_expect(tb->busy, 0)) { /* a signal handler interrupted an event */
+		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+		return 0;
+	}
+	tb->busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (h->filter && !trace_filter_match(h->filter, entry, size))
+		goto out;
+	for (k = 0; k < h->spec.nkeys; k++) {
+		const struct tp__hist_acc *a = &h->kacc[k];
+		uint64_t *w = key + h->spec.key[k].word;
+		if (a->how == TP__HIST_CHARS) {
+			trace_hist_key_str(w, (const char *)e + a->off, a->len);
+		} else if (a->how == TP__HIST_VSTR) {
+			size_t n;
+			const char *s = tp__hist_vstr(h, a->var, e, size, &n);
+			trace_hist_key_str(w, s, n);
+		} else {
+			*w = trace_hist_key_num(&h->spec.key[k], tp__hist_num(h, a, tb, e));
+		}
+	}
+	for (k = 0; k < h->spec.nvals; k++)
+		vals[k] = trace_hist_key_num(&h->spec.val[k], tp__hist_num(h, &h->vacc[k], tb, e));
+	slot = trace_hist_table_find(&tb->t, key, trace_hist_hash(key, h->spec.keywords));
+	if (slot)
+		trace_hist_table_add(&tb->t, slot, 1, vals);
+	else
+		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+out:
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	tb->busy = 0;
+	return 0;
+}
+
+/* The common case, straight: one 8-byte key without modifier, 8-byte sums,
+ * no 'if' (see tp__hist_make).  The same table as the general hook's, but
+ * its own placement (Fibonacci hashing: the key times 2^64 / phi, its top
+ * bits), so it is the only one that adds to its tables (readers and the
+ * thread-exit merge walk every slot and never look a key up in them).
+ * What it reads of its table is precomputed (struct tp__hist_tab: base,
+ * shift, mask, stride and key in bytes). */
+static int tp__hist_fire_fast1(const struct trace_filter *f, const void *entry, size_t size);
+static int tp__hist_fire_fastn(const struct trace_filter *f, const void *entry, size_t size);
+
+/* A thread's first event: its table claimed, then the straight path
+ * again (out of line: the straight path saves no register for it). */
+static __attribute__((noinline, cold)) int tp__hist_fire_claim(const struct trace_filter *f,
+							       const void *entry, size_t size)
+{
+	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f - offsetof(struct tp__hist, hookf));
+	if (!tp__hist_claim(h)) {
+		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
+		return 0;
+	}
+	return h->fast_nvals == 1 ? tp__hist_fire_fast1(f, entry, size) : tp__hist_fire_fastn(f, entry, size);
+}
+
+/* The straight path, for nv sums (1, or -1: h->fast_nvals). */
+static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const void *entry, size_t size,
+					   const int nv)
+{
+	const struct tp__hist *h =
+		(const struct tp__hist *)(const void *)((const char *)f - offsetof(struct tp__hist, hookf));
+	const unsigned char *e = (const unsigned char *)entry;
+	struct tp__hist_tab *tb = tp__hist_mine[h->id];
+	uint64_t k, *en;
+	size_t i;
+	unsigned j;
+	if (__builtin_expect(!tb, 0))
+		return tp__hist_fire_claim(f, entry, size);
+	if (__builtin_expect(tb->busy, 0)) { /* a signal handler interrupted an event */
+		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+		return 0;
+	}
+	tb->busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	memcpy(&k, e + h->kacc[0].off, sizeof(k));
+	i = (size_t)((k * 0x9E3779B97F4A7C15ull) >> tb->shift);
+	for (;;) {
+		en = (uint64_t *)(void *)(tb->base + i * tb->stride);
+		if (__builtin_expect(*(uint64_t *)(void *)((unsigned char *)en + tb->key) == k && en[0], 1))
+			break;
+		if (en[0] == 0) {
+			if (tb->t.count >= tb->t.size) {
+				__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+				goto out;
+			}
+			*(uint64_t *)(void *)((unsigned char *)en + tb->key) = k;
+			tb->t.count++;
+			break;
+		}
+		i = (i + 1) & tb->mask;
+	}
+	for (j = 0; j < (nv < 0 ? h->fast_nvals : (unsigned)nv); j++) {
+		uint64_t v;
+		memcpy(&v, e + h->vacc[j].off, sizeof(v));
+		__atomic_store_n(&en[1 + j], en[1 + j] + v, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&en[0], en[0] + 1, __ATOMIC_RELEASE);
+out:
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	tb->busy = 0;
+	(void)size;
+	return 0;
+}
+
+static int tp__hist_fire_fast1(const struct trace_filter *f, const void *entry, size_t size)
+{
+	return tp__hist_fast(f, entry, size, 1);
+}
+
+static int tp__hist_fire_fastn(const struct trace_filter *f, const void *entry, size_t size)
+{
+	return tp__hist_fast(f, entry, size, -1);
+}
+
+/* The sink's side, for events with strings (the full reservation): the
+ * thread's scratch window, which no commit ever advances. */
+static struct trace_buffer *tp__hist_thread_buffer(struct trace_sink_base *s)
+{
+	struct tp__hist *h = (struct tp__hist *)(void *)s;
+	struct tp__hist_tab *tb = tp__hist_mine[h->id];
+	if (!tb && !(tb = tp__hist_claim(h))) {
+		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
+		return NULL;
+	}
+	return &tb->scratch;
+}
+
+static int tp__hist_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
+				size_t need)
+{
+	struct tp__hist_tab *tb = (struct tp__hist_tab *)(void *)((char *)b - offsetof(struct tp__hist_tab, scratch));
+	(void)s;
+	b->last_ts = ts;
+	if (need > TP__HIST_SCRATCH - TP__HIST_SCRATCH_AT) { /* counted as the table's */
+		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- Threads, fork. ---- */
+
+/* A thread's exit: its tables are merged into their triggers' `gone`
+ * tables and freed for other threads. */
+static void tp__hist_thread_exit(void *arg)
+{
+	unsigned i, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
+	(void)arg;
+	for (i = 0; i < n; i++) {
+		struct tp__hist *h = tp__hist_all[i];
+		struct tp__hist_tab *tb = tp__hist_mine[i];
+		if (!tb)
+			continue;
+		tb->busy = 1;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		pthread_mutex_lock(&h->lock);
+		trace_hist_table_merge(&h->gone, &tb->t);
+		memset(tb->t.w, 0, h->tab_bytes);
+		tb->t.count = 0;
+		tb->t.dropped = 0;
+		tp__hist_mine[i] = NULL;
+		__atomic_store_n(&tb->owner, 0ul, __ATOMIC_RELEASE);
+		pthread_mutex_unlock(&h->lock);
+		tb->busy = 0;
+	}
+}
+
+/* A forked child starts with empty tables; the forking thread keeps its
+ * own (the others' threads do not exist in the child). */
+static void tp__hist_atfork_child(void)
+{
+	unsigned i, j, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
+	unsigned long me = tp__self();
+	tp__hist_pid = (int)getpid();
+	for (i = 0; i < n; i++) {
+		struct tp__hist *h = tp__hist_all[i];
+		pthread_mutex_init(&h->lock, NULL);
+		madvise(h->mem, h->mem_len, TP__HIST_MADV_DONTNEED); /* private anonymous: zeros */
+		h->gone.count = 0;
+		h->gone.dropped = 0;
+		h->nothread = 0;
+		for (j = 0; j < TP__HIST_THREADS; j++) {
+			struct tp__hist_tab *tb = &h->tabs[j];
+			tb->t.count = 0;
+			tb->t.dropped = 0;
+			tb->busy = 0;
+			if (tb->owner == me)
+				tb->tid = (int)getpid();
+			else
+				tb->owner = 0;
+		}
+	}
+}
+
+static void tp__hist_setup(void)
+{
+	tp__hist_pid = (int)getpid();
+	pthread_key_create(&tp__hist_key, tp__hist_thread_exit);
+	pthread_atfork(NULL, NULL, tp__hist_atfork_child);
+}
+
+/* ---- Making a trigger for one event. ---- */
+
+/* The event's fields as trace/hist_core.h sees them (f[0..n)). */
+static void tp__hist_fdescs(const struct trace_event_field *fl, unsigned n, struct trace_hist_fdesc *f)
+{
+	unsigned k;
+	for (k = 0; k < n; k++) {
+		const struct trace_event_field *x = &fl[k];
+		f[k].name = x->name;
+		f[k].is_signed = x->is_signed;
+		f[k].kind = 0;
+		if ((x->kind == TRACE_FIELD_INT || x->kind == TRACE_FIELD_PTR) && !x->array_len &&
+		    (x->size == 1 || x->size == 2 || x->size == 4 || x->size == 8))
+			f[k].kind = TRACE_HIST_F_INT;
+		else if (x->kind == TRACE_FIELD_STRING ||
+			 (x->kind == TRACE_FIELD_INT && x->array_len && x->size == x->array_len &&
+			  (!strcmp(x->type, "char") || !strcmp(x->type, "const char"))))
+			f[k].kind = TRACE_HIST_F_STR;
+	}
+}
+
+static void tp__hist_acc_of(const struct trace_hist_ref *r, const struct trace_event_field *fl,
+			    struct tp__hist_acc *a)
+{
+	memset(a, 0, sizeof(*a));
+	if (r->field == TRACE_HIST_COMMON_TIMESTAMP) {
+		a->how = TP__HIST_TS;
+	} else if (r->field == TRACE_HIST_COMMON_PID) {
+		a->how = TP__HIST_PID;
+	} else if (r->field == TRACE_HIST_COMMON_TID) {
+		a->how = TP__HIST_TID;
+	} else if (fl[r->field].kind == TRACE_FIELD_STRING) {
+		a->how = TP__HIST_VSTR;
+		a->var = (uint16_t)r->field;
+	} else if (r->kind == TRACE_HIST_F_STR) {
+		a->how = TP__HIST_CHARS;
+		a->off = fl[r->field].offset;
+		a->len = fl[r->field].array_len;
+	} else {
+		a->how = TP__HIST_INT;
+		a->off = fl[r->field].offset;
+		a->size = (uint8_t)fl[r->field].size;
+		a->sgn = fl[r->field].is_signed;
+	}
+}
+
+/* Parses trig[0..tlen) (and compiles ftext, or NULL) for ev: 0, or
+ * -EINVAL with *pos in the trigger (*in_filter: in the filter) and why. */
+static int tp__hist_compile(const struct trace_event *ev, const char *trig, size_t tlen,
+			    const char *ftext, struct trace_hist_spec *spec, struct trace_filter **prog,
+			    size_t *pos, int *in_filter, char *why, size_t whylen)
+{
+	unsigned n = 0;
+	const struct trace_event_field *fl = ev->cls->fields(&n);
+	struct trace_hist_fdesc fd[256];
+	*prog = NULL;
+	*in_filter = 0;
+	if (n > 256)
+		n = 256;
+	tp__hist_fdescs(fl, n, fd);
+	if (trace_hist_parse(trig, tlen, fd, n, spec, pos, why, whylen) != 0)
+		return -EINVAL;
+	if (ftext && trace_filter_compile(ftext, fl, n, ev->cls->entry_size, prog, pos, why, whylen) != 0) {
+		*in_filter = 1;
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static size_t tp__hist_round(size_t n)
+{
+	return (n + 4095u) & ~(size_t)4095u;
+}
+
+/* A new trigger (not attached yet), or NULL (out of memory or triggers). */
+static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_event *ev,
+				      const struct trace_hist_spec *spec, struct trace_filter *prog,
+				      const char *ftext)
+{
+	struct tp__hist *h;
+	unsigned k, n = 0;
+	size_t scratch;
+	int has_var = 0;
+	const struct trace_event_field *fl = ev->cls->fields(&n);
+	pthread_once(&tp__hist_once, tp__hist_setup);
+	if (tp__hist_n == TP__HIST_MAX) {
+		tp__sink_msg("hist: at most %d triggers in a process", TP__HIST_MAX);
+		return NULL;
+	}
+	if (!(h = (struct tp__hist *)calloc(1, sizeof(*h))))
+		return NULL;
+	for (k = 0; k < n; k++)
+		has_var |= fl[k].kind == TRACE_FIELD_STRING || fl[k].kind == TRACE_FIELD_DYNAMIC;
+	h->spec = *spec;
+	h->tab_bytes = tp__hist_round(trace_hist_table_bytes(spec));
+	scratch = has_var ? TP__HIST_SCRATCH : 0;
+	h->mem_len = (TP__HIST_THREADS + 1) * h->tab_bytes + TP__HIST_THREADS * scratch;
+	h->mem = (unsigned char *)mmap(NULL, h->mem_len, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS | TP__HIST_MAP_NORESERVE, -1, 0);
+	if (h->mem == (unsigned char *)MAP_FAILED) {
+		free(h);
+		return NULL;
+	}
+	if (ftext && !(h->filter_text = strdup(ftext))) {
+		munmap(h->mem, h->mem_len);
+		free(h);
+		return NULL;
+	}
+	h->filter = prog;
+	h->tp = tp;
+	h->ev = ev;
+	h->fields = fl;
+	h->nfields = n;
+	h->fixed = ev->cls->entry_size;
+	snprintf(h->name, sizeof(h->name), "%s:%s", ev->cls->system, ev->name);
+	for (k = 0; k < spec->nkeys; k++) {
+		tp__hist_acc_of(&spec->key[k], fl, &h->kacc[k]);
+		h->has_ts |= h->kacc[k].how == TP__HIST_TS;
+	}
+	for (k = 0; k < spec->nvals; k++)
+		tp__hist_acc_of(&spec->val[k], fl, &h->vacc[k]);
+	pthread_mutex_init(&h->lock, NULL);
+	trace_hist_table_init(&h->gone, spec, h->mem);
+	for (k = 0; k < TP__HIST_THREADS; k++) {
+		struct tp__hist_tab *tb = &h->tabs[k];
+		unsigned char *sm = h->mem + (TP__HIST_THREADS + 1) * h->tab_bytes + k * scratch;
+		trace_hist_table_init(&tb->t, spec, h->mem + (k + 1) * h->tab_bytes);
+		tb->base = (unsigned char *)tb->t.w;
+		tb->shift = 64 - tb->t.bits;
+		tb->mask = ((size_t)1 << tb->t.bits) - 1;
+		tb->stride = tb->t.stride * 8u;
+		tb->key = (1 + spec->nvals) * 8u;
+		tb->scratch.sink = &h->base;
+		if (scratch) {
+			tb->scratch.pos = sm + TP__HIST_SCRATCH_AT;
+			tb->scratch.end = sm + TP__HIST_SCRATCH;
+		}
+	}
+	h->base.thread_buffer = tp__hist_thread_buffer;
+	h->base.next_window = tp__hist_next_window;
+	h->base.clock = TRACE_CLOCK_COUNTER;
+	h->hookop.kind = TP__FLT_STR;
+	h->hookop.str = "";
+	h->hookop.load_at = -8;
+	h->hookop.offset = 0xffff;
+	h->hookop.next[0] = h->hookop.next[1] = TP__FLT_DROP;
+	h->hookop.call[0] = h->hookop.call[1] = TP__FLT_CALL;
+	h->hookf.ops = &h->hookop;
+	h->hookf.nops = 1;
+	h->hookf.first = &h->hookop;
+	h->hookf.fixed = ev->cls->entry_size;
+	h->hookf.text = h->spec.text;
+	h->hookf.fields = fl;
+	h->hookf.nfields = n;
+	h->hookf.hook = tp__hist_fire;
+	{
+		int fast = !prog && spec->nkeys == 1 && h->kacc[0].how == TP__HIST_INT && h->kacc[0].size == 8 &&
+			   !(spec->key[0].mods & ~(unsigned)(TRACE_HIST_M_HEX | TRACE_HIST_M_SYM |
+								 TRACE_HIST_M_SYMOFF));
+		for (k = 0; k < spec->nvals; k++)
+			fast &= h->vacc[k].how == TP__HIST_INT && h->vacc[k].size == 8;
+		if (fast) {
+			h->fast_nvals = spec->nvals;
+			h->hookf.hook = spec->nvals == 1 ? tp__hist_fire_fast1 : tp__hist_fire_fastn;
+		}
+	}
+	h->slot.sink = &h->base;
+	h->slot.id = 0;
+	h->slot.event = ev;
+	h->slot.filter = &h->hookf;
+	h->id = (int)tp__hist_n;
+	tp__hist_all[tp__hist_n] = h;
+	__atomic_store_n(&tp__hist_n, tp__hist_n + 1, __ATOMIC_RELEASE); /* never freed: probes may run */
+	return h;
+}
+
+/* ---- Reading. ---- */
+
+/* dladdr()'s, declared here: Dl_info is hidden without _GNU_SOURCE. */
+struct tp__hist_dl_info {
+	const char *dli_fname;
+	void *dli_fbase;
+	const char *dli_sname;
+	void *dli_saddr;
+};
+extern int tp__hist_dladdr(const void *addr, struct tp__hist_dl_info *info) __asm__("dladdr");
+
+/* .sym and .sym-offset, at read time: the program's own dynamic symbols
+ * (an executable's functions are among them when linked with -rdynamic). */
+static void tp__hist_sym(void *priv, uint64_t addr, int with_offset, char *buf, size_t len)
+{
+	struct tp__hist_dl_info di;
+	(void)priv;
+	memset(&di, 0, sizeof(di));
+	if (!addr || !tp__hist_dladdr((const void *)(uintptr_t)addr, &di) || !di.dli_sname)
+		return;
+	if (with_offset)
+		snprintf(buf, len, "%s+0x%llx", di.dli_sname,
+			 (unsigned long long)(addr - (uint64_t)(uintptr_t)di.dli_saddr));
+	else
+		snprintf(buf, len, "%s", di.dli_sname);
+}
+
+/* The hist file of h: malloc()ed text, or NULL. */
+static char *tp__hist_text(struct tp__hist *h)
+{
+	struct trace_hist_table m;
+	void *mem = calloc(1, h->tab_bytes);
+	char *txt;
+	unsigned k;
+	if (!mem)
+		return NULL;
+	trace_hist_table_init(&m, &h->spec, mem);
+	pthread_mutex_lock(&h->lock);
+	trace_hist_table_merge(&m, &h->gone);
+	for (k = 0; k < TP__HIST_THREADS; k++) {
+		struct tp__hist_tab *tb = &h->tabs[k];
+		if (!__atomic_load_n(&tb->owner, __ATOMIC_ACQUIRE))
+			continue;
+		trace_hist_table_merge(&m, &tb->t);
+		m.dropped += __atomic_load_n(&tb->scratch.dropped, __ATOMIC_RELAXED);
+	}
+	m.dropped += __atomic_load_n(&h->nothread, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&h->lock);
+	txt = trace_hist_format_sym(&h->spec, &m, h->filter_text,
+				    __atomic_load_n(&h->attached, __ATOMIC_RELAXED) ? "active" : "paused", NULL,
+				    tp__hist_sym, NULL);
+	free(mem);
+	return txt;
+}
+
+static int tp__hist_selected(const struct tp__hist *h, const char *patterns)
+{
+	struct tp__hist_sel {
+		const struct tp__hist *h;
+		int hit;
+	} q;
+	if (!patterns || !*patterns)
+		return 1;
+	q.h = h;
+	q.hit = 0;
+	{
+		const char *p = patterns;
+		size_t at = 0;
+		while (p[at]) {
+			size_t b = at, e;
+			while (p[at] && p[at] != ',')
+				at++;
+			e = at;
+			while (b < e && tp__pat_is_space(p[b]))
+				b++;
+			while (e > b && tp__pat_is_space(p[e - 1]))
+				e--;
+			if (e > b && trace_pattern_match(p + b, e - b, h->ev->cls->system, h->ev->name))
+				q.hit = 1;
+			if (p[at])
+				at++;
+		}
+	}
+	return q.hit;
+}
+
+TRACEPOINT_SINK_API char *trace_recorder_hist_text(const char *patterns)
+{
+	struct tp__hist_out o;
+	unsigned i, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
+	memset(&o, 0, sizeof(o));
+	tp__hist_put(&o, "%s", "");
+	for (i = 0; i < n; i++) {
+		char *t;
+		if (!tp__hist_selected(tp__hist_all[i], patterns))
+			continue;
+		t = tp__hist_text(tp__hist_all[i]);
+		tp__hist_put(&o, "# %s\n%s\n", tp__hist_all[i]->name, t ? t : "(out of memory)\n");
+		free(t);
+	}
+	if (o.oom) {
+		free(o.p);
+		return NULL;
+	}
+	return o.p;
+}
+
+TRACEPOINT_SINK_API int trace_recorder_hist_print(const char *patterns, FILE *out)
+{
+	char *t = trace_recorder_hist_text(patterns);
+	int r;
+	if (!t)
+		return -ENOMEM;
+	r = fputs(t, out ? out : stderr) < 0 ? -EIO : 0;
+	free(t);
+	return r;
+}
+
+/* At exit: each trigger's hist file into <trace>/hist/ (system:event,
+ * then system:event-2 ... for more triggers on one event), or to stderr
+ * when no trace is recorded. */
+__attribute__((destructor(101))) static void tp__hist_end(void)
+{
+	unsigned i, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
+	char dir[TP__SINK_PATH_MAX + 8];
+	int to_dir = 0;
+	if (!n)
+		return;
+	if (__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) && tp__sink.dir[0] &&
+	    tp__sink.nslots) {
+		snprintf(dir, sizeof(dir), "%s/hist", tp__sink.dir);
+		to_dir = mkdir(dir, 0755) == 0 || errno == EEXIST;
+	}
+	for (i = 0; i < n; i++) {
+		struct tp__hist *h = tp__hist_all[i];
+		char *t = tp__hist_text(h), path[TP__SINK_PATH_MAX + 300];
+		int fd = -1, k;
+		if (!t)
+			continue;
+		for (k = 1; to_dir && fd < 0 && k < 100; k++) {
+			if (k == 1)
+				snprintf(path, sizeof(path), "%s/%s", dir, h->name);
+			else
+				snprintf(path, sizeof(path), "%s/%s-%d", dir, h->name, k);
+			fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+			if (fd < 0 && errno != EEXIST)
+				break;
+		}
+		if (fd >= 0) {
+			size_t len = strlen(t), off = 0;
+			while (off < len) {
+				ssize_t w = write(fd, t + off, len - off);
+				if (w <= 0)
+					break;
+				off += (size_t)w;
+			}
+			close(fd);
+		} else {
+			fprintf(stderr, "# %s\n%s\n", h->name, t);
+		}
+		free(t);
+	}
+	if (to_dir)
+		tp__sink_msg("histograms in %s", dir);
+}
+
+#endif /* TP__REC_HIST_H */

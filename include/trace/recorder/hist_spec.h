@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace/recorder/hist_spec.h - hist triggers in TRACEPOINTS and in
+ * trace_recorder_enable()/_disable(): a group "patterns hist:... [if
+ * filter]" makes one trigger per event its patterns select (enable) or
+ * pauses their triggers (disable); the other groups are recorded as
+ * before.  Everything is checked first: a bad trigger changes nothing.
+ *
+ * Why a file: the grammar's one addition (a trigger after a group's
+ * pattern list) and the walk that applies it, apart from the triggers'
+ * machinery (recorder/hist.h).
+ *
+ * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN) after
+ * recorder/hist.h; depends on it, on recorder/filters.h (the reports,
+ * tp__sink_spec_check) and recorder/enable.h (tp__sink_apply), which calls
+ * tp__hist_spec_has and tp__hist_apply (declared ahead there).
+ */
+#ifndef TP__SINK_DEFINED
+#error "trace/recorder/hist_spec.h is internal: #include <trace/sink.h> instead"
+#elif !defined(TP__REC_HIST_SPEC_H)
+#define TP__REC_HIST_SPEC_H
+
+/* Splits a group's pattern part pat[0..len) "list hist:..." : 1 and the
+ * list's length and the trigger's place, or 0 (no trigger). */
+static int tp__hist_split(const char *pat, size_t len, size_t *list_len, size_t *trig_at,
+			  size_t *trig_len)
+{
+	size_t i;
+	for (i = 1; i + 4 <= len; i++) {
+		if (tp__pat_is_space(pat[i - 1]) && !memcmp(pat + i, "hist", 4) &&
+		    (i + 4 == len || pat[i + 4] == ':' || tp__pat_is_space(pat[i + 4]))) {
+			size_t e = i;
+			*list_len = i;
+			while (*list_len && tp__pat_is_space(pat[*list_len - 1]))
+				(*list_len)--;
+			while (e < len && !tp__pat_is_space(pat[e]))
+				e++;
+			*trig_at = i;
+			*trig_len = len - i; /* spaces after it: reported by the parser */
+			while (*trig_len && tp__pat_is_space(pat[i + *trig_len - 1]))
+				(*trig_len)--;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 if some group of spec has a hist trigger. */
+static int tp__hist_spec_has(const char *spec)
+{
+	size_t at = 0, a, b, c;
+	struct trace_spec_group g;
+	if (!spec)
+		return 0;
+	do {
+		at = trace_spec_next(spec, at, &g);
+		if (tp__hist_split(g.pat, g.pat_len, &a, &b, &c))
+			return 1;
+	} while (at);
+	return 0;
+}
+
+enum tp__hist_op { TP__HIST_CHECK = 0, TP__HIST_ATTACH = 1, TP__HIST_PAUSE = 2 };
+
+struct tp__hist_walk {
+	const char *list;        /* a checked pattern list */
+	const char *trig;
+	size_t trig_len;
+	const char *ftext;       /* the trigger's filter, or NULL */
+	int op;                  /* enum tp__hist_op */
+	int matched, err;
+	const char *spec;        /* for reports: the whole spec, the trigger's */
+	size_t trig_at, filter_at; /* and the filter's place in it */
+};
+
+static int tp__hist_item_hit(const char *item, size_t len, void *priv)
+{
+	const struct trace_event *ev = *(const struct trace_event *const *)priv;
+	return trace_pattern_match(item, len, ev->cls->system, ev->name);
+}
+
+static int tp__hist_walk_cb(struct tracepoint *tp, void *priv)
+{
+	struct tp__hist_walk *w = (struct tp__hist_walk *)priv;
+	const struct trace_event *ev = trace_event_of(tp);
+	struct trace_hist_spec spec;
+	struct trace_filter *prog = NULL;
+	char why[1024], what[300];
+	size_t pos = 0;
+	int in_filter, r;
+	unsigned i;
+	if (!ev || !trace_pattern_for_each(w->list, tp__hist_item_hit, (void *)&ev))
+		return 0;
+	w->matched++;
+	if (tp__hist_compile(ev, w->trig, w->trig_len, w->ftext, &spec, &prog, &pos, &in_filter, why,
+			     sizeof(why)) != 0) {
+		snprintf(what, sizeof(what), "bad hist trigger on %s:%s", ev->cls->system, ev->name);
+		tp__sink_flt_report(NULL, 0, what, w->spec, strlen(w->spec),
+				    (in_filter ? w->filter_at : w->trig_at) + pos, why);
+		w->err = -EINVAL;
+		return 1;
+	}
+	if (w->op == TP__HIST_CHECK) {
+		trace_filter_free(prog);
+		return 0;
+	}
+	tp__sink_lock();
+	for (i = 0; i < tp__hist_n; i++) {
+		struct tp__hist *h = tp__hist_all[i];
+		if (h->ev != ev && (h->tp != tp || strcmp(h->name + strlen(ev->cls->system) + 1, ev->name)))
+			continue;
+		if (w->op == TP__HIST_PAUSE) {
+			if (h->attached && tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0)
+				__atomic_store_n(&h->attached, 0, __ATOMIC_RELAXED);
+			continue;
+		}
+		if (!strcmp(h->spec.text, spec.text) &&
+		    (h->filter_text ? w->ftext && !strcmp(h->filter_text, w->ftext) : !w->ftext))
+			break; /* the same trigger: paused, or attached again if paused */
+	}
+	if (w->op == TP__HIST_ATTACH) {
+		int found = i < tp__hist_n;
+		struct tp__hist *h = found ? tp__hist_all[i] : tp__hist_make(tp, ev, &spec, prog, w->ftext);
+		if (found || !h)
+			trace_filter_free(prog);
+		if (!h) {
+			r = -ENOMEM;
+		} else if (spec.cmd == TRACE_HIST_CMD_PAUSE) { /* made paused if new */
+			r = 0;
+			if (h->attached && tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0)
+				__atomic_store_n(&h->attached, 0, __ATOMIC_RELAXED);
+		} else if (h->attached) {
+			r = 0;
+		} else {
+			h->ev = ev;
+			h->tp = tp;
+			h->slot.event = ev;
+			r = tracepoint_probe_register(tp, ev->probe, &h->slot);
+			if (r == 0)
+				__atomic_store_n(&h->attached, 1, __ATOMIC_RELAXED);
+		}
+		if (r && r != -EEXIST) {
+			tp__sink_msg("cannot add the hist trigger to %s:%s: %s", ev->cls->system, ev->name,
+				     strerror(-r));
+			if (!w->err)
+				w->err = r;
+		}
+	} else {
+		trace_filter_free(prog);
+	}
+	tp__sink_unlock();
+	return 0;
+}
+
+/* Checks (op CHECK) or applies one group's trigger. */
+static int tp__hist_group(const char *spec, const struct trace_spec_group *g0, size_t list_len,
+			  size_t trig_at, size_t trig_len, int op, int *matched)
+{
+	struct tp__hist_walk w;
+	struct trace_spec_group gf = *g0;
+	const struct trace_spec_group *g = &gf;
+	char *list = tp__sink_flt_dup(g->pat, list_len), *ftext = NULL;
+	size_t pos;
+	const char *why;
+	int err = 0;
+	memset(&w, 0, sizeof(w));
+	/* the filter as written, without the spaces around it */
+	while (gf.filter && gf.filter_len && tp__pat_is_space(gf.filter[0])) {
+		gf.filter++;
+		gf.filter_len--;
+		gf.filter_at++;
+	}
+	while (gf.filter && gf.filter_len && tp__pat_is_space(gf.filter[gf.filter_len - 1]))
+		gf.filter_len--;
+	if (!list || (g->filter && !(ftext = tp__sink_flt_dup(g->filter, g->filter_len)))) {
+		free(list);
+		return -ENOMEM;
+	}
+	if (!list_len) {
+		tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec), g->pat_at,
+				    "no pattern before 'hist'");
+		err = -EINVAL;
+	} else if (trace_pattern_check(list, &pos, &why) != 0) {
+		tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec), g->pat_at + pos, why);
+		err = -EINVAL;
+	} else if (g->filter && tp__pat_blank(g->filter, g->filter_len)) {
+		tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec), g->filter_at + g->filter_len,
+				    "nothing after 'if'");
+		err = -EINVAL;
+	} else {
+		w.list = list;
+		w.trig = g->pat + trig_at;
+		w.trig_len = trig_len;
+		w.ftext = ftext;
+		w.op = op;
+		w.spec = spec;
+		w.trig_at = g->pat_at + trig_at;
+		w.filter_at = g->filter_at;
+		tracepoint_for_each(tp__hist_walk_cb, &w);
+		err = w.err;
+		*matched += w.matched;
+		if (!w.matched && op != TP__HIST_CHECK) {
+			char key[TRACE_PATTERN_MAX + 16];
+			snprintf(key, sizeof(key), "nomatch:%s", list);
+			tp__sink_msg_once(key, "pattern \"%s\" matches no event of this program "
+					  "(TRACEPOINTS=list shows them)", list);
+		}
+	}
+	free(list);
+	free(ftext);
+	return err;
+}
+
+/* trace_recorder_enable()/_disable() of a spec with a hist trigger: the
+ * triggers checked, then the rest of the spec checked, then both applied. */
+static int tp__hist_apply(const char *spec, int attach)
+{
+	size_t at, list_len, trig_at, trig_len, rl = 0;
+	struct trace_spec_group g;
+	char *rest = (char *)malloc(strlen(spec) + 2);
+	int pass, err = 0, matched = 0, r;
+	if (!rest)
+		return -ENOMEM;
+	tp__sink_init();
+	for (pass = 0; pass < 2 && !err; pass++) {
+		at = 0;
+		do {
+			size_t next = trace_spec_next(spec, at, &g);
+			if (tp__hist_split(g.pat, g.pat_len, &list_len, &trig_at, &trig_len)) {
+				int m = 0;
+				err = tp__hist_group(spec, &g, list_len, trig_at, trig_len,
+						     pass == 0 ? TP__HIST_CHECK
+						     : attach  ? TP__HIST_ATTACH
+							       : TP__HIST_PAUSE,
+						     &m);
+				if (pass)
+					matched += m;
+			} else if (pass == 0) { /* kept for the recorder, as written */
+				size_t end = next ? next - 1 : strlen(spec);
+				if (rl)
+					rest[rl++] = ';';
+				memcpy(rest + rl, spec + at, end - at);
+				rl += end - at;
+			}
+			at = next;
+		} while (at && !err);
+		if (pass == 0 && !err) {
+			rest[rl] = '\0';
+			if (tp__spec_blank(rest)) {
+				rl = 0;
+			} else if (!trace_spec_is_plain(rest)) {
+				err = tp__sink_spec_check(rest, 1, attach);
+			} else {
+				size_t pos;
+				const char *why;
+				if (trace_pattern_check(rest, &pos, &why) != 0) {
+					r = tp__sink_apply(rest, attach); /* reports it */
+					err = r < 0 ? r : -EINVAL;
+				}
+			}
+		}
+	}
+	if (!err && rl) {
+		r = tp__sink_apply(rest, attach);
+		if (r < 0)
+			err = r;
+		else
+			matched += r;
+	}
+	free(rest);
+	return err ? err : matched;
+}
+
+#endif /* TP__REC_HIST_SPEC_H */

@@ -1,0 +1,173 @@
+#!/bin/sh
+# Hist triggers (trace/recorder/hist.h, trace/hist_core.h) on
+# tests/recorder/hist/hist_prog.c: 4 threads each firing hst_op (integers of
+# each size and sign, a char array) and hst_named (a __string), then a
+# forked child firing its own share:
+#  - differential: one run both records the events and aggregates them with
+#    a trigger per modifier (compound and string keys, .hex, .log2,
+#    .buckets, common_pid, common_tid, sums, two sort fields); each
+#    in-process hist file, the parent's and the child's, equals
+#    tracepoint-dump --hist over that process's trace, line by line;
+#  - .sym and .sym-offset named from the program's symbols (-rdynamic);
+#  - a trigger's 'if' filter: the counts of the recorded events that match;
+#  - drops counted exactly: one thread, size=3 for 5 keys;
+#  - an event with only a trigger writes no trace (the table on stderr);
+#  - :pause and :continue;
+#  - the live table through tracepoint-ctl PID hist;
+#  - hostile triggers: errors naming the token, never a crash (the program,
+#    tracepoint-dump --hist, and fuzz_hist.c's mutations under the
+#    sanitizers where they work).
+. tests/lib.sh
+cc_build -rdynamic -Itests/recorder -DCONFIG_HST "$S/hist_prog.c" -o "$B/hp" -lpthread -ldl
+dump_tool
+CTL=${TP_CTL:-}
+if [ -z "$CTL" ] || [ ! -x "$CTL" ]; then
+	CTL=$B/tracepoint-ctl
+	cc_build tools/tracepoint-ctl.c -o "$CTL"
+fi
+ROUNDS=$(quick 2000 20000)
+
+# ---- differential: in-process tables against --hist over the trace ----
+set -- \
+	'hst:hst_op hist:keys=kind:vals=bytes,lat:sort=bytes.descending' \
+	'hst:hst_op hist:keys=tag,kind:vals=bytes.hex:sort=kind,bytes.descending' \
+	'hst:hst_op hist:keys=lat.buckets=500,small.log2:vals=bytes,small' \
+	'hst:hst_op hist:keys=lat.hex:vals=small:sort=lat.descending:size=8192' \
+	'hst:hst_op hist:keys=bytes:vals=lat:sort=lat.descending,bytes' \
+	'hst:hst_named hist:keys=name,n.log2' \
+	'hst:hst_named hist:keys=common_tid,common_pid:vals=n'
+spec='hst:hst_op;hst:hst_named'
+for t in "$@"; do spec="$spec;$t"; done
+env TRACEPOINTS="$spec" TRACEPOINTS_DIR="$B/diff" "$B/hp" 4 "$ROUNDS" fork >"$B/diff.out" 2>"$B/diff.err"
+n=0
+for d in "$B"/diff/hp-*; do
+	n=$((n + 1))
+	k_op=0 k_named=0
+	for t in "$@"; do
+		ev=${t%% *}
+		if [ "$ev" = hst:hst_op ]; then k_op=$((k_op + 1)); k=$k_op; else k_named=$((k_named + 1)); k=$k_named; fi
+		f="$d/hist/$ev"
+		[ "$k" -gt 1 ] && f="$f-$k"
+		"$DUMP" --hist "$t" "$d" >"$B/want" 2>"$B/want.err"
+		if [ -s "$f" ] && cmp -s "$f" "$B/want" && grep -q '^    Dropped: 0$' "$f"; then
+			ok "$(basename "$d"): '$t' equals tracepoint-dump --hist ($(grep -c '^{' "$f") entries)"
+		else
+			fail "$(basename "$d"): '$t' differs from tracepoint-dump --hist"
+			diff "$f" "$B/want" | head -20; cat "$B/want.err" "$B/diff.err"
+		fi
+	done
+done
+if [ "$n" = 2 ]; then ok "the parent's and the forked child's traces each have their tables"
+else fail "$n traces, want 2 (parent and child)"; cat "$B/diff.err"; fi
+# the parent's 4 threads x ROUNDS, the child's ROUNDS / 2 (in its own trace)
+hits=$(cat "$B"/diff/hp-*/hist/hst:hst_op | sed -n 's/^    Hits: //p' | sort -n | tr '\n' ' ')
+if [ "$hits" = "$((ROUNDS / 2)) $((4 * ROUNDS)) " ]; then ok "hitcounts add up ($hits)"
+else fail "Hits: $hits"; fi
+
+# ---- .sym and .sym-offset: named at read time (the program's symbols) ----
+env TRACEPOINTS='hst:hst_site; hst:hst_site hist:keys=call_site.sym:sort=call_site; hst:hst_site hist:keys=call_site.sym-offset:vals=call_site.hex' \
+	TRACEPOINTS_DIR="$B/sym" "$B/hp" 2 300 >"$B/sym.out" 2>"$B/sym.err"
+for d in "$B"/sym/hp-*; do :; done
+unnamed() { sed 's/\(\[[0-9a-f]*\]\) [^}]*}/\1 }/' "$@"; }
+"$DUMP" --hist 'hst:hst_site hist:keys=call_site.sym:sort=call_site' "$d" >"$B/sym.want"
+if grep -q '^{ call_site: \[[0-9a-f]*\] hst_site_a  *} hitcount:        150$' "$d/hist/hst:hst_site" &&
+	grep -q '^{ call_site: \[[0-9a-f]*\] hst_site_b+0x2  *} hitcount:         50  call_site: ' "$d/hist/hst:hst_site-2" &&
+	[ "$(unnamed "$d/hist/hst:hst_site")" = "$(unnamed "$B/sym.want")" ]; then
+	ok ".sym, .sym-offset: the functions named; the addresses as tracepoint-dump --hist counts them"
+else fail ".sym"; cat "$d/hist/hst:hst_site" "$d/hist/hst:hst_site-2" "$B/sym.want" "$B/sym.err"; fi
+
+# ---- a trigger's filter: the recorded events that match, counted ----
+env TRACEPOINTS='hst:hst_op; hst:hst_op hist:keys=kind:vals=bytes if small < 10 && kind != 3' \
+	TRACEPOINTS_DIR="$B/flt" "$B/hp" 4 "$ROUNDS" >"$B/flt.out" 2>"$B/flt.err"
+for d in "$B"/flt/hp-*; do :; done
+"$DUMP" "$d" | sed -n 's/.*kind=\([0-9]*\) bytes=\([0-9]*\) lat=[-0-9]* small=\([0-9]*\) .*/\1 \2 \3/p' |
+	awk '$3 < 10 && $1 != 3 { n[$1]++; s[$1] += $2 } END { for (k in n) printf "%d %d %d\n", k, n[k], s[k] }' |
+	sort -n >"$B/flt.want"
+sed -n 's/^{ kind: *\([0-9]*\) } hitcount: *\([0-9]*\)  bytes: *\([0-9]*\)$/\1 \2 \3/p' "$d/hist/hst:hst_op" |
+	sort -n >"$B/flt.got"
+if [ -s "$B/flt.want" ] && cmp -s "$B/flt.got" "$B/flt.want" && grep -q ' if small < 10 && kind != 3 \[active\]' "$d/hist/hst:hst_op"; then
+	ok "'if' filter: the counts and sums of the matching recorded events"
+else fail "filter"; diff "$B/flt.got" "$B/flt.want"; cat "$B/flt.err"; fi
+
+# ---- drops, exactly: one thread, keys kind = i % 5, size=3 ----
+env TRACEPOINTS='hst:hst_op hist:keys=kind:size=3' "$B/hp" 1 1000 >"$B/drop.out" 2>"$B/drop.err"
+if grep -q '^    Hits: 600$' "$B/drop.err" && grep -q '^    Entries: 3$' "$B/drop.err" &&
+	grep -q '^    Dropped: 400$' "$B/drop.err"; then
+	ok "a full table: 3 entries, the other 400 events counted as dropped"
+else fail "drops"; cat "$B/drop.err"; fi
+# the same through the straight path (one 8-byte key, 8-byte sums): 1000 keys
+env TRACEPOINTS='hst:hst_op hist:keys=bytes:vals=lat:size=3' "$B/hp" 1 1000 >"$B/drop8.out" 2>"$B/drop8.err"
+if grep -q '^    Hits: 3$' "$B/drop8.err" && grep -q '^    Entries: 3$' "$B/drop8.err" &&
+	grep -q '^    Dropped: 997$' "$B/drop8.err"; then
+	ok "a full table, 8-byte key: 3 entries, 997 dropped"
+else fail "drops (8-byte key)"; cat "$B/drop8.err"; fi
+
+# ---- only a trigger: nothing recorded, the table on stderr ----
+env TRACEPOINTS='hst:hst_named hist:keys=name' TRACEPOINTS_DIR="$B/only" "$B/hp" 2 100 >"$B/only.out" 2>"$B/only.err"
+if [ ! -e "$B/only" ] && grep -q '^# hst:hst_named$' "$B/only.err" && grep -q '^    Hits: 200$' "$B/only.err"; then
+	ok "an event with only a trigger: no trace, its table on stderr"
+else fail "trigger only"; cat "$B/only.err"; ls -R "$B/only" 2>/dev/null; fi
+
+# ---- :pause and :continue, of the trigger with the same text ----
+pc() { # name spec: the trigger's state and hits, on stderr at exit
+	env TRACEPOINTS="$2" "$B/hp" 2 100 2>"$B/$1.err" >/dev/null
+	printf '%s %s' "$(sed -n 's/.*\[\(active\|paused\)\]$/\1/p' "$B/$1.err")" "$(sed -n 's/^    Hits: //p' "$B/$1.err")"
+}
+TRIG='hst:hst_op hist:keys=kind'
+if [ "$(pc p1 "$TRIG:pause")" = 'paused 0' ] && [ "$(pc p2 "$TRIG; $TRIG:pause")" = 'paused 0' ] &&
+	[ "$(pc p3 "$TRIG; $TRIG:pause; $TRIG:continue")" = 'active 200' ]; then
+	ok ":pause makes a paused trigger or pauses one; :continue resumes it"
+else fail "pause/continue: '$(pc p1 "$TRIG:pause")' '$(pc p2 "$TRIG; $TRIG:pause")' '$(pc p3 "$TRIG; $TRIG:pause; $TRIG:continue")'"; fi
+
+# ---- live, through the control channel ----
+RUN=$B/run
+mkdir -m 700 "$RUN" || exit 1
+env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_op hist:keys=kind' TRACEPOINTS_CONTROL=1 \
+	HST_READY="$B/ready" HST_GO="$B/go" "$B/hp" 2 100 >"$B/live.out" 2>"$B/live.err" &
+pid=$!
+i=0
+while [ ! -e "$B/ready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid hist 'hst:*' >"$B/live.txt" 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid hist hst:hst_named >"$B/live2.txt" 2>&1
+touch "$B/go"
+wait $pid
+if grep -q '^{ kind:          4 } hitcount:         40$' "$B/live.txt" && grep -q '^    Hits: 200$' "$B/live.txt" &&
+	grep -q 'no hist trigger on these events' "$B/live2.txt"; then
+	ok "tracepoint-ctl PID hist: the live table"
+else fail "live"; cat "$B/live.txt" "$B/live2.txt" "$B/live.err"; fi
+
+# ---- hostile triggers ----
+bad=0
+for t in 'hist:keys=nope' 'hist:keys=kind:vals=tag' 'hist:keys=kind.log2.buckets=3' 'hist' \
+	'hist:keys=kind:sort=zzz' 'hist:keys=kind:size=0' 'hist:keys=kind:size=99999999999999999999999' \
+	'hist:keys=kind:frob=1' 'hist:keys=a,b,c,d' 'hist:keys=kind.usecs' 'hist:keys=kind,tag,lat,small' \
+	'hist:keys=kind:vals=bytes:sort=bytes.sideways' 'hist:keys=kind.buckets=0' 'hist:keys=kind:keys=lat' \
+	'hist:keys=kind:sort=kind,lat,bytes' 'hist:keys=kind:' 'hist::' 'histo:keys=kind' 'hist:keys=tag.hex' \
+	'hist:keys=bytes.sym.hex' 'hist:keys=bytes:vals=lat.sym' 'hist:keys=bytes.sym-offse' \
+	'hist:keys=kind:pause:continue' 'hist:keys=kind:paused'; do
+	env TRACEPOINTS="hst:hst_op $t" TRACEPOINTS_DIR="$B/bad" "$B/hp" 1 10 >"$B/bad.out" 2>"$B/bad.err"
+	rc=$?
+	"$DUMP" --hist "hst:hst_op $t" "$d" >/dev/null 2>"$B/bad.derr"
+	drc=$?
+	if [ $rc != 0 ] || [ -e "$B/bad" ] || ! grep -q '\^' "$B/bad.err" || [ $drc != 2 ] ||
+		! grep -q '\^' "$B/bad.derr"; then
+		bad=$((bad + 1))
+		echo "'$t': rc $rc, dump rc $drc"; cat "$B/bad.err" "$B/bad.derr"
+	fi
+	rm -rf "$B/bad"
+done
+if [ $bad = 0 ]; then ok "24 bad triggers: each reported with a caret (program and --hist), nothing recorded"
+else fail "$bad bad triggers not reported as they should"; fi
+env TRACEPOINTS='hst:hst_op hist:keys=nope' "$B/hp" 1 1 2>"$B/nope.err" >/dev/null
+if grep -q 'no field "nope" (the event.s fields: common_timestamp, common_pid, common_tid, kind, bytes, lat, small, tag)' "$B/nope.err"; then
+	ok "an unknown field: named, with the event's fields"
+else fail "unknown field message"; cat "$B/nope.err"; fi
+
+FZ=""
+if cc_works -fsanitize=address,undefined; then FZ="-fsanitize=address,undefined -fno-sanitize-recover"; fi
+# shellcheck disable=SC2086 # FZ is a list of flags
+cc_build -g $FZ "$S/fuzz_hist.c" -o "$B/fuzz_hist"
+if "$B/fuzz_hist" "$(quick 20000 300000)" >"$B/fuzz.out" 2>&1; then
+	ok "fuzzed triggers${FZ:+ (sanitizers)}: $(cat "$B/fuzz.out")"
+else fail "fuzz_hist"; tail -20 "$B/fuzz.out"; fi
+finish
