@@ -159,14 +159,16 @@ if [ -n "$lt" ]; then
 	else fail "babeltrace2 LTTNG OURS: '$got'"; fi
 fi
 
-# ---- two of our traces recorded at once (two processes, two sessions)
+# ---- two of our traces recorded at once (two processes, two sessions):
+# one list in time order (how often the process changes in it depends on
+# the machine's load: a loaded one may run one process's steps in a row)
 TRACEPOINTS='lineup:*' TRACEPOINTS_DIR=$B/a "$B/lineup" 20 2>/dev/null &
 a=$!
 TRACEPOINTS='lineup:*' TRACEPOINTS_DIR=$B/b "$B/lineup" 20 2>/dev/null
 wait $a
 babeltrace2 --clock-seconds "$B/a" "$B/b" >"$B/ab" 2>"$B/ab.err"
 pids=$(sed -n 's/.*lineup:step: { tid = \([0-9]*\),.*/\1/p' "$B/ab" | uniq | wc -l)
-if [ "$(wc -l <"$B/ab")" = 40 ] && sed 's/^\[\([0-9.]*\)\].*/\1/' "$B/ab" | sort -c -n && [ "$pids" -gt 10 ]; then
+if [ "$(wc -l <"$B/ab")" = 40 ] && sed 's/^\[\([0-9.]*\)\].*/\1/' "$B/ab" | sort -c -n && [ "$pids" -ge 2 ]; then
 	ok "babeltrace2 merges two of our traces of one run by time (the process changes $pids times)"
 else fail "two traces: $(wc -l <"$B/ab") events, $pids runs"; cat "$B/ab.err"; fi
 finish
