@@ -134,9 +134,9 @@ check-run: check-build
 check-mode:
 	@$(MAKE) --no-print-directory check-run SET=all MODES=$(MODE)
 
-# `make lint`: shellcheck over every shell script (settings: .shellcheckrc);
-# says so and does nothing when shellcheck is not installed.  `make check`
-# runs it first.
+# `make lint`: shellcheck over every shell script (settings: .shellcheckrc),
+# then `make format-check`; each says so and does nothing when its tool is
+# not installed.  `make check` runs it first.
 .PHONY: lint
 LINT_SCRIPTS := $(wildcard tests/*.sh tests/*/*.sh scripts/*.sh bench/*.sh) tools/tracepoint-list tools/tracepoint-bloat-o-meter \
 	tools/tp-list tools/bloat-o-meter .ci/run
@@ -146,6 +146,7 @@ lint:
 	else \
 		echo "== lint: SKIPPED (shellcheck not installed: apt-get install shellcheck)"; \
 	fi
+	@scripts/format.sh check
 
 # `make format-check`: the C files follow .clang-format outside macro
 # bodies (scripts/format.sh says why those are left alone); `make format`

@@ -93,14 +93,13 @@ BENCH_NOINLINE void bench_loop(long n)
 	{                                                                      \
 		(void)d; (void)a; (void)b; (void)p;                            \
 	}
-PROBE(0)
-PROBE(1) PROBE(2) PROBE(3)
+PROBE(0) PROBE(1) PROBE(2) PROBE(3)
 
-	static int attach(int n)
+static int attach(int n)
 {
 #if defined(V_OURS) && defined(CONFIG_BENCH_TP)
-	void (*probes[4])(int, long, const void *, void *) = { bench_probe0, bench_probe1,
-							       bench_probe2, bench_probe3 };
+	void (*probes[4])(int, long, const void *, void *) = {
+		bench_probe0, bench_probe1, bench_probe2, bench_probe3 };
 	int k;
 	for (k = 0; k < n && k < 4; k++) {
 		int r = register_trace_bench_ev(probes[k], NULL);
@@ -141,8 +140,8 @@ static double now_ns(void)
 static long mt_n;
 static int mt_t;
 static pthread_barrier_t mt_go, mt_done;
-static int mt_arrived;	 /* start line of the together phase */
-static double mt_ns[64]; /* each thread's ns per call */
+static int mt_arrived;                 /* start line of the together phase */
+static double mt_ns[64];               /* each thread's ns per call */
 
 static void start_line(int gen)
 {
@@ -164,7 +163,7 @@ static void *mt_thread(void *arg)
 {
 	int me = (int)(long)arg, gen = 0;
 	for (;;) {
-		pthread_barrier_wait(&mt_go); /* the alone phase is over */
+		pthread_barrier_wait(&mt_go);  /* the alone phase is over */
 		if (mt_n == 0)
 			return NULL;
 		start_line(++gen);
@@ -198,7 +197,7 @@ static int run_pairs(long n, int t, int rounds)
 	bench_loop(n); /* warm up */
 	for (r = 0; r < rounds; r++) {
 		double sum = 0;
-		alone[r] = timed_loop(n); /* the other threads sleep */
+		alone[r] = timed_loop(n);      /* the other threads sleep */
 		pthread_barrier_wait(&mt_go);
 		start_line(r + 1);
 		mt_ns[0] = timed_loop(n);

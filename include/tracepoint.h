@@ -341,27 +341,26 @@ TP__DECLS_BEGIN
  * -EACCES if a call site could not be patched (then nothing is attached),
  * -EPROTO (and a line on stderr) for a tracepoint of another tracepoint.h
  * layout. */
-static inline int tracepoint_probe_register_prio(struct tracepoint *tp,
-						 tracepoint_func_t probe,
+static inline int tracepoint_probe_register_prio(struct tracepoint *tp, tracepoint_func_t probe,
 						 void *data, int prio);
 /* The same with TRACEPOINT_DEFAULT_PRIO; the same return values. */
-static inline int tracepoint_probe_register(struct tracepoint *tp,
-					    tracepoint_func_t probe, void *data);
+static inline int tracepoint_probe_register(struct tracepoint *tp, tracepoint_func_t probe,
+					    void *data);
 /* Detaches (probe, data).  0, or -ENOENT if it is not attached, -EINVAL for
  * NULL tp or probe, -EPROTO for a tracepoint of another layout; never fails
  * for lack of memory.  Its data may be freed after
  * tracepoint_synchronize_unregister().  A fire under way in this thread
  * still calls a probe it has not reached yet; a fire of another thread at
  * the same time may or may not. */
-static inline int tracepoint_probe_unregister(struct tracepoint *tp,
-					      tracepoint_func_t probe, void *data);
+static inline int tracepoint_probe_unregister(struct tracepoint *tp, tracepoint_func_t probe,
+					      void *data);
 /* True while a probe is attached (or, with -DTRACEPOINT_USDT, an external
  * tracer listens), else false.  No error value: tp must not be NULL. */
 static inline bool tracepoint_enabled(const struct tracepoint *tp);
 /* 1 if (probe, data) is attached to tp, 0 if not, -EINVAL for NULL tp or
  * probe, -EPROTO for a tracepoint of another tracepoint.h layout. */
-static inline int tracepoint_probe_attached(const struct tracepoint *tp,
-					    tracepoint_func_t probe, void *data);
+static inline int tracepoint_probe_attached(const struct tracepoint *tp, tracepoint_func_t probe,
+					    void *data);
 /* Calls fn(probe, data, prio, priv) for each probe attached to tp, in the
  * order trace_<name>() calls them (higher priority first).  A non-zero
  * return from fn stops the walk and is returned; 0 otherwise, -EINVAL for
@@ -370,8 +369,8 @@ static inline int tracepoint_probe_attached(const struct tracepoint *tp,
  * fn may attach and detach probes (the walk does not see the change) and,
  * like a probe, must not call tracepoint_synchronize_unregister(). */
 static inline int tracepoint_probe_for_each(struct tracepoint *tp,
-					    int (*fn)(tracepoint_func_t probe, void *data,
-						      int prio, void *priv),
+					    int (*fn)(tracepoint_func_t probe, void *data, int prio,
+						      void *priv),
 					    void *priv);
 /* Returns (no value; it cannot fail) once no probe unregistered before the
  * call is running or will run again, so that its data may be freed.  Must
@@ -387,8 +386,7 @@ static inline int tracepoint_sites(const struct tracepoint *tp);
  * fn runs with the dynamic loader's lock held: it must not dlopen/dlclose.
  * A non-zero return from fn stops the walk and is returned; 0 otherwise,
  * -EINVAL for NULL fn. */
-static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv),
-				      void *priv);
+static inline int tracepoint_for_each(int (*fn)(struct tracepoint *tp, void *priv), void *priv);
 /* The first tracepoint with that name (executable first, then libraries in
  * load order), or NULL if there is none or name is NULL. */
 static inline struct tracepoint *tracepoint_find(const char *name);
@@ -396,13 +394,11 @@ static inline struct tracepoint *tracepoint_find(const char *name);
  * to the first tracepoint with that name: -ENOENT if there is none,
  * -EINVAL for NULL name or probe, otherwise as
  * tracepoint_probe_register_prio(). */
-static inline int tracepoint_probe_register_name(const char *name,
-						 tracepoint_func_t probe,
+static inline int tracepoint_probe_register_name(const char *name, tracepoint_func_t probe,
 						 void *data, int prio);
 /* 0, -ENOENT (no such tracepoint, or the probe is not attached), -EINVAL
  * for NULL name or probe. */
-static inline int tracepoint_probe_unregister_name(const char *name,
-						   tracepoint_func_t probe,
+static inline int tracepoint_probe_unregister_name(const char *name, tracepoint_func_t probe,
 						   void *data);
 
 /* Many enables or disables at once (a pattern, TRACEPOINTS=*): between

@@ -161,11 +161,13 @@ static const char *bad_dir(const char *dir, char *why, size_t len)
 	if (!S_ISDIR(st.st_mode))
 		return "not a directory";
 	if (st.st_uid != geteuid()) {
-		snprintf(why, len, "owned by uid %u, not by you (uid %u)", (unsigned)st.st_uid, (unsigned)geteuid());
+		snprintf(why, len, "owned by uid %u, not by you (uid %u)", (unsigned)st.st_uid,
+			 (unsigned)geteuid());
 		return why;
 	}
 	if (st.st_mode & 077) {
-		snprintf(why, len, "open to group or others (mode %03o)", (unsigned)(st.st_mode & 0777));
+		snprintf(why, len, "open to group or others (mode %03o)",
+			 (unsigned)(st.st_mode & 0777));
 		return why;
 	}
 	return NULL;
@@ -182,8 +184,9 @@ static int no_channel(long pid, char dirs[MAX_PLACES][PATH_MAX], int n, const ch
 	if (stat(proc, &st) != 0)
 		return fail("no process %ld", pid);
 	if (st.st_uid != geteuid())
-		return fail("process %ld runs as uid %u, you as uid %u: only its own user can control it", pid,
-			    (unsigned)st.st_uid, (unsigned)geteuid());
+		return fail("process %ld runs as uid %u, you as uid %u: only its own user can "
+			    "control it",
+			    pid, (unsigned)st.st_uid, (unsigned)geteuid());
 	snprintf(proc, sizeof(proc), "/proc/%ld/comm", pid);
 	if ((f = fopen(proc, "r")) != NULL) {
 		if (fgets(comm, sizeof(comm), f))
@@ -194,9 +197,12 @@ static int no_channel(long pid, char dirs[MAX_PLACES][PATH_MAX], int n, const ch
 		size_t l = strlen(looked);
 		snprintf(looked + l, sizeof(looked) - l, "%s%s", i ? ", " : "", dirs[i]);
 	}
-	return fail("process %ld%s%s%s has no control channel: start it with TRACEPOINTS_CONTROL=1 in its "
-		    "environment (looked for %ld.sock in %s%s); if it has that, its stderr says why it could "
-		    "not open one", pid, *comm ? " (" : "", comm, *comm ? ")" : "", pid, looked, notes);
+	return fail("process %ld%s%s%s has no control channel: start it with TRACEPOINTS_CONTROL=1 "
+		    "in its "
+		    "environment (looked for %ld.sock in %s%s); if it has that, its stderr says "
+		    "why it could "
+		    "not open one",
+		    pid, *comm ? " (" : "", comm, *comm ? ")" : "", pid, looked, notes);
 }
 
 /* Connects to process pid's socket: the descriptor, or -EXIT_USAGE after
@@ -216,14 +222,16 @@ static int connect_to(long pid)
 		if (lstat(dirs[i], &st) != 0 && errno == ENOENT)
 			continue;
 		if ((bad = bad_dir(dirs[i], why, sizeof(why))) != NULL) {
-			snprintf(notes + nl, sizeof(notes) - nl, "; %.512s not used: %s", dirs[i], bad);
+			snprintf(notes + nl, sizeof(notes) - nl, "; %.512s not used: %s", dirs[i],
+				 bad);
 			continue;
 		}
 		k = snprintf(path, sizeof(path), TRACE_CTL_SOCKET_FMT, dirs[i], (int)pid);
 		if (k < 0 || (size_t)k >= sizeof(path) || lstat(path, &st) != 0)
 			continue;
 		if (!S_ISSOCK(st.st_mode) || st.st_uid != geteuid()) {
-			snprintf(notes + nl, sizeof(notes) - nl, "; %.512s not used: not a socket of yours", path);
+			snprintf(notes + nl, sizeof(notes) - nl,
+				 "; %.512s not used: not a socket of yours", path);
 			continue;
 		}
 		break;
@@ -244,10 +252,14 @@ static int connect_to(long pid)
 		close(fd);
 		snprintf(proc, sizeof(proc), "/proc/%ld", pid);
 		if (e == ECONNREFUSED && stat(proc, &st) != 0)
-			return -fail("process %ld is gone; %s is a stale socket it left (remove it)", pid, path);
+			return -fail(
+				"process %ld is gone; %s is a stale socket it left (remove it)",
+				pid, path);
 		if (e == ECONNREFUSED)
-			return -fail("nobody answers on %s: process %ld stopped its channel or exec()ed a program "
-				     "that did not open one (the file is stale)", path, pid);
+			return -fail("nobody answers on %s: process %ld stopped its channel or "
+				     "exec()ed a program "
+				     "that did not open one (the file is stale)",
+				     path, pid);
 		return -fail("cannot connect to %s: %s", path, strerror(e));
 	}
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &cl) != 0 || cl != sizeof(cr)) {
@@ -256,8 +268,9 @@ static int connect_to(long pid)
 	}
 	if (cr.uid != geteuid() || (long)cr.pid != pid) {
 		close(fd);
-		return -fail("%s is served by process %ld of uid %u, not by process %ld of uid %u: not used", path,
-			     (long)cr.pid, (unsigned)cr.uid, pid, (unsigned)geteuid());
+		return -fail("%s is served by process %ld of uid %u, not by process %ld of uid %u: "
+			     "not used",
+			     path, (long)cr.pid, (unsigned)cr.uid, pid, (unsigned)geteuid());
 	}
 	return fd;
 }
@@ -301,7 +314,9 @@ static long number(const char **s, char end, long max)
 
 int main(int argc, char **argv)
 {
-	static const char *const cmds[] = { "list", "enable", "disable", "snapshot", "flush", "hist" };
+	static const char *const cmds[] = {
+		"list", "enable", "disable", "snapshot", "flush", "hist"
+	};
 	char req[TRACE_CTL_REQUEST_MAX + 1], head[TRACE_CTL_HEADER_MAX + 1];
 	const char *p;
 	char *body;
@@ -319,14 +334,17 @@ int main(int argc, char **argv)
 		return EXIT_DONE;
 	}
 	if (argc < 3)
-		return usage_err("%s", argc < 2 ? "no process id and command given" : "no command given");
+		return usage_err("%s",
+				 argc < 2 ? "no process id and command given" : "no command given");
 	if ((pid = parse_pid(argv[1])) < 0)
 		return usage_err("'%s' is not a process id", argv[1]);
 	for (c = 0; c < (int)(sizeof(cmds) / sizeof(cmds[0])); c++)
 		if (!strcmp(argv[2], cmds[c]))
 			break;
 	if (c == (int)(sizeof(cmds) / sizeof(cmds[0])))
-		return usage_err("unknown command '%s' (list, enable, disable, snapshot, flush, hist)", argv[2]);
+		return usage_err(
+			"unknown command '%s' (list, enable, disable, snapshot, flush, hist)",
+			argv[2]);
 	takes_arg = !strcmp(cmds[c], "enable") || !strcmp(cmds[c], "disable");
 	if (takes_arg && argc < 4)
 		return usage_err("%s needs at least one pattern, e.g. 'kmem:*'", cmds[c]);
@@ -335,12 +353,15 @@ int main(int argc, char **argv)
 	/* The request: "command[ pattern,pattern...]\n", printable ASCII. */
 	rl = (size_t)snprintf(req, sizeof(req), "%s", cmds[c]);
 	for (i = 3; i < (size_t)argc && rl < sizeof(req); i++)
-		rl += (size_t)snprintf(req + rl, sizeof(req) - rl, "%s%s", i == 3 ? " " : ",", argv[i]);
+		rl += (size_t)snprintf(req + rl, sizeof(req) - rl, "%s%s", i == 3 ? " " : ",",
+				       argv[i]);
 	if (rl + 1 >= sizeof(req))
-		return usage_err("the patterns are too long (a request is at most %s bytes)", "4096");
+		return usage_err("the patterns are too long (a request is at most %s bytes)",
+				 "4096");
 	for (i = 0; i < rl; i++)
 		if ((unsigned char)req[i] < 0x20 || (unsigned char)req[i] > 0x7e)
-			return usage_err("the patterns hold a byte that no pattern can have (%s)", "a control or "
+			return usage_err("the patterns hold a byte that no pattern can have (%s)",
+					 "a control or "
 					 "non-ASCII character");
 	req[rl++] = '\n';
 
@@ -358,7 +379,8 @@ int main(int argc, char **argv)
 	for (hl = 0; hl < TRACE_CTL_HEADER_MAX; hl++) {
 		if (read_all(fd, head + hl, 1) != 0) {
 			if (errno == EAGAIN || errno == EWOULDBLOCK)
-				return fail("process %ld did not answer within %d s", pid, REPLY_TIMEOUT_S);
+				return fail("process %ld did not answer within %d s", pid,
+					    REPLY_TIMEOUT_S);
 			return fail("process %ld closed the connection without an answer%s%s", pid,
 				    errno ? ": " : "", errno ? strerror(errno) : "");
 		}

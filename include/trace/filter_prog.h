@@ -30,22 +30,18 @@ extern "C" {
 
 /* What one step of a program compares. */
 enum tp__flt_kind {
-	TP__FLT_INT1 = 0,  /* integer field of 1, 2, 4, 8 bytes */
+	TP__FLT_INT1 = 0, /* integer field of 1, 2, 4, 8 bytes */
 	TP__FLT_INT2 = 1,
 	TP__FLT_INT4 = 2,
 	TP__FLT_INT8 = 3,
-	TP__FLT_STR = 4,   /* a __string(): its index among the event's fields */
-	TP__FLT_CHARS = 5  /* a char array: offset, length */
+	TP__FLT_STR = 4,  /* a __string(): its index among the event's fields */
+	TP__FLT_CHARS = 5 /* a char array: offset, length */
 };
 
 /* Where a step goes next: another step (its offset in bytes from the
  * first one), or an end.  CALL: the recorder's inline run met a string
  * step and gives way to trace_filter_match. */
-enum tp__flt_end {
-	TP__FLT_CALL = 0xfffd,
-	TP__FLT_DROP = 0xfffe,
-	TP__FLT_KEEP = 0xffff
-};
+enum tp__flt_end { TP__FLT_CALL = 0xfffd, TP__FLT_DROP = 0xfffe, TP__FLT_KEEP = 0xffff };
 
 /*
  * An integer step: with z the field's bits (zero-extended),
@@ -63,18 +59,18 @@ enum tp__flt_end {
  */
 struct tp__flt_op {
 	uint64_t mask, x, add, v;
-	const char *str;   /* string steps: the operand (NUL-terminated) */
-	uint32_t slen;     /* its length */
-	int16_t load_at;   /* integer steps: offset + size - 8, see tp__ev_filter_ints */
-	uint16_t offset;   /* field offset; __string(): its index among the strings */
-	uint16_t len;      /* char array: its length */
-	uint16_t next[2];  /* where to go when the step fails [0] or holds [1]
+	const char *str;  /* string steps: the operand (NUL-terminated) */
+	uint32_t slen;	  /* its length */
+	int16_t load_at;  /* integer steps: offset + size - 8, see tp__ev_filter_ints */
+	uint16_t offset;  /* field offset; __string(): its index among the strings */
+	uint16_t len;	  /* char array: its length */
+	uint16_t next[2]; /* where to go when the step fails [0] or holds [1]
 			      (enum tp__flt_end); string steps: call[] too */
-	uint16_t call[2];  /* what the recorder's inline run takes as next[] */
-	uint8_t kind;      /* enum tp__flt_kind */
-	uint8_t shift;     /* integer steps: 64 - 8 * size */
-	uint8_t glob;      /* string steps: '~' */
-	uint8_t negate;    /* while compiling: swap next[] */
+	uint16_t call[2]; /* what the recorder's inline run takes as next[] */
+	uint8_t kind;	  /* enum tp__flt_kind */
+	uint8_t shift;	  /* integer steps: 64 - 8 * size */
+	uint8_t glob;	  /* string steps: '~' */
+	uint8_t negate;	  /* while compiling: swap next[] */
 };
 
 /* A compiled filter (trace_filter_compile), one block of memory. */
@@ -82,8 +78,8 @@ struct trace_filter {
 	const struct tp__flt_op *ops;
 	unsigned nops;
 	const struct tp__flt_op *first; /* the first step to run */
-	unsigned fixed;    /* the event's entry_size: where the variable part begins */
-	const char *text;  /* the filter as given */
+	unsigned fixed;			/* the event's entry_size: where the variable part begins */
+	const char *text;		/* the filter as given */
 	/* The event's fields: a __string() step walks the variable part
 	 * (strings and dynamic arrays, in declaration order) to its field. */
 	const struct trace_event_field *fields;
@@ -150,7 +146,8 @@ static inline int tp__flt_run(const struct trace_filter *f, unsigned i, const vo
 	const unsigned char *e = (const unsigned char *)entry;
 	const struct tp__flt_op *ops = f->ops;
 	for (;;) {
-		const struct tp__flt_op *o = (const struct tp__flt_op *)(const void *)((const char *)ops + i);
+		const struct tp__flt_op *o =
+			(const struct tp__flt_op *)(const void *)((const char *)ops + i);
 		int r;
 		if (o->kind <= TP__FLT_INT8) {
 			uint64_t z;
@@ -190,7 +187,8 @@ static inline int trace_filter_match(const struct trace_filter *f, const void *e
 		return 1;
 	if (__builtin_expect(f->hook != NULL, 0))
 		return f->hook(f, entry, size);
-	return tp__flt_run(f, (unsigned)((const char *)f->first - (const char *)f->ops), entry, size);
+	return tp__flt_run(f, (unsigned)((const char *)f->first - (const char *)f->ops), entry,
+			   size);
 }
 
 #ifdef __cplusplus

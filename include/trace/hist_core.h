@@ -48,11 +48,11 @@ enum trace_hist_limits {
 	TRACE_HIST_VALS_MAX = 8,
 	TRACE_HIST_SORT_MAX = 2,
 	TRACE_HIST_SIZE_DEFAULT = 2048,
-	TRACE_HIST_SIZE_MAX = 131072,  /* the kernel's TRACING_MAP_BITS_MAX: 2^17 */
-	TRACE_HIST_STR_BYTES = 64,     /* a string key: at most 63 bytes, NUL-padded */
+	TRACE_HIST_SIZE_MAX = 131072, /* the kernel's TRACING_MAP_BITS_MAX: 2^17 */
+	TRACE_HIST_STR_BYTES = 64,    /* a string key: at most 63 bytes, NUL-padded */
 	TRACE_HIST_STR_WORDS = TRACE_HIST_STR_BYTES / 8,
-	TRACE_HIST_NAME_MAX = 64,      /* bytes of a field name, with its NUL */
-	TRACE_HIST_TEXT_MAX = 1024     /* bytes of trigger text */
+	TRACE_HIST_NAME_MAX = 64,  /* bytes of a field name, with its NUL */
+	TRACE_HIST_TEXT_MAX = 1024 /* bytes of trigger text */
 };
 
 /* A field as the caller describes the event's fields to the parser. */
@@ -62,7 +62,7 @@ enum trace_hist_fkind {
 };
 struct trace_hist_fdesc {
 	const char *name;
-	unsigned char kind;      /* enum trace_hist_fkind; 0: neither (not usable) */
+	unsigned char kind; /* enum trace_hist_fkind; 0: neither (not usable) */
 	unsigned char is_signed;
 };
 
@@ -79,8 +79,8 @@ enum trace_hist_mod {
 	TRACE_HIST_M_LOG2 = 2,
 	TRACE_HIST_M_BUCKETS = 4,
 	TRACE_HIST_M_USECS = 8,
-	TRACE_HIST_M_SYM = 16,     /* an address, printed with its symbol (read time) */
-	TRACE_HIST_M_SYMOFF = 32   /* the same, with +0xoffset */
+	TRACE_HIST_M_SYM = 16,	 /* an address, printed with its symbol (read time) */
+	TRACE_HIST_M_SYMOFF = 32 /* the same, with +0xoffset */
 };
 /* The modifiers that say how a key is shown: at most one of them. */
 #define TRACE_HIST_M_SHOWN                                                             \
@@ -91,24 +91,24 @@ enum trace_hist_mod {
  * same text (spec.cmd; the text leaves them out). */
 enum trace_hist_cmd {
 	TRACE_HIST_CMD_NONE = 0,
-	TRACE_HIST_CMD_PAUSE = 1,    /* stop aggregating (made paused if new) */
-	TRACE_HIST_CMD_CONTINUE = 2  /* aggregate again */
+	TRACE_HIST_CMD_PAUSE = 1,   /* stop aggregating (made paused if new) */
+	TRACE_HIST_CMD_CONTINUE = 2 /* aggregate again */
 };
 
 /* What a sort entry sorts by. */
 enum trace_hist_sort_by {
 	TRACE_HIST_SORT_HITCOUNT = 0,
-	TRACE_HIST_SORT_KEY = 1,   /* + index */
-	TRACE_HIST_SORT_VAL = 16   /* + index */
+	TRACE_HIST_SORT_KEY = 1, /* + index */
+	TRACE_HIST_SORT_VAL = 16 /* + index */
 };
 
 struct trace_hist_ref {
-	unsigned field;          /* index in the caller's fields, or enum trace_hist_common */
-	unsigned mods;           /* enum trace_hist_mod bits */
-	uint64_t buckets;        /* .buckets=N */
-	unsigned char kind;      /* enum trace_hist_fkind */
+	unsigned field;	    /* index in the caller's fields, or enum trace_hist_common */
+	unsigned mods;	    /* enum trace_hist_mod bits */
+	uint64_t buckets;   /* .buckets=N */
+	unsigned char kind; /* enum trace_hist_fkind */
 	unsigned char is_signed;
-	unsigned word;           /* keys: where the key's words begin */
+	unsigned word; /* keys: where the key's words begin */
 	char name[TRACE_HIST_NAME_MAX];
 };
 
@@ -119,10 +119,10 @@ struct trace_hist_spec {
 	unsigned sort[TRACE_HIST_SORT_MAX]; /* enum trace_hist_sort_by */
 	unsigned char desc[TRACE_HIST_SORT_MAX];
 	unsigned nsort;
-	unsigned size;           /* entries at most */
-	unsigned cmd;            /* enum trace_hist_cmd: ':pause' or ':continue' */
-	unsigned keywords;       /* 8-byte words of a key */
-	unsigned stride;         /* words of an entry: hitcount, sums, key */
+	unsigned size;			/* entries at most */
+	unsigned cmd;			/* enum trace_hist_cmd: ':pause' or ':continue' */
+	unsigned keywords;		/* 8-byte words of a key */
+	unsigned stride;		/* words of an entry: hitcount, sums, key */
 	char text[TRACE_HIST_TEXT_MAX]; /* the trigger, written in full */
 };
 
@@ -172,7 +172,8 @@ static inline int tp__hist_fail(struct tp__hist_parse *p, size_t at, size_t tlen
 
 static inline int tp__hist_is_name(char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
 }
 
 /* A decimal (or 0x hex) number at p->s[p->i]: 0 and *v, or -1. */
@@ -218,7 +219,9 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 	while (p->i < p->n && tp__hist_is_name(p->s[p->i]))
 		p->i++;
 	if (p->i == b)
-		return tp__hist_fail(p, b, 1, is_key ? "expected a key field at" : "expected a value field at", 0);
+		return tp__hist_fail(
+			p, b, 1, is_key ? "expected a key field at" : "expected a value field at",
+			0);
 	if (p->i - b >= TRACE_HIST_NAME_MAX)
 		return tp__hist_fail(p, b, p->i - b, "field name too long:", 0);
 	memcpy(r->name, p->s + b, p->i - b);
@@ -243,7 +246,8 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 		r->is_signed = p->f[k].is_signed;
 	}
 	if (!is_key && r->kind != TRACE_HIST_F_INT)
-		return tp__hist_fail(p, b, p->i - b, "a value must be a number, not the string field", 1);
+		return tp__hist_fail(p, b, p->i - b,
+				     "a value must be a number, not the string field", 1);
 	while (p->i < p->n && p->s[p->i] == '.') {
 		size_t m = ++p->i, ml;
 		while (p->i < p->n && tp__hist_is_name(p->s[p->i]))
@@ -268,13 +272,15 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 				return tp__hist_fail(p, m, ml, "expected '=N' after", 0);
 			p->i++;
 			if (tp__hist_number(p, &r->buckets) != 0 || r->buckets == 0)
-				return tp__hist_fail(p, p->i, 1, "expected a bucket size (a number > 0) at", 0);
+				return tp__hist_fail(p, p->i, 1,
+						     "expected a bucket size (a number > 0) at", 0);
 			r->mods |= TRACE_HIST_M_BUCKETS;
 		} else {
 			return tp__hist_fail(p, m, ml ? ml : 1,
 					     r->field == TRACE_HIST_COMMON_TIMESTAMP || ml != 5 ||
 							     memcmp(p->s + m, "usecs", 5)
-						     ? "unknown or misplaced modifier (hex, log2, buckets=N, sym, sym-offset, usecs)"
+						     ? "unknown or misplaced modifier (hex, log2, "
+						       "buckets=N, sym, sym-offset, usecs)"
 						     : "usecs is for common_timestamp only:",
 					     0);
 		}
@@ -283,7 +289,8 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 			return tp__hist_fail(p, m, ml, "a string key takes no modifier:", 0);
 	}
 	if ((r->mods & TRACE_HIST_M_SHOWN) & ((r->mods & TRACE_HIST_M_SHOWN) - 1))
-		return tp__hist_fail(p, b, p->i - b, "one of hex, log2, buckets, sym, sym-offset at most:", 0);
+		return tp__hist_fail(p, b, p->i - b,
+				     "one of hex, log2, buckets, sym, sym-offset at most:", 0);
 	return 0;
 }
 
@@ -313,18 +320,20 @@ static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 			if (s->key[i].mods & (1u << m)) {
 				TP__HIST_PUT(".%s", modn[m]);
 				if ((1u << m) == TRACE_HIST_M_BUCKETS)
-					TP__HIST_PUT("=%llu", (unsigned long long)s->key[i].buckets);
+					TP__HIST_PUT("=%llu",
+						     (unsigned long long)s->key[i].buckets);
 			}
 	}
 	TP__HIST_PUT(":vals=hitcount");
 	for (i = 0; i < s->nvals; i++)
-		TP__HIST_PUT(",%s%s", s->val[i].name, s->val[i].mods & TRACE_HIST_M_HEX ? ".hex" : "");
+		TP__HIST_PUT(",%s%s", s->val[i].name,
+			     s->val[i].mods & TRACE_HIST_M_HEX ? ".hex" : "");
 	TP__HIST_PUT(":sort=");
 	for (i = 0; i < s->nsort; i++) {
 		unsigned b = s->sort[i];
 		TP__HIST_PUT("%s%s%s", i ? "," : "",
 			     b == TRACE_HIST_SORT_HITCOUNT ? "hitcount"
-			     : b >= TRACE_HIST_SORT_VAL    ? s->val[b - TRACE_HIST_SORT_VAL].name
+			     : b >= TRACE_HIST_SORT_VAL	   ? s->val[b - TRACE_HIST_SORT_VAL].name
 							   : s->key[b - TRACE_HIST_SORT_KEY].name,
 			     s->desc[i] ? ".descending" : "");
 	}
@@ -378,7 +387,9 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				if (tp__hist_ref(&p, &s->key[s->nkeys], 1))
 					return -EINVAL;
 				s->key[s->nkeys].word = s->keywords;
-				s->keywords += s->key[s->nkeys].kind == TRACE_HIST_F_STR ? TRACE_HIST_STR_WORDS : 1;
+				s->keywords += s->key[s->nkeys].kind == TRACE_HIST_F_STR
+						       ? TRACE_HIST_STR_WORDS
+						       : 1;
 				s->nkeys++;
 			} while (p.i < p.n && p.s[p.i] == ',');
 		} else if (tp__hist_word(&p, "vals") || tp__hist_word(&p, "values")) {
@@ -394,7 +405,8 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 					continue;
 				}
 				if (s->nvals == TRACE_HIST_VALS_MAX)
-					return tp__hist_fail(&p, p.i, 1, "more than 8 values at", 0);
+					return tp__hist_fail(&p, p.i, 1, "more than 8 values at",
+							     0);
 				if (tp__hist_ref(&p, &s->val[s->nvals], 0))
 					return -EINVAL;
 				s->nvals++;
@@ -410,12 +422,14 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				size_t b = ++p.i, l;
 				char nm[TRACE_HIST_NAME_MAX];
 				if (s->nsort == TRACE_HIST_SORT_MAX)
-					return tp__hist_fail(&p, b, 1, "more than 2 sort fields at", 0);
+					return tp__hist_fail(&p, b, 1, "more than 2 sort fields at",
+							     0);
 				while (p.i < p.n && tp__hist_is_name(p.s[p.i]))
 					p.i++;
 				l = p.i - b;
 				if (!l || l >= sizeof(nm))
-					return tp__hist_fail(&p, b, l ? l : 1, "expected a sort field at", 0);
+					return tp__hist_fail(&p, b, l ? l : 1,
+							     "expected a sort field at", 0);
 				memcpy(nm, p.s + b, l);
 				nm[l] = '\0';
 				s->sort[s->nsort] = 0xffff;
@@ -429,9 +443,11 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 						p.i++;
 					if (p.i - m == 10 && !memcmp(p.s + m, "descending", 10))
 						s->desc[s->nsort] = 1;
-					else if (!(p.i - m == 9 && !memcmp(p.s + m, "ascending", 9)))
-						return tp__hist_fail(&p, m, p.i - m ? p.i - m : 1,
-								     "expected ascending or descending, not", 0);
+					else if (!(p.i - m == 9 &&
+						   !memcmp(p.s + m, "ascending", 9)))
+						return tp__hist_fail(
+							&p, m, p.i - m ? p.i - m : 1,
+							"expected ascending or descending, not", 0);
 				}
 				if (s->sort[s->nsort] == 0xffff) {
 					/* remember the name's place: resolved below */
@@ -465,8 +481,10 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 			size_t l = 0;
 			while (a + l < p.n && p.s[a + l] != ':' && p.s[a + l] != '=')
 				l++;
-			return tp__hist_fail(&p, a, l ? l : 1,
-					     "unknown attribute (keys=, vals=, sort=, size=, pause, continue):", 0);
+			return tp__hist_fail(
+				&p, a, l ? l : 1,
+				"unknown attribute (keys=, vals=, sort=, size=, pause, continue):",
+				0);
 		}
 	}
 	if (!s->nkeys)
@@ -494,7 +512,8 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 			if (strlen(s->val[k].name) == l && !memcmp(s->val[k].name, p.s + b, l))
 				break;
 		if (k == s->nvals)
-			return tp__hist_fail(&p, b, l, "sort by hitcount, a key or a value, not", 0);
+			return tp__hist_fail(&p, b, l, "sort by hitcount, a key or a value, not",
+					     0);
 		s->sort[i] = TRACE_HIST_SORT_VAL + k;
 	}
 	s->stride = 1 + s->nvals + s->keywords;
@@ -553,8 +572,8 @@ static inline uint64_t trace_hist_hash(const uint64_t *key, unsigned words)
 struct trace_hist_table {
 	uint64_t *w;
 	unsigned bits, stride, keywords, nvals, size;
-	unsigned count;       /* entries in use */
-	uint64_t dropped;     /* events that found the table full */
+	unsigned count;	  /* entries in use */
+	uint64_t dropped; /* events that found the table full */
 };
 
 static inline unsigned trace_hist_table_bits(unsigned size)
@@ -570,8 +589,8 @@ static inline size_t trace_hist_table_bytes(const struct trace_hist_spec *s)
 	return ((size_t)1 << trace_hist_table_bits(s->size)) * s->stride * sizeof(uint64_t);
 }
 
-static inline void trace_hist_table_init(struct trace_hist_table *t, const struct trace_hist_spec *s,
-					 void *mem)
+static inline void trace_hist_table_init(struct trace_hist_table *t,
+					 const struct trace_hist_spec *s, void *mem)
 {
 	memset(t, 0, sizeof(*t));
 	t->w = (uint64_t *)mem;
@@ -616,7 +635,8 @@ static inline void trace_hist_table_add(struct trace_hist_table *t, uint64_t *e,
 
 /* Adds every entry of src to dst (same spec); what does not fit is added
  * to dst->dropped, with src's own drops. */
-static inline void trace_hist_table_merge(struct trace_hist_table *dst, const struct trace_hist_table *src)
+static inline void trace_hist_table_merge(struct trace_hist_table *dst,
+					  const struct trace_hist_table *src)
 {
 	size_t i, n = (size_t)1 << src->bits;
 	for (i = 0; i < n; i++) {

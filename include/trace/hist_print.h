@@ -67,7 +67,8 @@ static inline void tp__hist_put(struct tp__hist_out *o, const char *fmt, ...)
 }
 
 /* Compares two entries by the spec's sort fields, then by the key. */
-static inline int tp__hist_cmp(const struct trace_hist_spec *s, const uint64_t *a, const uint64_t *b)
+static inline int tp__hist_cmp(const struct trace_hist_spec *s, const uint64_t *a,
+			       const uint64_t *b)
 {
 	unsigned i;
 	for (i = 0; i < s->nsort; i++) {
@@ -84,11 +85,14 @@ static inline int tp__hist_cmp(const struct trace_hist_spec *s, const uint64_t *
 			c = x < y ? -1 : x > y;
 		} else {
 			const struct trace_hist_ref *r = &s->key[by - TRACE_HIST_SORT_KEY];
-			const uint64_t *ka = a + 1 + s->nvals + r->word, *kb = b + 1 + s->nvals + r->word;
+			const uint64_t *ka = a + 1 + s->nvals + r->word,
+				       *kb = b + 1 + s->nvals + r->word;
 			if (r->kind == TRACE_HIST_F_STR) {
-				c = strncmp((const char *)ka, (const char *)kb, TRACE_HIST_STR_BYTES);
+				c = strncmp((const char *)ka, (const char *)kb,
+					    TRACE_HIST_STR_BYTES);
 				c = c < 0 ? -1 : c > 0;
-			} else if (r->is_signed && !(r->mods & (TRACE_HIST_M_LOG2 | TRACE_HIST_M_HEX))) {
+			} else if (r->is_signed &&
+				   !(r->mods & (TRACE_HIST_M_LOG2 | TRACE_HIST_M_HEX))) {
 				int64_t u = (int64_t)*ka, v = (int64_t)*kb;
 				c = u < v ? -1 : u > v;
 			} else {
@@ -109,7 +113,8 @@ static inline void tp__hist_sort(const struct trace_hist_spec *s, const uint64_t
 	size_t w, i;
 	for (w = 1; w < n; w *= 2) {
 		for (i = 0; i < n; i += 2 * w) {
-			size_t a = i, m = i + w < n ? i + w : n, b = m, e = i + 2 * w < n ? i + 2 * w : n, k = i;
+			size_t a = i, m = i + w < n ? i + w : n, b = m,
+			       e = i + 2 * w < n ? i + 2 * w : n, k = i;
 			while (a < m && b < e)
 				tmp[k++] = tp__hist_cmp(s, v[b], v[a]) < 0 ? v[b++] : v[a++];
 			while (a < m)
@@ -123,7 +128,8 @@ static inline void tp__hist_sort(const struct trace_hist_spec *s, const uint64_t
 
 /* Writes the symbol of address addr ("name", or "name+0xoff" when
  * with_offset) into buf[0..len), or leaves it "" (not known). */
-typedef void (*trace_hist_sym_fn)(void *priv, uint64_t addr, int with_offset, char *buf, size_t len);
+typedef void (*trace_hist_sym_fn)(void *priv, uint64_t addr, int with_offset, char *buf,
+				  size_t len);
 
 /* One key of an entry, as the kernel prints it. */
 static inline void tp__hist_put_key(struct tp__hist_out *o, const struct trace_hist_ref *r,
@@ -136,7 +142,8 @@ static inline void tp__hist_put_key(struct tp__hist_out *o, const struct trace_h
 		if (sym)
 			sym(priv, *k, off, nm, sizeof(nm));
 		nm[sizeof(nm) - 1] = '\0';
-		tp__hist_put(o, off ? "%s: [%llx] %-55s" : "%s: [%llx] %-45s", r->name, (unsigned long long)*k, nm);
+		tp__hist_put(o, off ? "%s: [%llx] %-55s" : "%s: [%llx] %-45s", r->name,
+			     (unsigned long long)*k, nm);
 	} else if (r->kind == TRACE_HIST_F_STR) {
 		char str[TRACE_HIST_STR_BYTES];
 		memcpy(str, k, sizeof(str));
@@ -165,9 +172,10 @@ static inline void tp__hist_put_key(struct tp__hist_out *o, const struct trace_h
  * (NULL: the address only): a malloc()ed NUL-terminated text (*len its
  * length), or NULL when memory runs out.
  */
-static inline char *trace_hist_format_sym(const struct trace_hist_spec *s, const struct trace_hist_table *t,
-					  const char *filter, const char *state, size_t *len,
-					  trace_hist_sym_fn sym, void *priv)
+static inline char *trace_hist_format_sym(const struct trace_hist_spec *s,
+					  const struct trace_hist_table *t, const char *filter,
+					  const char *state, size_t *len, trace_hist_sym_fn sym,
+					  void *priv)
 {
 	struct tp__hist_out o;
 	size_t n = (size_t)1 << t->bits, i, m = 0;
@@ -189,11 +197,14 @@ static inline char *trace_hist_format_sym(const struct trace_hist_spec *s, const
 		unsigned k;
 		for (k = 0; k < s->nkeys; k++) {
 			tp__hist_put(&o, "%s", k ? ", " : "{ ");
-			tp__hist_put_key(&o, &s->key[k], e + 1 + s->nvals + s->key[k].word, sym, priv);
+			tp__hist_put_key(&o, &s->key[k], e + 1 + s->nvals + s->key[k].word, sym,
+					 priv);
 		}
 		tp__hist_put(&o, " } hitcount: %10llu", (unsigned long long)e[0]);
 		for (k = 0; k < s->nvals; k++)
-			tp__hist_put(&o, s->val[k].mods & TRACE_HIST_M_HEX ? "  %s: %10llx" : "  %s: %10llu",
+			tp__hist_put(&o,
+				     s->val[k].mods & TRACE_HIST_M_HEX ? "  %s: %10llx"
+								       : "  %s: %10llu",
 				     s->val[k].name, (unsigned long long)e[1 + k]);
 		tp__hist_put(&o, "\n");
 		hits += e[0];
@@ -211,8 +222,9 @@ static inline char *trace_hist_format_sym(const struct trace_hist_spec *s, const
 }
 
 /* trace_hist_format_sym without symbols. */
-static inline char *trace_hist_format(const struct trace_hist_spec *s, const struct trace_hist_table *t,
-				      const char *filter, const char *state, size_t *len)
+static inline char *trace_hist_format(const struct trace_hist_spec *s,
+				      const struct trace_hist_table *t, const char *filter,
+				      const char *state, size_t *len)
 {
 	return trace_hist_format_sym(s, t, filter, state, len, NULL, NULL);
 }

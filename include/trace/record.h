@@ -49,20 +49,20 @@ extern "C" {
  * that embeds this one (<trace/sink.h>: struct tp__sink_node).
  */
 struct trace_buffer {
-	unsigned char *pos;         /* where the next record goes */
-	unsigned char *end;         /* end of the window; pos == end == NULL: none yet */
-	struct trace_packet *pkt;   /* the window's packet (content_size, timestamp_end) */
-	uint64_t last_ts;           /* timestamp of the previous record (or packet open) */
-	const void *sink;           /* the struct trace_sink_base this buffer belongs to */
-	uint64_t dropped;           /* records this thread could not keep */
-	int busy;                   /* a record is being written (signal handlers) */
+	unsigned char *pos;	  /* where the next record goes */
+	unsigned char *end;	  /* end of the window; pos == end == NULL: none yet */
+	struct trace_packet *pkt; /* the window's packet (content_size, timestamp_end) */
+	uint64_t last_ts;	  /* timestamp of the previous record (or packet open) */
+	const void *sink;	  /* the struct trace_sink_base this buffer belongs to */
+	uint64_t dropped;	  /* records this thread could not keep */
+	int busy;		  /* a record is being written (signal handlers) */
 };
 
 /* Clocks a recorder may use; the sink picks one and describes it in the
  * trace's metadata. */
 enum trace_clock {
-	TRACE_CLOCK_COUNTER = 0,   /* x86-64 rdtsc / aarch64 cntvct_el0 */
-	TRACE_CLOCK_MONOTONIC = 1  /* clock_gettime(CLOCK_MONOTONIC) in ns */
+	TRACE_CLOCK_COUNTER = 0,  /* x86-64 rdtsc / aarch64 cntvct_el0 */
+	TRACE_CLOCK_MONOTONIC = 1 /* clock_gettime(CLOCK_MONOTONIC) in ns */
 };
 
 /*
@@ -76,7 +76,7 @@ struct trace_sink_base {
 	struct trace_buffer *(*thread_buffer)(struct trace_sink_base *sink);
 	int (*next_window)(struct trace_sink_base *sink, struct trace_buffer *b, uint64_t ts,
 			   size_t need);
-	int clock;              /* enum trace_clock */
+	int clock; /* enum trace_clock */
 };
 
 /*
@@ -140,9 +140,8 @@ static TP__ALWAYS_INLINE void tp__ev_put32(unsigned char *p, uint32_t v)
  * the recorders' full (noinline) copies call it.  Returns the entry's
  * address or NULL (the drop is counted); b->busy is set by the caller.
  */
-static inline unsigned char *
-tp__ev_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t id, uint64_t ts,
-		   size_t size)
+static inline unsigned char *tp__ev_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b,
+						 uint32_t id, uint64_t ts, size_t size)
 {
 	unsigned char *p = b->pos;
 	int compact = ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
@@ -151,7 +150,7 @@ tp__ev_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t 
 	if (!p || (size_t)(b->end - p) < need) {
 		/* A new window opens at ts: the header can be compact again. */
 		need = size + (id < TRACE_HEADER_EXTENDED ? TRACE_HEADER_COMPACT_SIZE
-							   : TRACE_HEADER_EXTENDED_SIZE);
+							  : TRACE_HEADER_EXTENDED_SIZE);
 		if (s->next_window(s, b, ts, need) != 0)
 			return NULL;
 		p = b->pos;
@@ -184,11 +183,12 @@ tp__ev_reserve_slow(struct trace_sink_base *s, struct trace_buffer *b, uint32_t 
  * space) lets the fast one compare the record's end with the window's.
  */
 static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp__ev_res *r,
-					   const int full, const int bounded)
+					      const int full, const int bounded)
 {
 	/* The thread's buffer, or a buffer of no sink (never NULL: one test) */
 	static struct trace_buffer none;
-	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache = &none;
+	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache =
+		&none;
 	const struct trace_event_sink *es = (const struct trace_event_sink *)data;
 	struct trace_sink_base *s = es->sink;
 	struct trace_buffer *b = cache;
@@ -222,10 +222,13 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 		ts = b->last_ts;
 	p = b->pos;
 	if (__builtin_expect(ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
-			     es->id < TRACE_HEADER_EXTENDED, 1)) {
+				     es->id < TRACE_HEADER_EXTENDED,
+			     1)) {
 		uintptr_t end = (uintptr_t)p + TRACE_HEADER_COMPACT_SIZE + size;
-		if (__builtin_expect(bounded ? end > (uintptr_t)b->end :
-				     (size_t)(b->end - p) < size + TRACE_HEADER_COMPACT_SIZE, 0))
+		if (__builtin_expect(bounded ? end > (uintptr_t)b->end
+					     : (size_t)(b->end - p) <
+						       size + TRACE_HEADER_COMPACT_SIZE,
+				     0))
 			goto slow;
 		b->busy = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
@@ -272,8 +275,9 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
  */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
-static inline __attribute__((noinline)) TP__UNUSED void *
-tp__ev_reserve_full(void *data, size_t size, struct tp__ev_res *r)
+static inline __attribute__((noinline)) TP__UNUSED void *tp__ev_reserve_full(void *data,
+									     size_t size,
+									     struct tp__ev_res *r)
 {
 	return tp__ev_reserve(data, size, r, 1, 0);
 }
@@ -287,8 +291,8 @@ static TP__ALWAYS_INLINE void tp__ev_commit(struct tp__ev_res *r)
 	b->pos = r->end;
 	b->last_ts = r->ts; /* here, not at the reservation: see tp__ev_discard */
 	__atomic_store_n(&pkt->timestamp_end, r->ts, __ATOMIC_RELAXED);
-	__atomic_store_n(&pkt->content_size,
-			 (uint64_t)(r->end - (unsigned char *)pkt) * 8u, __ATOMIC_RELEASE);
+	__atomic_store_n(&pkt->content_size, (uint64_t)(r->end - (unsigned char *)pkt) * 8u,
+			 __ATOMIC_RELEASE);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	b->busy = 0;
 }
@@ -321,9 +325,9 @@ static TP__ALWAYS_INLINE void tp__ev_discard(struct tp__ev_res *r)
  */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
-static inline __attribute__((noinline)) TP__UNUSED void
-tp__ev_filter_rest(const struct trace_filter *f, unsigned n, struct trace_buffer *b, unsigned char *end,
-		   uint64_t ts, const void *entry, size_t size)
+static inline __attribute__((noinline)) TP__UNUSED void tp__ev_filter_rest(
+	const struct trace_filter *f, unsigned n, struct trace_buffer *b, unsigned char *end,
+	uint64_t ts, const void *entry, size_t size)
 {
 	struct tp__ev_res r;
 	r.b = b;
@@ -346,7 +350,7 @@ static TP__ALWAYS_INLINE unsigned tp__ev_filter_first(const struct trace_filter 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	w = (w << o->shift) >> o->shift; /* the field is the word's low end */
 #else
-	w >>= o->shift;                  /* the field is the word's high end */
+	w >>= o->shift; /* the field is the word's high end */
 #endif
 	return o->call[tp__flt_int(o, w)];
 }
@@ -358,9 +362,9 @@ static TP__ALWAYS_INLINE unsigned tp__ev_filter_first(const struct trace_filter 
  */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
-static inline __attribute__((noinline)) TP__UNUSED void
-tp__ev_filter_end(const struct trace_filter *f, struct trace_buffer *b, unsigned char *end,
-		  uint64_t ts, const void *entry, size_t size)
+static inline __attribute__((noinline)) TP__UNUSED void tp__ev_filter_end(
+	const struct trace_filter *f, struct trace_buffer *b, unsigned char *end, uint64_t ts,
+	const void *entry, size_t size)
 {
 	struct tp__ev_res r;
 	unsigned n = tp__ev_filter_first(f, entry);
@@ -487,8 +491,9 @@ static TP__ALWAYS_INLINE void tp__ev_str_put(unsigned char *d, const char *src, 
  */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes" /* inline: no code where unused, even at -O0 */
-static inline __attribute__((noinline)) TP__UNUSED void
-tp__ev_record_full(void *data, const void *entry, size_t size)
+static inline __attribute__((noinline)) TP__UNUSED void tp__ev_record_full(void *data,
+									   const void *entry,
+									   size_t size)
 {
 	struct tp__ev_res r;
 	unsigned char *p = (unsigned char *)tp__ev_reserve(data, size, &r, 1, 0);
@@ -507,8 +512,9 @@ tp__ev_record_full(void *data, const void *entry, size_t size)
  * fast reservation always fails) gets the entry as assigned, without a
  * record; anything else starts over in tp__ev_record_full.  Both are
  * calls in tail position: no frame here. */
-static inline __attribute__((noinline)) TP__UNUSED void
-tp__ev_record_slow(void *data, const void *entry, size_t size)
+static inline __attribute__((noinline)) TP__UNUSED void tp__ev_record_slow(void *data,
+									   const void *entry,
+									   size_t size)
 {
 	const struct trace_filter *f =
 		__atomic_load_n(&((const struct trace_event_sink *)data)->filter, __ATOMIC_ACQUIRE);

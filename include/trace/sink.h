@@ -76,9 +76,9 @@ extern "C" {
 struct tracepoint_info {
 	struct tracepoint *tp;
 	const struct trace_event *event; /* NULL: plain DECLARE_TRACE, not recordable */
-	const char *system;              /* "" for a plain tracepoint */
+	const char *system;		 /* "" for a plain tracepoint */
 	const char *name;
-	int enabled;                     /* the recorder is attached */
+	int enabled; /* the recorder is attached */
 };
 
 #define TRACEPOINT_SINK_API __attribute__((visibility("default")))
@@ -224,30 +224,30 @@ TP__SINK_OLD_NAMES(TP__SINK_OLD_DECLARE, TP__SINK_OLD_DECLARE_VOID)
 #define TP__SINK_DEFINED
 
 /* The parts, each using only the ones before it (docs/design.md#files). */
-#include "recorder/libc.h"        /* libc headers: first, outside extern "C" */
+#include "recorder/libc.h" /* libc headers: first, outside extern "C" */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#include "recorder/state.h"       /* the state, its locks, messages */
-#include "recorder/env.h"         /* the variables; misspelt ones said at start-up */
-#include "recorder/clock.h"       /* the clock: counter or CLOCK_MONOTONIC */
-#include "recorder/metadata.h"    /* the CTF metadata */
-#include "recorder/trace_dir.h"   /* the session and trace directories */
-#include "recorder/stream.h"      /* threads, their windows, stream files */
-#include "recorder/fork.h"        /* fork(): the child's own trace */
-#include "recorder/flight.h"      /* flight rings and snapshots */
-#include "recorder/settings.h"    /* settings, trace start, flush */
-#include "recorder/enable.h"      /* enabling by pattern */
-#include "recorder/filters.h"     /* field filters, "patterns if filter" */
-#include "recorder/hist.h"        /* hist triggers: tables, fire path, output */
-#include "recorder/hist_spec.h"   /* hist triggers in TRACEPOINTS */
-#include "recorder/list.h"        /* listing (TRACEPOINTS=list) */
-#include "recorder/life.h"        /* start and end of the program */
+#include "recorder/state.h"	   /* the state, its locks, messages */
+#include "recorder/env.h"	   /* the variables; misspelt ones said at start-up */
+#include "recorder/clock.h"	   /* the clock: counter or CLOCK_MONOTONIC */
+#include "recorder/metadata.h"	   /* the CTF metadata */
+#include "recorder/trace_dir.h"	   /* the session and trace directories */
+#include "recorder/stream.h"	   /* threads, their windows, stream files */
+#include "recorder/fork.h"	   /* fork(): the child's own trace */
+#include "recorder/flight.h"	   /* flight rings and snapshots */
+#include "recorder/settings.h"	   /* settings, trace start, flush */
+#include "recorder/enable.h"	   /* enabling by pattern */
+#include "recorder/filters.h"	   /* field filters, "patterns if filter" */
+#include "recorder/hist.h"	   /* hist triggers: tables, fire path, output */
+#include "recorder/hist_spec.h"	   /* hist triggers in TRACEPOINTS */
+#include "recorder/list.h"	   /* listing (TRACEPOINTS=list) */
+#include "recorder/life.h"	   /* start and end of the program */
 #include "recorder/ctl_commands.h" /* the control channel: state, replies, commands */
-#include "recorder/ctl_server.h"  /* its thread, connections, start and stop */
-#include "recorder/old_names.h"   /* the functions by their old names */
+#include "recorder/ctl_server.h"   /* its thread, connections, start and stop */
+#include "recorder/old_names.h"	   /* the functions by their old names */
 
 #ifdef __cplusplus
 } /* extern "C" */

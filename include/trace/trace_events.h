@@ -38,9 +38,9 @@ extern "C" {
 
 /* What a field holds, for the JSON sink and for tools. */
 enum trace_field_kind {
-	TRACE_FIELD_INT = 1,    /* integer, char, bool or enum (see is_signed) */
-	TRACE_FIELD_FLOAT = 2,  /* float, double, long double */
-	TRACE_FIELD_PTR = 3,    /* any pointer: printed as an address */
+	TRACE_FIELD_INT = 1,	/* integer, char, bool or enum (see is_signed) */
+	TRACE_FIELD_FLOAT = 2,	/* float, double, long double */
+	TRACE_FIELD_PTR = 3,	/* any pointer: printed as an address */
 	TRACE_FIELD_STRING = 4, /* __string(): stored after the fixed part (offset, size 0) */
 	TRACE_FIELD_OTHER = 5,
 	/* __dynamic_array(): offset is the entry's 32-bit element count, size
@@ -64,11 +64,11 @@ typedef void (*trace_print_symbols_fn)(void *priv, const char *expr,
 				       const struct trace_print_flags *table, const char *delim);
 
 struct trace_event_field {
-	const char *type;       /* as written: "unsigned long", "char" (array element) */
+	const char *type; /* as written: "unsigned long", "char" (array element) */
 	const char *name;
-	unsigned short offset;  /* in the entry (packed, no padding) */
-	unsigned short size;    /* of the whole field (array: all elements) */
-	unsigned char kind;     /* enum trace_field_kind, of the element for arrays */
+	unsigned short offset; /* in the entry (packed, no padding) */
+	unsigned short size;   /* of the whole field (array: all elements) */
+	unsigned char kind;    /* enum trace_field_kind, of the element for arrays */
 	unsigned char is_signed;
 	unsigned short array_len; /* 0 for a scalar, else the element count */
 };
@@ -76,10 +76,10 @@ struct trace_event_field {
 /* Shared by every event of a DECLARE_EVENT_CLASS (a TRACE_EVENT is a class
  * of its own): the layout and the TP_printk formatter. */
 struct trace_event_class {
-	const char *system;     /* TRACE_SYSTEM */
-	const char *name;       /* the class name */
-	const char *print_fmt;  /* the TP_printk arguments, as text */
-	unsigned entry_size;    /* bytes of the fixed fields (strings follow them) */
+	const char *system;    /* TRACE_SYSTEM */
+	const char *name;      /* the class name */
+	const char *print_fmt; /* the TP_printk arguments, as text */
+	unsigned entry_size;   /* bytes of the fixed fields (strings follow them) */
 	/* The field descriptors; *n receives their number. */
 	const struct trace_event_field *(*fields)(unsigned *n);
 	/* Writes the TP_printk text of one record; returns what snprintf
@@ -216,9 +216,9 @@ static inline void tp__ev_read_dyn(const void *entry, size_t size, size_t *at, s
 /* What the generated formatter and symbols() functions share: room for
  * the text of __print_*, and where symbols() hands the tables. */
 struct tp__ev_ctx {
-	char *scratch;                    /* formatting: room for __print_* text */
+	char *scratch; /* formatting: room for __print_* text */
 	size_t used;
-	trace_print_symbols_fn collect;   /* symbols(): where tables go */
+	trace_print_symbols_fn collect; /* symbols(): where tables go */
 	void *priv;
 };
 
@@ -250,7 +250,7 @@ static inline void tp__ev_scratch_hex(struct tp__ev_ctx *c, unsigned long long v
  * __print_flags: the names of the bits set, separated by delim, then what
  * is left in hex.  As the kernel prints them. */
 static inline const char *tp__ev_print_sym(struct tp__ev_ctx *c, long long v, const char *expr,
-					  const struct trace_print_flags *t, const char *delim)
+					   const struct trace_print_flags *t, const char *delim)
 {
 	char *start;
 	unsigned long long left = (unsigned long long)v;

@@ -49,7 +49,7 @@
 /* Which form call sites have (public, documented in tracepoint.h): patchable
  * static keys where the architecture, the compiler and the knobs allow. */
 #if !defined(TRACEPOINT_PORTABLE) && !defined(TRACEPOINT_USDT) && \
-	(defined(__x86_64__) || defined(__aarch64__)) && \
+	(defined(__x86_64__) || defined(__aarch64__)) &&          \
 	(!defined(__clang__) || __clang_major__ >= 9)
 #define TRACEPOINT_STATIC_KEYS 1
 #else

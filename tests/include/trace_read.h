@@ -24,14 +24,14 @@
 #include <trace/trace_events.h>
 
 struct tr_rec {
-	const char *file;         /* stream file name */
+	const char *file; /* stream file name */
 	uint32_t tid;
-	uint64_t ts;              /* full clock value */
-	uint64_t seq;             /* packet sequence number */
-	uint64_t discarded;       /* the packet's events_discarded */
+	uint64_t ts;	    /* full clock value */
+	uint64_t seq;	    /* packet sequence number */
+	uint64_t discarded; /* the packet's events_discarded */
 	const struct trace_event *ev;
 	const unsigned char *payload;
-	size_t size;              /* payload bytes (fixed part + strings) */
+	size_t size; /* payload bytes (fixed part + strings) */
 };
 
 #define TR_MAX_EVENTS 256
@@ -87,7 +87,8 @@ static inline int tr_load_metadata(const char *dir)
 /* The payload size of a record of ev at p (fixed part + strings), or 0. */
 /* The payload's size: the fixed part, then the strings and dynamic
  * arrays in declaration order; (size_t)-1 if it overruns `left`. */
-static inline size_t tr_payload_size(const struct trace_event *ev, const unsigned char *p, size_t left)
+static inline size_t tr_payload_size(const struct trace_event *ev, const unsigned char *p,
+				     size_t left)
 {
 	unsigned n = 0, i;
 	const struct trace_event_field *f = ev->cls->fields(&n);
@@ -116,7 +117,8 @@ static inline size_t tr_payload_size(const struct trace_event *ev, const unsigne
 
 typedef void (*tr_fn)(const struct tr_rec *r, void *priv);
 
-static inline long tr_packet(const char *file, const unsigned char *pk, size_t avail, tr_fn fn, void *priv)
+static inline long tr_packet(const char *file, const unsigned char *pk, size_t avail, tr_fn fn,
+			     void *priv)
 {
 	struct trace_packet h;
 	const unsigned char *p, *end;
@@ -209,8 +211,8 @@ static inline unsigned char *tr_map(const char *dir, const char *name, size_t *s
 
 /* The packets of a mapped file, in file order; ring: a warm ring's (only
  * those that hold records, each whole). */
-static inline size_t tr_packets(const unsigned char *m, size_t size, int ring, struct tr_pk *pk, size_t npk,
-				size_t max)
+static inline size_t tr_packets(const unsigned char *m, size_t size, int ring, struct tr_pk *pk,
+				size_t npk, size_t max)
 {
 	size_t off = 0;
 	while (m && off + sizeof(struct trace_packet) <= size && npk < max) {
@@ -222,7 +224,8 @@ static inline size_t tr_packets(const unsigned char *m, size_t size, int ring, s
 			      h.packet_size / 8 <= size - off)) {
 			pk[npk].seq = h.packet_seq_num;
 			pk[npk].p = m + off;
-			pk[npk].len = size - off < h.packet_size / 8 ? size - off : h.packet_size / 8;
+			pk[npk].len =
+				size - off < h.packet_size / 8 ? size - off : h.packet_size / 8;
 			npk++;
 		}
 		off += h.packet_size / 8;

@@ -82,7 +82,7 @@ static void file_system_refuses_a_window(void **state)
 	setrlimit(RLIMIT_FSIZE, &lim);
 	sc_stderr_begin();
 	for (i = 20000; i < 120000; i++) /* (12345 is the last test's) */
-		trace_evh_step(i); /* 8 bytes each: 800 KB, three times the warm ring */
+		trace_evh_step(i);	 /* 8 bytes each: 800 KB, three times the warm ring */
 	err = sc_stderr_end();
 	print_message("%s", err);
 	assert_true(tracepoint_dropped() > 2);

@@ -73,7 +73,8 @@ static int open_streams(void)
 		if (k <= 0)
 			continue;
 		target[k] = '\0';
-		n += strstr(target, trace_dir) && strstr(target, "/stream-") && !strstr(target, ".ring");
+		n += strstr(target, trace_dir) && strstr(target, "/stream-") &&
+		     !strstr(target, ".ring");
 	}
 	closedir(dir);
 	return n;

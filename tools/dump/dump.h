@@ -79,7 +79,6 @@ static const char *const prog = "tracepoint-dump";
 
 enum { M_TEXT, M_JSON, M_SUMMARY, M_REPAIR, M_PERFETTO, M_HIST };
 
-
 #define GROW(arr, n, cap)                                                         \
 	do {                                                                      \
 		if ((n) == (cap)) {                                               \
@@ -88,9 +87,10 @@ enum { M_TEXT, M_JSON, M_SUMMARY, M_REPAIR, M_PERFETTO, M_HIST };
 		}                                                                 \
 	} while (0)
 
-static const char d2[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-			    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-			    "8081828384858687888990919293949596979899";
+static const char d2[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
 
 /* The output: written in blocks of dx->ob.cap bytes. */
 struct outbuf {
@@ -122,33 +122,33 @@ struct seen {
 struct dump {
 	struct outbuf ob;
 	/* messages: problems are collected and printed after the output */
-	int status;                /* the exit status so far */
+	int status; /* the exit status so far */
 	char **msg;
 	size_t nmsg, capmsg, lostmsg;
-	int quiet;                 /* --repair's own indexing: no messages */
-	unsigned long nerrs;       /* errors noted, shown or not */
-	unsigned long nmissing;    /* of which: packets missing from a stream */
-	char **skipped;            /* paths named as skipped (each once) */
+	int quiet;		/* --repair's own indexing: no messages */
+	unsigned long nerrs;	/* errors noted, shown or not */
+	unsigned long nmissing; /* of which: packets missing from a stream */
+	char **skipped;		/* paths named as skipped (each once) */
 	size_t nskipped, capskipped;
-	int strict;                /* load_trace: check the metadata with strict_metadata */
-	struct seen *seen;         /* the directories read for one DIR argument */
+	int strict;	   /* load_trace: check the metadata with strict_metadata */
+	struct seen *seen; /* the directories read for one DIR argument */
 	size_t nseen, capseen;
 	/* text */
-	uint64_t sec;              /* the second of secstr (UINT64_MAX: none yet) */
+	uint64_t sec; /* the second of secstr (UINT64_MAX: none yet) */
 	char secstr[32];
 	size_t seclen;
-	char *flagbuf;             /* flags_text's buffer */
+	char *flagbuf; /* flags_text's buffer */
 	size_t flagcap;
 	/* JSON */
-	uint64_t origin;           /* ns of "ts":0 */
+	uint64_t origin; /* ns of "ts":0 */
 	int jfirst;
-	struct u64set flows;       /* flow ids seen so far */
+	struct u64set flows; /* flow ids seen so far */
 	/* the clock of the times shown: CLK_* (--clock; the trace's is realtime) */
 	int clock;
 	/* --perfetto */
-	struct pf_state *pf;       /* made and freed by the Perfetto writer */
+	struct pf_state *pf; /* made and freed by the Perfetto writer */
 	/* --repair */
-	uint64_t tmpctr;           /* temporary names made */
+	uint64_t tmpctr; /* temporary names made */
 };
 
 /* --clock: the index in trace.clk_at */
@@ -164,68 +164,79 @@ struct sym {
 };
 
 struct ftype {
-	struct sym *sym;     /* an enumeration's labels (fields only), or NULL */
+	struct sym *sym; /* an enumeration's labels (fields only), or NULL */
 	unsigned nsym;
 	unsigned char kind;  /* FT_* */
 	unsigned char size;  /* bytes of one element: 1, 2, 4, 8 */
 	unsigned char align; /* bytes */
 	unsigned char sgn, base, enc, bo, swap;
-	const char *bad;     /* why this type cannot be read, or NULL */
+	const char *bad; /* why this type cannot be read, or NULL */
 };
 
 struct field {
-	char *name;          /* without the leading '_' */
+	char *name; /* without the leading '_' */
 	struct ftype t;
-	unsigned count;      /* array length; 0: a scalar */
-	int is_text;         /* a char array: printed as a string */
-	uint32_t fixoff;     /* packed events: offset in the payload */
-	char *jkey;          /* "name": */
+	unsigned count;	 /* array length; 0: a scalar */
+	int is_text;	 /* a char array: printed as a string */
+	uint32_t fixoff; /* packed events: offset in the payload */
+	char *jkey;	 /* "name": */
 	size_t jkeylen;
-	unsigned seq;        /* a sequence: 1 + the index of its length field; 0: not one */
-	int hidden;          /* a sequence's length field: not printed */
-	char *fdelim;        /* an enumeration printed as flags (__print_flags), with this separator */
+	unsigned seq; /* a sequence: 1 + the index of its length field; 0: not one */
+	int hidden;   /* a sequence's length field: not printed */
+	char *fdelim; /* an enumeration printed as flags (__print_flags), with this separator */
 };
 
-enum { SEG_LIT, SEG_INT, SEG_PTR, SEG_CHR, SEG_STR, SEG_SLOW, SEG_FLT, SEG_SYM, SEG_FLAGS, SEG_HEX };
+enum {
+	SEG_LIT,
+	SEG_INT,
+	SEG_PTR,
+	SEG_CHR,
+	SEG_STR,
+	SEG_SLOW,
+	SEG_FLT,
+	SEG_SYM,
+	SEG_FLAGS,
+	SEG_HEX
+};
 enum { FL_MINUS = 1, FL_PLUS = 2, FL_SPACE = 4, FL_HASH = 8, FL_ZERO = 16 };
 
 struct seg {
 	unsigned char kind, conv, flags, bits, sgn;
-	int width, prec;     /* -1: none */
+	int width, prec; /* -1: none */
 	int field;
-	unsigned idx;        /* element of an array (indexed arguments) */
+	unsigned idx; /* element of an array (indexed arguments) */
 	int indexed;
-	const char *lit;     /* SEG_LIT */
+	const char *lit; /* SEG_LIT */
 	size_t litlen;
-	char spec[40];       /* SEG_SLOW, SEG_FLT: the conversion for snprintf */
-	uint64_t hexlen;     /* SEG_HEX: at most this many bytes */
+	char spec[40];	 /* SEG_SLOW, SEG_FLT: the conversion for snprintf */
+	uint64_t hexlen; /* SEG_HEX: at most this many bytes */
 };
 
 struct event {
-	char *name;          /* "system:event" */
+	char *name; /* "system:event" */
 	size_t namelen;
 	char *sys, *ename;
 	uint64_t id;
 	int has_id;
 	struct field *f;
 	unsigned nf, capf;
-	const char *bad;     /* a field this tool cannot read */
-	int packed;          /* fixed fields at constant offsets */
+	const char *bad; /* a field this tool cannot read */
+	int packed;	 /* fixed fields at constant offsets */
 	uint32_t fixsize;
 	unsigned nstr;
 	uint32_t *fixoffs;
-	char *printk;        /* the comment's text after "printk:" */
-	char *fmtbuf;        /* literal text of the compiled format */
+	char *printk; /* the comment's text after "printk:" */
+	char *fmtbuf; /* literal text of the compiled format */
 	struct seg *seg;
 	unsigned nseg;
 	int use_printk;
-	char *jpre;          /* {"name":..,"cat":..,"ph":"i","s":"t","ts": */
+	char *jpre; /* {"name":..,"cat":..,"ph":"i","s":"t","ts": */
 	size_t jprelen;
 	uint64_t count;
-	unsigned kind;       /* EK_* (metadata comment "kind:"; none: instant) */
+	unsigned kind;		  /* EK_* (metadata comment "kind:"; none: instant) */
 	uint64_t pf_name, pf_cat; /* --perfetto: interned ids, 0: not yet */
-	uint64_t *pf_key;    /* per field: interned annotation name ids */
-	uint64_t *pf_ctr;    /* per field: counter track uuid (counters) */
+	uint64_t *pf_key;	  /* per field: interned annotation name ids */
+	uint64_t *pf_ctr;	  /* per field: counter track uuid (counters) */
 };
 
 struct packet {
@@ -238,23 +249,23 @@ struct packet {
 struct stream {
 	struct trace *tr;
 	char *path;
-	const char *name;        /* its name in the trace directory (in path) */
-	dev_t dev;               /* the file read (--repair replaces only it) */
+	const char *name; /* its name in the trace directory (in path) */
+	dev_t dev;	  /* the file read (--repair replaces only it) */
 	ino_t ino;
 	mode_t mode;
-	int fd;                  /* while it is indexed, else -1 */
+	int fd; /* while it is indexed, else -1 */
 	u8 *map;
 	uint64_t size;
 	struct packet *pk;
 	size_t npk, cappk;
-	uint64_t stop;           /* where a stream-mode walk stopped (size: clean end) */
+	uint64_t stop; /* where a stream-mode walk stopped (size: clean end) */
 	const char *stop_why;
-	int stop_err;            /* the stop is an error, not a crashed writer's leftover */
+	int stop_err; /* the stop is an error, not a crashed writer's leftover */
 	unsigned nunused, nover, nbadslot, ntrunc;
-	int reordered;           /* stream mode: packets not in packet_seq_num order, or twice */
-	int ring;                /* stream mode: joined with its warm ring (<name>.ring) */
-	unsigned ndup;           /* packets seen twice (the second ignored) */
-	uint64_t slot;           /* flight: ring slot size */
+	int reordered; /* stream mode: packets not in packet_seq_num order, or twice */
+	int ring;      /* stream mode: joined with its warm ring (<name>.ring) */
+	unsigned ndup; /* packets seen twice (the second ignored) */
+	uint64_t slot; /* flight: ring slot size */
 	int nerr;
 	/* summary */
 	uint64_t events, bytes, dropped;
@@ -278,9 +289,9 @@ struct trace {
 	char *clk_name;
 	uint64_t freq, off_c;
 	int64_t off_s;
-	uint64_t clk_at[3];      /* env clock_{realtime,monotonic,boottime}_ns: one instant */
-	unsigned has_clk_at;     /* bit k: clk_at[k] was read */
-	int64_t shift;           /* added to every time: the clock shown (dump.clock) */
+	uint64_t clk_at[3];  /* env clock_{realtime,monotonic,boottime}_ns: one instant */
+	unsigned has_clk_at; /* bit k: clk_at[k] was read */
+	int64_t shift;	     /* added to every time: the clock shown (dump.clock) */
 	struct event *ev;
 	size_t nev, capev;
 	struct event **idtab;
@@ -290,9 +301,9 @@ struct trace {
 	size_t nst;
 	struct alias *al;
 	size_t nal, capal;
-	char *snapinfo;          /* subtraces, for the summary */
+	char *snapinfo; /* subtraces, for the summary */
 	int is_child;
-	struct dump *dx;         /* the run that loaded it: its streams' messages */
+	struct dump *dx; /* the run that loaded it: its streams' messages */
 };
 
 enum { TK_ID = 1, TK_NUM, TK_STR, TK_PUNCT, TK_COMMENT };
@@ -310,7 +321,7 @@ struct parser {
 	const char *path;
 	char err[300];
 	struct trace *tr;
-	int strict;          /* only what the recorder writes (--repair's check) */
+	int strict; /* only what the recorder writes (--repair's check) */
 };
 
 /* One top-level block's statements, (b, e) exclusive of the braces. */
@@ -332,8 +343,8 @@ enum { E_OTHER, E_REG, E_DIR };
 
 struct dent {
 	char *name;
-	int kind;           /* E_* */
-	mode_t mode;        /* lstat's, for E_OTHER's message */
+	int kind;    /* E_* */
+	mode_t mode; /* lstat's, for E_OTHER's message */
 };
 
 enum { K_EVENT = 1, K_DROP };
@@ -344,7 +355,7 @@ struct cursor {
 	size_t pk;
 	const u8 *pkt, *p, *end;
 	uint64_t last_ts, prev_disc;
-	uint64_t pk_end;         /* the packet's timestamp_end */
+	uint64_t pk_end; /* the packet's timestamp_end */
 	/* the current item */
 	int kind;
 	uint64_t ts, ns, dropn;
@@ -434,7 +445,8 @@ void json_meta(struct dump *dx, const struct trace *tr);
 void pf_start(struct dump *dx);
 void pf_finish(struct dump *dx);
 void emit_pftrace(struct dump *dx, struct cursor *c);
-void merge(struct dump *dx, struct trace **trs, size_t ntr, void (*emit)(struct dump *, struct cursor *));
+void merge(struct dump *dx, struct trace **trs, size_t ntr,
+	   void (*emit)(struct dump *, struct cursor *));
 void summary(struct dump *dx, struct trace *tr);
 int hist_check(const char *spec);
 int hist_trace(struct dump *dx, struct trace *tr, const char *spec);

@@ -14,7 +14,8 @@
 
 /* Splits "system:event hist:..." into the event and the trigger; 0, or -1
  * with *at the offset of what is wrong. */
-static int hist_split(const char *spec, size_t *ev_len, size_t *trig_at, size_t *at, const char **why)
+static int hist_split(const char *spec, size_t *ev_len, size_t *trig_at, size_t *at,
+		      const char **why)
 {
 	size_t i = 0, e;
 	while (spec[i] == ' ' || spec[i] == '\t')
@@ -39,7 +40,8 @@ static int hist_split(const char *spec, size_t *ev_len, size_t *trig_at, size_t 
 	for (i = e; spec[i]; i++) {
 		if (spec[i] == ' ' || spec[i] == '\t') {
 			*at = i;
-			*why = "a filter ('if') is not supported by --hist; the trigger has no spaces";
+			*why = "a filter ('if') is not supported by --hist; the trigger has no "
+			       "spaces";
 			return -1;
 		}
 	}
@@ -48,8 +50,8 @@ static int hist_split(const char *spec, size_t *ev_len, size_t *trig_at, size_t 
 
 static void hist_report(const char *spec, size_t at, const char *why)
 {
-	fprintf(stderr, "tracepoint-dump: --hist: %s at position %zu\n  %s\n  %*s^\n", why, at + 1, spec,
-		(int)at, "");
+	fprintf(stderr, "tracepoint-dump: --hist: %s at position %zu\n  %s\n  %*s^\n", why, at + 1,
+		spec, (int)at, "");
 }
 
 /* Checks the spec's form (no trace needed): 0, or 2 (reported). */
@@ -90,10 +92,12 @@ int hist_trace(struct dump *dx, struct trace *tr, const char *spec)
 	while (spec[i] == ' ' || spec[i] == '\t')
 		i++;
 	for (k = 0; k < tr->nev; k++)
-		if (tr->ev[k].namelen == ev_len - i && !memcmp(tr->ev[k].name, spec + i, ev_len - i))
+		if (tr->ev[k].namelen == ev_len - i &&
+		    !memcmp(tr->ev[k].name, spec + i, ev_len - i))
 			ev = &tr->ev[k];
 	if (!ev) {
-		note(dx, 0, tr->dir, -1, "--hist: no event %.*s in this trace", (int)(ev_len - i), spec + i);
+		note(dx, 0, tr->dir, -1, "--hist: no event %.*s in this trace", (int)(ev_len - i),
+		     spec + i);
 		return 0;
 	}
 	fd = (struct trace_hist_fdesc *)xcalloc(ev->nf + 1, sizeof(*fd));
@@ -125,12 +129,14 @@ int hist_trace(struct dump *dx, struct trace *tr, const char *spec)
 		struct cursor c;
 		cur_init(&c, &tr->st[i], i);
 		while (cur_next(&c)) {
-			uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS], vals[TRACE_HIST_VALS_MAX], *e;
+			uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS],
+				vals[TRACE_HIST_VALS_MAX], *e;
 			unsigned j;
 			if (c.kind != K_EVENT || c.ev != ev)
 				continue;
 			for (j = 0; j < hs.nkeys + hs.nvals; j++) {
-				const struct trace_hist_ref *r = j < hs.nkeys ? &hs.key[j] : &hs.val[j - hs.nkeys];
+				const struct trace_hist_ref *r =
+					j < hs.nkeys ? &hs.key[j] : &hs.val[j - hs.nkeys];
 				int f = fi[j < hs.nkeys ? j : TRACE_HIST_KEYS_MAX + j - hs.nkeys];
 				uint64_t v;
 				if (r->kind == TRACE_HIST_F_STR) {

@@ -12,7 +12,6 @@
 /* Directories                                                        */
 /* ------------------------------------------------------------------ */
 
-
 void seen_reset(struct dump *dx)
 {
 	size_t i;
@@ -82,7 +81,8 @@ void find_traces(struct dump *dx, int dfd, const char *path, int depth, trace_fn
 		const char *prev;
 		int fd;
 		if (ds[i].kind == E_OTHER) {
-			skip_note(dx, 0, sub, ds[i].mode, "only traces in real directories are read");
+			skip_note(dx, 0, sub, ds[i].mode,
+				  "only traces in real directories are read");
 		} else if (ds[i].kind == E_DIR) {
 			if ((fd = open_dir_at(dfd, ds[i].name)) < 0) {
 				note(dx, 1, sub, -1, "cannot open: %s", strerror(errno));
@@ -90,11 +90,14 @@ void find_traces(struct dump *dx, int dfd, const char *path, int depth, trace_fn
 				if (has_metadata_at(fd))
 					fn(dx, fd, sub, depth + 1, ctx);
 				else if ((prev = seen_before(dx, fd, sub)) != NULL)
-					note(dx, 0, sub, -1, "the same directory as %s: searched once", prev);
+					note(dx, 0, sub, -1,
+					     "the same directory as %s: searched once", prev);
 				else if (depth + 1 < MAX_DEPTH)
 					find_traces(dx, fd, sub, depth + 1, fn, ctx);
 				else
-					note(dx, 0, sub, -1, "more than %d directories deep: not searched", MAX_DEPTH);
+					note(dx, 0, sub, -1,
+					     "more than %d directories deep: not searched",
+					     MAX_DEPTH);
 				close(fd);
 			}
 		}
@@ -121,11 +124,12 @@ struct group {
 	const char *name; /* the DIR argument */
 	struct trace **tr;
 	size_t n, cap;
-	size_t found;     /* trace directories found */
-	int all;          /* --all */
+	size_t found; /* trace directories found */
+	int all;      /* --all */
 };
 
-static void add_trace_rec(struct dump *dx, struct group *g, int dfd, const char *dir, int child, int depth)
+static void add_trace_rec(struct dump *dx, struct group *g, int dfd, const char *dir, int child,
+			  int depth)
 {
 	struct trace *tr;
 	size_t n, i;
@@ -146,7 +150,8 @@ static void add_trace_rec(struct dump *dx, struct group *g, int dfd, const char 
 		const char *base = subs[i];
 		int snap = !strncmp(base, "snapshot-", 9), fd;
 		if (tr && !g->all) {
-			char *s = tr->snapinfo ? xasprintf("%s %s%s", tr->snapinfo, base, snap ? "" : " (child)")
+			char *s = tr->snapinfo ? xasprintf("%s %s%s", tr->snapinfo, base,
+							   snap ? "" : " (child)")
 					       : xasprintf("%s%s", base, snap ? "" : " (child)");
 			free(tr->snapinfo);
 			tr->snapinfo = s;
@@ -154,7 +159,8 @@ static void add_trace_rec(struct dump *dx, struct group *g, int dfd, const char 
 		if (g->all && !snap) {
 			char *sub = path_join(dir, base);
 			if (depth + 1 >= MAX_DEPTH)
-				note(dx, 0, sub, -1, "more than %d directories deep: not read", MAX_DEPTH);
+				note(dx, 0, sub, -1, "more than %d directories deep: not read",
+				     MAX_DEPTH);
 			else if ((fd = open_dir_at(dfd, base)) >= 0) {
 				add_trace_rec(dx, g, fd, sub, 1, depth + 1);
 				close(fd);
@@ -186,7 +192,8 @@ int open_arg_dir(const char *dir)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [--text|--json|--perfetto|--summary|--hist TRIGGER] [--all] [--clock=CLOCK] [-o FILE] DIR...\n"
+		"usage: %s [--text|--json|--perfetto|--summary|--hist TRIGGER] [--all] "
+		"[--clock=CLOCK] [-o FILE] DIR...\n"
 		"       %s --repair DIR...\n"
 		"Reads the trace directories that <trace/sink.h> writes (CTF 1.8: metadata and\n"
 		"stream-* files; docs/trace-format.md).\n"
@@ -200,8 +207,10 @@ static void usage(FILE *f)
 		"                counters and flows, the fields as arguments\n"
 		"  --summary     process, mode, clock, time span, events and drops, events per\n"
 		"                type and per thread\n"
-		"  --hist 'system:event hist:keys=K[,K..][:vals=V,..][:sort=S[.descending]][:size=N]'\n"
-		"                the histogram the kernel's (and the recorder's) hist trigger makes,\n"
+		"  --hist 'system:event "
+		"hist:keys=K[,K..][:vals=V,..][:sort=S[.descending]][:size=N]'\n"
+		"                the histogram the kernel's (and the recorder's) hist trigger "
+		"makes,\n"
 		"                from the recorded events, in the kernel's hist file layout; one\n"
 		"                per trace (keys' modifiers .hex .log2 .buckets=N .usecs;\n"
 		"                common_timestamp, common_pid, common_tid; no 'if')\n"
@@ -251,7 +260,7 @@ static uint64_t trace_origin(const struct group *groups, size_t ngroups)
 	return origin == UINT64_MAX ? 0 : origin;
 }
 
-static const char *const clock_names[3] = {"realtime", "monotonic", "boottime"};
+static const char *const clock_names[3] = { "realtime", "monotonic", "boottime" };
 
 /* Puts every time on clock want (CLK_*; -1: the output's own, boottime for
  * --perfetto, else realtime) through the readings of the clocks at one
@@ -266,16 +275,20 @@ static void set_clock(struct dump *dx, struct group *groups, size_t ngroups, int
 	for (g = 0; g < ngroups; g++)
 		for (t = 0; t < groups[g].n; t++) {
 			const struct trace *tr = groups[g].tr[t];
-			if (want != CLK_REALTIME && (tr->has_clk_at & (1u | 1u << want)) != (1u | 1u << want)) {
+			if (want != CLK_REALTIME &&
+			    (tr->has_clk_at & (1u | 1u << want)) != (1u | 1u << want)) {
 				if (!lacking++)
 					first = tr->dir;
 			}
 		}
 	if (lacking) {
-		char *more = lacking > 1 ? xasprintf(", nor have %zu other traces", lacking - 1) : xstrdup("");
-		note(dx, 0, first, -1, "no %s reading in its metadata (recorded before 7 December 2026)%s: every time "
-		     "is shown on the realtime clock%s", clock_names[want], more,
-		     mode == M_PERFETTO ? " and labelled REALTIME" : "");
+		char *more = lacking > 1 ? xasprintf(", nor have %zu other traces", lacking - 1)
+					 : xstrdup("");
+		note(dx, 0, first, -1,
+		     "no %s reading in its metadata (recorded before 7 December 2026)%s: every "
+		     "time "
+		     "is shown on the realtime clock%s",
+		     clock_names[want], more, mode == M_PERFETTO ? " and labelled REALTIME" : "");
 		free(more);
 		want = CLK_REALTIME;
 	}
@@ -283,7 +296,10 @@ static void set_clock(struct dump *dx, struct group *groups, size_t ngroups, int
 	for (g = 0; g < ngroups; g++)
 		for (t = 0; t < groups[g].n; t++) {
 			struct trace *tr = groups[g].tr[t];
-			tr->shift = want == CLK_REALTIME ? 0 : (int64_t)(tr->clk_at[want] - tr->clk_at[CLK_REALTIME]);
+			tr->shift =
+				want == CLK_REALTIME
+					? 0
+					: (int64_t)(tr->clk_at[want] - tr->clk_at[CLK_REALTIME]);
 		}
 }
 
@@ -323,7 +339,9 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 		} else if (!strcmp(a, "--hist") || !strncmp(a, "--hist=", 7)) {
 			hist = a[6] == '=' ? a + 7 : ++i < argc ? argv[i] : NULL;
 			if (!hist)
-				return usage_err("%s", "--hist needs a trigger: 'system:event hist:keys=...'");
+				return usage_err(
+					"%s",
+					"--hist needs a trigger: 'system:event hist:keys=...'");
 			if (hist_check(hist) != 0)
 				return 2;
 			m = M_HIST;
@@ -336,7 +354,9 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			for (clk = 0; v && clk < 3 && strcmp(v, clock_names[clk]); clk++)
 				;
 			if (!v || clk == 3)
-				return usage_err("--clock takes realtime, monotonic or boottime, not '%s'", v ? v : "");
+				return usage_err(
+					"--clock takes realtime, monotonic or boottime, not '%s'",
+					v ? v : "");
 
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
 			if (++i >= argc)
@@ -350,17 +370,21 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			usage(stdout);
 			return 0;
 		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
-			printf("tracepoint-dump %s (CTF 1.8 traces of tracepoint.h's recorder)\n", TRACEPOINT_DUMP_VERSION);
+			printf("tracepoint-dump %s (CTF 1.8 traces of tracepoint.h's recorder)\n",
+			       TRACEPOINT_DUMP_VERSION);
 			return 0;
 		} else {
 			return usage_err("unknown option '%s'", a);
 		}
 		if (m >= 0) {
 			if (mode >= 0 && mode != m && (mode == M_REPAIR || m == M_REPAIR))
-				return usage_err("%s cannot be combined with another mode", "--repair");
+				return usage_err("%s cannot be combined with another mode",
+						 "--repair");
 			if (mode >= 0 && mode != m)
-				return usage_err("%s: one output at a time (--text, --json, --summary, "
-						 "--perfetto or --hist)", a);
+				return usage_err(
+					"%s: one output at a time (--text, --json, --summary, "
+					"--perfetto or --hist)",
+					a);
 			mode = m;
 		}
 	}
@@ -370,14 +394,16 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 		return usage_err("%s", "no trace directory given");
 	if (g_mode == M_REPAIR) {
 		if (outfile || all)
-			return usage_err("%s takes no -o or --all (it repairs subtraces too)", "--repair");
+			return usage_err("%s takes no -o or --all (it repairs subtraces too)",
+					 "--repair");
 		return do_repair(dx, dirs, ndirs);
 	}
 	/* load everything first (JSON needs a common time origin) */
 	for (i = 0; i < ndirs; i++) {
 		int fd = open_arg_dir(dirs[i]);
 		if (fd < 0) {
-			note(dx, 1, dirs[i], -1, "%s", errno == ENOTDIR ? "not a directory" : strerror(errno));
+			note(dx, 1, dirs[i], -1, "%s",
+			     errno == ENOTDIR ? "not a directory" : strerror(errno));
 			continue;
 		}
 		seen_reset(dx);
@@ -388,13 +414,15 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 		if (has_metadata_at(fd)) {
 			add_trace_rec(dx, &groups[ngroups++], fd, dirs[i], 0, 0);
 		} else if (has_streams(fd)) {
-			note(dx, 1, dirs[i], -1, "stream files but no metadata file: cannot read this trace");
+			note(dx, 1, dirs[i], -1,
+			     "stream files but no metadata file: cannot read this trace");
 		} else {
 			/* a session: every process's trace below, merged */
 			(void)seen_before(dx, fd, dirs[i]);
 			find_traces(dx, fd, dirs[i], 0, add_found, &groups[ngroups]);
 			if (!groups[ngroups].found)
-				note(dx, 1, dirs[i], -1, "not a trace directory (no metadata, no trace below it)");
+				note(dx, 1, dirs[i], -1,
+				     "not a trace directory (no metadata, no trace below it)");
 			ngroups++;
 		}
 		close(fd);
@@ -411,7 +439,9 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 		}
 	}
 	if (g_mode == M_PERFETTO && dx->ob.fd == 1 && isatty(1)) {
-		fprintf(stderr, "%s: --perfetto writes a binary trace: give -o FILE.pftrace (or redirect the output)\n",
+		fprintf(stderr,
+			"%s: --perfetto writes a binary trace: give -o FILE.pftrace (or redirect "
+			"the output)\n",
 			prog);
 		return 2;
 	}
@@ -430,9 +460,11 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 				json_meta(dx, groups[g].tr[t]);
 		for (g = 0; g < ngroups; g++)
 			merge(dx, groups[g].tr, groups[g].n, emit_json);
-		ob_printf(dx, "\n],\"otherData\":{\"time_origin_%s_ns\":\"%llu\",\"source\":\"tracepoint-dump %s\"}}\n",
-			  dx->clock == CLK_REALTIME ? "unix" : clock_names[dx->clock], (unsigned long long)dx->origin,
-			  TRACEPOINT_DUMP_VERSION);
+		ob_printf(dx,
+			  "\n],\"otherData\":{\"time_origin_%s_ns\":\"%llu\",\"source\":"
+			  "\"tracepoint-dump %s\"}}\n",
+			  dx->clock == CLK_REALTIME ? "unix" : clock_names[dx->clock],
+			  (unsigned long long)dx->origin, TRACEPOINT_DUMP_VERSION);
 		free(dx->flows.v);
 		memset(&dx->flows, 0, sizeof(dx->flows));
 	} else if (g_mode == M_HIST) {

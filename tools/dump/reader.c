@@ -76,7 +76,8 @@ static void prepare_events(struct dump *dx, struct trace *tr)
 		uint32_t off = 0;
 		int seen_str = 0;
 		if (i > 0 && tr->ev[i - 1].id == ev->id)
-			note(dx, 1, tr->dir, -1, "metadata: two events with id %llu (%s, %s); using the first",
+			note(dx, 1, tr->dir, -1,
+			     "metadata: two events with id %llu (%s, %s); using the first",
 			     (unsigned long long)ev->id, tr->ev[i - 1].name, ev->name);
 		ev->name = (char *)xrealloc(ev->name, ev->namelen + 33); /* read by cpy_padded */
 		memset(ev->name + ev->namelen, 0, 33);
@@ -109,7 +110,9 @@ static void prepare_events(struct dump *dx, struct trace *tr)
 			struct field *f = &ev->f[k];
 			char *jk;
 			size_t jl;
-			f->t.swap = (unsigned char)((f->t.bo == BO_TRACE ? tr->be : f->t.bo == BO_BE) != host_be());
+			f->t.swap =
+				(unsigned char)((f->t.bo == BO_TRACE ? tr->be : f->t.bo == BO_BE) !=
+						host_be());
 			f->is_text = f->count && f->t.kind == FT_INT && f->t.size == 1 && f->t.enc;
 			jk = json_str_dup(f->name, strlen(f->name), &jl);
 			f->jkey = (char *)xcalloc(jl + 2 + 32, 1); /* + 32: read by cpy_padded */
@@ -121,7 +124,8 @@ static void prepare_events(struct dump *dx, struct trace *tr)
 			if (f->t.kind == FT_STR || f->seq) {
 				ev->nstr++;
 				seen_str = 1;
-				f->is_text = f->seq && f->t.kind == FT_INT && f->t.size == 1 && f->t.enc;
+				f->is_text =
+					f->seq && f->t.kind == FT_INT && f->t.size == 1 && f->t.enc;
 				continue;
 			}
 			if (f->t.align > 1 || seen_str)
@@ -173,8 +177,12 @@ char *path_join(const char *a, const char *b)
 
 static const char *kind_text(mode_t m)
 {
-	return S_ISLNK(m) ? "a symbolic link" : S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket"
-	       : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device" : "not a regular file";
+	return S_ISLNK(m)    ? "a symbolic link"
+	       : S_ISFIFO(m) ? "a FIFO"
+	       : S_ISSOCK(m) ? "a socket"
+	       : S_ISCHR(m)  ? "a character device"
+	       : S_ISBLK(m)  ? "a block device"
+			     : "not a regular file";
 }
 
 static int cmp_dent(const void *a, const void *b)
@@ -250,7 +258,8 @@ static int open_file_at(int dfd, const char *name, struct stat *sb, const char *
 	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode) || sb->st_dev != ls.st_dev || sb->st_ino != ls.st_ino) {
+	if (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode) || sb->st_dev != ls.st_dev ||
+	    sb->st_ino != ls.st_ino) {
 		close(fd);
 		*why = "replaced while being opened";
 		return -1;
@@ -378,15 +387,19 @@ static void check_missing(struct stream *st)
 			continue;
 		st->tr->dx->nmissing++;
 		if (i == 0)
-			snote(st, 1, k->off, "packets 0..%llu missing: the stream starts at packet_seq_num %llu",
+			snote(st, 1, k->off,
+			      "packets 0..%llu missing: the stream starts at packet_seq_num %llu",
 			      (unsigned long long)(k->seq - 1), (unsigned long long)k->seq);
 		else if (k->seq - want == 1)
-			snote(st, 1, k->off, "packet %llu missing: packet_seq_num %llu follows %llu",
-			      (unsigned long long)want, (unsigned long long)k->seq, (unsigned long long)(want - 1));
-		else
-			snote(st, 1, k->off, "packets %llu..%llu missing: packet_seq_num %llu follows %llu",
-			      (unsigned long long)want, (unsigned long long)(k->seq - 1), (unsigned long long)k->seq,
+			snote(st, 1, k->off,
+			      "packet %llu missing: packet_seq_num %llu follows %llu",
+			      (unsigned long long)want, (unsigned long long)k->seq,
 			      (unsigned long long)(want - 1));
+		else
+			snote(st, 1, k->off,
+			      "packets %llu..%llu missing: packet_seq_num %llu follows %llu",
+			      (unsigned long long)want, (unsigned long long)(k->seq - 1),
+			      (unsigned long long)k->seq, (unsigned long long)(want - 1));
 	}
 }
 
@@ -400,9 +413,10 @@ static void check_order(struct stream *st)
 		;
 	if (i >= st->npk)
 		return;
-	snote(st, 1, st->pk[i].off, "packet_seq_num %llu after %llu: packets duplicated or out of order; read "
-	      "in packet_seq_num order, each once", (unsigned long long)st->pk[i].seq,
-	      (unsigned long long)st->pk[i - 1].seq);
+	snote(st, 1, st->pk[i].off,
+	      "packet_seq_num %llu after %llu: packets duplicated or out of order; read "
+	      "in packet_seq_num order, each once",
+	      (unsigned long long)st->pk[i].seq, (unsigned long long)st->pk[i - 1].seq);
 	st->reordered = 1;
 	qsort(st->pk, st->npk, sizeof(*st->pk), cmp_pk_seq);
 	for (i = 0; i < st->npk; i++) {
@@ -412,12 +426,16 @@ static void check_order(struct stream *st)
 			int same = k->psz == prev->psz && k->cend - k->off == len &&
 				   !memcmp(st->map + k->off, st->map + prev->off, (size_t)len);
 			if (same)
-				snote(st, 1, k->off, "a copy of the packet at byte %llu (packet_seq_num %llu); ignored",
+				snote(st, 1, k->off,
+				      "a copy of the packet at byte %llu (packet_seq_num %llu); "
+				      "ignored",
 				      (unsigned long long)prev->off, (unsigned long long)k->seq);
 			else
-				snote(st, 1, k->off, "a second packet with packet_seq_num %llu, not the same as the "
-				      "one at byte %llu; ignored", (unsigned long long)k->seq,
-				      (unsigned long long)prev->off);
+				snote(st, 1, k->off,
+				      "a second packet with packet_seq_num %llu, not the same as "
+				      "the "
+				      "one at byte %llu; ignored",
+				      (unsigned long long)k->seq, (unsigned long long)prev->off);
 			st->ndup++;
 			continue;
 		}
@@ -517,8 +535,11 @@ static void index_stream(struct stream *st)
 			if (all_zero(h, left)) {
 				st->stop_why = "zero-filled trailing bytes";
 				if (!tr->flight)
-					snote(st, 0, off, "%llu zero bytes at the end (a crashed writer's leftover; "
-					      "--repair removes them)", (unsigned long long)left);
+					snote(st, 0, off,
+					      "%llu zero bytes at the end (a crashed writer's "
+					      "leftover; "
+					      "--repair removes them)",
+					      (unsigned long long)left);
 			} else {
 				st->stop_why = "truncated packet header";
 				st->stop_err = 1;
@@ -534,7 +555,8 @@ static void index_stream(struct stream *st)
 		ps = ld(h + TRACE_PACKET_OFF_PACKET_SIZE, 8, sw);
 		if (ld(h, 4, sw) != TRACE_PACKET_MAGIC)
 			why = "bad packet magic";
-		else if (tr->has_uuid && memcmp(h + TRACE_PACKET_OFF_UUID, tr->uuid, TRACE_PACKET_UUID_SIZE))
+		else if (tr->has_uuid &&
+			 memcmp(h + TRACE_PACKET_OFF_UUID, tr->uuid, TRACE_PACKET_UUID_SIZE))
 			why = "packet uuid differs from the metadata's";
 		else if (cs % 8 || ps % 8 || cs < PACKET_HDR * 8 || cs > ps)
 			why = "bad content_size/packet_size";
@@ -546,35 +568,45 @@ static void index_stream(struct stream *st)
 			 * a sparse file's gigabytes of holes are not mapped in). */
 			uint64_t lim = slot ? W : maxps ? maxps : MAX_WINDOW;
 			int big = !slot && left > lim;
-			int opening = !big && (ld(h, 4, sw) != TRACE_PACKET_MAGIC || cs <= PACKET_HDR * 8) &&
-				      zero_range(st, off + PACKET_HDR, (slot ? W : left) - PACKET_HDR);
+			int opening =
+				!big &&
+				(ld(h, 4, sw) != TRACE_PACKET_MAGIC || cs <= PACKET_HDR * 8) &&
+				zero_range(st, off + PACKET_HDR, (slot ? W : left) - PACKET_HDR);
 			if (slot) {
 				if (opening) {
 					st->nunused++;
 				} else {
 					st->nbadslot++;
-					snote(st, 1, off, "%s (magic 0x%08llx) in a ring slot; slot skipped", why,
-					      (unsigned long long)ld(h, 4, sw));
+					snote(st, 1, off,
+					      "%s (magic 0x%08llx) in a ring slot; slot skipped",
+					      why, (unsigned long long)ld(h, 4, sw));
 				}
 				off += W;
 				continue;
 			}
 			st->stop = off;
 			if (opening) {
-				st->stop_why = "incomplete trailing packet (header not completely written)";
+				st->stop_why = "incomplete trailing packet (header not completely "
+					       "written)";
 				if (!tr->flight)
-					snote(st, 0, off, "incomplete trailing packet (a crashed writer's "
+					snote(st, 0, off,
+					      "incomplete trailing packet (a crashed writer's "
 					      "leftover; --repair removes it)");
 			} else if (big && all_zero(h, PACKET_HDR)) {
 				st->stop_why = "zeros at the end, more than one window";
 				st->stop_err = 1;
-				snote(st, 1, off, "a packet header of zeros, and %llu bytes to the end of the file: more "
-				      "than one window (%llu bytes), not a crashed writer's leftover",
+				snote(st, 1, off,
+				      "a packet header of zeros, and %llu bytes to the end of the "
+				      "file: more "
+				      "than one window (%llu bytes), not a crashed writer's "
+				      "leftover",
 				      (unsigned long long)left, (unsigned long long)lim);
 			} else {
 				st->stop_why = why;
 				st->stop_err = 1;
-				snote(st, 1, off, "%s (magic 0x%08llx, content_size %llu, packet_size %llu bits)",
+				snote(st, 1, off,
+				      "%s (magic 0x%08llx, content_size %llu, packet_size %llu "
+				      "bits)",
 				      why, (unsigned long long)ld(h, 4, sw), (unsigned long long)cs,
 				      (unsigned long long)ps);
 			}
@@ -597,10 +629,14 @@ static void index_stream(struct stream *st)
 		{
 			/* the recorder writes every byte of a packet's content: a hole
 			 * there (never written) is not a trace's */
-			uint64_t ce = k.cend < size ? k.cend : size, hole = next_hole(st, off + PACKET_HDR, ce);
+			uint64_t ce = k.cend < size ? k.cend : size,
+				 hole = next_hole(st, off + PACKET_HDR, ce);
 			if (hole < ce) {
-				snote(st, 1, hole, "a hole (bytes never written) in the content of the packet at byte "
-				      "%llu; the packet is read up to it", (unsigned long long)off);
+				snote(st, 1, hole,
+				      "a hole (bytes never written) in the content of the packet "
+				      "at byte "
+				      "%llu; the packet is read up to it",
+				      (unsigned long long)off);
 				k.cend = hole;
 			}
 		}
@@ -609,7 +645,8 @@ static void index_stream(struct stream *st)
 			st->stop = off;
 			st->stop_why = "file shorter than its packet_size";
 			st->stop_err = 1;
-			snote(st, 1, off, "truncated packet: packet_size %llu bytes, %llu in the file",
+			snote(st, 1, off,
+			      "truncated packet: packet_size %llu bytes, %llu in the file",
 			      (unsigned long long)k.psz, (unsigned long long)left);
 			if (k.cend > size)
 				k.cend = size; /* what is there; the cut event is reported */
@@ -627,7 +664,8 @@ static void index_stream(struct stream *st)
 		for (i = 0; i < st->npk; i++) {
 			struct packet k = st->pk[i];
 			if (prev && k.seq == prev->seq) {
-				snote(st, 1, k.off, "a second packet with packet_seq_num %llu; ignored",
+				snote(st, 1, k.off,
+				      "a second packet with packet_seq_num %llu; ignored",
 				      (unsigned long long)k.seq);
 				continue;
 			}
@@ -635,7 +673,8 @@ static void index_stream(struct stream *st)
 				/* the oldest slot, caught being reused */
 				st->nover++;
 				if (k.cend - k.off > PACKET_HDR)
-					snote(st, 0, k.off, "packet %llu was being overwritten; ignored",
+					snote(st, 0, k.off,
+					      "packet %llu was being overwritten; ignored",
 					      (unsigned long long)k.seq);
 				continue;
 			}
@@ -650,11 +689,15 @@ static void index_stream(struct stream *st)
 		for (i = 0; i < st->npk; i++) {
 			const struct packet *k = &st->pk[i];
 			if (k->tse < k->tsb)
-				snote(st, 1, k->off, "timestamp_end before timestamp_begin (%llu < %llu)",
+				snote(st, 1, k->off,
+				      "timestamp_end before timestamp_begin (%llu < %llu)",
 				      (unsigned long long)k->tse, (unsigned long long)k->tsb);
 			else if (i && k->tsb < st->pk[i - 1].tse)
-				snote(st, 1, k->off, "timestamp_begin %llu before the previous packet's timestamp_end %llu",
-				      (unsigned long long)k->tsb, (unsigned long long)st->pk[i - 1].tse);
+				snote(st, 1, k->off,
+				      "timestamp_begin %llu before the previous packet's "
+				      "timestamp_end %llu",
+				      (unsigned long long)k->tsb,
+				      (unsigned long long)st->pk[i - 1].tse);
 		}
 	}
 	check_missing(st);
@@ -691,13 +734,14 @@ void free_trace(struct trace *tr)
 			free(ev->f[k].name);
 			free(ev->f[k].jkey);
 		}
-		FREE_ALL(ev->f, ev->name, ev->sys, ev->ename, ev->fixoffs, ev->printk, ev->pf_key, ev->pf_ctr,
-			 ev->fmtbuf, ev->seg, ev->jpre);
+		FREE_ALL(ev->f, ev->name, ev->sys, ev->ename, ev->fixoffs, ev->printk, ev->pf_key,
+			 ev->pf_ctr, ev->fmtbuf, ev->seg, ev->jpre);
 	}
 	free(tr->ev);
 	for (i = 0; i < tr->nal; i++)
 		free(tr->al[i].name);
-	FREE_ALL(tr->al, tr->idtab, tr->procname, tr->hostname, tr->mode, tr->clk_name, tr->snapinfo, tr->dir, tr);
+	FREE_ALL(tr->al, tr->idtab, tr->procname, tr->hostname, tr->mode, tr->clk_name,
+		 tr->snapinfo, tr->dir, tr);
 }
 
 /* The metadata's fixed part as the recorder writes it (tp__sink_meta_header
@@ -712,18 +756,26 @@ static const char meta_fixed[] =
 	"typealias integer { size = 64; align = 64; signed = false; } := uint64_t;"
 	"trace { major = 1; minor = 8; uuid = ANY_STR; byte_order = BO;"
 	" packet.header := struct { uint32_t magic; uint8_t uuid[16]; }; };"
-	"env { tracer_name = \"tracepoint.h\"; hostname = ANY_STR; procname = ANY_STR; vpid = ANY_NUM;"
+	"env { tracer_name = \"tracepoint.h\"; hostname = ANY_STR; procname = ANY_STR; vpid = "
+	"ANY_NUM;"
 	" mode = ANY_STR; OPT_CLOCKS };"
-	"clock { name = ANY_STR; OPT_UUID freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; absolute = BOOL; };"
-	"typealias integer { size = 64; align = 64; signed = false; map = clock.CLK.value; } := uint64_clock_t;"
-	"stream { packet.context := struct { uint64_clock_t timestamp_begin; uint64_clock_t timestamp_end;"
-	" uint64_t content_size; uint64_t packet_size; uint64_t packet_seq_num; uint64_t events_discarded;"
-	" uint32_t tid; uint32_t pid; integer { size = 8; align = 8; signed = false; encoding = UTF8; } comm[16]; };"
+	"clock { name = ANY_STR; OPT_UUID freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; "
+	"absolute = BOOL; };"
+	"typealias integer { size = 64; align = 64; signed = false; map = clock.CLK.value; } := "
+	"uint64_clock_t;"
+	"stream { packet.context := struct { uint64_clock_t timestamp_begin; uint64_clock_t "
+	"timestamp_end;"
+	" uint64_t content_size; uint64_t packet_size; uint64_t packet_seq_num; uint64_t "
+	"events_discarded;"
+	" uint32_t tid; uint32_t pid; integer { size = 8; align = 8; signed = false; encoding = "
+	"UTF8; } comm[16]; };"
 	" event.header := struct { enum : integer { size = 6; align = 8; signed = false; }"
 	" { compact = 0 ... 62, extended = 63 } id;"
-	" variant <id> { struct { integer { size = 26; align = 1; signed = false; map = clock.CLK.value; }"
+	" variant <id> { struct { integer { size = 26; align = 1; signed = false; map = "
+	"clock.CLK.value; }"
 	" timestamp; } compact; struct { integer { size = 32; align = 8; signed = false; } id;"
-	" integer { size = 64; align = 8; signed = false; map = clock.CLK.value; } timestamp; } extended; }"
+	" integer { size = 64; align = 8; signed = false; map = clock.CLK.value; } timestamp; } "
+	"extended; }"
 	" v; } align(8); };";
 
 /* --repair's check of a parsed metadata: is it what the recorder writes
@@ -748,13 +800,16 @@ static int strict_metadata(struct parser *P)
 		}
 		a = &P->t[i];
 		if (tok_is(t, TK_ID, "OPT_CLOCKS")) {
-			static const char *const names[3] = {"clock_realtime_ns", "clock_monotonic_ns",
-							      "clock_boottime_ns"};
+			static const char *const names[3] = { "clock_realtime_ns",
+							      "clock_monotonic_ns",
+							      "clock_boottime_ns" };
 			size_t k;
 			for (k = 0; k < 3 && i + 3 < P->n; k++) {
 				const struct tok *e = &P->t[i];
-				if (!(e->type == TK_ID && e->n == strlen(names[k]) && !memcmp(e->s, names[k], e->n) &&
-				      tok_is(&P->t[i + 1], TK_PUNCT, "=") && P->t[i + 2].type == TK_NUM &&
+				if (!(e->type == TK_ID && e->n == strlen(names[k]) &&
+				      !memcmp(e->s, names[k], e->n) &&
+				      tok_is(&P->t[i + 1], TK_PUNCT, "=") &&
+				      P->t[i + 2].type == TK_NUM &&
 				      tok_is(&P->t[i + 3], TK_PUNCT, ";")))
 					break;
 				i += 4;
@@ -763,8 +818,9 @@ static int strict_metadata(struct parser *P)
 			continue;
 		}
 		if (tok_is(t, TK_ID, "OPT_UUID")) {
-			if (tok_is(a, TK_ID, "uuid") && i + 3 < P->n && tok_is(&P->t[i + 1], TK_PUNCT, "=") &&
-			    P->t[i + 2].type == TK_STR && tok_is(&P->t[i + 3], TK_PUNCT, ";"))
+			if (tok_is(a, TK_ID, "uuid") && i + 3 < P->n &&
+			    tok_is(&P->t[i + 1], TK_PUNCT, "=") && P->t[i + 2].type == TK_STR &&
+			    tok_is(&P->t[i + 3], TK_PUNCT, ";"))
 				i += 4;
 			i--; /* the template's next token meets this one */
 			continue;
@@ -778,13 +834,14 @@ static int strict_metadata(struct parser *P)
 		else if (tok_is(t, TK_ID, "BO"))
 			same = tok_is(a, TK_ID, "le") || tok_is(a, TK_ID, "be");
 		else if (tok_is(t, TK_ID, "CLK"))
-			same = a->type == TK_ID && P->tr->clk_name && strlen(P->tr->clk_name) == a->n &&
+			same = a->type == TK_ID && P->tr->clk_name &&
+			       strlen(P->tr->clk_name) == a->n &&
 			       !memcmp(a->s, P->tr->clk_name, a->n);
 		else
 			same = a->type == t->type && a->n == t->n && !memcmp(a->s, t->s, a->n);
 		if (!same)
-			r = perr(P, a->line, "'%.*s' where the recorder writes '%.*s'", (int)(a->n > 40 ? 40 : a->n),
-				 a->s, (int)t->n, t->s);
+			r = perr(P, a->line, "'%.*s' where the recorder writes '%.*s'",
+				 (int)(a->n > 40 ? 40 : a->n), a->s, (int)t->n, t->s);
 	}
 	free(T.t);
 	/* then event blocks only (parse_metadata checked their braces and ';') */
@@ -794,8 +851,10 @@ static int strict_metadata(struct parser *P)
 			i++;
 			continue;
 		}
-		if (!tok_is(&P->t[i], TK_ID, "event") || i + 1 >= P->n || !(e = match_close(P, i + 1, P->n))) {
-			r = perr(P, P->t[i].line, "'%.*s' where the recorder writes only event blocks",
+		if (!tok_is(&P->t[i], TK_ID, "event") || i + 1 >= P->n ||
+		    !(e = match_close(P, i + 1, P->n))) {
+			r = perr(P, P->t[i].line,
+				 "'%.*s' where the recorder writes only event blocks",
 				 (int)(P->t[i].n > 40 ? 40 : P->t[i].n), P->t[i].s);
 			break;
 		}
@@ -806,10 +865,13 @@ static int strict_metadata(struct parser *P)
 			if (k >= e || !(se = stmt_end(P, k, e)))
 				break;
 			a = &P->t[k];
-			if (!(k + 1 < se && ((tok_is(a, TK_ID, "name") && tok_is(&P->t[k + 1], TK_PUNCT, "=")) ||
-					     (tok_is(a, TK_ID, "id") && tok_is(&P->t[k + 1], TK_PUNCT, "=")) ||
-					     (tok_is(a, TK_ID, "fields") && tok_is(&P->t[k + 1], TK_PUNCT, ":=")))))
-				r = perr(P, a->line, "'%.*s' in an event block", (int)(a->n > 40 ? 40 : a->n), a->s);
+			if (!(k + 1 < se &&
+			      ((tok_is(a, TK_ID, "name") && tok_is(&P->t[k + 1], TK_PUNCT, "=")) ||
+			       (tok_is(a, TK_ID, "id") && tok_is(&P->t[k + 1], TK_PUNCT, "=")) ||
+			       (tok_is(a, TK_ID, "fields") &&
+				tok_is(&P->t[k + 1], TK_PUNCT, ":=")))))
+				r = perr(P, a->line, "'%.*s' in an event block",
+					 (int)(a->n > 40 ? 40 : a->n), a->s);
 		}
 		i = e + 2;
 	}
@@ -817,13 +879,13 @@ static int strict_metadata(struct parser *P)
 		const struct event *ev = &P->tr->ev[k];
 		for (j = 0; j < ev->nf; j++)
 			if (ev->f[j].t.bad) {
-				r = perr(P, 1, "event %s: field %s has %s", ev->name, ev->f[j].name, ev->f[j].t.bad);
+				r = perr(P, 1, "event %s: field %s has %s", ev->name, ev->f[j].name,
+					 ev->f[j].t.bad);
 				break;
 			}
 	}
 	return r;
 }
-
 
 /* Loads the trace in the directory dfd (named dir in messages): metadata,
  * and the stream files mapped and indexed.  NULL (reported) if the
@@ -847,7 +909,8 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 		if (why)
 			note(dx, 1, mpath, -1, "cannot read: %s, not a regular file", why);
 		else if (errno == EFBIG)
-			note(dx, 1, mpath, -1, "cannot read: larger than %zu MiB", MAX_METADATA >> 20);
+			note(dx, 1, mpath, -1, "cannot read: larger than %zu MiB",
+			     MAX_METADATA >> 20);
 		else
 			note(dx, 1, mpath, -1, "cannot read: %s", strerror(errno));
 		if (fd >= 0)
@@ -875,8 +938,10 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 	}
 	free(P.t);
 	if (P.err[0]) {
-		note(dx, 1, mpath, -1, "%s: %s", P.strict ? "not as the recorder writes it (other readers may refuse it)"
-						       : "cannot parse the metadata", P.err);
+		note(dx, 1, mpath, -1, "%s: %s",
+		     P.strict ? "not as the recorder writes it (other readers may refuse it)"
+			      : "cannot parse the metadata",
+		     P.err);
 		free(text);
 		free(mpath);
 		free_trace(tr);
@@ -905,7 +970,8 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 		if (ds[i].kind == E_OTHER) {
 			/* a stream's name: a part of the trace is missing */
 			int err = !strncmp(ds[i].name, "stream-", 7);
-			skip_note(dx, err, p, ds[i].mode, "a trace holds only regular files and directories");
+			skip_note(dx, err, p, ds[i].mode,
+				  "a trace holds only regular files and directories");
 			free(p);
 			continue;
 		}
@@ -930,7 +996,8 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 		st->size = (uint64_t)sb.st_size;
 		if (st->size) {
 			void *m = (uint64_t)(size_t)st->size == st->size
-					  ? mmap(NULL, (size_t)st->size, PROT_READ, MAP_PRIVATE, fd, 0)
+					  ? mmap(NULL, (size_t)st->size, PROT_READ, MAP_PRIVATE, fd,
+						 0)
 					  : MAP_FAILED;
 			if (m == MAP_FAILED) {
 				note(dx, 1, p, -1, "cannot map: %s", strerror(errno));
@@ -952,7 +1019,8 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 					continue;
 				rfd = open_file_at(dfd, rname, &rsb, &rwhy);
 				if (rfd >= 0) {
-					st->ring = join_ring(st, fd, rfd, (uint64_t)rsb.st_size, rname);
+					st->ring = join_ring(st, fd, rfd, (uint64_t)rsb.st_size,
+							     rname);
 					close(rfd);
 				}
 			}
@@ -1060,7 +1128,8 @@ static int decode_record(struct cursor *c)
 	int ext;
 	/* the id's bits: the low ones of the first word, its first byte's low
 	 * bits (little-endian) or high bits (big-endian) */
-	ext = (tr->be ? p[0] >> (8 - TRACE_HEADER_ID_BITS) : p[0] & ID_MASK) == TRACE_HEADER_EXTENDED;
+	ext = (tr->be ? p[0] >> (8 - TRACE_HEADER_ID_BITS) : p[0] & ID_MASK) ==
+	      TRACE_HEADER_EXTENDED;
 	if (!ext) {
 		uint64_t w, low;
 		if (left < TRACE_HEADER_COMPACT_SIZE)
@@ -1091,19 +1160,23 @@ static int decode_record(struct cursor *c)
 	ev = find_event(tr, id);
 	if (!ev) {
 		snote(c->st, 1, (uint64_t)(p - c->st->map),
-		      "event id %llu is not in the metadata; rest of the packet skipped", (unsigned long long)id);
+		      "event id %llu is not in the metadata; rest of the packet skipped",
+		      (unsigned long long)id);
 		return 0;
 	}
 	if (ev->bad) {
-		snote(c->st, 1, (uint64_t)(p - c->st->map), "event %s has %s, which this tool cannot read; "
-		      "rest of the packet skipped", ev->name, ev->bad);
+		snote(c->st, 1, (uint64_t)(p - c->st->map),
+		      "event %s has %s, which this tool cannot read; "
+		      "rest of the packet skipped",
+		      ev->name, ev->bad);
 		return 0;
 	}
 	if (ts > c->pk_end) {
 		/* every event of a packet is before its timestamp_end (stored first at
 		 * each commit); readers that merge streams in time go back here */
 		snote(c->st, 1, (uint64_t)(p - c->st->map),
-		      "event timestamp after the packet's timestamp_end (%llu > %llu); rest of the packet skipped",
+		      "event timestamp after the packet's timestamp_end (%llu > %llu); rest of the "
+		      "packet skipped",
 		      (unsigned long long)ts, (unsigned long long)c->pk_end);
 		return 0;
 	}
@@ -1161,8 +1234,8 @@ static int decode_record(struct cursor *c)
 	c->ns = cur_ns(c, ts);
 	return 1;
 cut:
-	snote(c->st, 1, (uint64_t)(p - c->st->map), "event runs past the packet's content (%llu bytes left)",
-	      (unsigned long long)left);
+	snote(c->st, 1, (uint64_t)(p - c->st->map),
+	      "event runs past the packet's content (%llu bytes left)", (unsigned long long)left);
 	return 0;
 }
 
@@ -1228,7 +1301,8 @@ static void sift_down(struct cursor **h, size_t n, size_t i)
 }
 
 /* Every item of these traces' streams in time order. */
-void merge(struct dump *dx, struct trace **trs, size_t ntr, void (*emit)(struct dump *, struct cursor *))
+void merge(struct dump *dx, struct trace **trs, size_t ntr,
+	   void (*emit)(struct dump *, struct cursor *))
 {
 	size_t i, j, n = 0, ncur = 0;
 	struct cursor *cs, **h;

@@ -35,8 +35,8 @@ static uint64_t rand64(struct dump *dx)
 	if (fd < 0 || read(fd, &r, sizeof(r)) != (ssize_t)sizeof(r)) {
 		struct timespec ts;
 		clock_gettime(CLOCK_REALTIME, &ts);
-		r = ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) ^ ((uint64_t)getpid() << 40) ^
-		    (uint64_t)(uintptr_t)&ts;
+		r = ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) ^
+		    ((uint64_t)getpid() << 40) ^ (uint64_t)(uintptr_t)&ts;
 	}
 	if (fd >= 0)
 		close(fd);
@@ -71,7 +71,8 @@ static int make_temp(struct dump *dx, int dfd, const char *base, char **name)
  * file that was read.  Nothing else is written, and no other file's mode
  * is changed; a stream-mode thread's warm ring, whose packets were read
  * with the stream (ring.c), is removed once they are in it. */
-static int rewrite_stream(struct dump *dx, int dfd, struct stream *st, int shrink, uint64_t trunc_at)
+static int rewrite_stream(struct dump *dx, int dfd, struct stream *st, int shrink,
+			  uint64_t trunc_at)
 {
 	char *tmp = NULL;
 	int fd = make_temp(dx, dfd, st->name, &tmp), ok = fd >= 0;
@@ -94,7 +95,8 @@ static int rewrite_stream(struct dump *dx, int dfd, struct stream *st, int shrin
 			memcpy(h + TRACE_PACKET_OFF_CONTENT_SIZE, &bits, 8);
 			memcpy(h + TRACE_PACKET_OFF_PACKET_SIZE, &bits, 8);
 			ok = write_all(fd, h, PACKET_HDR) == 0 &&
-			     write_all(fd, st->map + k->off + PACKET_HDR, (size_t)(k->cend - k->off - PACKET_HDR)) == 0;
+			     write_all(fd, st->map + k->off + PACKET_HDR,
+				       (size_t)(k->cend - k->off - PACKET_HDR)) == 0;
 		}
 	}
 	/* the stream's permissions, given to the file made here (its fd) */
@@ -119,7 +121,8 @@ static int rewrite_stream(struct dump *dx, int dfd, struct stream *st, int shrin
 	if (ok)
 		(void)fsync(dfd);
 	if (!ok) {
-		fprintf(stderr, "%s: %s: cannot rewrite: %s\n", prog, st->path, why ? why : strerror(errno));
+		fprintf(stderr, "%s: %s: cannot rewrite: %s\n", prog, st->path,
+			why ? why : strerror(errno));
 		if (tmp)
 			unlinkat(dfd, tmp, 0);
 	}
@@ -147,8 +150,10 @@ static size_t drop_cut_packets(struct stream *st)
 static void report_end(const struct stream *st, size_t ncut, uint64_t out)
 {
 	if (ncut || st->stop < st->size)
-		fprintf(stderr, ", damaged tail from byte %llu dropped", (unsigned long long)st->stop);
-	fprintf(stderr, ": %llu -> %llu bytes\n", (unsigned long long)st->size, (unsigned long long)out);
+		fprintf(stderr, ", damaged tail from byte %llu dropped",
+			(unsigned long long)st->stop);
+	fprintf(stderr, ": %llu -> %llu bytes\n", (unsigned long long)st->size,
+		(unsigned long long)out);
 }
 
 static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
@@ -173,8 +178,9 @@ static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 			for (k = 0; k < st->npk; k++)
 				out += st->pk[k].psz;
 			if (rewrite_stream(dx, dfd, st, 2, 0) == 0) {
-				fprintf(stderr, "%s: %s: %zu packet%s rewritten in packet_seq_num order", prog, st->path,
-					st->npk, st->npk == 1 ? "" : "s");
+				fprintf(stderr,
+					"%s: %s: %zu packet%s rewritten in packet_seq_num order",
+					prog, st->path, st->npk, st->npk == 1 ? "" : "s");
 				if (st->ndup)
 					fprintf(stderr, ", %u seen twice kept once", st->ndup);
 				report_end(st, ncut, out);
@@ -189,9 +195,13 @@ static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 				if (k && k->off == at) /* the truncated packet itself */
 					at = k->off;
 				if (rewrite_stream(dx, dfd, st, 0, at) == 0) {
-					fprintf(stderr, "%s: %s: truncated at byte %llu, %s: %llu -> %llu bytes\n", prog,
-						st->path, (unsigned long long)at, st->stop_why ? st->stop_why : "damaged",
-						(unsigned long long)st->size, (unsigned long long)at);
+					fprintf(stderr,
+						"%s: %s: truncated at byte %llu, %s: %llu -> %llu "
+						"bytes\n",
+						prog, st->path, (unsigned long long)at,
+						st->stop_why ? st->stop_why : "damaged",
+						(unsigned long long)st->size,
+						(unsigned long long)at);
 					(*changed)++;
 				} else {
 					rc = -1;
@@ -214,16 +224,19 @@ static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 				hi = st->pk[st->npk - 1].seq;
 			}
 			if (rewrite_stream(dx, dfd, st, 1, 0) == 0) {
-				fprintf(stderr, "%s: %s: flight ring rewritten oldest first: %zu packet%s", prog, st->path,
-					st->npk, st->npk == 1 ? "" : "s");
+				fprintf(stderr,
+					"%s: %s: flight ring rewritten oldest first: %zu packet%s",
+					prog, st->path, st->npk, st->npk == 1 ? "" : "s");
 				if (st->npk)
-					fprintf(stderr, " (seq %llu..%llu)", (unsigned long long)lo, (unsigned long long)hi);
+					fprintf(stderr, " (seq %llu..%llu)", (unsigned long long)lo,
+						(unsigned long long)hi);
 				fprintf(stderr, " shrunk to their content");
 				if (st->nunused)
-					fprintf(stderr, ", %u unused slot%s dropped", st->nunused, st->nunused == 1 ? "" : "s");
+					fprintf(stderr, ", %u unused slot%s dropped", st->nunused,
+						st->nunused == 1 ? "" : "s");
 				if (st->nover)
-					fprintf(stderr, ", %u packet%s being overwritten dropped", st->nover,
-						st->nover == 1 ? "" : "s");
+					fprintf(stderr, ", %u packet%s being overwritten dropped",
+						st->nover, st->nover == 1 ? "" : "s");
 				if (st->nbadslot)
 					fprintf(stderr, ", %u damaged slot%s dropped", st->nbadslot,
 						st->nbadslot == 1 ? "" : "s");
@@ -285,7 +298,8 @@ static void repair_walk(struct dump *dx, int dfd, const char *path, int depth, v
 	int changed = 0, v;
 	rc->found++;
 	if (prev) {
-		fprintf(stderr, "%s: %s: warning: the same directory as %s: repaired once\n", prog, path, prev);
+		fprintf(stderr, "%s: %s: warning: the same directory as %s: repaired once\n", prog,
+			path, prev);
 		return;
 	}
 	if (repair_trace(dx, dfd, path, &changed) != 0)
@@ -297,8 +311,8 @@ static void repair_walk(struct dump *dx, int dfd, const char *path, int depth, v
 		rc->status = 1;
 	} else if (v > 0) {
 		/* babeltrace2 reads it: it says which packets it lacks */
-		fprintf(stderr, "%s: %s: %s; the trace is readable, but packets are missing:\n", prog, path,
-			changed ? "repaired" : "nothing to repair");
+		fprintf(stderr, "%s: %s: %s; the trace is readable, but packets are missing:\n",
+			prog, path, changed ? "repaired" : "nothing to repair");
 		rc->status = 1;
 	} else if (!changed) {
 		fprintf(stderr, "%s: %s: nothing to repair; the trace is readable\n", prog, path);
@@ -311,8 +325,9 @@ static void repair_walk(struct dump *dx, int dfd, const char *path, int depth, v
 		char *sub = path_join(path, subs[k]);
 		int fd;
 		if (depth + 1 >= MAX_DEPTH)
-			fprintf(stderr, "%s: %s: warning: more than %d directories deep: not repaired\n", prog, sub,
-				MAX_DEPTH);
+			fprintf(stderr,
+				"%s: %s: warning: more than %d directories deep: not repaired\n",
+				prog, sub, MAX_DEPTH);
 		else if ((fd = open_dir_at(dfd, subs[k])) >= 0) {
 			repair_walk(dx, fd, sub, depth + 1, ctx);
 			close(fd);
@@ -331,7 +346,8 @@ int do_repair(struct dump *dx, char **dirs, int ndirs)
 		int fd = open_arg_dir(dirs[i]);
 		memset(&rc, 0, sizeof(rc));
 		if (fd < 0) {
-			fprintf(stderr, "%s: %s: %s\n", prog, dirs[i], errno == ENOTDIR ? "not a directory" : strerror(errno));
+			fprintf(stderr, "%s: %s: %s\n", prog, dirs[i],
+				errno == ENOTDIR ? "not a directory" : strerror(errno));
 			status = 1;
 			continue;
 		}
@@ -339,7 +355,9 @@ int do_repair(struct dump *dx, char **dirs, int ndirs)
 		if (has_metadata_at(fd)) {
 			repair_walk(dx, fd, dirs[i], 0, &rc);
 		} else if (has_streams(fd)) {
-			fprintf(stderr, "%s: %s: stream files but no metadata file: cannot repair\n", prog, dirs[i]);
+			fprintf(stderr,
+				"%s: %s: stream files but no metadata file: cannot repair\n", prog,
+				dirs[i]);
 			status = 1;
 			rc.found = 1;
 		} else {
@@ -349,8 +367,9 @@ int do_repair(struct dump *dx, char **dirs, int ndirs)
 		}
 		close(fd);
 		if (!rc.found) {
-			fprintf(stderr, "%s: %s: not a trace directory (no metadata, no trace below it)\n", prog,
-				dirs[i]);
+			fprintf(stderr,
+				"%s: %s: not a trace directory (no metadata, no trace below it)\n",
+				prog, dirs[i]);
 			status = 1;
 		}
 		status |= rc.status;

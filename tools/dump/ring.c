@@ -46,9 +46,11 @@ int join_ring(struct stream *st, int fd, int rfd, uint64_t rsize, const char *rn
 	/* the ring's packets that hold records: how many bytes, the first's number */
 	for (off = 0, total = 0; rsize - off >= PACKET_HDR;) {
 		const u8 *h = r + off;
-		uint64_t cs = ld(h + TRACE_PACKET_OFF_CONTENT_SIZE, 8, sw), ps = ld(h + TRACE_PACKET_OFF_PACKET_SIZE, 8, sw);
+		uint64_t cs = ld(h + TRACE_PACKET_OFF_CONTENT_SIZE, 8, sw),
+			 ps = ld(h + TRACE_PACKET_OFF_PACKET_SIZE, 8, sw);
 		if (ld(h, 4, sw) != TRACE_PACKET_MAGIC ||
-		    (tr->has_uuid && memcmp(h + TRACE_PACKET_OFF_UUID, tr->uuid, TRACE_PACKET_UUID_SIZE)) ||
+		    (tr->has_uuid &&
+		     memcmp(h + TRACE_PACKET_OFF_UUID, tr->uuid, TRACE_PACKET_UUID_SIZE)) ||
 		    cs % 8 || ps % 8 || cs < PACKET_HDR * 8 || cs > ps || ps / 8 > rsize - off)
 			break;
 		if (cs > PACKET_HDR * 8) {
@@ -66,30 +68,34 @@ int join_ring(struct stream *st, int fd, int rfd, uint64_t rsize, const char *rn
 	while (st->size - cut >= PACKET_HDR) {
 		const u8 *h = st->map + cut;
 		uint64_t ps = ld(h + TRACE_PACKET_OFF_PACKET_SIZE, 8, sw);
-		if (ld(h, 4, sw) != TRACE_PACKET_MAGIC || ps % 8 || ps / 8 < PACKET_HDR || ps / 8 > st->size - cut ||
-		    ld(h + TRACE_PACKET_OFF_SEQ_NUM, 8, sw) >= first)
+		if (ld(h, 4, sw) != TRACE_PACKET_MAGIC || ps % 8 || ps / 8 < PACKET_HDR ||
+		    ps / 8 > st->size - cut || ld(h + TRACE_PACKET_OFF_SEQ_NUM, 8, sw) >= first)
 			break;
 		cut += ps / 8;
 	}
 	total += cut;
 	m = (uint64_t)(size_t)total == total
-		    ? (u8 *)mmap(NULL, (size_t)total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+		    ? (u8 *)mmap(NULL, (size_t)total, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
 		    : (u8 *)MAP_FAILED;
 	if (m != (u8 *)MAP_FAILED && cut &&
-	    mmap(m, (size_t)cut, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+	    mmap(m, (size_t)cut, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd, 0) ==
+		    MAP_FAILED) {
 		munmap(m, (size_t)total);
 		m = (u8 *)MAP_FAILED;
 	}
 	if (m == (u8 *)MAP_FAILED) {
-		note(tr->dx, 1, st->path, -1, "cannot join its ring %s: %s", rname, strerror(errno));
+		note(tr->dx, 1, st->path, -1, "cannot join its ring %s: %s", rname,
+		     strerror(errno));
 		munmap((void *)(uintptr_t)r, (size_t)rsize);
 		return 1;
 	}
 	for (off = 0, total = cut; rsize - off >= PACKET_HDR;) {
 		const u8 *h = r + off;
-		uint64_t cs = ld(h + TRACE_PACKET_OFF_CONTENT_SIZE, 8, sw), ps = ld(h + TRACE_PACKET_OFF_PACKET_SIZE, 8, sw);
-		if (ld(h, 4, sw) != TRACE_PACKET_MAGIC || cs % 8 || ps % 8 || cs < PACKET_HDR * 8 || cs > ps ||
-		    ps / 8 > rsize - off)
+		uint64_t cs = ld(h + TRACE_PACKET_OFF_CONTENT_SIZE, 8, sw),
+			 ps = ld(h + TRACE_PACKET_OFF_PACKET_SIZE, 8, sw);
+		if (ld(h, 4, sw) != TRACE_PACKET_MAGIC || cs % 8 || ps % 8 || cs < PACKET_HDR * 8 ||
+		    cs > ps || ps / 8 > rsize - off)
 			break;
 		if (cs > PACKET_HDR * 8) {
 			memcpy(m + total, h, (size_t)(ps / 8));
@@ -116,4 +122,3 @@ int ring_of(const struct dent *ds, size_t nd, size_t i)
 			return 1;
 	return 0;
 }
-

@@ -22,7 +22,8 @@ typedef union {
 	long double align;
 } tp__ctl_sigset;
 extern int tp__ctl_sigfillset(tp__ctl_sigset *) __asm__("sigfillset");
-extern int tp__ctl_sigmask(int, const tp__ctl_sigset *, tp__ctl_sigset *) __asm__("pthread_sigmask");
+extern int tp__ctl_sigmask(int, const tp__ctl_sigset *,
+			   tp__ctl_sigset *) __asm__("pthread_sigmask");
 extern int tp__ctl_accept4(int, struct sockaddr *, socklen_t *, int) __asm__("accept4");
 extern int tp__ctl_pipe2(int *, int) __asm__("pipe2");
 extern FILE *tp__ctl_open_memstream(char **, size_t *) __asm__("open_memstream");
@@ -62,31 +63,38 @@ struct tp__ctl_ucred { /* struct ucred, hidden without _GNU_SOURCE */
 };
 
 /* The commands. */
-enum tp__ctl_cmd { TP__CTL_LIST, TP__CTL_ENABLE, TP__CTL_DISABLE, TP__CTL_SNAPSHOT, TP__CTL_FLUSH, TP__CTL_HIST };
+enum tp__ctl_cmd {
+	TP__CTL_LIST,
+	TP__CTL_ENABLE,
+	TP__CTL_DISABLE,
+	TP__CTL_SNAPSHOT,
+	TP__CTL_FLUSH,
+	TP__CTL_HIST
+};
 enum tp__ctl_arg { TP__CTL_NO_ARG = 0, TP__CTL_ARG = 1, TP__CTL_OPT_ARG = 2 };
 
 struct tp__ctl_client {
-	int fd;             /* -1: a free slot */
-	int eof;            /* the peer shut its side down */
-	int closing;        /* close once the reply is out (after a parse error) */
-	uint64_t seen;      /* CLOCK_MONOTONIC ns of the last progress */
-	char *out;          /* the reply being sent, or NULL */
-	int out_static;     /* out is not malloc()ed (the out-of-memory reply) */
+	int fd;		/* -1: a free slot */
+	int eof;	/* the peer shut its side down */
+	int closing;	/* close once the reply is out (after a parse error) */
+	uint64_t seen;	/* CLOCK_MONOTONIC ns of the last progress */
+	char *out;	/* the reply being sent, or NULL */
+	int out_static; /* out is not malloc()ed (the out-of-memory reply) */
 	size_t out_len, out_off;
 	size_t in_len;
 	char in[TP__CTL_REQUEST_MAX];
 };
 
 struct tp__ctl_state {
-	int running;                    /* a thread serves the channel */
-	int pid;                        /* of the process that opened it */
-	int lfd;                        /* the listening socket */
-	int wake[2];                    /* tells the thread to stop */
+	int running; /* a thread serves the channel */
+	int pid;     /* of the process that opened it */
+	int lfd;     /* the listening socket */
+	int wake[2]; /* tells the thread to stop */
 	pthread_t thread;
-	struct tp__ctl_client *cl;      /* TP__CTL_CLIENTS slots */
+	struct tp__ctl_client *cl; /* TP__CTL_CLIENTS slots */
 	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
-	char *env_mode, *env_dir;       /* TRACEPOINTS_MODE, TRACEPOINTS_DIR at start-up */
-	int handlers;                   /* the fork and exit handlers are registered */
+	char *env_mode, *env_dir; /* TRACEPOINTS_MODE, TRACEPOINTS_DIR at start-up */
+	int handlers;		  /* the fork and exit handlers are registered */
 };
 
 static struct tp__ctl_state tp__ctl;
@@ -106,7 +114,8 @@ struct tp__ctl_text {
 	int oom;
 };
 
-static void tp__ctl_add(struct tp__ctl_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tp__ctl_add(struct tp__ctl_text *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 static void tp__ctl_add(struct tp__ctl_text *t, const char *fmt, ...)
 {
 	va_list ap;
@@ -213,8 +222,10 @@ static int tp__ctl_item_cb(const char *item, size_t len, void *priv)
 	if (m.n)
 		return 0;
 	it->missing = 1;
-	tp__ctl_add(it->t, "no event of this program matches \"%.*s\" (nothing changed; the "
-		    "list command shows the events)\n", (int)len, item);
+	tp__ctl_add(it->t,
+		    "no event of this program matches \"%.*s\" (nothing changed; the "
+		    "list command shows the events)\n",
+		    (int)len, item);
 	return 1;
 }
 
@@ -227,8 +238,8 @@ static int tp__ctl_enable(const char *list, int on, struct tp__ctl_text *t)
 	struct tp__ctl_items it;
 	int r;
 	if (trace_pattern_check(list, &pos, &why) != 0) {
-		tp__ctl_add(t, "malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^\n", list, why,
-			    pos + 1, list, (int)pos, "");
+		tp__ctl_add(t, "malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^\n",
+			    list, why, pos + 1, list, (int)pos, "");
 		return -EINVAL;
 	}
 	it.t = t;
@@ -241,7 +252,9 @@ static int tp__ctl_enable(const char *list, int on, struct tp__ctl_text *t)
 		/* The trace starts where and how the environment said. */
 		r = trace_recorder_output(tp__ctl.env_mode, tp__ctl.env_dir);
 		if (r != 0 && r != -EBUSY) {
-			tp__ctl_add(t, "cannot start the trace (TRACEPOINTS_MODE=%s, TRACEPOINTS_DIR=%s): %s\n",
+			tp__ctl_add(t,
+				    "cannot start the trace (TRACEPOINTS_MODE=%s, "
+				    "TRACEPOINTS_DIR=%s): %s\n",
 				    tp__ctl.env_mode ? tp__ctl.env_mode : "(unset)",
 				    tp__ctl.env_dir ? tp__ctl.env_dir : "(unset)", strerror(-r));
 			return r;
@@ -249,11 +262,12 @@ static int tp__ctl_enable(const char *list, int on, struct tp__ctl_text *t)
 	}
 	r = on ? trace_recorder_enable(list) : trace_recorder_disable(list);
 	if (r < 0) {
-		tp__ctl_add(t, "cannot %s \"%s\": %s (the program's stderr says more)\n", on ? "enable" : "disable",
-			    list, strerror(-r));
+		tp__ctl_add(t, "cannot %s \"%s\": %s (the program's stderr says more)\n",
+			    on ? "enable" : "disable", list, strerror(-r));
 		return r;
 	}
-	tp__ctl_add(t, "%s %d event%s matching \"%s\"", on ? "enabled" : "disabled", r, r == 1 ? "" : "s", list);
+	tp__ctl_add(t, "%s %d event%s matching \"%s\"", on ? "enabled" : "disabled", r,
+		    r == 1 ? "" : "s", list);
 	if (on && trace_recorder_trace_dir())
 		tp__ctl_add(t, "; trace in %s", trace_recorder_trace_dir());
 	tp__ctl_add(t, "\n");
@@ -285,14 +299,17 @@ static int tp__ctl_list(struct tp__ctl_text *t)
 static int tp__ctl_snapshot(struct tp__ctl_text *t)
 {
 	int r, tries;
-	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || !trace_recorder_trace_dir()) {
+	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) ||
+	    !trace_recorder_trace_dir()) {
 		tp__ctl_add(t, "nothing is recorded yet: enable events first\n");
 		return -EINVAL;
 	}
 	if (tp__sink.mode != TP__SINK_FLIGHT) {
-		tp__ctl_add(t, "the trace %s is in stream mode: snapshots are for flight mode "
-			    "(TRACEPOINTS_MODE=flight); in stream mode the trace on disk is complete\n",
-			    trace_recorder_trace_dir());
+		tp__ctl_add(
+			t,
+			"the trace %s is in stream mode: snapshots are for flight mode "
+			"(TRACEPOINTS_MODE=flight); in stream mode the trace on disk is complete\n",
+			trace_recorder_trace_dir());
 		return -EINVAL;
 	}
 	/* -EBUSY: the recorder's lock is held for a moment (enabling). */
@@ -313,7 +330,8 @@ static int tp__ctl_snapshot(struct tp__ctl_text *t)
 static int tp__ctl_flush(struct tp__ctl_text *t)
 {
 	long r;
-	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || !trace_recorder_trace_dir()) {
+	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) ||
+	    !trace_recorder_trace_dir()) {
 		tp__ctl_add(t, "nothing is recorded yet: nothing to flush\n");
 		return 0;
 	}
@@ -332,7 +350,8 @@ static int tp__ctl_hist(const char *patterns, struct tp__ctl_text *t)
 {
 	char *txt;
 	if (!__atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE)) {
-		tp__ctl_add(t, "no hist trigger in this process (TRACEPOINTS='system:event hist:keys=...')\n");
+		tp__ctl_add(t, "no hist trigger in this process (TRACEPOINTS='system:event "
+			       "hist:keys=...')\n");
 		return -ENOENT;
 	}
 	if (!(txt = trace_recorder_hist_text(patterns))) {
@@ -351,25 +370,30 @@ static int tp__ctl_run(char *line, struct tp__ctl_text *t)
 		const char *name;
 		enum tp__ctl_cmd cmd;
 		enum tp__ctl_arg arg;
-	} cmds[] = {
-		{ "list", TP__CTL_LIST, TP__CTL_NO_ARG },      { "enable", TP__CTL_ENABLE, TP__CTL_ARG },
-		{ "disable", TP__CTL_DISABLE, TP__CTL_ARG },   { "snapshot", TP__CTL_SNAPSHOT, TP__CTL_NO_ARG },
-		{ "flush", TP__CTL_FLUSH, TP__CTL_NO_ARG },    { "hist", TP__CTL_HIST, TP__CTL_OPT_ARG }
-	};
+	} cmds[] = { { "list", TP__CTL_LIST, TP__CTL_NO_ARG },
+		     { "enable", TP__CTL_ENABLE, TP__CTL_ARG },
+		     { "disable", TP__CTL_DISABLE, TP__CTL_ARG },
+		     { "snapshot", TP__CTL_SNAPSHOT, TP__CTL_NO_ARG },
+		     { "flush", TP__CTL_FLUSH, TP__CTL_NO_ARG },
+		     { "hist", TP__CTL_HIST, TP__CTL_OPT_ARG } };
 	char *arg = strchr(line, ' ');
 	size_t i, wl = arg ? (size_t)(arg - line) : strlen(line);
 	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (strlen(cmds[i].name) == wl && memcmp(cmds[i].name, line, wl) == 0)
 			break;
 	if (i == sizeof(cmds) / sizeof(cmds[0])) {
-		tp__ctl_add(t, "unknown command \"%.*s\" (list, enable PATTERNS, disable PATTERNS, snapshot, "
-			    "flush, hist [PATTERNS])\n", (int)(wl > 40 ? 40 : wl), line);
+		tp__ctl_add(t,
+			    "unknown command \"%.*s\" (list, enable PATTERNS, disable PATTERNS, "
+			    "snapshot, "
+			    "flush, hist [PATTERNS])\n",
+			    (int)(wl > 40 ? 40 : wl), line);
 		return -EINVAL;
 	}
 	if (arg)
 		arg++;
 	if (cmds[i].arg == TP__CTL_ARG && (!arg || !*arg || *arg == ' ')) {
-		tp__ctl_add(t, "%s needs one argument after one space: %s PATTERNS\n", cmds[i].name, cmds[i].name);
+		tp__ctl_add(t, "%s needs one argument after one space: %s PATTERNS\n", cmds[i].name,
+			    cmds[i].name);
 		return -EINVAL;
 	}
 	if (cmds[i].arg == TP__CTL_NO_ARG && arg) {

@@ -76,7 +76,7 @@ static struct trace_event_sink *tp__sink_slot(const struct trace_event *ev)
  * dlclose()d (its destructor detached the recorder), and another may now
  * sit at the same address. */
 static struct trace_event_sink *tp__sink_attached(const struct tracepoint *tp, int op,
-					       struct trace_event_sink *slot)
+						  struct trace_event_sink *slot)
 {
 	size_t i;
 	for (i = 0; i < tp__sink.nattached; i++) {
@@ -110,7 +110,7 @@ static struct trace_event_sink *tp__sink_attached(const struct tracepoint *tp, i
 
 struct tp__sink_pat {
 	const char *list;
-	size_t skip;          /* items taken by the walks before this one */
+	size_t skip; /* items taken by the walks before this one */
 	size_t nitems;
 	const char *item[64]; /* items beyond 64 are handled in further walks */
 	size_t len[64];
@@ -150,7 +150,8 @@ static int tp__sink_sys_walk(struct tracepoint *tp, void *priv)
 {
 	const struct tp__sink_sys *q = (const struct tp__sink_sys *)priv;
 	const struct trace_event *ev = trace_event_of(tp);
-	return ev && strlen(ev->cls->system) == q->len && memcmp(ev->cls->system, q->name, q->len) == 0;
+	return ev && strlen(ev->cls->system) == q->len &&
+	       memcmp(ev->cls->system, q->name, q->len) == 0;
 }
 
 static int tp__sink_is_system(const char *item, size_t len)
@@ -224,8 +225,10 @@ static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 	if (!hit)
 		return 0;
 	if (!ev) {
-		tp__sink_msg_once(tp->name, "%s is a plain tracepoint (DECLARE_TRACE, no fields): "
-			       "the sink cannot record it; make it a TRACE_EVENT", tp->name);
+		tp__sink_msg_once(tp->name,
+				  "%s is a plain tracepoint (DECLARE_TRACE, no fields): "
+				  "the sink cannot record it; make it a TRACE_EVENT",
+				  tp->name);
 		return 0;
 	}
 	p->matched++;
@@ -243,7 +246,8 @@ static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 			r = 0; /* already recorded */
 		}
 		if (r && r != -EEXIST) {
-			tp__sink_msg("cannot enable %s:%s: %s", ev->cls->system, ev->name, strerror(-r));
+			tp__sink_msg("cannot enable %s:%s: %s", ev->cls->system, ev->name,
+				     strerror(-r));
 			if (!p->err)
 				p->err = r;
 		}
@@ -257,7 +261,7 @@ static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 }
 
 static int tp__sink_apply_spec(const char *spec, int attach); /* recorder/filters.h */
-static int tp__hist_spec_has(const char *spec);               /* recorder/hist_spec.h */
+static int tp__hist_spec_has(const char *spec);		      /* recorder/hist_spec.h */
 static int tp__hist_apply(const char *spec, int attach);      /* recorder/hist_spec.h */
 
 static int tp__sink_apply(const char *list, int attach)
@@ -278,8 +282,8 @@ static int tp__sink_apply(const char *list, int attach)
 			if ((unsigned char)shown[i] < 0x20 || (unsigned char)shown[i] >= 0x7f)
 				shown[i] = '?';
 		tp__sink_msg("malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^",
-			  list ? (shown ? shown : "") : "(null)", why, pos + 1,
-			  shown ? shown : "", (int)pos, "");
+			     list ? (shown ? shown : "") : "(null)", why, pos + 1,
+			     shown ? shown : "", (int)pos, "");
 		free(shown);
 		return -EINVAL;
 	}
@@ -309,40 +313,52 @@ static int tp__sink_apply(const char *list, int attach)
 			if (p.hits[i] && !p.sited[i]) {
 				char key[TRACE_PATTERN_MAX + 16];
 				snprintf(key, sizeof(key), "nosite:%.*s", (int)p.len[i], p.item[i]);
-				tp__sink_msg_once(key, "\"%.*s\" selects %lu event(s) with no call site "
-					       "compiled in (in the code loaded so far): nothing of them "
-					       "is recorded until code that fires them with their "
-					       "subsystem's switch is loaded (TRACEPOINTS=list marks "
-					       "such events)",
-					       (int)p.len[i], p.item[i], p.hits[i]);
+				tp__sink_msg_once(
+					key,
+					"\"%.*s\" selects %lu event(s) with no call site "
+					"compiled in (in the code loaded so far): nothing of them "
+					"is recorded until code that fires them with their "
+					"subsystem's switch is loaded (TRACEPOINTS=list marks "
+					"such events)",
+					(int)p.len[i], p.item[i], p.hits[i]);
 			}
 			if (p.hits[i])
 				continue;
 			{
 				char key[TRACE_PATTERN_MAX + 16];
-				snprintf(key, sizeof(key), "nomatch:%.*s", (int)p.len[i], p.item[i]);
+				snprintf(key, sizeof(key), "nomatch:%.*s", (int)p.len[i],
+					 p.item[i]);
 				if (!trace_pattern_is_glob(p.item[i], p.len[i]) &&
 				    tp__sink_is_system(p.item[i], p.len[i]))
-					tp__sink_msg_once(key, "unknown event \"%.*s\": %.*s is a subsystem; "
-						       "\"%.*s:*\" records its events", (int)p.len[i],
-						       p.item[i], (int)p.len[i], p.item[i], (int)p.len[i],
-						       p.item[i]);
+					tp__sink_msg_once(
+						key,
+						"unknown event \"%.*s\": %.*s is a subsystem; "
+						"\"%.*s:*\" records its events",
+						(int)p.len[i], p.item[i], (int)p.len[i], p.item[i],
+						(int)p.len[i], p.item[i]);
 				else if (trace_pattern_is_glob(p.item[i], p.len[i]))
-					tp__sink_msg_once(key, "pattern \"%.*s\" matches no event of this program "
-						       "(TRACEPOINTS=list shows them; a subsystem compiled "
-						       "out has none; a library's exist once it is loaded: "
-						       "tracepoint_enable() after its dlopen())",
-						       (int)p.len[i], p.item[i]);
+					tp__sink_msg_once(
+						key,
+						"pattern \"%.*s\" matches no event of this program "
+						"(TRACEPOINTS=list shows them; a subsystem "
+						"compiled "
+						"out has none; a library's exist once it is "
+						"loaded: "
+						"tracepoint_enable() after its dlopen())",
+						(int)p.len[i], p.item[i]);
 				else {
 					char near[TRACE_PATTERN_MAX + 32];
-					tp__sink_msg_once(key, "unknown event \"%.*s\"%s (TRACEPOINTS=list shows "
-						       "the events of this program; a slice NAME is "
-						       "recorded as NAME_begin and NAME_end; a subsystem "
-						       "compiled out has none; a library's exist once it "
-						       "is loaded: tracepoint_enable() after its dlopen())",
-						       (int)p.len[i], p.item[i],
-						       tp__sink_did_you_mean(p.item[i], p.len[i], near,
-									     sizeof(near)));
+					tp__sink_msg_once(
+						key,
+						"unknown event \"%.*s\"%s (TRACEPOINTS=list shows "
+						"the events of this program; a slice NAME is "
+						"recorded as NAME_begin and NAME_end; a subsystem "
+						"compiled out has none; a library's exist once it "
+						"is loaded: tracepoint_enable() after its "
+						"dlopen())",
+						(int)p.len[i], p.item[i],
+						tp__sink_did_you_mean(p.item[i], p.len[i], near,
+								      sizeof(near)));
 				}
 			}
 		}

@@ -50,8 +50,8 @@
 #endif
 
 enum tp__hist_limits {
-	TP__HIST_MAX = 64,        /* triggers in a process */
-	TP__HIST_THREADS = 64,    /* tables of a trigger: threads that aggregate at once */
+	TP__HIST_MAX = 64,	  /* triggers in a process */
+	TP__HIST_THREADS = 64,	  /* tables of a trigger: threads that aggregate at once */
 	TP__HIST_SCRATCH = 16384, /* a table's scratch window (events with strings) */
 	TP__HIST_SCRATCH_AT = 16  /* where records start in it (a filter step reads 8 bytes back) */
 };
@@ -73,9 +73,9 @@ struct tp__hist_acc {
 /* One thread's table; its header on cache lines of its own. */
 struct tp__hist_tab {
 	struct trace_hist_table t;
-	unsigned long owner;    /* pthread_self() of its thread; 0: free */
+	unsigned long owner; /* pthread_self() of its thread; 0: free */
 	int tid;
-	int busy;               /* an event is being added (a signal handler's is dropped) */
+	int busy; /* an event is being added (a signal handler's is dropped) */
 	/* t's layout for tp__hist_fast: entries, hash shift, slot mask,
 	 * bytes of an entry, the key's offset in it */
 	unsigned char *base;
@@ -85,26 +85,26 @@ struct tp__hist_tab {
 } __attribute__((aligned(64)));
 
 struct tp__hist {
-	struct trace_sink_base base;    /* first: the sink the probe's slot names */
-	struct trace_event_sink slot;   /* the probe's data */
-	struct trace_filter hookf;      /* the slot's "filter": its hook runs the trigger */
+	struct trace_sink_base base;  /* first: the sink the probe's slot names */
+	struct trace_event_sink slot; /* the probe's data */
+	struct trace_filter hookf;    /* the slot's "filter": its hook runs the trigger */
 	struct tp__flt_op hookop;
 	struct trace_hist_spec spec;
-	struct trace_filter *filter;    /* the trigger's 'if', or NULL */
+	struct trace_filter *filter; /* the trigger's 'if', or NULL */
 	char *filter_text;
-	char name[256];                 /* system:event */
+	char name[256]; /* system:event */
 	struct tracepoint *tp;
 	const struct trace_event *ev;
 	struct tp__hist_acc kacc[TRACE_HIST_KEYS_MAX], vacc[TRACE_HIST_VALS_MAX];
-	unsigned fixed, nfields;        /* entry_size; fields (a __string's walk) */
+	unsigned fixed, nfields; /* entry_size; fields (a __string's walk) */
 	const struct trace_event_field *fields;
 	int id, attached, has_ts;
-	unsigned fast_nvals;            /* tp__hist_fast's sums */
-	unsigned char *mem;             /* the tables' entries and scratch windows */
+	unsigned fast_nvals; /* tp__hist_fast's sums */
+	unsigned char *mem;  /* the tables' entries and scratch windows */
 	size_t tab_bytes, mem_len;
-	pthread_mutex_t lock;           /* merging: exited threads' tables, readers */
-	struct trace_hist_table gone;   /* what exited threads left */
-	unsigned long long nothread;    /* events of threads that found no free table */
+	pthread_mutex_t lock;	      /* merging: exited threads' tables, readers */
+	struct trace_hist_table gone; /* what exited threads left */
+	unsigned long long nothread;  /* events of threads that found no free table */
 	struct tp__hist_tab tabs[TP__HIST_THREADS];
 };
 
@@ -129,7 +129,8 @@ static struct tp__hist_tab *tp__hist_claim(struct tp__hist *h)
 						__ATOMIC_RELAXED)) {
 			tb->tid = tp__sink_gettid();
 			tp__hist_mine[h->id] = tb;
-			pthread_setspecific(tp__hist_key, (void *)tb); /* non-NULL: the exit handler runs */
+			pthread_setspecific(tp__hist_key,
+					    (void *)tb); /* non-NULL: the exit handler runs */
 			return tb;
 		}
 	}
@@ -207,7 +208,8 @@ static uint64_t tp__hist_num(const struct tp__hist *h, const struct tp__hist_acc
  * given back. */
 static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t size)
 {
-	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f - offsetof(struct tp__hist, hookf));
+	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f -
+							 offsetof(struct tp__hist, hookf));
 	const unsigned char *e = (const unsigned char *)entry;
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
 	uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS], vals[TRACE_HIST_VALS_MAX], *slot;
@@ -265,20 +267,23 @@ static int tp__hist_fire_fastn(const struct trace_filter *f, const void *entry, 
 static __attribute__((noinline, cold)) int tp__hist_fire_claim(const struct trace_filter *f,
 							       const void *entry, size_t size)
 {
-	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f - offsetof(struct tp__hist, hookf));
+	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f -
+							 offsetof(struct tp__hist, hookf));
 	if (!tp__hist_claim(h)) {
 		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
 		return 0;
 	}
-	return h->fast_nvals == 1 ? tp__hist_fire_fast1(f, entry, size) : tp__hist_fire_fastn(f, entry, size);
+	return h->fast_nvals == 1 ? tp__hist_fire_fast1(f, entry, size)
+				  : tp__hist_fire_fastn(f, entry, size);
 }
 
 /* The straight path, for nv sums (1, or -1: h->fast_nvals). */
-static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const void *entry, size_t size,
-					   const int nv)
+static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const void *entry,
+					   size_t size, const int nv)
 {
 	const struct tp__hist *h =
-		(const struct tp__hist *)(const void *)((const char *)f - offsetof(struct tp__hist, hookf));
+		(const struct tp__hist *)(const void *)((const char *)f -
+							offsetof(struct tp__hist, hookf));
 	const unsigned char *e = (const unsigned char *)entry;
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
 	uint64_t k, *en;
@@ -296,11 +301,13 @@ static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const v
 	i = (size_t)((k * 0x9E3779B97F4A7C15ull) >> tb->shift);
 	for (;;) {
 		en = (uint64_t *)(void *)(tb->base + i * tb->stride);
-		if (__builtin_expect(*(uint64_t *)(void *)((unsigned char *)en + tb->key) == k && en[0], 1))
+		if (__builtin_expect(
+			    *(uint64_t *)(void *)((unsigned char *)en + tb->key) == k && en[0], 1))
 			break;
 		if (en[0] == 0) {
 			if (tb->t.count >= tb->t.size) {
-				__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+				__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1,
+						 __ATOMIC_RELAXED);
 				goto out;
 			}
 			*(uint64_t *)(void *)((unsigned char *)en + tb->key) = k;
@@ -348,7 +355,8 @@ static struct trace_buffer *tp__hist_thread_buffer(struct trace_sink_base *s)
 static int tp__hist_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
 				size_t need)
 {
-	struct tp__hist_tab *tb = (struct tp__hist_tab *)(void *)((char *)b - offsetof(struct tp__hist_tab, scratch));
+	struct tp__hist_tab *tb =
+		(struct tp__hist_tab *)(void *)((char *)b - offsetof(struct tp__hist_tab, scratch));
 	(void)s;
 	b->last_ts = ts;
 	if (need > TP__HIST_SCRATCH - TP__HIST_SCRATCH_AT) { /* counted as the table's */
@@ -422,7 +430,8 @@ static void tp__hist_setup(void)
 /* ---- Making a trigger for one event. ---- */
 
 /* The event's fields as trace/hist_core.h sees them (f[0..n)). */
-static void tp__hist_fdescs(const struct trace_event_field *fl, unsigned n, struct trace_hist_fdesc *f)
+static void tp__hist_fdescs(const struct trace_event_field *fl, unsigned n,
+			    struct trace_hist_fdesc *f)
 {
 	unsigned k;
 	for (k = 0; k < n; k++) {
@@ -468,8 +477,9 @@ static void tp__hist_acc_of(const struct trace_hist_ref *r, const struct trace_e
 /* Parses trig[0..tlen) (and compiles ftext, or NULL) for ev: 0, or
  * -EINVAL with *pos in the trigger (*in_filter: in the filter) and why. */
 static int tp__hist_compile(const struct trace_event *ev, const char *trig, size_t tlen,
-			    const char *ftext, struct trace_hist_spec *spec, struct trace_filter **prog,
-			    size_t *pos, int *in_filter, char *why, size_t whylen)
+			    const char *ftext, struct trace_hist_spec *spec,
+			    struct trace_filter **prog, size_t *pos, int *in_filter, char *why,
+			    size_t whylen)
 {
 	unsigned n = 0;
 	const struct trace_event_field *fl = ev->cls->fields(&n);
@@ -481,7 +491,8 @@ static int tp__hist_compile(const struct trace_event *ev, const char *trig, size
 	tp__hist_fdescs(fl, n, fd);
 	if (trace_hist_parse(trig, tlen, fd, n, spec, pos, why, whylen) != 0)
 		return -EINVAL;
-	if (ftext && trace_filter_compile(ftext, fl, n, ev->cls->entry_size, prog, pos, why, whylen) != 0) {
+	if (ftext &&
+	    trace_filter_compile(ftext, fl, n, ev->cls->entry_size, prog, pos, why, whylen) != 0) {
 		*in_filter = 1;
 		return -EINVAL;
 	}
@@ -575,14 +586,16 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 	h->hookf.nfields = n;
 	h->hookf.hook = tp__hist_fire;
 	{
-		int fast = !prog && spec->nkeys == 1 && h->kacc[0].how == TP__HIST_INT && h->kacc[0].size == 8 &&
+		int fast = !prog && spec->nkeys == 1 && h->kacc[0].how == TP__HIST_INT &&
+			   h->kacc[0].size == 8 &&
 			   !(spec->key[0].mods & ~(unsigned)(TRACE_HIST_M_HEX | TRACE_HIST_M_SYM |
-								 TRACE_HIST_M_SYMOFF));
+							     TRACE_HIST_M_SYMOFF));
 		for (k = 0; k < spec->nvals; k++)
 			fast &= h->vacc[k].how == TP__HIST_INT && h->vacc[k].size == 8;
 		if (fast) {
 			h->fast_nvals = spec->nvals;
-			h->hookf.hook = spec->nvals == 1 ? tp__hist_fire_fast1 : tp__hist_fire_fastn;
+			h->hookf.hook =
+				spec->nvals == 1 ? tp__hist_fire_fast1 : tp__hist_fire_fastn;
 		}
 	}
 	h->slot.sink = &h->base;
@@ -591,7 +604,8 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 	h->slot.filter = &h->hookf;
 	h->id = (int)tp__hist_n;
 	tp__hist_all[tp__hist_n] = h;
-	__atomic_store_n(&tp__hist_n, tp__hist_n + 1, __ATOMIC_RELEASE); /* never freed: probes may run */
+	__atomic_store_n(&tp__hist_n, tp__hist_n + 1,
+			 __ATOMIC_RELEASE); /* never freed: probes may run */
 	return h;
 }
 
@@ -644,8 +658,9 @@ static char *tp__hist_text(struct tp__hist *h)
 	m.dropped += __atomic_load_n(&h->nothread, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&h->lock);
 	txt = trace_hist_format_sym(&h->spec, &m, h->filter_text,
-				    __atomic_load_n(&h->attached, __ATOMIC_RELAXED) ? "active" : "paused", NULL,
-				    tp__hist_sym, NULL);
+				    __atomic_load_n(&h->attached, __ATOMIC_RELAXED) ? "active"
+										    : "paused",
+				    NULL, tp__hist_sym, NULL);
 	free(mem);
 	return txt;
 }
@@ -672,7 +687,8 @@ static int tp__hist_selected(const struct tp__hist *h, const char *patterns)
 				b++;
 			while (e > b && tp__pat_is_space(p[e - 1]))
 				e--;
-			if (e > b && trace_pattern_match(p + b, e - b, h->ev->cls->system, h->ev->name))
+			if (e > b &&
+			    trace_pattern_match(p + b, e - b, h->ev->cls->system, h->ev->name))
 				q.hit = 1;
 			if (p[at])
 				at++;

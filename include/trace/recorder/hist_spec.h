@@ -63,13 +63,13 @@ static int tp__hist_spec_has(const char *spec)
 enum tp__hist_op { TP__HIST_CHECK = 0, TP__HIST_ATTACH = 1, TP__HIST_PAUSE = 2 };
 
 struct tp__hist_walk {
-	const char *list;        /* a checked pattern list */
+	const char *list; /* a checked pattern list */
 	const char *trig;
 	size_t trig_len;
-	const char *ftext;       /* the trigger's filter, or NULL */
-	int op;                  /* enum tp__hist_op */
+	const char *ftext; /* the trigger's filter, or NULL */
+	int op;		   /* enum tp__hist_op */
 	int matched, err;
-	const char *spec;        /* for reports: the whole spec, the trigger's */
+	const char *spec;	   /* for reports: the whole spec, the trigger's */
 	size_t trig_at, filter_at; /* and the filter's place in it */
 };
 
@@ -92,9 +92,10 @@ static int tp__hist_walk_cb(struct tracepoint *tp, void *priv)
 	if (!ev || !trace_pattern_for_each(w->list, tp__hist_item_hit, (void *)&ev))
 		return 0;
 	w->matched++;
-	if (tp__hist_compile(ev, w->trig, w->trig_len, w->ftext, &spec, &prog, &pos, &in_filter, why,
-			     sizeof(why)) != 0) {
-		snprintf(what, sizeof(what), "bad hist trigger on %s:%s", ev->cls->system, ev->name);
+	if (tp__hist_compile(ev, w->trig, w->trig_len, w->ftext, &spec, &prog, &pos, &in_filter,
+			     why, sizeof(why)) != 0) {
+		snprintf(what, sizeof(what), "bad hist trigger on %s:%s", ev->cls->system,
+			 ev->name);
 		tp__sink_flt_report(NULL, 0, what, w->spec, strlen(w->spec),
 				    (in_filter ? w->filter_at : w->trig_at) + pos, why);
 		w->err = -EINVAL;
@@ -107,10 +108,12 @@ static int tp__hist_walk_cb(struct tracepoint *tp, void *priv)
 	tp__sink_lock();
 	for (i = 0; i < tp__hist_n; i++) {
 		struct tp__hist *h = tp__hist_all[i];
-		if (h->ev != ev && (h->tp != tp || strcmp(h->name + strlen(ev->cls->system) + 1, ev->name)))
+		if (h->ev != ev &&
+		    (h->tp != tp || strcmp(h->name + strlen(ev->cls->system) + 1, ev->name)))
 			continue;
 		if (w->op == TP__HIST_PAUSE) {
-			if (h->attached && tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0)
+			if (h->attached &&
+			    tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0)
 				__atomic_store_n(&h->attached, 0, __ATOMIC_RELAXED);
 			continue;
 		}
@@ -120,14 +123,16 @@ static int tp__hist_walk_cb(struct tracepoint *tp, void *priv)
 	}
 	if (w->op == TP__HIST_ATTACH) {
 		int found = i < tp__hist_n;
-		struct tp__hist *h = found ? tp__hist_all[i] : tp__hist_make(tp, ev, &spec, prog, w->ftext);
+		struct tp__hist *h =
+			found ? tp__hist_all[i] : tp__hist_make(tp, ev, &spec, prog, w->ftext);
 		if (found || !h)
 			trace_filter_free(prog);
 		if (!h) {
 			r = -ENOMEM;
 		} else if (spec.cmd == TRACE_HIST_CMD_PAUSE) { /* made paused if new */
 			r = 0;
-			if (h->attached && tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0)
+			if (h->attached &&
+			    tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0)
 				__atomic_store_n(&h->attached, 0, __ATOMIC_RELAXED);
 		} else if (h->attached) {
 			r = 0;
@@ -140,8 +145,8 @@ static int tp__hist_walk_cb(struct tracepoint *tp, void *priv)
 				__atomic_store_n(&h->attached, 1, __ATOMIC_RELAXED);
 		}
 		if (r && r != -EEXIST) {
-			tp__sink_msg("cannot add the hist trigger to %s:%s: %s", ev->cls->system, ev->name,
-				     strerror(-r));
+			tp__sink_msg("cannot add the hist trigger to %s:%s: %s", ev->cls->system,
+				     ev->name, strerror(-r));
 			if (!w->err)
 				w->err = r;
 		}
@@ -177,15 +182,16 @@ static int tp__hist_group(const char *spec, const struct trace_spec_group *g0, s
 		return -ENOMEM;
 	}
 	if (!list_len) {
-		tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec), g->pat_at,
-				    "no pattern before 'hist'");
+		tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
+				    g->pat_at, "no pattern before 'hist'");
 		err = -EINVAL;
 	} else if (trace_pattern_check(list, &pos, &why) != 0) {
-		tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec), g->pat_at + pos, why);
+		tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
+				    g->pat_at + pos, why);
 		err = -EINVAL;
 	} else if (g->filter && tp__pat_blank(g->filter, g->filter_len)) {
-		tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec), g->filter_at + g->filter_len,
-				    "nothing after 'if'");
+		tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec),
+				    g->filter_at + g->filter_len, "nothing after 'if'");
 		err = -EINVAL;
 	} else {
 		w.list = list;
@@ -202,8 +208,10 @@ static int tp__hist_group(const char *spec, const struct trace_spec_group *g0, s
 		if (!w.matched && op != TP__HIST_CHECK) {
 			char key[TRACE_PATTERN_MAX + 16];
 			snprintf(key, sizeof(key), "nomatch:%s", list);
-			tp__sink_msg_once(key, "pattern \"%s\" matches no event of this program "
-					  "(TRACEPOINTS=list shows them)", list);
+			tp__sink_msg_once(key,
+					  "pattern \"%s\" matches no event of this program "
+					  "(TRACEPOINTS=list shows them)",
+					  list);
 		}
 	}
 	free(list);

@@ -21,10 +21,12 @@
 
 static int tp__sink_signal_number(const char *v)
 {
-	static const struct { const char *name; int sig; } names[] = {
-		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "HUP", SIGHUP }, { "INT", SIGINT },
-		{ "QUIT", SIGQUIT }, { "TERM", SIGTERM }, { "PWR", SIGPWR }, { "WINCH", SIGWINCH }
-	};
+	static const struct {
+		const char *name;
+		int sig;
+	} names[] = { { "USR1", SIGUSR1 }, { "USR2", SIGUSR2 },	 { "HUP", SIGHUP },
+		      { "INT", SIGINT },   { "QUIT", SIGQUIT },	 { "TERM", SIGTERM },
+		      { "PWR", SIGPWR },   { "WINCH", SIGWINCH } };
 	size_t i;
 	char *end;
 	long n;
@@ -81,8 +83,10 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 		}
 	}
 	if (tp__sink_getenv("TRACEPOINTS_OUTPUT") || tp__sink_getenv("TRACEPOINTS_FILE"))
-		tp__sink_msg("TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read: the trace is a "
-			  "directory (TRACEPOINTS_DIR); tracepoint-dump --text or --json DIR formats it");
+		tp__sink_msg("TRACEPOINTS_OUTPUT and TRACEPOINTS_FILE are no longer read: the "
+			     "trace is a "
+			     "directory (TRACEPOINTS_DIR); tracepoint-dump --text or --json DIR "
+			     "formats it");
 	/* TRACEPOINTS_DIR and TRACEPOINTS_MODE (a bad mode reported there) */
 	if (trace_recorder_output(NULL, NULL) != 0)
 		return; /* reported; nothing is recorded */
@@ -90,8 +94,9 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 		int s = tp__sink_signal_number(sig);
 		if (s < 0 || tp__sink.mode != TP__SINK_FLIGHT) {
 			tp__sink_msg("TRACEPOINTS_SNAPSHOT_SIGNAL=\"%s\" ignored: %s",
-				  tp__sink_shown(sig, shown, sizeof(shown)),
-				  s < 0 ? "not a signal name or number" : "snapshots need TRACEPOINTS_MODE=flight");
+				     tp__sink_shown(sig, shown, sizeof(shown)),
+				     s < 0 ? "not a signal name or number"
+					   : "snapshots need TRACEPOINTS_MODE=flight");
 		} else {
 			tp__sink_signal(s, tp__sink_snapshot_signal);
 		}
@@ -108,7 +113,7 @@ static int tp__sink_settle(void)
 	__atomic_store_n(&tp__sink.closer, tp__self(), __ATOMIC_RELAXED);
 	__atomic_store_n(&tp__sink.closing, 1, __ATOMIC_SEQ_CST);
 	for (i = 0; __atomic_load_n(&tp__sink.switching, __ATOMIC_SEQ_CST) != 0; i++) {
-		struct timespec ts = {0, TP__SINK_SETTLE_WAIT_NS};
+		struct timespec ts = { 0, TP__SINK_SETTLE_WAIT_NS };
 		if (i >= TP__SINK_SETTLE_WAITS)
 			return 0; /* a thread stopped in the middle (SIGSTOP, a hung disk) */
 		nanosleep(&ts, NULL);
@@ -133,8 +138,8 @@ static void tp__sink_preinit_fn(int argc, char **argv, char **envp)
 		tp__sink_environ = envp;
 	tp__sink_start();
 }
-__attribute__((section(".preinit_array"), used)) static void (*tp__sink_preinit)(int, char **, char **) =
-	tp__sink_preinit_fn;
+__attribute__((section(".preinit_array"),
+	       used)) static void (*tp__sink_preinit)(int, char **, char **) = tp__sink_preinit_fn;
 #endif
 
 /* At a normal exit: the clock's frequency measured over the whole run
@@ -160,7 +165,8 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 		/* No event was ever enabled (e.g. a misspelt TRACEPOINTS, reported
 		 * at start): leave no empty trace behind. */
 		unlinkat(tp__sink.dirfd, "metadata", 0);
-		if (unlinkat(tp__sink.rootfd, tp__sink.dir + strlen(tp__sink.root) + 1, AT_REMOVEDIR) == 0)
+		if (unlinkat(tp__sink.rootfd, tp__sink.dir + strlen(tp__sink.root) + 1,
+			     AT_REMOVEDIR) == 0)
 			rmdir(tp__sink.root); /* only if that left it empty */
 		tp__sink_unlock();
 		return;
@@ -174,9 +180,11 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 	if (e == 0) {
 		if (tp__sink.metafd >= 0)
 			close(tp__sink.metafd);
-		tp__sink.metafd = openat(tp__sink.dirfd, "metadata", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+		tp__sink.metafd = openat(tp__sink.dirfd, "metadata",
+					 O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
 	} else {
-		tp__sink_err_once(TP__SINK_ERR_META, "cannot write %s/metadata: %s", tp__sink.dir, strerror(-e));
+		tp__sink_err_once(TP__SINK_ERR_META, "cannot write %s/metadata: %s", tp__sink.dir,
+				  strerror(-e));
 	}
 	tp__sink_unlock();
 	/* streams left open by threads gone (events after their exit handler) */
@@ -196,11 +204,12 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 		 * (the thread may record more into it). */
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && n->fd >= 0) {
 			int own = n == tp__sink_mine;
-			if (n->b.pkt && (settled || own) && tp__sink.mode == TP__SINK_STREAM && n->map &&
-			    !n->direct) {
+			if (n->b.pkt && (settled || own) && tp__sink.mode == TP__SINK_STREAM &&
+			    n->map && !n->direct) {
 				if (tp__sink_file_begin()) {
 					if (own) {
-						n->b.busy = 1; /* a signal handler's record is dropped meanwhile */
+						n->b.busy =
+							1; /* a signal handler's record is dropped meanwhile */
 						tp__sink_go_direct(n);
 						n->b.busy = 0;
 					} else {
@@ -211,17 +220,21 @@ __attribute__((destructor(101))) static void tp__sink_end(void)
 			}
 			bytes += n->bytes;
 			if (n->b.pkt && (settled || own))
-				bytes += __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
+				bytes +=
+					__atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) /
+					8u;
 		}
 		__atomic_sub_fetch(&n->snap_busy, 1, __ATOMIC_SEQ_CST);
 	}
 	d = trace_recorder_dropped();
 	if (__atomic_load_n(&tp__sink.errs, __ATOMIC_RELAXED))
-		tp__sink_msg("the trace in %s is incomplete (see the errors above); %llu record(s) lost",
-			  tp__sink.dir, d);
+		tp__sink_msg(
+			"the trace in %s is incomplete (see the errors above); %llu record(s) lost",
+			tp__sink.dir, d);
 	else
-		tp__sink_msg("trace in %s (%.1f KiB%s); read it with: tracepoint-dump %s", tp__sink.dir,
-			  (double)bytes / 1024, d ? ", some records dropped: see below" : "", tp__sink.root);
+		tp__sink_msg("trace in %s (%.1f KiB%s); read it with: tracepoint-dump %s",
+			     tp__sink.dir, (double)bytes / 1024,
+			     d ? ", some records dropped: see below" : "", tp__sink.root);
 	if (d)
 		tp__sink_msg("%llu record(s) dropped (counted in the trace)", d);
 }

@@ -42,10 +42,12 @@ static size_t tp__sink_env_kb(const char *var, size_t def, size_t max, const cha
 		return (size_t)k * 1024;
 	if (*v && !*p && k > 0)
 		tp__sink_msg("%s=\"%s\" is more than %zu KiB (%zu MiB), the largest %s; using %zu",
-			  var, tp__sink_shown(v, shown, sizeof(shown)), max / 1024, max >> 20, what, def / 1024);
+			     var, tp__sink_shown(v, shown, sizeof(shown)), max / 1024, max >> 20,
+			     what, def / 1024);
 	else
-		tp__sink_msg("%s=\"%s\" is not a size in KiB (a whole number from 1 to %zu); using %zu",
-			  var, tp__sink_shown(v, shown, sizeof(shown)), max / 1024, def / 1024);
+		tp__sink_msg(
+			"%s=\"%s\" is not a size in KiB (a whole number from 1 to %zu); using %zu",
+			var, tp__sink_shown(v, shown, sizeof(shown)), max / 1024, def / 1024);
 	return def;
 }
 
@@ -59,8 +61,10 @@ static void tp__sink_init_once(void)
 	e = pthread_key_create(&tp__sink.key, tp__sink_thread_exit);
 	tp__sink.have_key = e == 0;
 	if (e)
-		tp__sink_msg("cannot create a thread-specific key (%s): the stream of an exited thread "
-			  "is closed when another thread starts recording, or at exit", strerror(e));
+		tp__sink_msg(
+			"cannot create a thread-specific key (%s): the stream of an exited thread "
+			"is closed when another thread starts recording, or at exit",
+			strerror(e));
 	pthread_atfork(tp__sink_atfork_prepare, tp__sink_atfork_parent, tp__sink_atfork_child);
 	tp__sink.base.thread_buffer = tp__sink_thread_buffer;
 	tp__sink.base.next_window = tp__sink_next_window;
@@ -69,12 +73,12 @@ static void tp__sink_init_once(void)
 		tp__sink.base.clock = TRACE_CLOCK_MONOTONIC;
 	else if (clk && strcmp(clk, "counter") != 0)
 		tp__sink_msg("TRACEPOINTS_CLOCK=\"%s\" is neither counter nor monotonic; using %s",
-			  tp__sink_shown(clk, shown, sizeof(shown)),
-			  tp__sink.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
+			     tp__sink_shown(clk, shown, sizeof(shown)),
+			     tp__sink.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
 	tp__sink.window = tp__sink_pow2(tp__sink_env_kb("TRACEPOINTS_BUFFER_KB", (size_t)1 << 20,
-					       TP__SINK_WINDOW_MAX, "window"));
-	tp__sink.flight_bytes = tp__sink_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20, TP__SINK_RING_MAX,
-					  "flight ring");
+							TP__SINK_WINDOW_MAX, "window"));
+	tp__sink.flight_bytes = tp__sink_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20,
+						TP__SINK_RING_MAX, "flight ring");
 	tp__sink.rootfd = tp__sink.dirfd = tp__sink.metafd = -1;
 	tp__sink.pid = (int)getpid();
 	__atomic_store_n(&tp__sink.inited, 1, __ATOMIC_RELEASE);
@@ -94,8 +98,10 @@ static int tp__sink_env_mode(void)
 	if (m && strcmp(m, "flight") == 0)
 		return TP__SINK_FLIGHT;
 	if (m && strcmp(m, "stream") != 0)
-		tp__sink_msg_once("env-mode", "TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
-				  tp__sink_shown(m, shown, sizeof(shown)));
+		tp__sink_msg_once(
+			"env-mode",
+			"TRACEPOINTS_MODE=\"%s\" is neither stream nor flight; using stream",
+			tp__sink_shown(m, shown, sizeof(shown)));
 	return TP__SINK_STREAM;
 }
 
@@ -113,8 +119,10 @@ TRACEPOINT_SINK_API int trace_recorder_output(const char *mode, const char *dir)
 	int m, e;
 	char shown[48];
 	if (mode && (strcmp(mode, "text") == 0 || strcmp(mode, "json") == 0)) {
-		tp__sink_msg("output \"%s\": traces are recorded to a directory; tracepoint-dump --%s DIR "
-			  "makes %s from it", mode, mode, mode);
+		tp__sink_msg("output \"%s\": traces are recorded to a directory; tracepoint-dump "
+			     "--%s DIR "
+			     "makes %s from it",
+			     mode, mode, mode);
 		return -EINVAL;
 	}
 	if (mode && strcmp(mode, "stream") != 0 && strcmp(mode, "flight") != 0) {
@@ -130,12 +138,15 @@ TRACEPOINT_SINK_API int trace_recorder_output(const char *mode, const char *dir)
 		m = mode[0] == 'f' ? TP__SINK_FLIGHT : TP__SINK_STREAM;
 	if (mode && tp__sink.env_mode && strcmp(mode, tp__sink.env_mode) != 0 &&
 	    (strcmp(tp__sink.env_mode, "stream") == 0 || strcmp(tp__sink.env_mode, "flight") == 0))
-		tp__sink_msg_once("env-mode-program", "TRACEPOINTS_MODE=%s is not used: the program chose "
-				  "mode %s (tracepoint_output)", tp__sink.env_mode, mode);
+		tp__sink_msg_once("env-mode-program",
+				  "TRACEPOINTS_MODE=%s is not used: the program chose "
+				  "mode %s (tracepoint_output)",
+				  tp__sink.env_mode, mode);
 	if (!dir)
 		dir = tp__sink.env_dir;
 	else if (tp__sink.env_dir && strcmp(dir, tp__sink.env_dir) != 0)
-		tp__sink_msg_once("env-dir-program", "TRACEPOINTS_DIR=%s is not used: the program chose the "
+		tp__sink_msg_once("env-dir-program",
+				  "TRACEPOINTS_DIR=%s is not used: the program chose the "
 				  "trace directory %s (tracepoint_output)",
 				  tp__sink_shown(tp__sink.env_dir, shown, sizeof(shown)), dir);
 	tp__sink_lock();
@@ -152,7 +163,8 @@ TRACEPOINT_SINK_API int trace_recorder_output(const char *mode, const char *dir)
 TRACEPOINT_SINK_API const char *trace_recorder_trace_dir(void)
 {
 	return __atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) && !tp__sink.child_pending
-		       ? tp__sink.dir : NULL;
+		       ? tp__sink.dir
+		       : NULL;
 }
 
 TRACEPOINT_SINK_API long trace_recorder_flush(void)

@@ -39,22 +39,22 @@ enum tp__sink_state {
 
 /* Errors reported once per process (a bit each). */
 enum tp__sink_err {
-	TP__SINK_ERR_WINDOW = 1,  /* a window could not be allocated or mapped */
-	TP__SINK_ERR_STREAM = 2,  /* a stream file could not be created */
-	TP__SINK_ERR_TOOBIG = 4,  /* a record bigger than a window */
-	TP__SINK_ERR_META = 8,    /* the metadata could not be written */
-	TP__SINK_ERR_CHILD = 16   /* a forked child's trace could not be made */
+	TP__SINK_ERR_WINDOW = 1, /* a window could not be allocated or mapped */
+	TP__SINK_ERR_STREAM = 2, /* a stream file could not be created */
+	TP__SINK_ERR_TOOBIG = 4, /* a record bigger than a window */
+	TP__SINK_ERR_META = 8,	 /* the metadata could not be written */
+	TP__SINK_ERR_CHILD = 16	 /* a forked child's trace could not be made */
 };
 
 enum {
 	TP__SINK_PATH_MAX = 4096,
 	TP__SINK_PACKET = (int)sizeof(struct trace_packet),
-	TP__SINK_RETRY_DROPS = 1024, /* records dropped before a failed window is tried again */
-	TP__SINK_CHILD_WAITS = 20000, /* 50 us sleeps (1 s): a forked child's thread waits for */
-	TP__SINK_CHILD_WAIT_NS = 50000, /* another one that is making the child's trace */
-	TP__SINK_SETTLE_WAITS = 20000, /* 50 us sleeps (1 s): exit() waits for other threads */
+	TP__SINK_RETRY_DROPS = 1024,	 /* records dropped before a failed window is tried again */
+	TP__SINK_CHILD_WAITS = 20000,	 /* 50 us sleeps (1 s): a forked child's thread waits for */
+	TP__SINK_CHILD_WAIT_NS = 50000,	 /* another one that is making the child's trace */
+	TP__SINK_SETTLE_WAITS = 20000,	 /* 50 us sleeps (1 s): exit() waits for other threads */
 	TP__SINK_SETTLE_WAIT_NS = 50000, /* to finish changing a stream file */
-	TP__SINK_WARM = 256 * 1024 /* stream mode: the warm ring's bytes, handed to the
+	TP__SINK_WARM = 256 * 1024	 /* stream mode: the warm ring's bytes, handed to the
 				      stream file at once (at least one window) */
 };
 
@@ -62,26 +62,26 @@ enum {
  * (async-signal-safe), never freed, and reused once their thread is gone. */
 struct tp__sink_node {
 	struct trace_buffer b;
-	int state;                   /* enum tp__sink_state */
-	struct tp__sink_node *next;     /* the sink's list (push only) */
-	int fd;                      /* the stream file, -1: none */
+	int state;		    /* enum tp__sink_state */
+	struct tp__sink_node *next; /* the sink's list (push only) */
+	int fd;			    /* the stream file, -1: none */
 	int tid;
-	int exit_done;               /* its exit handler is done with it */
-	unsigned char *map;          /* the ring: stream mode's warm ring (its own
+	int exit_done;	    /* its exit handler is done with it */
+	unsigned char *map; /* the ring: stream mode's warm ring (its own
 					file), flight mode's (the stream file) */
 	size_t map_len;
-	uint64_t window;             /* packet size of this stream */
-	uint64_t file_off;           /* stream: where packet `handed` goes in the file */
-	uint64_t seq;                /* packets opened (released: snapshots read it) */
-	unsigned nwin;               /* packets (slots) in the ring */
-	int ring_fd;                 /* stream: the warm ring's file, -1: none */
-	int ring_shown;              /* stream: the ring has its own name (not a dot file) */
-	int direct;                  /* stream, after exit(): windows of the stream file mapped */
-	uint64_t handed;             /* stream: packets 0..handed-1 are in the stream file */
-	char ring_name[80];          /* stream: the warm ring's name in the trace */
-	uint64_t retry_at;           /* after a failure: dropped count to try again at */
-	int snap_busy;               /* a snapshot is copying this ring */
-	uint64_t bytes;              /* bytes of closed packets */
+	uint64_t window;    /* packet size of this stream */
+	uint64_t file_off;  /* stream: where packet `handed` goes in the file */
+	uint64_t seq;	    /* packets opened (released: snapshots read it) */
+	unsigned nwin;	    /* packets (slots) in the ring */
+	int ring_fd;	    /* stream: the warm ring's file, -1: none */
+	int ring_shown;	    /* stream: the ring has its own name (not a dot file) */
+	int direct;	    /* stream, after exit(): windows of the stream file mapped */
+	uint64_t handed;    /* stream: packets 0..handed-1 are in the stream file */
+	char ring_name[80]; /* stream: the warm ring's name in the trace */
+	uint64_t retry_at;  /* after a failure: dropped count to try again at */
+	int snap_busy;	    /* a snapshot is copying this ring */
+	uint64_t bytes;	    /* bytes of closed packets */
 };
 
 struct tp__sink_slot_ref {
@@ -90,44 +90,44 @@ struct tp__sink_slot_ref {
 };
 
 struct tp__sink_sink {
-	struct trace_sink_base base;    /* first: what recorders see */
-	pthread_mutex_t lock;           /* enabling, metadata, trace start; a
+	struct trace_sink_base base; /* first: what recorders see */
+	pthread_mutex_t lock;	     /* enabling, metadata, trace start; a
 					   recording thread only tries it (or, in
 					   a forked child, waits a bounded time) */
-	pthread_mutex_t msg_lock;       /* the reported-once list */
-	pthread_key_t key;              /* closes a thread's stream when it exits */
-	int have_key;                   /* pthread_key_create() succeeded */
+	pthread_mutex_t msg_lock;    /* the reported-once list */
+	pthread_key_t key;	     /* closes a thread's stream when it exits */
+	int have_key;		     /* pthread_key_create() succeeded */
 	struct tp__sink_node *nodes;
 	int inited, recording, mode, pid;
 	int rootfd, dirfd, metafd, child_pending;
-	int child_maker;                /* the tid making a forked child's trace, or 0 */
-	char root[TP__SINK_PATH_MAX];      /* the session directory */
-	char dir[TP__SINK_PATH_MAX];       /* this process's trace in it */
+	int child_maker;	      /* the tid making a forked child's trace, or 0 */
+	char root[TP__SINK_PATH_MAX]; /* the session directory */
+	char dir[TP__SINK_PATH_MAX];  /* this process's trace in it */
 	char procname[17];
 	uint8_t uuid[16];
 	size_t window, flight_bytes;
-	uint64_t freq, c0, r0, m0, b0;  /* clock: ticks/s; at tick c0, realtime,
+	uint64_t freq, c0, r0, m0, b0; /* clock: ticks/s; at tick c0, realtime,
 					   CLOCK_MONOTONIC and CLOCK_BOOTTIME ns */
-	char clock_uuid[40];            /* the boot's id (as LTTng's clocks), or "" */
-	char *events;                   /* the metadata's event blocks */
+	char clock_uuid[40];	       /* the boot's id (as LTTng's clocks), or "" */
+	char *events;		       /* the metadata's event blocks */
 	size_t events_len, events_cap;
 	struct trace_event_sink **slots; /* by id */
-	char **slot_names;              /* "system:event" of each */
+	char **slot_names;		 /* "system:event" of each */
 	size_t nslots, capslots;
 	struct tp__sink_slot_ref *attached;
 	size_t nattached, capattached;
-	unsigned long long lost;        /* records with no buffer at all */
+	unsigned long long lost;		     /* records with no buffer at all */
 	unsigned long long gone_dropped, gone_bytes; /* of exited threads */
 	unsigned snapshots;
-	int errs;                       /* enum tp__sink_err bits already reported */
-	int ring_warned;                /* a too small flight ring was reported */
-	int closing;                    /* exit() has begun (tp__sink_end) ... */
-	unsigned long closer;           /* ... in this thread (pthread_self()) */
-	int switching;                  /* threads changing a window or closing
+	int errs;	      /* enum tp__sink_err bits already reported */
+	int ring_warned;      /* a too small flight ring was reported */
+	int closing;	      /* exit() has begun (tp__sink_end) ... */
+	unsigned long closer; /* ... in this thread (pthread_self()) */
+	int switching;	      /* threads changing a window or closing
 					   a stream file (tp__sink_file_begin) */
 	char **reported;
 	size_t nreported;
-	char *env_dir, *env_mode;       /* TRACEPOINTS_DIR (NULL: unset or empty) and
+	char *env_dir, *env_mode; /* TRACEPOINTS_DIR (NULL: unset or empty) and
 					   TRACEPOINTS_MODE at start-up */
 };
 
@@ -219,7 +219,8 @@ static void tp__sink_err_once(int err, const char *fmt, ...)
 }
 
 /* Prints a message the first time its key is seen (not signal-safe). */
-static void tp__sink_msg_once(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tp__sink_msg_once(const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 static void tp__sink_msg_once(const char *key, const char *fmt, ...)
 {
 	size_t i;

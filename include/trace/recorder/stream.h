@@ -86,8 +86,8 @@ static struct tp__sink_node *tp__sink_claim(void)
 		if (st == TP__SINK_EXITED && __atomic_load_n(&n->exit_done, __ATOMIC_ACQUIRE) &&
 		    tp__sink_gone(pid, n->tid)) {
 			st = TP__SINK_EXITED;
-			__atomic_compare_exchange_n(&n->state, &st, TP__SINK_FREE, 0, __ATOMIC_ACQ_REL,
-						    __ATOMIC_ACQUIRE);
+			__atomic_compare_exchange_n(&n->state, &st, TP__SINK_FREE, 0,
+						    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 			st = __atomic_load_n(&n->state, __ATOMIC_ACQUIRE);
 		}
 		if (st == TP__SINK_FREE &&
@@ -96,7 +96,7 @@ static struct tp__sink_node *tp__sink_claim(void)
 			return n;
 	}
 	n = (struct tp__sink_node *)mmap(NULL, sizeof(*n), PROT_READ | PROT_WRITE,
-				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+					 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (n == (struct tp__sink_node *)MAP_FAILED)
 		return NULL;
 	n->state = TP__SINK_OWNED;
@@ -305,8 +305,10 @@ static int tp__sink_hand_all(struct tp__sink_node *n)
 		tp__sink_ring_cover(n, n->nwin);
 		return 0;
 	}
-	tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot extend %s/stream-%d: %s; its last records stay in "
-			  "%s/%s", tp__sink.dir, n->tid, strerror(errno), tp__sink.dir, n->ring_name);
+	tp__sink_err_once(TP__SINK_ERR_WINDOW,
+			  "cannot extend %s/stream-%d: %s; its last records stay in "
+			  "%s/%s",
+			  tp__sink.dir, n->tid, strerror(errno), tp__sink.dir, n->ring_name);
 	return -1;
 }
 
@@ -317,8 +319,11 @@ static void tp__sink_hand_closed(struct tp__sink_node *n)
 	if (tp__sink_hand_off(n, n->seq - 1) == 0)
 		tp__sink_ring_cover(n, (unsigned)((n->seq - 1) % n->nwin));
 	else
-		tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot extend %s/stream-%d: %s; its last records stay "
-				  "in %s/%s", tp__sink.dir, n->tid, strerror(errno), tp__sink.dir, n->ring_name);
+		tp__sink_err_once(TP__SINK_ERR_WINDOW,
+				  "cannot extend %s/stream-%d: %s; its last records stay "
+				  "in %s/%s",
+				  tp__sink.dir, n->tid, strerror(errno), tp__sink.dir,
+				  n->ring_name);
 }
 
 /* Makes node n's warm ring for its stream file `sname`: as a dot file,
@@ -330,18 +335,19 @@ static int tp__sink_open_ring(struct tp__sink_node *n, const char *sname)
 	int fd;
 	snprintf(n->ring_name, sizeof(n->ring_name), ".%s.ring", sname);
 	n->ring_shown = 0;
-	fd = openat(tp__sink.dirfd, n->ring_name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+	fd = openat(tp__sink.dirfd, n->ring_name,
+		    O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd < 0) {
-		tp__sink_err_once(TP__SINK_ERR_STREAM, "cannot create %s/%s: %s", tp__sink.dir, n->ring_name,
-				  strerror(errno));
+		tp__sink_err_once(TP__SINK_ERR_STREAM, "cannot create %s/%s: %s", tp__sink.dir,
+				  n->ring_name, strerror(errno));
 		n->ring_name[0] = '\0';
 		return -1;
 	}
 	__atomic_store_n(&n->ring_fd, fd, __ATOMIC_RELAXED); /* tracepoint_flush() reads it */
 	if ((fallocate(fd, 0, 0, (off_t)ring) != 0 && ftruncate(fd, (off_t)ring) != 0) ||
 	    (m = mmap(NULL, ring, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
-		tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot make the %zu-byte ring %s/%s: %s", ring,
-				  tp__sink.dir, n->ring_name, strerror(errno));
+		tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot make the %zu-byte ring %s/%s: %s",
+				  ring, tp__sink.dir, n->ring_name, strerror(errno));
 		return -1;
 	}
 	/* Every page faulted in now, in one call (ignored before Linux 5.14). */
@@ -364,13 +370,14 @@ static int tp__sink_open_stream(struct tp__sink_node *n)
 			snprintf(name, sizeof(name), "stream-%d.%d", n->tid, i);
 		else
 			snprintf(name, sizeof(name), "stream-%d", n->tid);
-		fd = openat(tp__sink.dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+		fd = openat(tp__sink.dirfd, name,
+			    O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
 		if (fd < 0 && errno != EEXIST)
 			break;
 	}
 	if (fd < 0) {
-		tp__sink_err_once(TP__SINK_ERR_STREAM, "cannot create a stream file in %s: %s", tp__sink.dir,
-			       strerror(errno));
+		tp__sink_err_once(TP__SINK_ERR_STREAM, "cannot create a stream file in %s: %s",
+				  tp__sink.dir, strerror(errno));
 		return -1;
 	}
 	__atomic_store_n(&n->fd, fd, __ATOMIC_RELAXED); /* tracepoint_flush() reads it */
@@ -388,21 +395,24 @@ static int tp__sink_open_stream(struct tp__sink_node *n)
 		if (n->nwin < 2) {
 			if (!__atomic_exchange_n(&tp__sink.ring_warned, 1, __ATOMIC_RELAXED))
 				tp__sink_msg("a flight ring of %zu KiB is less than two windows "
-				       "of %zu KiB: using %zu KiB (lower TRACEPOINTS_BUFFER_KB for a "
-				       "smaller ring)", ring / 1024, (size_t)n->window / 1024,
-				       (size_t)n->window * 2 / 1024);
+					     "of %zu KiB: using %zu KiB (lower "
+					     "TRACEPOINTS_BUFFER_KB for a "
+					     "smaller ring)",
+					     ring / 1024, (size_t)n->window / 1024,
+					     (size_t)n->window * 2 / 1024);
 			n->nwin = 2;
 			ring = 2 * n->window;
 		}
 		if (fallocate(fd, 0, 0, (off_t)ring) != 0 && ftruncate(fd, (off_t)ring) != 0) {
-			tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot allocate %zu bytes for %s/stream-%d: %s",
-				       ring, tp__sink.dir, n->tid, strerror(errno));
+			tp__sink_err_once(TP__SINK_ERR_WINDOW,
+					  "cannot allocate %zu bytes for %s/stream-%d: %s", ring,
+					  tp__sink.dir, n->tid, strerror(errno));
 			return -1;
 		}
 		m = mmap(NULL, ring, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 		if (m == MAP_FAILED) {
-			tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot map %s/stream-%d: %s", tp__sink.dir, n->tid,
-				       strerror(errno));
+			tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot map %s/stream-%d: %s",
+					  tp__sink.dir, n->tid, strerror(errno));
 			return -1;
 		}
 		n->map = (unsigned char *)m;
@@ -523,9 +533,10 @@ static int tp__sink_next_packet(struct tp__sink_node *n, uint64_t ts)
 		if (tp__sink_hand_off(n, q) != 0) {
 			/* No room on disk (or no more allowed): the full packet stays
 			 * open, and counts the records dropped until there is. */
-			tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot extend %s/stream-%d: %s; records are "
-					  "dropped (and counted) until there is room", tp__sink.dir, n->tid,
-					  strerror(errno));
+			tp__sink_err_once(TP__SINK_ERR_WINDOW,
+					  "cannot extend %s/stream-%d: %s; records are "
+					  "dropped (and counted) until there is room",
+					  tp__sink.dir, n->tid, strerror(errno));
 			n->retry_at = n->b.dropped + TP__SINK_RETRY_DROPS;
 			return tp__sink_drop(n);
 		}
@@ -582,15 +593,18 @@ static int tp__sink_direct_window(struct tp__sink_node *n, uint64_t ts)
 		memset(&h, 0, sizeof(h));
 		tp__sink_packet_fill(n, &h, ts, n->window);
 		if (pwrite(n->fd, &h, sizeof(h), (off_t)n->file_off) == (ssize_t)sizeof(h))
-			m = mmap(NULL, (size_t)(delta + n->window), PROT_READ | PROT_WRITE, MAP_SHARED, n->fd, (off_t)at);
+			m = mmap(NULL, (size_t)(delta + n->window), PROT_READ | PROT_WRITE,
+				 MAP_SHARED, n->fd, (off_t)at);
 	}
 	if (m == MAP_FAILED) {
 		int e = errno;
 		if (ftruncate(n->fd, (off_t)n->file_off) != 0) {
 			/* the file says no more than before */
 		}
-		tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot extend %s/stream-%d: %s; records are dropped "
-				  "(and counted) until there is room", tp__sink.dir, n->tid, strerror(e));
+		tp__sink_err_once(TP__SINK_ERR_WINDOW,
+				  "cannot extend %s/stream-%d: %s; records are dropped "
+				  "(and counted) until there is room",
+				  tp__sink.dir, n->tid, strerror(e));
 		n->retry_at = n->b.dropped + TP__SINK_RETRY_DROPS;
 		return tp__sink_drop(n);
 	}
@@ -607,7 +621,7 @@ static int tp__sink_direct_window(struct tp__sink_node *n, uint64_t ts)
 
 /* trace_sink_base.next_window. */
 static int tp__sink_next_window_(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
-			      size_t need)
+				 size_t need)
 {
 	struct tp__sink_node *n = (struct tp__sink_node *)(void *)b;
 	(void)s;
@@ -626,15 +640,18 @@ static int tp__sink_next_window_(struct trace_sink_base *s, struct trace_buffer 
 			pthread_setspecific(tp__sink.key, n);
 	}
 	if (need + TP__SINK_PACKET > (n->fd >= 0 ? n->window : tp__sink.window)) {
-		tp__sink_err_once(TP__SINK_ERR_TOOBIG, "a record of %zu bytes does not fit a window of %zu "
-			       "bytes; dropped (raise TRACEPOINTS_BUFFER_KB)", need, tp__sink.window);
+		tp__sink_err_once(TP__SINK_ERR_TOOBIG,
+				  "a record of %zu bytes does not fit a window of %zu "
+				  "bytes; dropped (raise TRACEPOINTS_BUFFER_KB)",
+				  need, tp__sink.window);
 		return tp__sink_drop(n);
 	}
 	if (n->retry_at && b->dropped < n->retry_at)
 		return tp__sink_drop(n);
 	n->retry_at = 0;
 	if (n->fd < 0) {
-		if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) || tp__sink_open_stream(n) != 0) {
+		if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) ||
+		    tp__sink_open_stream(n) != 0) {
 			if (n->fd >= 0)
 				tp__sink_close_stream(n);
 			n->retry_at = b->dropped + TP__SINK_RETRY_DROPS;
@@ -660,7 +677,7 @@ static struct trace_buffer *tp__sink_thread_buffer(struct trace_sink_base *s)
 }
 
 static int tp__sink_next_window(struct trace_sink_base *s, struct trace_buffer *b, uint64_t ts,
-			     size_t need)
+				size_t need)
 {
 	int e = errno, r;
 	if (tp__sink_file_begin())

@@ -48,7 +48,8 @@ static struct slot *counts;
 static struct slot *map_counts(const char *path)
 {
 	int fd = open(path, O_RDWR);
-	void *m = fd >= 0 ? mmap(NULL, 4 * sizeof(struct slot), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+	void *m = fd >= 0 ? mmap(NULL, 4 * sizeof(struct slot), PROT_READ | PROT_WRITE, MAP_SHARED,
+				 fd, 0)
 			  : MAP_FAILED;
 	if (fd >= 0)
 		close(fd);
@@ -105,7 +106,8 @@ int main(int argc, char **argv)
 			return 1;
 		for (k = 0; k < 4; k++) {
 			long want = counts[k].at_exit >= 0 ? counts[k].at_exit : counts[k].done;
-			printf("%ld %ld %ld %llu\n", k, want, t.n[k], (unsigned long long)t.dropped[k]);
+			printf("%ld %ld %ld %llu\n", k, want, t.n[k],
+			       (unsigned long long)t.dropped[k]);
 			ok &= t.n[k] + (long)t.dropped[k] >= want && t.n[k] <= counts[k].done + 1;
 		}
 		printf("out of order %d, others %ld\n", t.bad, t.other);
@@ -122,7 +124,8 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "kill")) {
 		kill(getpid(), SIGKILL);
 	} else if (!strcmp(argv[1], "segv")) {
-		volatile int *p = (volatile int *)mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		volatile int *p = (volatile int *)mmap(NULL, 4096, PROT_NONE,
+						       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		signal(SIGSEGV, SIG_DFL);
 		*p = 1;
 	} else if (!strcmp(argv[1], "abort")) {

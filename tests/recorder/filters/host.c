@@ -43,7 +43,8 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		*(void **)(&fire) = dlsym(h, "plug_fire");
-		if (k == 1 && tracepoint_filter("fplug:fplug_work", "x == 5", err, sizeof(err)) != 1) {
+		if (k == 1 &&
+		    tracepoint_filter("fplug:fplug_work", "x == 5", err, sizeof(err)) != 1) {
 			fprintf(stderr, "host: %s\n", err);
 			return 1;
 		}

@@ -17,9 +17,13 @@ static const char *const seeds[] = {
 	"hist:key=name:values=n:sort=hitcount.ascending",
 	"hist:keys=bytes.sym,lat.sym-offset:vals=small.hex",
 };
-static const char *const bits[] = { ":", "=", ",", ".", "hex", "log2", "buckets=", "usecs", "keys=",
-				    "vals=", "sort=", "size=", "descending", "hitcount", "99999999999999999999",
-				    "0x", "name", "tag", "sym", "sym-offset", ":pause", ":continue", "\xff", "" };
+static const char *const bits[] = {
+	":",	  "=",	       ",",	     ".",	 "hex",
+	"log2",	  "buckets=",  "usecs",	     "keys=",	 "vals=",
+	"sort=",  "size=",     "descending", "hitcount", "99999999999999999999",
+	"0x",	  "name",      "tag",	     "sym",	 "sym-offset",
+	":pause", ":continue", "\xff",	     ""
+};
 
 static unsigned long long rnd = 88172645463325252ull;
 static unsigned next(unsigned n)
@@ -34,9 +38,9 @@ int main(int argc, char **argv)
 {
 	static const struct trace_hist_fdesc f[] = {
 		{ "kind", TRACE_HIST_F_INT, 1 }, { "bytes", TRACE_HIST_F_INT, 0 },
-		{ "lat", TRACE_HIST_F_INT, 1 },  { "small", TRACE_HIST_F_INT, 0 },
-		{ "tag", TRACE_HIST_F_STR, 0 },  { "name", TRACE_HIST_F_STR, 0 },
-		{ "n", TRACE_HIST_F_INT, 0 },    { "blob", 0, 0 },
+		{ "lat", TRACE_HIST_F_INT, 1 },	 { "small", TRACE_HIST_F_INT, 0 },
+		{ "tag", TRACE_HIST_F_STR, 0 },	 { "name", TRACE_HIST_F_STR, 0 },
+		{ "n", TRACE_HIST_F_INT, 0 },	 { "blob", 0, 0 },
 	};
 	long n = argc > 1 ? atol(argv[1]) : 10000, i, good = 0, bad = 0;
 	for (i = 0; i < n; i++) {
@@ -69,7 +73,8 @@ int main(int argc, char **argv)
 			}
 		}
 		len = strlen(s);
-		if (trace_hist_parse(s, len, f, sizeof(f) / sizeof(f[0]), &spec, &pos, err, sizeof(err)) != 0) {
+		if (trace_hist_parse(s, len, f, sizeof(f) / sizeof(f[0]), &spec, &pos, err,
+				     sizeof(err)) != 0) {
 			if (pos > len || !err[0]) {
 				printf("bad error for \"%s\": pos %zu, \"%s\"\n", s, pos, err);
 				return 1;
@@ -84,17 +89,21 @@ int main(int argc, char **argv)
 				return 1;
 			trace_hist_table_init(&t, &spec, mem);
 			for (e = 0; e < spec.size + 10 && e < 3000; e++) {
-				uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS], vals[TRACE_HIST_VALS_MAX], *en;
+				uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS],
+					vals[TRACE_HIST_VALS_MAX], *en;
 				unsigned j;
 				for (j = 0; j < spec.nkeys; j++) {
 					if (spec.key[j].kind == TRACE_HIST_F_STR)
-						trace_hist_key_str(key + spec.key[j].word, "a-string-key", 3 + e % 9);
+						trace_hist_key_str(key + spec.key[j].word,
+								   "a-string-key", 3 + e % 9);
 					else
-						key[spec.key[j].word] = trace_hist_key_num(&spec.key[j], (uint64_t)e * 7919u);
+						key[spec.key[j].word] = trace_hist_key_num(
+							&spec.key[j], (uint64_t)e * 7919u);
 				}
 				for (j = 0; j < spec.nvals; j++)
 					vals[j] = e;
-				en = trace_hist_table_find(&t, key, trace_hist_hash(key, spec.keywords));
+				en = trace_hist_table_find(&t, key,
+							   trace_hist_hash(key, spec.keywords));
 				if (en)
 					trace_hist_table_add(&t, en, 1, vals);
 				else

@@ -36,7 +36,8 @@ __attribute__((noinline)) void hst_site_b(int i)
 
 static void fire(int t, int n)
 {
-	static const char *const names[] = { "alpha", "beta", "gamma", "a-much-longer-name-than-the-rest" };
+	static const char *const names[] = { "alpha", "beta", "gamma",
+					     "a-much-longer-name-than-the-rest" };
 	static const char *const tags[] = { "read", "write", "sync" };
 	int i;
 	for (i = 0; i < n; i++) {

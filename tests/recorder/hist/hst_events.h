@@ -13,52 +13,29 @@
 TRACE_EVENT(hst_op,
 	    TP_PROTO(int kind, unsigned long bytes, long lat, unsigned char small, const char *tag),
 	    TP_ARGS(kind, bytes, lat, small, tag),
-	    TP_STRUCT__entry(
-		    __field(int, kind)
-		    __field(unsigned long, bytes)
-		    __field(long, lat)
-		    __field(unsigned char, small)
-		    __array(char, tag, 8)),
-	    TP_fast_assign(
-		    __entry->kind = kind;
-		    __entry->bytes = bytes;
-		    __entry->lat = lat;
-		    __entry->small = small;
-		    strncpy(__entry->tag, tag, sizeof(__entry->tag));),
+	    TP_STRUCT__entry(__field(int, kind) __field(unsigned long, bytes) __field(long, lat)
+				     __field(unsigned char, small) __array(char, tag, 8)),
+	    TP_fast_assign(__entry->kind = kind; __entry->bytes = bytes; __entry->lat = lat;
+			   __entry->small = small;
+			   strncpy(__entry->tag, tag, sizeof(__entry->tag));),
 	    TP_printk("kind=%d bytes=%lu lat=%ld small=%u tag=%.8s", __entry->kind, __entry->bytes,
 		      __entry->lat, __entry->small, __entry->tag));
 
-TRACE_EVENT(hst_named,
-	    TP_PROTO(const char *name, unsigned n),
-	    TP_ARGS(name, n),
-	    TP_STRUCT__entry(
-		    __string(name, name)
-		    __field(unsigned, n)),
-	    TP_fast_assign(
-		    __assign_str(name, name);
-		    __entry->n = n;),
+TRACE_EVENT(hst_named, TP_PROTO(const char *name, unsigned n), TP_ARGS(name, n),
+	    TP_STRUCT__entry(__string(name, name) __field(unsigned, n)),
+	    TP_fast_assign(__assign_str(name, name); __entry->n = n;),
 	    TP_printk("name=%s n=%u", __get_str(name), __entry->n));
 
 /* An address, for .sym and .sym-offset. */
-TRACE_EVENT(hst_site,
-	    TP_PROTO(unsigned long call_site),
-	    TP_ARGS(call_site),
-	    TP_STRUCT__entry(
-		    __field(unsigned long, call_site)),
-	    TP_fast_assign(
-		    __entry->call_site = call_site;),
+TRACE_EVENT(hst_site, TP_PROTO(unsigned long call_site), TP_ARGS(call_site),
+	    TP_STRUCT__entry(__field(unsigned long, call_site)),
+	    TP_fast_assign(__entry->call_site = call_site;),
 	    TP_printk("call_site=%lx", __entry->call_site));
 
 /* One u64 key and one sum. */
-TRACE_EVENT(hst_bench,
-	    TP_PROTO(unsigned long key, unsigned long val),
-	    TP_ARGS(key, val),
-	    TP_STRUCT__entry(
-		    __field(unsigned long, key)
-		    __field(unsigned long, val)),
-	    TP_fast_assign(
-		    __entry->key = key;
-		    __entry->val = val;),
+TRACE_EVENT(hst_bench, TP_PROTO(unsigned long key, unsigned long val), TP_ARGS(key, val),
+	    TP_STRUCT__entry(__field(unsigned long, key) __field(unsigned long, val)),
+	    TP_fast_assign(__entry->key = key; __entry->val = val;),
 	    TP_printk("key=%lu val=%lu", __entry->key, __entry->val));
 
 #endif /* _TRACE_HST_EVENTS_H */

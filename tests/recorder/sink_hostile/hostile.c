@@ -37,10 +37,12 @@ static void hex(const char *tag, const char *s)
 
 static const char *const strs[] = {
 	"\n12.345678901 4242 sched:evil pid=1",
-	"cr\rreturn\ttab\x1b[2Jesc\x7f" "del",
+	"cr\rreturn\ttab\x1b[2Jesc\x7f"
+	"del",
 	"back\\nslash\\x41 \\\\ end\\",
 	"bad utf8 \xff\xfe \xc3 end \xe2\x82",
-	"c1 \xc2\x9b" "31m \xc2\x85 nel",
+	"c1 \xc2\x9b"
+	"31m \xc2\x85 nel",
 	"ok \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
 	"\x01\x02\x03\x1f",
 	"\"quote\" {\"json\":1}",
@@ -87,7 +89,8 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "plain";
 	int i;
 	if (strcmp(mode, "plain") == 0) {
-		printf("uid=%d euid=%d secure=%lu\n", (int)getuid(), (int)geteuid(), getauxval(AT_SECURE));
+		printf("uid=%d euid=%d secure=%lu\n", (int)getuid(), (int)geteuid(),
+		       getauxval(AT_SECURE));
 		for (i = 0; i < 100; i++)
 			trace_evx_step(i);
 	} else if (strcmp(mode, "strings") == 0) {
@@ -119,12 +122,15 @@ int main(int argc, char **argv)
 			trace_evx_step(i);
 		/* the first packet of the thread's warm ring: one window (or the
 		 * whole ring, if it is the only packet) */
-		snprintf(path, sizeof(path), "%s/stream-%d.ring", tracepoint_trace_dir() ? tracepoint_trace_dir() : ".",
+		snprintf(path, sizeof(path), "%s/stream-%d.ring",
+			 tracepoint_trace_dir() ? tracepoint_trace_dir() : ".",
 			 (int)syscall(SYS_gettid));
 		{
 			struct trace_packet h;
 			FILE *f = fopen(path, "rb");
-			long long w = f && fread(&h, sizeof(h), 1, f) == 1 ? (long long)(h.packet_size / 8) : -1ll;
+			long long w = f && fread(&h, sizeof(h), 1, f) == 1
+					      ? (long long)(h.packet_size / 8)
+					      : -1ll;
 			if (f)
 				fclose(f);
 			printf("window %lld\n", w);

@@ -39,7 +39,7 @@
 
 #include <stdio.h>
 
-static char g_root[100];         /* this process's scratch directory ($TMPDIR/fuzz_dump.*) */
+static char g_root[100]; /* this process's scratch directory ($TMPDIR/fuzz_dump.*) */
 static int g_null = -1, g_err = -1;
 
 /* Removes everything in the directory dfd (links removed, not followed). */
@@ -231,7 +231,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		run(3, a);
 		a[1] = "--text";
 	} else {
-		a[1] = out == 1 ? "--json" : out == 2 ? "--summary" : out == 3 ? "--perfetto" : out == 5 ? "--all" : "--text";
+		a[1] = out == 1	  ? "--json"
+		       : out == 2 ? "--summary"
+		       : out == 3 ? "--perfetto"
+		       : out == 5 ? "--all"
+				  : "--text";
 	}
 	a[2] = "-o";
 	a[3] = "/dev/null";
