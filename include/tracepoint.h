@@ -277,22 +277,10 @@ TP__REDECL_END
 /* something in, or that is a direct #include <tracepoint.h> (no            */
 /* TRACE_CONFIG; a file that calls these functions includes this file).     */
 /* ------------------------------------------------------------------------ */
-#if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF) && !defined(TRACEPOINT_API_INCLUDED)
-/* Every subsystem compiled out: the public functions as empty inlines,
- * at the first inclusion, and none of the machinery. */
-#define TRACEPOINT_API_INCLUDED
-TP__DECLS_BEGIN
-#include "tracepoint/defs.h"
-#include "tracepoint/off.h"
-TP__DECLS_END
-#endif
-
-#if (TP__ON || !defined(TRACE_CONFIG)) && !defined(TRACEPOINT_API_INCLUDED)
-#define TRACEPOINT_API_INCLUDED
-
-#include "tracepoint/libc.h"
-
-/* select.h stood in for the public functions until now. */
+#if (TP__IS_ONE(CONFIG_TRACEPOINTS_OFF) || TP__ON || !defined(TRACE_CONFIG)) && \
+	!defined(TRACEPOINT_API_INCLUDED)
+/* select.h stood in for the public functions until now; the
+ * functions come next, as empty inlines (off.h) or the machinery's. */
 #undef tracepoint_probe_register_prio
 #undef tracepoint_probe_register
 #undef tracepoint_probe_unregister
@@ -307,6 +295,22 @@ TP__DECLS_END
 #undef tracepoint_probe_unregister_name
 #undef tracepoint_batch_begin
 #undef tracepoint_batch_end
+#endif
+
+#if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF) && !defined(TRACEPOINT_API_INCLUDED)
+/* Every subsystem compiled out: the public functions as empty inlines,
+ * at the first inclusion, and none of the machinery. */
+#define TRACEPOINT_API_INCLUDED
+TP__DECLS_BEGIN
+#include "tracepoint/defs.h"
+#include "tracepoint/off.h"
+TP__DECLS_END
+#endif
+
+#if (TP__ON || !defined(TRACE_CONFIG)) && !defined(TRACEPOINT_API_INCLUDED)
+#define TRACEPOINT_API_INCLUDED
+
+#include "tracepoint/libc.h"
 
 TP__DECLS_BEGIN
 

@@ -30,21 +30,7 @@
 #elif !defined(TP__OFF_H) && TP__IS_ONE(CONFIG_TRACEPOINTS_OFF)
 #define TP__OFF_H
 
-/* select.h stood in for the public functions until now. */
-#undef tracepoint_probe_register_prio
-#undef tracepoint_probe_register
-#undef tracepoint_probe_unregister
-#undef tracepoint_enabled
-#undef tracepoint_probe_attached
-#undef tracepoint_probe_for_each
-#undef tracepoint_synchronize_unregister
-#undef tracepoint_sites
-#undef tracepoint_for_each
-#undef tracepoint_find
-#undef tracepoint_probe_register_name
-#undef tracepoint_probe_unregister_name
-#undef tracepoint_batch_begin
-#undef tracepoint_batch_end
+/* tracepoint.h has taken back select.h's stand-ins for these names. */
 
 static inline TP__UNUSED int tracepoint_probe_register_prio(struct tracepoint *tp,
 							    tracepoint_func_t probe, void *data,

@@ -366,6 +366,17 @@ static int spec_number(const char *fmt, size_t fmtlen, size_t *i)
 
 /* Compiles ev->printk into segments; 0 if the event must fall back to
  * name=value pairs. */
+/* A conversion that the fast paths do not print: its spec for snprintf,
+ * rebuilt from the parsed flags, width, precision, length and conversion. */
+static void slow_spec(struct seg *sg, int flags, int width, int prec, const char *len, char conv)
+{
+	snprintf(sg->spec, sizeof(sg->spec), "%%%s%s%s%s%s%.0d%s%.0d%s%c",
+		 flags & FL_MINUS ? "-" : "", flags & FL_PLUS ? "+" : "",
+		 flags & FL_SPACE ? " " : "", flags & FL_HASH ? "#" : "",
+		 flags & FL_ZERO ? "0" : "", width > 0 ? width : 0, prec >= 0 ? "." : "",
+		 prec > 0 ? prec : 0, len, conv);
+}
+
 int compile_printk(struct event *ev)
 {
 	const char *s = ev->printk, *e, *a;
@@ -568,16 +579,7 @@ int compile_printk(struct event *ev)
 						sg.kind = SEG_INT;
 					} else {
 						sg.kind = SEG_SLOW;
-						snprintf(sg.spec, sizeof(sg.spec),
-							 "%%%s%s%s%s%s%.0d%s%.0d%s%c",
-							 flags & FL_MINUS ? "-" : "",
-							 flags & FL_PLUS ? "+" : "",
-							 flags & FL_SPACE ? " " : "",
-							 flags & FL_HASH ? "#" : "",
-							 flags & FL_ZERO ? "0" : "",
-							 width > 0 ? width : 0,
-							 prec >= 0 ? "." : "", prec > 0 ? prec : 0,
-							 "ll", conv);
+						slow_spec(&sg, flags, width, prec, "ll", conv);
 						if (width == 0)
 							goto fail;
 					}
@@ -590,15 +592,7 @@ int compile_printk(struct event *ev)
 						goto fail;
 					if (flags || width >= 0 || prec >= 0) {
 						sg.kind = SEG_SLOW;
-						snprintf(sg.spec, sizeof(sg.spec),
-							 "%%%s%s%s%s%s%.0d%s%.0dp",
-							 flags & FL_MINUS ? "-" : "",
-							 flags & FL_PLUS ? "+" : "",
-							 flags & FL_SPACE ? " " : "",
-							 flags & FL_HASH ? "#" : "",
-							 flags & FL_ZERO ? "0" : "",
-							 width > 0 ? width : 0,
-							 prec >= 0 ? "." : "", prec > 0 ? prec : 0);
+						slow_spec(&sg, flags, width, prec, "", 'p');
 						if (width == 0)
 							goto fail;
 					} else {

@@ -521,6 +521,19 @@ static void tp__sink_close_stream(struct tp__sink_node *n)
 	tp__sink_file_end();
 }
 
+/* The stream file cannot grow (errno e): said once; this record and those
+ * after it are dropped and counted, and growing is tried again after
+ * TP__SINK_RETRY_DROPS of them. */
+static int tp__sink_no_room(struct tp__sink_node *n, int e)
+{
+	tp__sink_err_once(TP__SINK_ERR_WINDOW,
+			  "cannot extend %s/stream-%d: %s; records are dropped "
+			  "(and counted) until there is room",
+			  tp__sink.dir, n->tid, strerror(e));
+	n->retry_at = n->b.dropped + TP__SINK_RETRY_DROPS;
+	return tp__sink_drop(n);
+}
+
 /* Stream mode: packet q opens in its slot of the warm ring, covered by
  * the packet before it until that one shrinks to a window; in the first
  * slot, once the whole ring is in the stream file and covered. */
@@ -533,12 +546,7 @@ static int tp__sink_next_packet(struct tp__sink_node *n, uint64_t ts)
 		if (tp__sink_hand_off(n, q) != 0) {
 			/* No room on disk (or no more allowed): the full packet stays
 			 * open, and counts the records dropped until there is. */
-			tp__sink_err_once(TP__SINK_ERR_WINDOW,
-					  "cannot extend %s/stream-%d: %s; records are "
-					  "dropped (and counted) until there is room",
-					  tp__sink.dir, n->tid, strerror(errno));
-			n->retry_at = n->b.dropped + TP__SINK_RETRY_DROPS;
-			return tp__sink_drop(n);
+			return tp__sink_no_room(n, errno);
 		}
 		tp__sink_ring_cover(n, n->nwin);
 	}
@@ -601,12 +609,7 @@ static int tp__sink_direct_window(struct tp__sink_node *n, uint64_t ts)
 		if (ftruncate(n->fd, (off_t)n->file_off) != 0) {
 			/* the file says no more than before */
 		}
-		tp__sink_err_once(TP__SINK_ERR_WINDOW,
-				  "cannot extend %s/stream-%d: %s; records are dropped "
-				  "(and counted) until there is room",
-				  tp__sink.dir, n->tid, strerror(e));
-		n->retry_at = n->b.dropped + TP__SINK_RETRY_DROPS;
-		return tp__sink_drop(n);
+		return tp__sink_no_room(n, e);
 	}
 	if (n->map) {
 		n->bytes += n->window;
