@@ -23,15 +23,15 @@ extern "C" {
 #endif
 
 /* Text that grows (malloc); oom once an allocation failed. */
-struct tp__hist_out {
+struct tp__text {
 	char *p;
 	size_t len, cap;
 	int oom;
 };
 
-static inline void tp__hist_put(struct tp__hist_out *o, const char *fmt, ...)
+static inline void tp__text_put(struct tp__text *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-static inline void tp__hist_put(struct tp__hist_out *o, const char *fmt, ...)
+static inline void tp__text_put(struct tp__text *o, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -132,7 +132,7 @@ typedef void (*trace_hist_sym_fn)(void *priv, uint64_t addr, int with_offset, ch
 				  size_t len);
 
 /* One key of an entry, as the kernel prints it. */
-static inline void tp__hist_put_key(struct tp__hist_out *o, const struct trace_hist_ref *r,
+static inline void tp__hist_put_key(struct tp__text *o, const struct trace_hist_ref *r,
 				    const uint64_t *k, trace_hist_sym_fn sym, void *priv)
 {
 	if (r->mods & (TRACE_HIST_M_SYM | TRACE_HIST_M_SYMOFF)) {
@@ -142,27 +142,27 @@ static inline void tp__hist_put_key(struct tp__hist_out *o, const struct trace_h
 		if (sym)
 			sym(priv, *k, off, nm, sizeof(nm));
 		nm[sizeof(nm) - 1] = '\0';
-		tp__hist_put(o, off ? "%s: [%llx] %-55s" : "%s: [%llx] %-45s", r->name,
+		tp__text_put(o, off ? "%s: [%llx] %-55s" : "%s: [%llx] %-45s", r->name,
 			     (unsigned long long)*k, nm);
 	} else if (r->kind == TRACE_HIST_F_STR) {
 		char str[TRACE_HIST_STR_BYTES];
 		memcpy(str, k, sizeof(str));
 		str[sizeof(str) - 1] = '\0';
-		tp__hist_put(o, "%s: %-50s", r->name, str);
+		tp__text_put(o, "%s: %-50s", r->name, str);
 	} else if (r->mods & TRACE_HIST_M_HEX) {
-		tp__hist_put(o, "%s: %llx", r->name, (unsigned long long)*k);
+		tp__text_put(o, "%s: %llx", r->name, (unsigned long long)*k);
 	} else if (r->mods & TRACE_HIST_M_LOG2) {
-		tp__hist_put(o, "%s: ~ 2^%-2llu", r->name, (unsigned long long)*k);
+		tp__text_put(o, "%s: ~ 2^%-2llu", r->name, (unsigned long long)*k);
 	} else if ((r->mods & TRACE_HIST_M_BUCKETS) && r->is_signed) {
-		tp__hist_put(o, "%s: ~ %lld-%lld", r->name, (long long)*k,
+		tp__text_put(o, "%s: ~ %lld-%lld", r->name, (long long)*k,
 			     (long long)(*k + r->buckets - 1));
 	} else if (r->mods & TRACE_HIST_M_BUCKETS) {
-		tp__hist_put(o, "%s: ~ %llu-%llu", r->name, (unsigned long long)*k,
+		tp__text_put(o, "%s: ~ %llu-%llu", r->name, (unsigned long long)*k,
 			     (unsigned long long)(*k + r->buckets - 1));
 	} else if (r->is_signed) {
-		tp__hist_put(o, "%s: %10lld", r->name, (long long)*k);
+		tp__text_put(o, "%s: %10lld", r->name, (long long)*k);
 	} else {
-		tp__hist_put(o, "%s: %10llu", r->name, (unsigned long long)*k);
+		tp__text_put(o, "%s: %10llu", r->name, (unsigned long long)*k);
 	}
 }
 
@@ -177,7 +177,7 @@ static inline char *trace_hist_format_sym(const struct trace_hist_spec *s,
 					  const char *state, size_t *len, trace_hist_sym_fn sym,
 					  void *priv)
 {
-	struct tp__hist_out o;
+	struct tp__text o;
 	size_t n = (size_t)1 << t->bits, i, m = 0;
 	const uint64_t **v = (const uint64_t **)malloc((t->count + 1) * 2 * sizeof(*v));
 	uint64_t hits = 0;
@@ -190,26 +190,26 @@ static inline char *trace_hist_format_sym(const struct trace_hist_spec *s,
 			v[m++] = e;
 	}
 	tp__hist_sort(s, v, v + m, m);
-	tp__hist_put(&o, "# event histogram\n#\n# trigger info: %s%s%s [%s]\n#\n\n", s->text,
+	tp__text_put(&o, "# event histogram\n#\n# trigger info: %s%s%s [%s]\n#\n\n", s->text,
 		     filter ? " if " : "", filter ? filter : "", state);
 	for (i = 0; i < m; i++) {
 		const uint64_t *e = v[i];
 		unsigned k;
 		for (k = 0; k < s->nkeys; k++) {
-			tp__hist_put(&o, "%s", k ? ", " : "{ ");
+			tp__text_put(&o, "%s", k ? ", " : "{ ");
 			tp__hist_put_key(&o, &s->key[k], e + 1 + s->nvals + s->key[k].word, sym,
 					 priv);
 		}
-		tp__hist_put(&o, " } hitcount: %10llu", (unsigned long long)e[0]);
+		tp__text_put(&o, " } hitcount: %10llu", (unsigned long long)e[0]);
 		for (k = 0; k < s->nvals; k++)
-			tp__hist_put(&o,
+			tp__text_put(&o,
 				     s->val[k].mods & TRACE_HIST_M_HEX ? "  %s: %10llx"
 								       : "  %s: %10llu",
 				     s->val[k].name, (unsigned long long)e[1 + k]);
-		tp__hist_put(&o, "\n");
+		tp__text_put(&o, "\n");
 		hits += e[0];
 	}
-	tp__hist_put(&o, "\nTotals:\n    Hits: %llu\n    Entries: %zu\n    Dropped: %llu\n",
+	tp__text_put(&o, "\nTotals:\n    Hits: %llu\n    Entries: %zu\n    Dropped: %llu\n",
 		     (unsigned long long)hits, m, (unsigned long long)t->dropped);
 	free(v);
 	if (o.oom) {

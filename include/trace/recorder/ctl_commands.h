@@ -8,7 +8,8 @@
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN), after the
  * recorder's parts, whose functions it calls; depends on the protocol's limits
  * (trace/control.h), recorder/libc.h and the recorder: recorder/flight.h,
- * recorder/settings.h, recorder/enable.h and recorder/list.h.
+ * recorder/settings.h, recorder/enable.h and recorder/list.h; its replies
+ * grow in trace/hist_print.h's struct tp__text.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/ctl_commands.h is internal: #include <trace/sink.h> instead"
@@ -107,53 +108,12 @@ static pthread_mutex_t tp__ctl_fds = PTHREAD_MUTEX_INITIALIZER;
 
 /* ---- Replies. ---- */
 
-/* Text that grows; `oom` once an allocation failed. */
-struct tp__ctl_text {
-	char *p;
-	size_t len, cap;
-	int oom;
-};
-
-static void tp__ctl_add(struct tp__ctl_text *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void tp__ctl_add(struct tp__ctl_text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-	if (t->oom)
-		return;
-	for (;;) {
-		size_t room = t->cap - t->len;
-		va_start(ap, fmt);
-		n = vsnprintf(t->p ? t->p + t->len : NULL, room, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			t->oom = 1;
-			return;
-		}
-		if ((size_t)n < room) {
-			t->len += (size_t)n;
-			return;
-		}
-		{
-			size_t cap = t->cap ? t->cap : 256;
-			char *p;
-			while (cap - t->len <= (size_t)n)
-				cap *= 2;
-			p = (char *)realloc(t->p, cap);
-			if (!p) {
-				t->oom = 1;
-				return;
-			}
-			t->p = p;
-			t->cap = cap;
-		}
-	}
-}
+/* A reply's text grows in a struct tp__text (trace/hist_print.h, which
+ * sink.h reads first), tp__text_put() adding to it. */
 
 /* Queues a reply on c: "ok RESULT LEN" or "err ERRNO LEN" (result < 0),
  * then the text.  If memory runs out, a reply without text. */
-static void tp__ctl_reply(struct tp__ctl_client *c, int result, struct tp__ctl_text *t)
+static void tp__ctl_reply(struct tp__ctl_client *c, int result, struct tp__text *t)
 {
 	char head[TP__CTL_HEADER_MAX];
 	size_t tl = t->oom ? 0 : t->len;
@@ -205,7 +165,7 @@ static int tp__ctl_match_cb(const struct tracepoint_info *info, void *priv)
 }
 
 struct tp__ctl_items {
-	struct tp__ctl_text *t;
+	struct tp__text *t;
 	int missing; /* an item matched no event */
 };
 
@@ -222,24 +182,24 @@ static int tp__ctl_item_cb(const char *item, size_t len, void *priv)
 	if (m.n)
 		return 0;
 	it->missing = 1;
-	tp__ctl_add(it->t,
-		    "no event of this program matches \"%.*s\" (nothing changed; the "
-		    "list command shows the events)\n",
-		    (int)len, item);
+	tp__text_put(it->t,
+		     "no event of this program matches \"%.*s\" (nothing changed; the "
+		     "list command shows the events)\n",
+		     (int)len, item);
 	return 1;
 }
 
 /* enable/disable PATTERNS: all or nothing as far as the list goes (a
  * malformed list or an item that matches no event changes nothing). */
-static int tp__ctl_enable(const char *list, int on, struct tp__ctl_text *t)
+static int tp__ctl_enable(const char *list, int on, struct tp__text *t)
 {
 	size_t pos = 0;
 	const char *why = "";
 	struct tp__ctl_items it;
 	int r;
 	if (trace_pattern_check(list, &pos, &why) != 0) {
-		tp__ctl_add(t, "malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^\n",
-			    list, why, pos + 1, list, (int)pos, "");
+		tp__text_put(t, "malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^\n",
+			     list, why, pos + 1, list, (int)pos, "");
 		return -EINVAL;
 	}
 	it.t = t;
@@ -252,29 +212,29 @@ static int tp__ctl_enable(const char *list, int on, struct tp__ctl_text *t)
 		/* The trace starts where and how the environment said. */
 		r = trace_recorder_output(tp__ctl.env_mode, tp__ctl.env_dir);
 		if (r != 0 && r != -EBUSY) {
-			tp__ctl_add(t,
-				    "cannot start the trace (TRACEPOINTS_MODE=%s, "
-				    "TRACEPOINTS_DIR=%s): %s\n",
-				    tp__ctl.env_mode ? tp__ctl.env_mode : "(unset)",
-				    tp__ctl.env_dir ? tp__ctl.env_dir : "(unset)", strerror(-r));
+			tp__text_put(t,
+				     "cannot start the trace (TRACEPOINTS_MODE=%s, "
+				     "TRACEPOINTS_DIR=%s): %s\n",
+				     tp__ctl.env_mode ? tp__ctl.env_mode : "(unset)",
+				     tp__ctl.env_dir ? tp__ctl.env_dir : "(unset)", strerror(-r));
 			return r;
 		}
 	}
 	r = on ? trace_recorder_enable(list) : trace_recorder_disable(list);
 	if (r < 0) {
-		tp__ctl_add(t, "cannot %s \"%s\": %s (the program's stderr says more)\n",
-			    on ? "enable" : "disable", list, strerror(-r));
+		tp__text_put(t, "cannot %s \"%s\": %s (the program's stderr says more)\n",
+			     on ? "enable" : "disable", list, strerror(-r));
 		return r;
 	}
-	tp__ctl_add(t, "%s %d event%s matching \"%s\"", on ? "enabled" : "disabled", r,
-		    r == 1 ? "" : "s", list);
+	tp__text_put(t, "%s %d event%s matching \"%s\"", on ? "enabled" : "disabled", r,
+		     r == 1 ? "" : "s", list);
 	if (on && trace_recorder_trace_dir())
-		tp__ctl_add(t, "; trace in %s", trace_recorder_trace_dir());
-	tp__ctl_add(t, "\n");
+		tp__text_put(t, "; trace in %s", trace_recorder_trace_dir());
+	tp__text_put(t, "\n");
 	return r;
 }
 
-static int tp__ctl_list(struct tp__ctl_text *t)
+static int tp__ctl_list(struct tp__text *t)
 {
 	char *buf = NULL;
 	size_t len = 0, i;
@@ -296,16 +256,16 @@ static int tp__ctl_list(struct tp__ctl_text *t)
 	return lines;
 }
 
-static int tp__ctl_snapshot(struct tp__ctl_text *t)
+static int tp__ctl_snapshot(struct tp__text *t)
 {
 	int r, tries;
 	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) ||
 	    !trace_recorder_trace_dir()) {
-		tp__ctl_add(t, "nothing is recorded yet: enable events first\n");
+		tp__text_put(t, "nothing is recorded yet: enable events first\n");
 		return -EINVAL;
 	}
 	if (tp__sink.mode != TP__SINK_FLIGHT) {
-		tp__ctl_add(
+		tp__text_put(
 			t,
 			"the trace %s is in stream mode: snapshots are for flight mode "
 			"(TRACEPOINTS_MODE=flight); in stream mode the trace on disk is complete\n",
@@ -320,51 +280,51 @@ static int tp__ctl_snapshot(struct tp__ctl_text *t)
 		nanosleep(&ts, NULL);
 	}
 	if (r < 0) {
-		tp__ctl_add(t, "snapshot failed: %s\n", strerror(-r));
+		tp__text_put(t, "snapshot failed: %s\n", strerror(-r));
 		return r;
 	}
-	tp__ctl_add(t, "snapshot %d in %s/snapshot-%d\n", r, trace_recorder_trace_dir(), r);
+	tp__text_put(t, "snapshot %d in %s/snapshot-%d\n", r, trace_recorder_trace_dir(), r);
 	return r;
 }
 
-static int tp__ctl_flush(struct tp__ctl_text *t)
+static int tp__ctl_flush(struct tp__text *t)
 {
 	long r;
 	if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) ||
 	    !trace_recorder_trace_dir()) {
-		tp__ctl_add(t, "nothing is recorded yet: nothing to flush\n");
+		tp__text_put(t, "nothing is recorded yet: nothing to flush\n");
 		return 0;
 	}
 	r = trace_recorder_flush();
 	if (r < 0) {
-		tp__ctl_add(t, "flush failed: %s\n", strerror((int)-r));
+		tp__text_put(t, "flush failed: %s\n", strerror((int)-r));
 		return (int)r;
 	}
-	tp__ctl_add(t, "flushed %s to storage\n", trace_recorder_trace_dir());
+	tp__text_put(t, "flushed %s to storage\n", trace_recorder_trace_dir());
 	return 0;
 }
 
 /* hist [PATTERNS]: the hist triggers' tables as they are now
  * (recorder/hist.h). */
-static int tp__ctl_hist(const char *patterns, struct tp__ctl_text *t)
+static int tp__ctl_hist(const char *patterns, struct tp__text *t)
 {
 	char *txt;
 	if (!__atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE)) {
-		tp__ctl_add(t, "no hist trigger in this process (TRACEPOINTS='system:event "
-			       "hist:keys=...')\n");
+		tp__text_put(t, "no hist trigger in this process (TRACEPOINTS='system:event "
+				"hist:keys=...')\n");
 		return -ENOENT;
 	}
 	if (!(txt = trace_recorder_hist_text(patterns))) {
 		t->oom = 1;
 		return -ENOMEM;
 	}
-	tp__ctl_add(t, "%s", *txt ? txt : "no hist trigger on these events\n");
+	tp__text_put(t, "%s", *txt ? txt : "no hist trigger on these events\n");
 	free(txt);
 	return 0;
 }
 
 /* Runs one request line (printable ASCII, no newline, NUL-terminated). */
-static int tp__ctl_run(char *line, struct tp__ctl_text *t)
+static int tp__ctl_run(char *line, struct tp__text *t)
 {
 	static const struct {
 		const char *name;
@@ -382,22 +342,22 @@ static int tp__ctl_run(char *line, struct tp__ctl_text *t)
 		if (strlen(cmds[i].name) == wl && memcmp(cmds[i].name, line, wl) == 0)
 			break;
 	if (i == sizeof(cmds) / sizeof(cmds[0])) {
-		tp__ctl_add(t,
-			    "unknown command \"%.*s\" (list, enable PATTERNS, disable PATTERNS, "
-			    "snapshot, "
-			    "flush, hist [PATTERNS])\n",
-			    (int)(wl > 40 ? 40 : wl), line);
+		tp__text_put(t,
+			     "unknown command \"%.*s\" (list, enable PATTERNS, disable PATTERNS, "
+			     "snapshot, "
+			     "flush, hist [PATTERNS])\n",
+			     (int)(wl > 40 ? 40 : wl), line);
 		return -EINVAL;
 	}
 	if (arg)
 		arg++;
 	if (cmds[i].arg == TP__CTL_ARG && (!arg || !*arg || *arg == ' ')) {
-		tp__ctl_add(t, "%s needs one argument after one space: %s PATTERNS\n", cmds[i].name,
-			    cmds[i].name);
+		tp__text_put(t, "%s needs one argument after one space: %s PATTERNS\n",
+			     cmds[i].name, cmds[i].name);
 		return -EINVAL;
 	}
 	if (cmds[i].arg == TP__CTL_NO_ARG && arg) {
-		tp__ctl_add(t, "%s takes no argument\n", cmds[i].name);
+		tp__text_put(t, "%s takes no argument\n", cmds[i].name);
 		return -EINVAL;
 	}
 	if (cmds[i].cmd == TP__CTL_LIST)

@@ -32,7 +32,7 @@ static void tp__ctl_close(struct tp__ctl_client *c)
  * until the reply to this one is out). */
 static void tp__ctl_serve(struct tp__ctl_client *c)
 {
-	struct tp__ctl_text t;
+	struct tp__text t;
 	size_t i;
 	memset(&t, 0, sizeof(t));
 	while (!c->out && !c->closing) {
@@ -42,11 +42,11 @@ static void tp__ctl_serve(struct tp__ctl_client *c)
 			if (b == '\n')
 				break;
 			if (b < 0x20 || b > 0x7e) {
-				tp__ctl_add(&t,
-					    "malformed request: byte 0x%02x at offset %zu "
-					    "(requests are lines "
-					    "of printable ASCII)\n",
-					    b, i);
+				tp__text_put(&t,
+					     "malformed request: byte 0x%02x at offset %zu "
+					     "(requests are lines "
+					     "of printable ASCII)\n",
+					     b, i);
 				c->closing = 1;
 				tp__ctl_reply(c, -EINVAL, &t);
 				return;
@@ -54,14 +54,14 @@ static void tp__ctl_serve(struct tp__ctl_client *c)
 		}
 		if (i == c->in_len) { /* no newline yet */
 			if (c->in_len == sizeof(c->in)) {
-				tp__ctl_add(&t,
-					    "request too long: no newline in the first %zu bytes\n",
-					    sizeof(c->in));
+				tp__text_put(
+					&t, "request too long: no newline in the first %zu bytes\n",
+					sizeof(c->in));
 				c->closing = 1;
 				tp__ctl_reply(c, -EMSGSIZE, &t);
 			} else if (c->eof && c->in_len) {
-				tp__ctl_add(&t,
-					    "malformed request: end of file before the newline\n");
+				tp__text_put(&t,
+					     "malformed request: end of file before the newline\n");
 				c->closing = 1;
 				tp__ctl_reply(c, -EINVAL, &t);
 			}

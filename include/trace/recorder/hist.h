@@ -699,16 +699,16 @@ static int tp__hist_selected(const struct tp__hist *h, const char *patterns)
 
 TRACEPOINT_SINK_API char *trace_recorder_hist_text(const char *patterns)
 {
-	struct tp__hist_out o;
+	struct tp__text o;
 	unsigned i, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
 	memset(&o, 0, sizeof(o));
-	tp__hist_put(&o, "%s", "");
+	tp__text_put(&o, "%s", "");
 	for (i = 0; i < n; i++) {
 		char *t;
 		if (!tp__hist_selected(tp__hist_all[i], patterns))
 			continue;
 		t = tp__hist_text(tp__hist_all[i]);
-		tp__hist_put(&o, "# %s\n%s\n", tp__hist_all[i]->name, t ? t : "(out of memory)\n");
+		tp__text_put(&o, "# %s\n%s\n", tp__hist_all[i]->name, t ? t : "(out of memory)\n");
 		free(t);
 	}
 	if (o.oom) {
