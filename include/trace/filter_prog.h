@@ -90,6 +90,33 @@ struct trace_filter {
 	int (*hook)(const struct trace_filter *f, const void *entry, size_t size);
 };
 
+/* The text of fields[var] (a __string(): its bytes without the NUL) in a
+ * record's payload e[0..size) whose variable part begins at `fixed`; ""
+ * (*n = 0) when the record ends first or the string is not terminated. */
+static inline const char *tp__ev_var_text(const struct trace_event_field *fields, unsigned nfields,
+					  unsigned fixed, unsigned var, const unsigned char *e,
+					  size_t size, size_t *n)
+{
+	const char *p = (const char *)e + fixed, *end = (const char *)e + size;
+	unsigned k;
+	for (k = 0; k < nfields && k <= var && p < end; k++) {
+		const struct trace_event_field *fl = &fields[k];
+		size_t len;
+		if (fl->kind != TRACE_FIELD_STRING && fl->kind != TRACE_FIELD_DYNAMIC)
+			continue;
+		len = tp__ev_var_size(e, fl, p, end);
+		if (fl->kind == TRACE_FIELD_STRING && !len)
+			break; /* not terminated inside the record */
+		if (k == var) {
+			*n = len - 1;
+			return p;
+		}
+		p += len;
+	}
+	*n = 0;
+	return "";
+}
+
 /* One string step on a record's payload e[0..size) of filter f. */
 static inline int tp__flt_str(const struct trace_filter *f, const struct tp__flt_op *o,
 			      const unsigned char *e, size_t size)
@@ -102,25 +129,7 @@ static inline int tp__flt_str(const struct trace_filter *f, const struct tp__flt
 		nul = (const char *)memchr(s, '\0', o->len);
 		n = nul ? (size_t)(nul - s) : o->len;
 	} else {
-		const char *p = (const char *)e + f->fixed, *end = (const char *)e + size;
-		unsigned k;
-		s = "";
-		n = 0;
-		for (k = 0; k < f->nfields && k <= o->offset && p < end; k++) {
-			const struct trace_event_field *fl = &f->fields[k];
-			size_t len;
-			if (fl->kind != TRACE_FIELD_STRING && fl->kind != TRACE_FIELD_DYNAMIC)
-				continue;
-			len = tp__ev_var_size(e, fl, p, end);
-			if (fl->kind == TRACE_FIELD_STRING && !len)
-				break; /* not terminated inside the record */
-			if (k == o->offset) {
-				s = p;
-				n = len - 1;
-				break;
-			}
-			p += len;
-		}
+		s = tp__ev_var_text(f->fields, f->nfields, f->fixed, o->offset, e, size, &n);
 	}
 	if (o->glob)
 		m = trace_filter_glob(o->str, o->slen, s, n);

@@ -165,24 +165,7 @@ static TP__ALWAYS_INLINE uint64_t tp__hist_int(const unsigned char *p, unsigned 
 static const char *tp__hist_vstr(const struct tp__hist *h, unsigned var, const unsigned char *e,
 				 size_t size, size_t *n)
 {
-	const char *p = (const char *)e + h->fixed, *end = (const char *)e + size;
-	unsigned k;
-	for (k = 0; k < h->nfields && k <= var && p < end; k++) {
-		const struct trace_event_field *fl = &h->fields[k];
-		size_t len;
-		if (fl->kind != TRACE_FIELD_STRING && fl->kind != TRACE_FIELD_DYNAMIC)
-			continue;
-		len = tp__ev_var_size(e, fl, p, end);
-		if (fl->kind == TRACE_FIELD_STRING && !len)
-			break;
-		if (k == var) {
-			*n = len - 1;
-			return p;
-		}
-		p += len;
-	}
-	*n = 0;
-	return "";
+	return tp__ev_var_text(h->fields, h->nfields, h->fixed, var, e, size, n);
 }
 
 static uint64_t tp__hist_num(const struct tp__hist *h, const struct tp__hist_acc *a,
