@@ -198,6 +198,25 @@ TRACEPOINT_SINK_API int trace_recorder_hist_print(const char *patterns, FILE *ou
 	P(format_print, (FILE *out), (out))                                                   \
 	P(buffer_size, (size_t bytes), (bytes))                                               \
 	P(flight_size, (size_t bytes), (bytes))
+/* tracepoint_<name> calls trace_recorder_<name>, for every old name (the
+ * list above, then trace/control.h's three), each with TP__SINK_OLD_STORAGE
+ * in front: exported functions (recorder/old_names.h) or, with
+ * CONFIG_TRACEPOINTS_OFF, empty inlines (recorder/off.h). */
+#define TP__SINK_OLD_WRAP(type, name, params, args)                   \
+	TP__SINK_OLD_STORAGE type tracepoint_##name params            \
+	{                                                             \
+		return trace_recorder_##name args;                    \
+	}
+#define TP__SINK_OLD_WRAP_VOID(name, params, args)                    \
+	TP__SINK_OLD_STORAGE void tracepoint_##name params            \
+	{                                                             \
+		trace_recorder_##name args;                           \
+	}
+#define TP__SINK_OLD_WRAPPERS()                                       \
+	TP__SINK_OLD_NAMES(TP__SINK_OLD_WRAP, TP__SINK_OLD_WRAP_VOID) \
+	TP__SINK_OLD_WRAP(int, control_start, (void), ())             \
+	TP__SINK_OLD_WRAP(int, control_stop, (void), ())              \
+	TP__SINK_OLD_WRAP(const char *, control_path, (void), ())
 #define TP__SINK_OLD_DECLARE(type, name, params, args) \
 	TRACEPOINT_SINK_API type tracepoint_##name params;
 #define TP__SINK_OLD_DECLARE_VOID(name, params, args) \

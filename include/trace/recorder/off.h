@@ -106,19 +106,7 @@ TP__REC_OFF const char *trace_recorder_control_path(void)
 }
 
 /* The old names (trace/sink.h's list, then trace/control.h's three). */
-#define TP__REC_OFF_OLD(type, name, params, args) \
-	TP__REC_OFF type tracepoint_##name params  \
-	{                                          \
-		return trace_recorder_##name args; \
-	}
-#define TP__REC_OFF_OLD_VOID(name, params, args) \
-	TP__REC_OFF void tracepoint_##name params \
-	{                                         \
-		trace_recorder_##name args;       \
-	}
-TP__SINK_OLD_NAMES(TP__REC_OFF_OLD, TP__REC_OFF_OLD_VOID)
-TP__REC_OFF_OLD(int, control_start, (void), ())
-TP__REC_OFF_OLD(int, control_stop, (void), ())
-TP__REC_OFF_OLD(const char *, control_path, (void), ())
+#define TP__SINK_OLD_STORAGE TP__REC_OFF
+TP__SINK_OLD_WRAPPERS()
 
 #endif /* TP__REC_OFF_H */

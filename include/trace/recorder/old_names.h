@@ -17,21 +17,8 @@
 #elif !defined(TP__REC_OLD_NAMES_H)
 #define TP__REC_OLD_NAMES_H
 
-/* tracepoint_<name> calls trace_recorder_<name>: trace/sink.h's list of
- * (type, name, parameters, arguments), then trace/control.h's three. */
-#define TP__SINK_OLD_DEFINE(type, name, params, args) \
-	TRACEPOINT_SINK_API type tracepoint_##name params \
-	{                                                 \
-		return trace_recorder_##name args;        \
-	}
-#define TP__SINK_OLD_DEFINE_VOID(name, params, args) \
-	TRACEPOINT_SINK_API void tracepoint_##name params \
-	{                                                \
-		trace_recorder_##name args;              \
-	}
-TP__SINK_OLD_NAMES(TP__SINK_OLD_DEFINE, TP__SINK_OLD_DEFINE_VOID)
-TP__SINK_OLD_DEFINE(int, control_start, (void), ())
-TP__SINK_OLD_DEFINE(int, control_stop, (void), ())
-TP__SINK_OLD_DEFINE(const char *, control_path, (void), ())
+/* tracepoint_<name> calls trace_recorder_<name> (trace/sink.h's list). */
+#define TP__SINK_OLD_STORAGE TRACEPOINT_SINK_API
+TP__SINK_OLD_WRAPPERS()
 
 #endif /* TP__REC_OLD_NAMES_H */
