@@ -302,6 +302,26 @@ static inline int tp__hist_word(struct tp__hist_parse *p, const char *w)
 	       (p->i + l == p->n || !tp__hist_is_name(p->s[p->i + l]));
 }
 
+/* Past an attribute's name (len bytes at p->i) and its '=': 0, or the
+ * error (said) when the '=' is missing. */
+static inline int tp__hist_equals(struct tp__hist_parse *p, size_t len)
+{
+	p->i += len;
+	if (p->i >= p->n || p->s[p->i] != '=')
+		return tp__hist_fail(p, p->i, 1, "expected '=' at", 0);
+	return 0;
+}
+
+/* An attribute given once: its name (len bytes at a) is not one of an
+ * attribute already read (given), then '='.  0, or the error (said). */
+static inline int tp__hist_attr_once(struct tp__hist_parse *p, size_t a, int given,
+				     const char *twice, size_t len)
+{
+	if (given)
+		return tp__hist_fail(p, a, 4, twice, 0);
+	return tp__hist_equals(p, len);
+}
+
 /* Writes spec->text: the trigger in full, as the kernel shows it. */
 static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 {
@@ -375,11 +395,9 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 		p.i++;
 		a = p.i;
 		if (tp__hist_word(&p, "keys") || tp__hist_word(&p, "key")) {
-			if (s->nkeys)
-				return tp__hist_fail(&p, a, 4, "keys given twice:", 0);
-			p.i += p.s[a + 3] == 's' ? 4 : 3;
-			if (p.i >= p.n || p.s[p.i] != '=')
-				return tp__hist_fail(&p, p.i, 1, "expected '=' at", 0);
+			if (tp__hist_attr_once(&p, a, s->nkeys != 0,
+					       "keys given twice:", p.s[a + 3] == 's' ? 4 : 3))
+				return -EINVAL;
 			do {
 				p.i++;
 				if (s->nkeys == TRACE_HIST_KEYS_MAX)
@@ -393,11 +411,9 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				s->nkeys++;
 			} while (p.i < p.n && p.s[p.i] == ',');
 		} else if (tp__hist_word(&p, "vals") || tp__hist_word(&p, "values")) {
-			if (s->nvals)
-				return tp__hist_fail(&p, a, 4, "vals given twice:", 0);
-			p.i += p.s[a + 3] == 's' ? 4 : 6;
-			if (p.i >= p.n || p.s[p.i] != '=')
-				return tp__hist_fail(&p, p.i, 1, "expected '=' at", 0);
+			if (tp__hist_attr_once(&p, a, s->nvals != 0,
+					       "vals given twice:", p.s[a + 3] == 's' ? 4 : 6))
+				return -EINVAL;
 			do {
 				p.i++;
 				if (tp__hist_word(&p, "hitcount")) { /* always there */
@@ -412,12 +428,9 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				s->nvals++;
 			} while (p.i < p.n && p.s[p.i] == ',');
 		} else if (tp__hist_word(&p, "sort")) {
-			if (have_sort)
-				return tp__hist_fail(&p, a, 4, "sort given twice:", 0);
+			if (tp__hist_attr_once(&p, a, have_sort != 0, "sort given twice:", 4))
+				return -EINVAL;
 			have_sort = 1;
-			p.i += 4;
-			if (p.i >= p.n || p.s[p.i] != '=')
-				return tp__hist_fail(&p, p.i, 1, "expected '=' at", 0);
 			do {
 				size_t b = ++p.i, l;
 				char nm[TRACE_HIST_NAME_MAX];
@@ -469,9 +482,8 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 		} else if (tp__hist_word(&p, "size")) {
 			uint64_t v;
 			size_t b;
-			p.i += 4;
-			if (p.i >= p.n || p.s[p.i] != '=')
-				return tp__hist_fail(&p, p.i, 1, "expected '=' at", 0);
+			if (tp__hist_equals(&p, 4))
+				return -EINVAL;
 			b = ++p.i;
 			if (tp__hist_number(&p, &v) != 0 || v == 0 || v > TRACE_HIST_SIZE_MAX)
 				return tp__hist_fail(&p, b, p.i > b ? p.i - b : 1,

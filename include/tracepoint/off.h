@@ -32,31 +32,30 @@
 
 /* tracepoint.h has taken back select.h's stand-ins for these names. */
 
+/* What every (un)registration answers: no tracepoint exists. */
+static inline TP__UNUSED int tp__off_probe(const void *where, tracepoint_func_t probe, void *data)
+{
+	(void)where;
+	(void)probe;
+	(void)data;
+	return -ENOSYS;
+}
 static inline TP__UNUSED int tracepoint_probe_register_prio(struct tracepoint *tp,
 							    tracepoint_func_t probe, void *data,
 							    int prio)
 {
-	(void)tp;
-	(void)probe;
-	(void)data;
 	(void)prio;
-	return -ENOSYS;
+	return tp__off_probe(tp, probe, data);
 }
 static inline TP__UNUSED int tracepoint_probe_register(struct tracepoint *tp,
 						       tracepoint_func_t probe, void *data)
 {
-	(void)tp;
-	(void)probe;
-	(void)data;
-	return -ENOSYS;
+	return tracepoint_probe_register_prio(tp, probe, data, 0);
 }
 static inline TP__UNUSED int tracepoint_probe_unregister(struct tracepoint *tp,
 							 tracepoint_func_t probe, void *data)
 {
-	(void)tp;
-	(void)probe;
-	(void)data;
-	return -ENOSYS;
+	return tp__off_probe(tp, probe, data);
 }
 static inline TP__UNUSED bool tracepoint_enabled(const struct tracepoint *tp)
 {
@@ -105,19 +104,12 @@ static inline TP__UNUSED int tracepoint_probe_register_name(const char *name,
 							    tracepoint_func_t probe, void *data,
 							    int prio)
 {
-	(void)name;
-	(void)probe;
-	(void)data;
-	(void)prio;
-	return -ENOSYS;
+	return tracepoint_probe_register_prio(tracepoint_find(name), probe, data, prio);
 }
 static inline TP__UNUSED int tracepoint_probe_unregister_name(const char *name,
 							      tracepoint_func_t probe, void *data)
 {
-	(void)name;
-	(void)probe;
-	(void)data;
-	return -ENOSYS;
+	return tracepoint_probe_unregister(tracepoint_find(name), probe, data);
 }
 static inline TP__UNUSED int tracepoint_batch_begin(void)
 {
