@@ -182,7 +182,8 @@ static inline size_t tp__ev_var_size(const void *entry, const struct trace_event
 static inline void tp__ev_read_str(const void *entry, size_t size, size_t *at, const char **s,
 				   size_t *bytes, size_t *off)
 {
-	const char *p = (const char *)entry + *at;
+	/* p only inside the record: *at may be (size_t)-1 */
+	const char *p = *at < size ? (const char *)entry + *at : (const char *)entry;
 	const char *nul = *at < size ? (const char *)memchr(p, '\0', size - *at) : NULL;
 	if (!nul) {
 		*s = "";
