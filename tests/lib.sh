@@ -138,3 +138,34 @@ dump_tool() { # sets DUMP to a tracepoint-dump: $TP_DUMP, or one built here
 		exit 1
 	}
 }
+
+# ---- fuzzing
+fuzz_corpus() { # target.c seconds max_len: $S/corpus replayed by a plain
+	# build of the target with $CC (always); then, in the first pass without
+	# mode flags and outside `make check`, where clang's libFuzzer works:
+	# the target built with -fsanitize=fuzzer,address,undefined replays the
+	# corpus and fuzzes `seconds` from it (new inputs in $B/new, not the
+	# corpus).  Ends the test (finish), or skips only the libFuzzer part.
+	mkdir -p "$B/new" || exit 1
+	_c=$S/corpus
+	_n=$(count "$_c"/*)
+	$CC -O1 -g $WARN -Iinclude -DFUZZ_REPLAY_MAIN "$S/$1" -o "$B/replay" || exit 1
+	"$B/replay" "$_c"/* || { fail "corpus replay with $CC"; finish; }
+	ok "$_n corpus inputs replayed ($CC)"
+	[ -z "$TPF" ] || { skip_part "libFuzzer: the same program as without mode flags: fuzzed in that pass"; finish; }
+	repeated "libFuzzer (clang whatever CC is)" && finish
+	[ -z "${TP_QUICK:-}" ] || { skip_part "libFuzzer (its build, the corpus under it, new inputs): in make check-all"; finish; }
+	_fz=${FUZZ_CC:-clang}
+	have "$_fz" || skip "libFuzzer: $_fz not installed (apt-get install clang)"
+	if ! $_fz -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude \
+		"$S/$1" -o "$B/fuzz" 2>"$B/cc.log"; then
+		cat "$B/cc.log"; skip "libFuzzer unavailable with $_fz (-fsanitize=fuzzer failed; apt-get install libclang-rt-dev)"
+	fi
+	"$B/fuzz" -runs=0 "$_c" >"$B/replay.log" 2>&1 || { tail -20 "$B/replay.log"; fail "corpus replay under libFuzzer"; finish; }
+	ok "corpus replayed under libFuzzer+ASan+UBSan"
+	"$B/fuzz" -max_total_time="$2" -max_len="$3" -print_final_stats=1 "$B/new" "$_c" >"$B/fuzz.log" 2>&1 ||
+		{ tail -30 "$B/fuzz.log"; fail "the fuzzer found a crash (input saved in $(pwd))"; finish; }
+	grep -E 'stat::number_of_executed_units|Done' "$B/fuzz.log" | tail -2
+	ok "$2 s of fuzzing, no crash"
+	finish
+}
