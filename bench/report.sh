@@ -147,7 +147,10 @@ END {
 		printf "\n== (f) readers, on our 2-thread trace of the same N events\n"
 		for (i = 1; i <= n["reader"]; i++) {
 			x = order["reader", i]
-			printf "   %-18s %14s events/s\n", x, v["reader", x, "events_per_s"]
+			printf "   %-18s %14s events/s", x, v["reader", x, "events_per_s"]
+			if (has("reader", x, "instr_per_event"))
+				printf "  %6s instructions/event", v["reader", x, "instr_per_event"]
+			printf "\n"
 		}
 	}
 
@@ -238,6 +241,8 @@ END {
 		target("Perfetto protobuf size / JSON size", "<= 0.25", v["perfetto", "python3", "proto_to_json"], v["perfetto", "python3", "proto_to_json"] <= 0.25)
 	if (has("reader", "dump_text", "events_per_s"))
 		target("tracepoint-dump --text events/s", ">= 5000000", v["reader", "dump_text", "events_per_s"], v["reader", "dump_text", "events_per_s"] >= 5000000)
+	if (has("reader", "dump_perfetto", "events_per_s"))
+		target("tracepoint-dump --perfetto events/s", ">= 12000000", v["reader", "dump_perfetto", "events_per_s"], v["reader", "dump_perfetto", "events_per_s"] >= 12000000)
 	for (i = 1; i <= n["enable"]; i++) {
 		x = order["enable", i]
 		w = (v["enable", x, "enable_us"] > v["enable", x, "disable_us"]) ? v["enable", x, "enable_us"] : v["enable", x, "disable_us"]

@@ -74,19 +74,41 @@ if [ -s "$D/sfc.stream" ]; then
 fi
 echo "$msg"
 
-# Readers, on a 2-thread trace.
+# Readers, on a 2-thread trace: events per second (wall, the median of
+# RUNS interleaved runs), and instructions per event (callgrind, on a
+# trace of 200,000 events: repeatable where wall time is not).
 rm -rf "$D/t"
 "$D/ours" "$N" 2 "$D/t" 2>/dev/null >/dev/null || { echo "ours failed"; exit 1; }
 DUMP=${TP_DUMP:-build/tracepoint-dump}
 if [ -x "$DUMP" ]; then
-	for f in text json; do
-		s=$(date +%s.%N)
-		"$DUMP" --$f "$D/t" >/dev/null || { echo "tracepoint-dump --$f failed"; exit 1; }
-		e=$(date +%s.%N)
-		rate=$(echo "$s $e $N" | awk '{printf "%.0f", $3 / ($2 - $1)}')
-		put reader "dump_$f" events_per_s "$rate" "events/s"
-		echo "tracepoint-dump --$f: $rate events/s"
+	r=0
+	: >"$D/rd.text"; : >"$D/rd.json"; : >"$D/rd.perfetto"
+	while [ $r -lt "$RUNS" ]; do
+		for f in text json perfetto; do
+			s=$(date +%s.%N)
+			"$DUMP" --$f "$D/t" >/dev/null || { echo "tracepoint-dump --$f failed"; exit 1; }
+			e=$(date +%s.%N)
+			echo "$s $e $N" | awk '{printf "%.0f\n", $3 / ($2 - $1)}' >>"$D/rd.$f"
+		done
+		r=$((r + 1))
 	done
+	rm -rf "$D/t2"
+	"$D/ours" 200000 2 "$D/t2" 2>/dev/null >/dev/null || { echo "ours failed"; exit 1; }
+	for f in text json perfetto; do
+		rate=$(median <"$D/rd.$f")
+		put reader "dump_$f" events_per_s "$rate" "events/s"
+		msg="tracepoint-dump --$f: $rate events/s"
+		if command -v valgrind >/dev/null 2>&1 &&
+			valgrind --tool=callgrind --callgrind-out-file="$D/rd.cg" "$DUMP" --$f "$D/t2" \
+				>/dev/null 2>"$D/rd.cgerr"; then
+			ipe=$(sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' "$D/rd.cgerr" | tr -d , |
+				awk '{printf "%.0f", $1 / 200000}')
+			put reader "dump_$f" instr_per_event "$ipe" instr
+			msg="$msg, $ipe instructions/event"
+		fi
+		echo "$msg"
+	done
+	rm -rf "$D/t2" "$D/rd.cg"
 fi
 if command -v babeltrace2 >/dev/null 2>&1; then
 	s=$(date +%s.%N)

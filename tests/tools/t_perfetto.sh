@@ -39,6 +39,29 @@ grep -v '^#' "$B/canon" >"$B/got"
 awk -f "$S/expect.awk" "$B/text" >"$B/want"
 if diff "$B/want" "$B/got" >"$B/diff"; then ok "every event, value and flow as recorded ($(wc -l <"$B/got") lines)"
 else fail "the protobuf trace differs from the recorded one"; cat "$B/diff"; fi
+# messages of every length's size: the encoder alone (1 to 4 bytes), then
+# events whose who takes 200 and 1,000 bytes (the recorder keeps at most
+# 1,024 of a string)
+if run "$B/pbl.log" $CC -O2 $WARN -Wno-unused-function -o "$B/pb_lengths" "$S/pb_lengths.c" && "$B/pb_lengths" >"$B/pbl.out"; then
+	ok "nested messages of 0 to 2,100,000 bytes: every length right"
+else fail "nested message lengths"; cat "$B/pbl.log" "$B/pbl.out"; fi
+for n in 200 1000; do
+	rm -rf "$B/tl"
+	TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/tl "$B/kinds" $n >/dev/null 2>"$B/err" || { cat "$B/err"; fail "kinds $n failed"; }
+	if ! "$DUMP" --perfetto "$B/tl" -o "$B/tl.pftrace" ||
+		! $P <"$B/tl.pftrace" >"$B/tl.decoded" 2>"$B/protoc.err" || [ -s "$B/protoc.err" ]; then
+		fail "who of $n bytes: protoc cannot decode the trace"
+		head "$B/protoc.err"
+		continue
+	fi
+	"$DUMP" --clock=boottime "$B/tl" | awk -f "$S/expect.awk" >"$B/tl.want"
+	awk -f "$S/canon.awk" "$B/tl.decoded" | grep -v '^#' >"$B/tl.got"
+	long=$(grep -c "string_value: \"$(printf "%${n}s" "" | tr ' ' w)\"" "$B/tl.decoded")
+	if diff "$B/tl.want" "$B/tl.got" >"$B/tl.diff" && [ "$long" = 2 ]; then
+		ok "who of $n bytes: every event as recorded, both strings whole"
+	else fail "who of $n bytes: $long whole strings"; head "$B/tl.diff"; fi
+done
+
 pid=$(sed -n 's/^# process \([0-9]*\) "kinds"$/\1/p' "$B/canon")
 if [ -n "$pid" ]; then ok "process track $pid \"kinds\""
 else fail "no process track"; fi

@@ -106,11 +106,21 @@ struct pf_tab {
 	size_t n, cap;
 };
 
+enum { PF_CACHE = 64 }; /* entries of the caches below (a power of 2) */
+
 /* A thread's sequence: the time of its previous packet (its clock counts
- * from there), and the strings (table << 32 | iid) it has sent. */
+ * from there), the strings (table << 32 | iid) it has sent, and a cache of
+ * event types whose strings it has all had (most events then skip the
+ * interning). */
 struct pf_seq {
 	uint64_t last_ns;
 	struct u64set sent;
+	const struct event *has_all[PF_CACHE];
+};
+
+/* The thread tracks last looked up, by tid: pid << 32 | tid and uuid. */
+struct pf_tcache {
+	uint64_t key, uuid;
 };
 
 /* What --perfetto keeps while it writes. */
@@ -126,6 +136,7 @@ struct pf_state {
 	uint64_t *need;	   /* the strings the packet being written uses */
 	size_t nneed, capneed;
 	int primary_sent; /* the trace's clock said (first snapshot) */
+	struct pf_tcache tcache[PF_CACHE];
 };
 
 /* Perfetto's id of each CLK_* (the trace's times are on dump.clock). */
@@ -333,8 +344,14 @@ static void pf_seq_start(struct dump *dx, const struct trace *tr, uint64_t tu, u
 static uint64_t pf_thread_track(struct dump *dx, const struct cursor *c)
 {
 	int newp, newt;
-	uint64_t pu = pf_uuid(dx, PF_UUID_PROCESS, c->pid, &newp),
-		 tu = pf_uuid(dx, PF_UUID_THREAD, c->tid, &newt);
+	struct pf_tcache *tc = &dx->pf->tcache[c->tid & (PF_CACHE - 1)];
+	uint64_t pu, tu, key = (uint64_t)c->pid << 32 | c->tid;
+	if (tc->uuid && tc->key == key)
+		return tc->uuid;
+	pu = pf_uuid(dx, PF_UUID_PROCESS, c->pid, &newp);
+	tu = pf_uuid(dx, PF_UUID_THREAD, c->tid, &newt);
+	tc->key = key;
+	tc->uuid = tu;
 	if (newt)
 		pf_seq_start(dx, c->tr, tu, c->ns);
 	if (newp) {
@@ -404,16 +421,22 @@ static uint64_t pf_counter_track(struct dump *dx, const struct cursor *c, uint64
 	return ev->pf_ctr[fi];
 }
 
-/* One element of field i as a DebugAnnotation value. */
-static void pf_scalar(struct dump *dx, const struct cursor *c, unsigned i, unsigned idx)
+/* One element of field i as a DebugAnnotation value, written at o (room
+ * for PF_SCALAR_MAX bytes); returns the end. */
+enum { PF_SCALAR_MAX = 1 + PB_VARINT_MAX };
+static unsigned char *pf_scalar(unsigned char *o, const struct cursor *c, unsigned i, unsigned idx)
 {
 	const struct field *f = &c->ev->f[i];
-	if (f->t.kind == FT_FLOAT)
-		pb_double(&dx->pf->pb, PF_DA_DOUBLE, get_float(c, (int)i, idx));
-	else if (f->t.base == 16)
-		pb_uint(&dx->pf->pb, PF_DA_POINTER, get_int(c, (int)i, idx));
-	else
-		pb_uint(&dx->pf->pb, f->t.sgn ? PF_DA_INT : PF_DA_UINT, get_int(c, (int)i, idx));
+	double d;
+	uint64_t v;
+	if (f->t.kind == FT_FLOAT) {
+		d = get_float(c, (int)i, idx);
+		memcpy(&v, &d, sizeof(v));
+		return pb_w_fixed64(o, PF_DA_DOUBLE, v);
+	}
+	if (f->t.base == 16)
+		return pb_w_uint(o, PF_DA_POINTER, get_int(c, (int)i, idx));
+	return pb_w_uint(o, f->t.sgn ? PF_DA_INT : PF_DA_UINT, get_int(c, (int)i, idx));
 }
 
 /* The fields as debug annotations: integers int/uint, pointers pointer,
@@ -432,6 +455,20 @@ static void pf_annotations(struct dump *dx, const struct cursor *c)
 		size_t nn = 0;
 		if (f->t.bad || f->hidden)
 			continue;
+		if (!f->t.sym && !f->count && !f->seq && f->t.kind != FT_STR && !f->is_text) {
+			/* a number, the most common field: one write, its length
+			 * known to take one byte */
+			unsigned char *o = pb_at(&dx->pf->pb,
+						 2 + 1 + PB_VARINT_MAX + PF_SCALAR_MAX),
+				      *len;
+			o = pb_w_key(o, PF_TE_ANNOTATIONS, PB_LEN);
+			len = o++;
+			o = pb_w_uint(o, PF_DA_NAME_IID, ev->pf_key[i]);
+			o = pf_scalar(o, c, i, 0);
+			*len = (unsigned char)(o - len - 1);
+			pb_done(&dx->pf->pb, o);
+			continue;
+		}
 		pb_open(&dx->pf->pb, PF_TE_ANNOTATIONS);
 		pb_uint(&dx->pf->pb, PF_DA_NAME_IID, ev->pf_key[i]);
 		if (f->t.sym && !f->count && !f->seq) {
@@ -448,11 +485,12 @@ static void pf_annotations(struct dump *dx, const struct cursor *c)
 			const u8 *t = get_text(c, (int)i, &n);
 			pb_bytes(&dx->pf->pb, PF_DA_STRING, t, n);
 		} else if (!f->count && !f->seq) {
-			pf_scalar(dx, c, i, 0);
+			pb_done(&dx->pf->pb, pf_scalar(pb_at(&dx->pf->pb, PF_SCALAR_MAX), c, i, 0));
 		} else {
 			for (k = 0; k < cnt; k++) {
 				pb_open(&dx->pf->pb, PF_DA_ARRAY);
-				pf_scalar(dx, c, i, k);
+				pb_done(&dx->pf->pb,
+					pf_scalar(pb_at(&dx->pf->pb, PF_SCALAR_MAX), c, i, k));
 				pb_close(&dx->pf->pb);
 			}
 		}
@@ -466,26 +504,32 @@ static void pf_event_open(struct dump *dx, const struct cursor *c, uint64_t seq,
 			  unsigned type, uint64_t name, uint64_t cat)
 {
 	struct pf_seq *s = dx->pf->seq[seq];
+	unsigned char *o;
 	pf_packet_open(dx, seq);
+	o = pb_at(&dx->pf->pb, 4 * (2 + PB_VARINT_MAX));
 	if (c->ns >= s->last_ns) {
-		pb_uint(&dx->pf->pb, PF_TIMESTAMP, c->ns - s->last_ns);
+		o = pb_w_uint(o, PF_TIMESTAMP, c->ns - s->last_ns);
 		s->last_ns = c->ns;
 	} else { /* time never goes back within a thread; kept exact all the same */
-		pb_uint(&dx->pf->pb, PF_TIMESTAMP, c->ns);
-		pb_uint(&dx->pf->pb, PF_TS_CLOCK, pf_clock_id[dx->clock]);
+		o = pb_w_uint(o, PF_TIMESTAMP, c->ns);
+		o = pb_w_uint(o, PF_TS_CLOCK, pf_clock_id[dx->clock]);
 	}
+	pb_done(&dx->pf->pb, o);
 	/* No SEQ_NEEDS_INCREMENTAL_STATE: that flag only lets a reader drop
 	 * packets after a loss within the sequence, and a file written in one
 	 * go has none; 2 bytes an event less. */
-	pf_interned(dx, s);
+	if (dx->pf->nneed)
+		pf_interned(dx, s);
 	pb_open(&dx->pf->pb, PF_TRACK_EVENT);
-	pb_uint(&dx->pf->pb, PF_TE_TYPE, type);
+	o = pb_at(&dx->pf->pb, 4 * (2 + PB_VARINT_MAX));
+	o = pb_w_uint(o, PF_TE_TYPE, type);
 	if (track)
-		pb_uint(&dx->pf->pb, PF_TE_TRACK, track);
+		o = pb_w_uint(o, PF_TE_TRACK, track);
 	if (name)
-		pb_uint(&dx->pf->pb, PF_TE_NAME_IID, name);
+		o = pb_w_uint(o, PF_TE_NAME_IID, name);
 	if (cat)
-		pb_uint(&dx->pf->pb, PF_TE_CATEGORY_IIDS, cat);
+		o = pb_w_uint(o, PF_TE_CATEGORY_IIDS, cat);
+	pb_done(&dx->pf->pb, o);
 	dx->pf->events++;
 }
 
@@ -499,6 +543,7 @@ void emit_pftrace(struct dump *dx, struct cursor *c)
 {
 	struct event *ev = (struct event *)c->ev;
 	uint64_t seq = pf_thread_track(dx, c), id;
+	const struct event **has_all;
 	unsigned i;
 	int numbers;
 	if (c->kind == K_DROP) {
@@ -543,12 +588,16 @@ void emit_pftrace(struct dump *dx, struct cursor *c)
 		}
 		return;
 	}
-	if ((ev->kind & EK_BASE) != EK_END) { /* an end's name is its begin's */
-		pf_need(dx, PF_TAB_NAMES, ev->pf_name);
-		pf_need(dx, PF_TAB_CATS, ev->pf_cat);
+	has_all = &dx->pf->seq[seq]->has_all[((uintptr_t)ev >> 4) & (PF_CACHE - 1)];
+	if (*has_all != ev) { /* this sequence may not have all its strings */
+		if ((ev->kind & EK_BASE) != EK_END) { /* an end's name is its begin's */
+			pf_need(dx, PF_TAB_NAMES, ev->pf_name);
+			pf_need(dx, PF_TAB_CATS, ev->pf_cat);
+		}
+		for (i = 0; i < ev->nf; i++)
+			pf_need(dx, PF_TAB_KEYS, ev->pf_key[i]);
+		*has_all = ev; /* they go with this event's packet */
 	}
-	for (i = 0; i < ev->nf; i++)
-		pf_need(dx, PF_TAB_KEYS, ev->pf_key[i]);
 	switch (ev->kind & EK_BASE) { /* a counter without numbers: an instant */
 	case EK_BEGIN:
 		pf_event_open(dx, c, seq, 0, PF_SLICE_BEGIN, ev->pf_name, ev->pf_cat);

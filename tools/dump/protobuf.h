@@ -10,10 +10,11 @@
  * value: a varint (type 0), 8 little-endian bytes (type 1), or a varint
  * length and that many bytes (type 2: strings, bytes, nested messages).
  *
- * A nested message is opened with pb_open() and closed with pb_close(),
- * which writes its length in front of it: its bytes move right by the
- * length's size (one byte below 128 bytes, two below 16 KiB), so lengths
- * stay minimal without a sizing pass.
+ * A nested message is opened with pb_open(), which leaves one byte for its
+ * length, and closed with pb_close(), which writes the length there: most
+ * messages (an event, its annotations) are shorter than 128 bytes and
+ * stay where they were written; a longer one moves right by the length's
+ * extra bytes, so lengths stay minimal without a sizing pass.
  */
 #ifndef TP_TOOLS_PROTOBUF_H
 #define TP_TOOLS_PROTOBUF_H
@@ -33,15 +34,20 @@ struct pb {
 	void (*oom)(void); /* called when memory runs out; must not return */
 };
 
-static void pb_room(struct pb *p, size_t k)
+static void pb_grow(struct pb *p, size_t k)
 {
-	if (p->cap - p->n >= k)
-		return;
 	while (p->cap - p->n < k)
 		p->cap = p->cap ? 2 * p->cap : 4096;
 	p->b = (unsigned char *)realloc(p->b, p->cap);
 	if (!p->b)
 		p->oom();
+}
+
+/* Makes room for k more bytes (the test inline: it runs for every field). */
+static inline void pb_room(struct pb *p, size_t k)
+{
+	if (p->cap - p->n < k)
+		pb_grow(p, k);
 }
 
 static unsigned pb_varint_size(uint64_t v)
@@ -64,19 +70,22 @@ static unsigned char *pb_put_varint(unsigned char *o, uint64_t v)
 	return o;
 }
 
-static void pb_varint(struct pb *p, uint64_t v)
+static inline void pb_varint(struct pb *p, uint64_t v)
 {
 	pb_room(p, PB_VARINT_MAX);
-	p->n = (size_t)(pb_put_varint(p->b + p->n, v) - p->b);
+	if (v < 0x80) /* keys, small numbers, short lengths: most varints */
+		p->b[p->n++] = (unsigned char)v;
+	else
+		p->n = (size_t)(pb_put_varint(p->b + p->n, v) - p->b);
 }
 
-static void pb_key(struct pb *p, unsigned field, enum pb_wire w)
+static inline void pb_key(struct pb *p, unsigned field, enum pb_wire w)
 {
 	pb_varint(p, (uint64_t)field << 3 | (unsigned)w);
 }
 
 /* uint32/uint64/int32/int64/bool/enum fields (negative ints: 10 bytes). */
-static void pb_uint(struct pb *p, unsigned field, uint64_t v)
+static inline void pb_uint(struct pb *p, unsigned field, uint64_t v)
 {
 	pb_key(p, field, PB_VARINT);
 	pb_varint(p, v);
@@ -113,23 +122,83 @@ static void pb_str(struct pb *p, unsigned field, const char *s)
 	pb_bytes(p, field, s, strlen(s));
 }
 
-/* Opens a nested message (field of wire type 2); pb_close() ends it. */
-static void pb_open(struct pb *p, unsigned field)
+/* Opens a nested message (field of wire type 2), its length's first byte
+ * left free; pb_close() ends it. */
+static inline void pb_open(struct pb *p, unsigned field)
 {
 	pb_key(p, field, PB_LEN);
 	if (p->depth == PB_MAX_DEPTH)
 		abort(); /* a bug of the caller: messages nest at most 16 deep */
-	p->open[p->depth++] = p->n;
+	pb_room(p, 1);
+	p->open[p->depth++] = ++p->n;
 }
 
-static void pb_close(struct pb *p)
+/* Writes the length of the innermost open message into the byte left for
+ * it, moving the message right when the length needs more bytes. */
+static void pb_close_long(struct pb *p, size_t start, size_t len)
+{
+	unsigned k = pb_varint_size(len);
+	pb_room(p, k - 1);
+	memmove(p->b + start + k - 1, p->b + start, len);
+	pb_put_varint(p->b + start - 1, len);
+	p->n += k - 1;
+}
+
+static inline void pb_close(struct pb *p)
 {
 	size_t start = p->open[--p->depth], len = p->n - start;
-	unsigned k = pb_varint_size(len);
+	if (len < 0x80)
+		p->b[start - 1] = (unsigned char)len;
+	else
+		pb_close_long(p, start, len);
+}
+
+/*
+ * The same encoding through a local pointer, for a writer's hot path: a
+ * store through p->b may alias p->n (unsigned char aliases everything), so
+ * each call above reloads the buffer's state; these keep it in a register.
+ * pb_at() makes room for k bytes and gives where to write; each pb_w_*
+ * returns the end of what it wrote; pb_done() says where writing stopped.
+ */
+static inline unsigned char *pb_at(struct pb *p, size_t k)
+{
 	pb_room(p, k);
-	memmove(p->b + start + k, p->b + start, len);
-	pb_put_varint(p->b + start, len);
-	p->n += k;
+	return p->b + p->n;
+}
+
+static inline void pb_done(struct pb *p, unsigned char *o)
+{
+	p->n = (size_t)(o - p->b);
+}
+
+static inline unsigned char *pb_w_varint(unsigned char *o, uint64_t v)
+{
+	if (v < 0x80) {
+		*o = (unsigned char)v;
+		return o + 1;
+	}
+	return pb_put_varint(o, v);
+}
+
+/* A key of a field numbered below 16 (one byte). */
+static inline unsigned char *pb_w_key(unsigned char *o, unsigned field, enum pb_wire w)
+{
+	*o = (unsigned char)(field << 3 | (unsigned)w);
+	return o + 1;
+}
+
+static inline unsigned char *pb_w_uint(unsigned char *o, unsigned field, uint64_t v)
+{
+	return pb_w_varint(pb_w_varint(o, (uint64_t)field << 3 | PB_VARINT), v);
+}
+
+static inline unsigned char *pb_w_fixed64(unsigned char *o, unsigned field, uint64_t v)
+{
+	unsigned i;
+	o = pb_w_varint(o, (uint64_t)field << 3 | PB_FIXED64);
+	for (i = 0; i < 8; i++)
+		*o++ = (unsigned char)(v >> (8 * i));
+	return o;
 }
 
 #endif /* TP_TOOLS_PROTOBUF_H */

@@ -2,9 +2,13 @@
  * main thread runs batch slices (one nested, scoped), counts queued items
  * and submits requests (flow ids 100, 101); the worker picks each one up
  * in a handle slice that continues its flow, and resumes it (a flow
- * event of handle's class, DEFINE_EVENT_KIND). */
+ * event of handle's class, DEFINE_EVENT_KIND).  With an argument N, it
+ * first runs a batch slice whose who is N characters long (a message
+ * longer than 127 or 16,383 bytes takes a longer length). */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define CREATE_TRACE_POINTS
 #include "kinds_events.h"
@@ -40,10 +44,21 @@ static void inner(int n)
 	trace_heap(4096ul * (unsigned long)n, 0.5);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	pthread_t t;
 	unsigned long id;
+	if (argc > 1) {
+		size_t n = (size_t)atol(argv[1]);
+		char *who = malloc(n + 1);
+		if (!who)
+			return 1;
+		memset(who, 'w', n);
+		who[n] = 0;
+		trace_batch_begin(3, who);
+		trace_batch_end(3, who);
+		free(who);
+	}
 	pthread_create(&t, NULL, worker, NULL);
 	trace_batch_begin(1, "outer");
 	inner(2);
