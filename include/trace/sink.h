@@ -254,6 +254,7 @@ extern "C" {
 #include "recorder/clock.h"	   /* the clock: counter or CLOCK_MONOTONIC */
 #include "recorder/metadata.h"	   /* the CTF metadata */
 #include "recorder/trace_dir.h"	   /* the session and trace directories */
+#include "recorder/disk.h"	   /* free-space floor, rotation */
 #include "recorder/stream.h"	   /* threads, their windows, stream files */
 #include "recorder/fork.h"	   /* fork(): the child's own trace */
 #include "recorder/flight.h"	   /* flight rings and snapshots */

@@ -126,6 +126,10 @@ static void tp__sink_node_reset(struct tp__sink_node *n)
 	__atomic_store_n(&n->seq, 0, __ATOMIC_RELEASE);
 	n->retry_at = 0;
 	n->bytes = 0;
+	n->sname[0] = '\0';
+	n->file_idx = n->first_idx = 0;
+	n->file_records = n->file_disc = 0;
+	n->kept = NULL; /* unmapped by tp__sink_close_stream (a forked child's: kept) */
 }
 
 /* trace_sink_base.thread_buffer: the calling thread's buffer. */
@@ -236,18 +240,24 @@ static int tp__sink_hand_over(struct tp__sink_node *n, uint64_t upto, int last)
 	struct trace_packet hidden, first, open;
 	const unsigned char *run = (const unsigned char *)TP__SINK_SLOT(n, n->handed % n->nwin);
 	const unsigned char *op = (const unsigned char *)n->b.pkt;
-	uint64_t c = upto - n->handed, used = 0, len;
+	uint64_t c = upto - n->handed, used = 0, len, from = n->handed;
 	struct iovec v[TP__SINK_IOV];
 	int nv = 0;
+	if (!c && !last)
+		return 0;
+	if (last)
+		used = __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
+	len = c * n->window + used;
+	/* past TRACEPOINTS_FILE_MB: the next file (before any header is
+	 * copied: rotating changes their drop counts) */
+	if (tp__sink_rotate(n, len) != 0)
+		return -1;
 	memset(&open, 0, sizeof(open));
 	if (last) {
 		memcpy(&open, op, sizeof(open));
-		used = open.content_size / 8u;
+		open.content_size = used * 8u;
 		open.packet_size = used * 8u;
 	}
-	if (!c && !last)
-		return 0;
-	len = c * n->window + used;
 	if (c)
 		memcpy(&first, run, sizeof(first));
 	else
@@ -275,6 +285,9 @@ static int tp__sink_hand_over(struct tp__sink_node *n, uint64_t upto, int last)
 		return -1; /* still hidden: the ring keeps them, and they go again */
 	n->file_off += len;
 	n->bytes += len;
+	tp__sink_count_handed(n, from, c, last ? n->b.pkt : NULL,
+			      last ? open.events_discarded
+				   : TP__SINK_SLOT(n, (upto - 1) % n->nwin)->events_discarded);
 	__atomic_store_n(&n->handed, upto + (last ? 1 : 0), __ATOMIC_RELEASE);
 	return 0;
 }
@@ -361,7 +374,7 @@ static int tp__sink_open_ring(struct tp__sink_node *n, const char *sname)
 /* Opens the calling thread's stream file in the current trace. */
 static int tp__sink_open_stream(struct tp__sink_node *n)
 {
-	char name[64];
+	char name[sizeof(n->sname)];
 	int i, fd = -1;
 	if (tp__sink.child_pending && tp__sink_start_child_trace() != 0)
 		return -1;
@@ -380,7 +393,8 @@ static int tp__sink_open_stream(struct tp__sink_node *n)
 				  tp__sink.dir, strerror(errno));
 		return -1;
 	}
-	__atomic_store_n(&n->fd, fd, __ATOMIC_RELAXED); /* tracepoint_flush() reads it */
+	__atomic_store_n(&n->fd, fd, __ATOMIC_RELAXED);	  /* tracepoint_flush() reads it */
+	snprintf(n->sname, sizeof(n->sname), "%s", name); /* rotation names the next ones */
 	n->window = tp__sink.window;
 	n->file_off = 0;
 	n->bytes = 0;
@@ -509,6 +523,8 @@ static void tp__sink_close_stream(struct tp__sink_node *n)
 	}
 	if (n->map)
 		munmap(n->map, n->map_len);
+	if (n->kept)
+		munmap(n->kept, tp__sink.file_count * sizeof(*n->kept));
 	if (n->ring_fd >= 0) {
 		close(n->ring_fd);
 		if (whole && mine && tp__sink.dirfd >= 0 && n->ring_name[0])
@@ -521,15 +537,17 @@ static void tp__sink_close_stream(struct tp__sink_node *n)
 	tp__sink_file_end();
 }
 
-/* The stream file cannot grow (errno e): said once; this record and those
- * after it are dropped and counted, and growing is tried again after
+/* The stream file cannot grow (errno e; 0: the free-space floor, said by
+ * tp__sink_floor_ok): said once; this record and those after it are
+ * dropped and counted, and growing is tried again after
  * TP__SINK_RETRY_DROPS of them. */
 static int tp__sink_no_room(struct tp__sink_node *n, int e)
 {
-	tp__sink_err_once(TP__SINK_ERR_WINDOW,
-			  "cannot extend %s/stream-%d: %s; records are dropped "
-			  "(and counted) until there is room",
-			  tp__sink.dir, n->tid, strerror(e));
+	if (e)
+		tp__sink_err_once(TP__SINK_ERR_WINDOW,
+				  "cannot extend %s/stream-%d: %s; records are dropped "
+				  "(and counted) until there is room",
+				  tp__sink.dir, n->tid, strerror(e));
 	n->retry_at = n->b.dropped + TP__SINK_RETRY_DROPS;
 	return tp__sink_drop(n);
 }
@@ -543,6 +561,8 @@ static int tp__sink_next_packet(struct tp__sink_node *n, uint64_t ts)
 	unsigned j = (unsigned)(q % n->nwin);
 	struct trace_packet *p = TP__SINK_SLOT(n, j), *prev = n->b.pkt;
 	if (j == 0 && q) {
+		if (tp__sink_floor_ok(n, (q - n->handed) * n->window) != 0)
+			return tp__sink_no_room(n, 0);
 		if (tp__sink_hand_off(n, q) != 0) {
 			/* No room on disk (or no more allowed): the full packet stays
 			 * open, and counts the records dropped until there is. */
