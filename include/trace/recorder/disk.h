@@ -30,11 +30,17 @@
  * Before a hand-over writes len bytes, the bytes the process may still
  * write without looking (tp__sink.disk_budget, shared by its threads: an
  * atomic, no lock) shrink by len; once they are used up, fstatvfs() on the
- * stream file gives the free space again, and the budget becomes half of
- * what is left above the floor (other processes write too), at most
- * TP__SINK_FLOOR_LOOK bytes.  So far from the floor a look costs one
- * system call per 64 MiB written, near it one per hand-over; once below,
- * each thread looks again after TP__SINK_RETRY_DROPS dropped records. */
+ * stream file gives the free space again, less what the process's other
+ * hand-overs are writing at that moment (tp__sink.disk_inflight), and the
+ * budget becomes half of what is left above the floor (other processes
+ * write too), at most TP__SINK_FLOOR_LOOK bytes.  So far from the floor a
+ * look costs one system call per 64 MiB written, near it one per
+ * hand-over; once below, each thread looks again after
+ * TP__SINK_RETRY_DROPS dropped records.  A new thread's first files (its
+ * warm ring, or its flight ring) are not made below the floor either; and
+ * below it, a thread's exit
+ * leaves its warm ring as it is (a stream of its own) rather than copy it
+ * into its stream file first. */
 
 /* The floor of the file system that fd is on, in bytes: the one the
  * environment set, else 5 % of its size, at most 1 GiB. */
@@ -47,35 +53,57 @@ static uint64_t tp__sink_floor_of(const struct statvfs *v)
 	return f < TP__SINK_FLOOR_MAX ? f : TP__SINK_FLOOR_MAX;
 }
 
-/* May node n write len more bytes to its stream file?  0 yes; -1 no: the
- * file system's free space would fall below the floor (said once). */
-static int tp__sink_floor_ok(struct tp__sink_node *n, uint64_t len)
+/* May len more bytes be written to the file system of fd (the trace
+ * directory, a stream file)?  0 yes (then tp__sink_floor_done(len) once
+ * written, or not); -1 no: its free space would fall below the floor
+ * (said once). */
+static int tp__sink_floor_ok(int fd, uint64_t len)
 {
 	struct statvfs v;
-	uint64_t freeb, floor, room;
+	uint64_t freeb, floor, room, others;
 	if (tp__sink.floor_env == 0)
 		return 0;
+	others = __atomic_fetch_add(&tp__sink.disk_inflight, len, __ATOMIC_SEQ_CST);
 	if (__atomic_sub_fetch(&tp__sink.disk_budget, (int64_t)len, __ATOMIC_RELAXED) >= 0)
 		return 0;
-	if (fstatvfs(n->fd, &v) != 0)
+	if (fstatvfs(fd, &v) != 0)
 		return 0; /* cannot tell: the write itself says ENOSPC */
 	freeb = (uint64_t)v.f_bavail * v.f_frsize;
+	others = __atomic_load_n(&tp__sink.disk_inflight, __ATOMIC_SEQ_CST) - len;
+	freeb = freeb > others ? freeb - others : 0;
 	floor = tp__sink_floor_of(&v);
 	if (freeb >= floor + len) {
 		room = (freeb - floor - len) / 2u;
 		if (room > TP__SINK_FLOOR_LOOK)
 			room = TP__SINK_FLOOR_LOOK;
 		__atomic_store_n(&tp__sink.disk_budget, (int64_t)room, __ATOMIC_RELAXED);
+		__atomic_store_n(&tp__sink.disk_low, 0, __ATOMIC_RELAXED);
 		return 0;
 	}
+	__atomic_sub_fetch(&tp__sink.disk_inflight, len, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&tp__sink.disk_budget, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&tp__sink.disk_low, 1, __ATOMIC_RELAXED);
 	tp__sink_err_once(TP__SINK_ERR_FLOOR,
-			  "%s has %llu KiB free, less than the %llu KiB floor "
-			  "(TRACEPOINTS_MIN_FREE_MB): stream files stop growing; records are "
-			  "dropped (and counted) until there is room",
+			  "%s: %llu KiB free, and %llu KiB more would leave less than the "
+			  "%llu KiB floor (TRACEPOINTS_MIN_FREE_MB): stream files stop "
+			  "growing and no new ones are made; records are dropped (and "
+			  "counted) until there is room",
 			  tp__sink.dir, (unsigned long long)(freeb >> 10),
-			  (unsigned long long)(floor >> 10));
+			  (unsigned long long)(len >> 10), (unsigned long long)(floor >> 10));
 	return -1;
+}
+
+/* A hand-over that tp__sink_floor_ok let through is over. */
+static void tp__sink_floor_done(uint64_t len)
+{
+	if (tp__sink.floor_env != 0)
+		__atomic_sub_fetch(&tp__sink.disk_inflight, len, __ATOMIC_SEQ_CST);
+}
+
+/* Is the file system below the floor (as last seen)? */
+static int tp__sink_disk_low(void)
+{
+	return __atomic_load_n(&tp__sink.disk_low, __ATOMIC_RELAXED);
 }
 
 /* ---- Event layouts, for counting the records of a packet ----
@@ -271,6 +299,7 @@ static int tp__sink_rotate(struct tp__sink_node *n, uint64_t len)
 		k = &n->kept[n->file_idx % tp__sink.file_count];
 		k->records = n->file_records;
 		k->dropped = n->file_disc;
+		k->bytes = n->file_off;
 	}
 	/* the old file keeps its count; the new one counts from there */
 	__atomic_add_fetch(&tp__sink.gone_dropped, n->file_disc, __ATOMIC_RELAXED);
@@ -296,6 +325,7 @@ static int tp__sink_rotate(struct tp__sink_node *n, uint64_t len)
 			__atomic_sub_fetch(&tp__sink.gone_dropped, k->dropped, __ATOMIC_RELAXED);
 			tp__sink_recount(
 				n, 0, k->dropped + (k->records == (uint64_t)-1 ? 0 : k->records));
+			n->bytes -= k->bytes; /* the trace's size, said at exit */
 			n->first_idx++;
 		}
 	}

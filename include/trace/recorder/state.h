@@ -72,6 +72,7 @@ enum {
 struct tp__sink_kept {
 	uint64_t records; /* handed to it ((uint64_t)-1: not countable) */
 	uint64_t dropped; /* its packets' drop count at the end */
+	uint64_t bytes;	  /* its size */
 };
 
 /* One thread's buffer: the recorder's part first.  Nodes are mmap()ed
@@ -153,6 +154,8 @@ struct tp__sink_sink {
 					   TRACEPOINTS_MODE at start-up */
 	/* bounded disk (recorder/disk.h) */
 	int64_t floor_env;		  /* TRACEPOINTS_MIN_FREE_MB in bytes; -1: the default */
+	uint64_t disk_inflight;		  /* bytes being handed over now */
+	int disk_low;			  /* the last look found less than the floor */
 	int64_t disk_budget;		  /* bytes to write before the next look at free space */
 	uint64_t file_max;		  /* TRACEPOINTS_FILE_MB in bytes; 0: no rotation */
 	uint64_t file_count;		  /* TRACEPOINTS_FILE_COUNT; 0: every file is kept */

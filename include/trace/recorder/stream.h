@@ -376,8 +376,13 @@ static int tp__sink_open_stream(struct tp__sink_node *n)
 {
 	char name[sizeof(n->sname)];
 	int i, fd = -1;
+	size_t need = tp__sink.mode == TP__SINK_STREAM ? TP__SINK_WARM : tp__sink.flight_bytes;
 	if (tp__sink.child_pending && tp__sink_start_child_trace() != 0)
 		return -1;
+	/* no new file below the free-space floor (recorder/disk.h) */
+	if (tp__sink_floor_ok(tp__sink.dirfd, need) != 0)
+		return -1;
+	tp__sink_floor_done(need);
 	for (i = 0; i < 1000 && fd < 0; i++) {
 		if (i)
 			snprintf(name, sizeof(name), "stream-%d.%d", n->tid, i);
@@ -505,8 +510,9 @@ static void tp__sink_file_end(void)
 /* Closes node n's stream: in stream mode, what its warm ring holds goes
  * to the stream file, the last packet shrunk to its content, and the ring
  * is removed - except by a thread other than exit()'s once exit() has
- * begun (tp__sink_end hands the rings over): then the ring stays as it is,
- * a stream of its own.  Flight mode: the ring is the stream file. */
+ * begun (tp__sink_end hands the rings over), and below the free-space
+ * floor (recorder/disk.h): then the ring stays as it is, a stream of its
+ * own.  Flight mode: the ring is the stream file. */
 static void tp__sink_close_stream(struct tp__sink_node *n)
 {
 	int mine = tp__sink_file_begin(), whole = !n->b.pkt;
@@ -518,7 +524,7 @@ static void tp__sink_close_stream(struct tp__sink_node *n)
 		}
 		n->bytes += used;
 	} else if (n->map && tp__sink.mode == TP__SINK_STREAM && n->b.pkt && mine && n->fd >= 0 &&
-		   tp__sink_hand_all(n) == 0) {
+		   !tp__sink_disk_low() && tp__sink_hand_all(n) == 0) {
 		whole = 1;
 	}
 	if (n->map)
@@ -561,9 +567,13 @@ static int tp__sink_next_packet(struct tp__sink_node *n, uint64_t ts)
 	unsigned j = (unsigned)(q % n->nwin);
 	struct trace_packet *p = TP__SINK_SLOT(n, j), *prev = n->b.pkt;
 	if (j == 0 && q) {
-		if (tp__sink_floor_ok(n, (q - n->handed) * n->window) != 0)
+		uint64_t len = (q - n->handed) * n->window;
+		int r;
+		if (tp__sink_floor_ok(n->fd, len) != 0)
 			return tp__sink_no_room(n, 0);
-		if (tp__sink_hand_off(n, q) != 0) {
+		r = tp__sink_hand_off(n, q);
+		tp__sink_floor_done(len);
+		if (r != 0) {
 			/* No room on disk (or no more allowed): the full packet stays
 			 * open, and counts the records dropped until there is. */
 			return tp__sink_no_room(n, errno);
@@ -592,8 +602,8 @@ static int tp__sink_next_packet(struct tp__sink_node *n, uint64_t ts)
  * the stream file is whole whenever the process ends. */
 static void tp__sink_go_direct(struct tp__sink_node *n)
 {
-	if (tp__sink_hand_all(n) != 0)
-		return;
+	if (tp__sink_disk_low() || tp__sink_hand_all(n) != 0)
+		return; /* the thread goes on in its ring (below the floor: drops) */
 	munmap(n->map, n->map_len);
 	close(n->ring_fd);
 	__atomic_store_n(&n->ring_fd, -1, __ATOMIC_RELAXED);
