@@ -30,7 +30,8 @@ kept_dropped() {
 # summary counts them all (the trace's count is at most that)
 exact() {
 	late=${5:-}
-	set -- "$1" "$2" "$3" "$4" $(kept_dropped "$2")
+	kd=$(kept_dropped "$2")
+	set -- "$1" "$2" "$3" "$4" "${kd% *}" "${kd#* }"
 	bt=$(babeltrace2 "$2" 2>/dev/null | grep -c 'dsk:dsk_rec')
 	said=$(sed -n 's/^tracepoints: \([0-9]*\) record(s) dropped.*/\1/p' "$4")
 	if [ -n "$late" ] && [ "$6" -le "${said:-0}" ] && [ $(($5 + ${said:-0})) = "$3" ]; then
