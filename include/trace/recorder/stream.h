@@ -129,7 +129,7 @@ static void tp__sink_node_reset(struct tp__sink_node *n)
 	n->sname[0] = '\0';
 	n->file_idx = n->first_idx = 0;
 	n->file_records = n->file_disc = 0;
-	n->kept = NULL; /* unmapped by tp__sink_close_stream (a forked child's: kept) */
+	n->kept = NULL; /* unmapped by tp__sink_close_stream (or the fork child reset) */
 }
 
 /* trace_sink_base.thread_buffer: the calling thread's buffer. */
