@@ -376,7 +376,8 @@ static int tp__sink_open_stream(struct tp__sink_node *n)
 {
 	char name[sizeof(n->sname)];
 	int i, fd = -1;
-	size_t need = tp__sink.mode == TP__SINK_STREAM ? TP__SINK_WARM : tp__sink.flight_bytes;
+	size_t need =
+		tp__sink.mode == TP__SINK_STREAM ? (size_t)TP__SINK_WARM : tp__sink.flight_bytes;
 	if (tp__sink.child_pending && tp__sink_start_child_trace() != 0)
 		return -1;
 	/* no new file below the free-space floor (recorder/disk.h) */
