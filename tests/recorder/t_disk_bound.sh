@@ -8,7 +8,9 @@
 #    and tracepoint-dump) + dropped (tracepoint-dump, the exit summary) =
 #    events fired.  Without a count every record is kept, in several files.
 #  - Killed while it rotates (SIGKILL): babeltrace2 reads the trace as it
-#    is, and tracepoint-dump --repair finds nothing to repair.
+#    is, and tracepoint-dump --repair finds nothing to repair; without a
+#    count (tests/recorder/death/death.c, 4 KiB windows) every record each
+#    thread completed is in it, in order.
 #  - The free-space floor on an 8 MiB tmpfs (root only: skipped otherwise):
 #    by default (5 % of it) and with TRACEPOINTS_MIN_FREE_MB=4 the program
 #    stops writing before the floor, says so once (no ENOSPC), and kept +
@@ -88,6 +90,26 @@ if "$DUMP" --repair "$B/kill" 2>&1 | grep -q 'nothing to repair'; then
 	ok "killed while rotating: tracepoint-dump --repair finds nothing to repair"
 else
 	fail "killed while rotating: --repair: $("$DUMP" --repair "$B/kill" 2>&1 | head -3)"
+fi
+
+# ---- rotation without a count keeps every completed record (SIGKILL) ----
+# tests/recorder/death/death.c: 4 threads, each record's value one more
+# than the one before; babeltrace2 reads the rotation files merged by time
+cc_build -Itests/include "$S/../death/death.c" -o "$B/death" -lpthread -ldl
+rm -rf "$B/dk"
+head -c 96 /dev/zero >"$B/dk.counts"
+TRACEPOINTS='evh:*' TRACEPOINTS_DIR="$B/dk" TRACEPOINTS_BUFFER_KB=4 TRACEPOINTS_FILE_MB=1 \
+	"$B/death" kill 300000 "$B/dk.counts" >/dev/null 2>"$B/dk.err"
+babeltrace2 "$B/dk" 2>/dev/null | sed -n 's/.*tid = \([0-9]*\),.*{ v = \([0-9]*\) }.*/\1 \2/p' >"$B/dk.tv"
+od -An -td8 -w24 "$B/dk.counts" | awk 'NR==FNR { done[$1] = $2; next }
+	{ if ($1 in seen && $2 != last[$1] + 1) bad++; seen[$1] = 1; last[$1] = $2; n[$1]++ }
+	END { for (t in done) { if (n[t] < done[t] || n[t] > done[t] + 1) bad++; printf "%s:%d/%d ", t, n[t], done[t] }
+	      print (bad ? "BAD" : "ok") }' - "$B/dk.tv" >"$B/dk.check"
+files=$(find "$B/dk" -name 'stream-*_[0-9]*' ! -name '*.ring' | wc -l)
+if grep -q ' ok$' "$B/dk.check" && [ "$files" -gt 4 ]; then
+	ok "SIGKILL with rotation ($files rotation files): every completed record kept, in order (tid:read/done $(cat "$B/dk.check"))"
+else
+	fail "SIGKILL with rotation ($files rotation files): $(cat "$B/dk.check")"
 fi
 
 # ---- malformed values ----
