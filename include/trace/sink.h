@@ -57,6 +57,11 @@
  *                                    most 4194304 (4 GiB)
  *   TRACEPOINTS_SNAPSHOT_SIGNAL=SIGUSR2   flight mode: snapshot on a signal
  *   TRACEPOINTS_CLOCK=counter|monotonic  default counter where usable
+ *   TRACEPOINTS_MIN_FREE_MB=n        stop writing above n MiB free (default
+ *                                    5 % of the file system, at most 1024; 0: none)
+ *   TRACEPOINTS_FILE_MB=n            rotate each thread's stream file at n MiB
+ *   TRACEPOINTS_FILE_COUNT=k         ... keeping its k newest files
+ *                                    (recorder/disk.h, docs/recording.md)
  *   TRACEPOINTS_CONTROL=1            open the control channel (trace/control.h)
  * (a TRACEPOINTS-like name not listed here is reported: trace/recorder/env.h)
  */
@@ -254,6 +259,7 @@ extern "C" {
 #include "recorder/clock.h"	   /* the clock: counter or CLOCK_MONOTONIC */
 #include "recorder/metadata.h"	   /* the CTF metadata */
 #include "recorder/trace_dir.h"	   /* the session and trace directories */
+#include "recorder/disk.h"	   /* free-space floor, rotation */
 #include "recorder/stream.h"	   /* threads, their windows, stream files */
 #include "recorder/fork.h"	   /* fork(): the child's own trace */
 #include "recorder/flight.h"	   /* flight rings and snapshots */

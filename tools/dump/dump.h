@@ -264,6 +264,8 @@ struct stream {
 	unsigned nunused, nover, nbadslot, ntrunc;
 	int reordered; /* stream mode: packets not in packet_seq_num order, or twice */
 	int ring;      /* stream mode: joined with its warm ring (<name>.ring) */
+	int rotated;   /* stream mode: a rotation file (<name>_<k>, TRACEPOINTS_FILE_MB):
+			  its packet_seq_num goes on from the file before it */
 	unsigned ndup; /* packets seen twice (the second ignored) */
 	uint64_t slot; /* flight: ring slot size */
 	int nerr;

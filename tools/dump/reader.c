@@ -374,15 +374,31 @@ static void snote(struct stream *st, int err, uint64_t off, const char *fmt, ...
 	free(text);
 }
 
+/* Is name a rotation file of a thread's stream, "stream-<tid>[.<n>]_<k>"
+ * (the recorder's TRACEPOINTS_FILE_MB: docs/recording.md)? */
+static int rotated_name(const char *name)
+{
+	const char *u = strrchr(name, '_');
+	if (strncmp(name, "stream-", 7) != 0 || !u || !u[1])
+		return 0;
+	for (u++; *u; u++)
+		if (*u < '0' || *u > '9')
+			return 0;
+	return 1;
+}
+
 /* Packets missing from a stream: packet_seq_num goes 0, 1, 2... in a
- * stream file, and by one from packet to packet in a flight ring (oldest
- * first, wherever it starts). */
+ * stream file (a rotation file: from where the file before it ended), and
+ * by one from packet to packet in a flight ring (oldest first, wherever it
+ * starts). */
 static void check_missing(struct stream *st)
 {
 	size_t i;
 	for (i = 0; i < st->npk; i++) {
 		const struct packet *k = &st->pk[i];
-		uint64_t want = i ? st->pk[i - 1].seq + 1 : st->tr->flight ? k->seq : 0;
+		uint64_t want = i				? st->pk[i - 1].seq + 1
+				: st->tr->flight || st->rotated ? k->seq
+								: 0;
 		if (k->seq <= want)
 			continue;
 		st->tr->dx->nmissing++;
@@ -982,6 +998,7 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 		st->path = p;
 		st->name = strrchr(p, '/') + 1;
 		st->fd = -1;
+		st->rotated = rotated_name(st->name);
 		fd = open_file_at(dfd, ds[i].name, &sb, &why);
 		if (fd < 0) {
 			if (why)

@@ -66,6 +66,9 @@ static struct trace_event_sink *tp__sink_slot(const struct trace_event *ev)
 		free(sl);
 		return NULL;
 	}
+	/* its records are counted by layout (recorder/disk.h); without one, a
+	 * removed rotation file's records are not (said then) */
+	tp__sink_layout_add(ev, sl->id);
 	tp__sink.slots[tp__sink.nslots++] = sl; /* never freed: probes may still hold it */
 	return sl;
 }

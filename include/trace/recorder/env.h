@@ -43,9 +43,10 @@ static const char *tp__sink_shown(const char *v, char *buf, size_t len)
 /* Every variable the recorder reads (the files of trace/recorder/): a new
  * one goes here too (t_recorder_env.sh checks the code against it). */
 static const char *const tp__sink_env_known[] = {
-	"TRACEPOINTS",		 "TRACEPOINTS_DIR",	  "TRACEPOINTS_MODE",
-	"TRACEPOINTS_BUFFER_KB", "TRACEPOINTS_FLIGHT_KB", "TRACEPOINTS_SNAPSHOT_SIGNAL",
-	"TRACEPOINTS_CLOCK",	 "TRACEPOINTS_CONTROL",
+	"TRACEPOINTS",		 "TRACEPOINTS_DIR",	   "TRACEPOINTS_MODE",
+	"TRACEPOINTS_BUFFER_KB", "TRACEPOINTS_FLIGHT_KB",  "TRACEPOINTS_SNAPSHOT_SIGNAL",
+	"TRACEPOINTS_CLOCK",	 "TRACEPOINTS_CONTROL",	   "TRACEPOINTS_MIN_FREE_MB",
+	"TRACEPOINTS_FILE_MB",	 "TRACEPOINTS_FILE_COUNT",
 };
 
 /* Read only to say that they are gone (tp__sink_start). */

@@ -30,6 +30,9 @@ static void tp__sink_child_reset(void)
 	struct tp__sink_node *n;
 	if (!tp__sink.recording)
 		return;
+	/* Writes the parent had under way are not the child's (recorder/disk.h). */
+	tp__sink.disk_inflight = 0;
+	tp__sink.disk_budget = 0;
 	/* The parent's windows stay the parent's: unmap them untouched. */
 	for (n = tp__sink.nodes; n; n = n->next) {
 		if (n->map)
@@ -38,6 +41,8 @@ static void tp__sink_child_reset(void)
 			close(n->fd);
 		if (n->ring_fd >= 0)
 			close(n->ring_fd);
+		if (n->kept)
+			munmap(n->kept, tp__sink.file_count * sizeof(*n->kept));
 		n->map = NULL;
 		n->fd = -1;
 		tp__sink_node_reset(n);

@@ -51,6 +51,52 @@ static size_t tp__sink_env_kb(const char *var, size_t def, size_t max, const cha
 	return def;
 }
 
+/* A whole number from the environment, from lo to hi: def if unset, and
+ * if not digits only or out of range (reported). */
+static uint64_t tp__sink_env_num(const char *var, uint64_t lo, uint64_t hi, uint64_t def,
+				 const char *what)
+{
+	const char *v = tp__sink_getenv(var), *p;
+	uint64_t k = 0;
+	char shown[48];
+	if (!v)
+		return def;
+	for (p = v; *p >= '0' && *p <= '9'; p++)
+		if (k <= hi) /* stops growing once too big */
+			k = k * 10 + (unsigned)(*p - '0');
+	if (*v && !*p && k >= lo && k <= hi)
+		return k;
+	tp__sink_msg("%s=\"%s\" is not %s (a whole number from %llu to %llu); using %s", var,
+		     tp__sink_shown(v, shown, sizeof(shown)), what, (unsigned long long)lo,
+		     (unsigned long long)hi, def ? "the default" : "none");
+	return def;
+}
+
+/* The bounded disk's variables (recorder/disk.h). */
+static void tp__sink_init_disk(void)
+{
+	uint64_t mb = tp__sink_env_num("TRACEPOINTS_MIN_FREE_MB", 0, (uint64_t)1 << 40,
+				       (uint64_t)-1, "a size in MiB");
+	tp__sink.floor_env = mb == (uint64_t)-1 ? -1 : (int64_t)(mb << 20);
+	tp__sink.file_max =
+		tp__sink_env_num("TRACEPOINTS_FILE_MB", 1, TP__SINK_FILE_MB_MAX, 0, "a size in MiB")
+		<< 20;
+	tp__sink.file_count = tp__sink_env_num("TRACEPOINTS_FILE_COUNT", 1, TP__SINK_FILE_COUNT_MAX,
+					       0, "a file count");
+	if (tp__sink.file_count && !tp__sink.file_max) {
+		tp__sink_msg("TRACEPOINTS_FILE_COUNT is ignored without TRACEPOINTS_FILE_MB (the "
+			     "size at which a thread's stream file is rotated)");
+		tp__sink.file_count = 0;
+	}
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	if (tp__sink.file_count) {
+		tp__sink_msg("TRACEPOINTS_FILE_COUNT is ignored on a big-endian machine (its "
+			     "records are not counted): every rotated file is kept");
+		tp__sink.file_count = 0;
+	}
+#endif
+}
+
 static void tp__sink_init_once(void)
 {
 	const char *clk = tp__sink_getenv("TRACEPOINTS_CLOCK");
@@ -79,6 +125,7 @@ static void tp__sink_init_once(void)
 							TP__SINK_WINDOW_MAX, "window"));
 	tp__sink.flight_bytes = tp__sink_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20,
 						TP__SINK_RING_MAX, "flight ring");
+	tp__sink_init_disk();
 	tp__sink.rootfd = tp__sink.dirfd = tp__sink.metafd = -1;
 	tp__sink.pid = (int)getpid();
 	__atomic_store_n(&tp__sink.inited, 1, __ATOMIC_RELEASE);

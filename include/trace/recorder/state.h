@@ -43,7 +43,9 @@ enum tp__sink_err {
 	TP__SINK_ERR_STREAM = 2, /* a stream file could not be created */
 	TP__SINK_ERR_TOOBIG = 4, /* a record bigger than a window */
 	TP__SINK_ERR_META = 8,	 /* the metadata could not be written */
-	TP__SINK_ERR_CHILD = 16	 /* a forked child's trace could not be made */
+	TP__SINK_ERR_CHILD = 16, /* a forked child's trace could not be made */
+	TP__SINK_ERR_FLOOR = 32, /* the file system's free space fell below the floor */
+	TP__SINK_ERR_COUNT = 64	 /* a removed stream file's records could not be counted */
 };
 
 enum {
@@ -54,8 +56,23 @@ enum {
 	TP__SINK_CHILD_WAIT_NS = 50000,	 /* another one that is making the child's trace */
 	TP__SINK_SETTLE_WAITS = 20000,	 /* 50 us sleeps (1 s): exit() waits for other threads */
 	TP__SINK_SETTLE_WAIT_NS = 50000, /* to finish changing a stream file */
-	TP__SINK_WARM = 256 * 1024	 /* stream mode: the warm ring's bytes, handed to the
+	TP__SINK_WARM = 256 * 1024,	 /* stream mode: the warm ring's bytes, handed to the
 				      stream file at once (at least one window) */
+	TP__SINK_FLOOR_PERCENT = 5,	 /* default floor: % of the file system's size */
+	TP__SINK_FILE_COUNT_MAX = 1000000 /* TRACEPOINTS_FILE_COUNT's largest */
+};
+
+/* Bounded disk (recorder/disk.h): the default floor's cap, and the most a
+ * process writes between two looks at the free space. */
+#define TP__SINK_FLOOR_MAX ((uint64_t)1 << 30)	/* 1 GiB */
+#define TP__SINK_FLOOR_LOOK ((uint64_t)64 << 20) /* 64 MiB */
+#define TP__SINK_FILE_MB_MAX ((size_t)1 << 20)	/* TRACEPOINTS_FILE_MB: 1 TiB */
+
+/* A rotated stream file of a thread, until it is removed (recorder/disk.h). */
+struct tp__sink_kept {
+	uint64_t records; /* handed to it ((uint64_t)-1: not countable) */
+	uint64_t dropped; /* its packets' drop count at the end */
+	uint64_t bytes;	  /* its size */
 };
 
 /* One thread's buffer: the recorder's part first.  Nodes are mmap()ed
@@ -70,18 +87,24 @@ struct tp__sink_node {
 	unsigned char *map; /* the ring: stream mode's warm ring (its own
 					file), flight mode's (the stream file) */
 	size_t map_len;
-	uint64_t window;    /* packet size of this stream */
-	uint64_t file_off;  /* stream: where packet `handed` goes in the file */
-	uint64_t seq;	    /* packets opened (released: snapshots read it) */
-	unsigned nwin;	    /* packets (slots) in the ring */
-	int ring_fd;	    /* stream: the warm ring's file, -1: none */
-	int ring_shown;	    /* stream: the ring has its own name (not a dot file) */
-	int direct;	    /* stream, after exit(): windows of the stream file mapped */
-	uint64_t handed;    /* stream: packets 0..handed-1 are in the stream file */
-	char ring_name[80]; /* stream: the warm ring's name in the trace */
-	uint64_t retry_at;  /* after a failure: dropped count to try again at */
-	int snap_busy;	    /* a snapshot is copying this ring */
-	uint64_t bytes;	    /* bytes of closed packets */
+	uint64_t window;	    /* packet size of this stream */
+	uint64_t file_off;	    /* stream: where packet `handed` goes in the file */
+	uint64_t seq;		    /* packets opened (released: snapshots read it) */
+	unsigned nwin;		    /* packets (slots) in the ring */
+	int ring_fd;		    /* stream: the warm ring's file, -1: none */
+	int ring_shown;		    /* stream: the ring has its own name (not a dot file) */
+	int direct;		    /* stream, after exit(): windows of the stream file mapped */
+	uint64_t handed;	    /* stream: packets 0..handed-1 are in the stream file */
+	char ring_name[80];	    /* stream: the warm ring's name in the trace */
+	uint64_t retry_at;	    /* after a failure: dropped count to try again at */
+	int snap_busy;		    /* a snapshot is copying this ring */
+	uint64_t bytes;		    /* bytes of closed packets */
+	char sname[40];		    /* stream: the first stream file's name (rotation) */
+	uint64_t file_idx;	    /* stream: rotation files opened before the current one */
+	uint64_t first_idx;	    /* stream: the oldest rotation file not removed */
+	uint64_t file_records;	    /* stream, file count: records in the current file */
+	uint64_t file_disc;	    /* stream: drop count of the current file's last packet */
+	struct tp__sink_kept *kept; /* stream, file count: file i at [i % count] */
 };
 
 struct tp__sink_slot_ref {
@@ -129,6 +152,15 @@ struct tp__sink_sink {
 	size_t nreported;
 	char *env_dir, *env_mode; /* TRACEPOINTS_DIR (NULL: unset or empty) and
 					   TRACEPOINTS_MODE at start-up */
+	/* bounded disk (recorder/disk.h) */
+	int64_t floor_env;		  /* TRACEPOINTS_MIN_FREE_MB in bytes; -1: the default */
+	uint64_t disk_inflight;		  /* bytes being handed over now */
+	int disk_low;			  /* the last look found less than the floor */
+	int64_t disk_budget;		  /* bytes to write before the next look at free space */
+	uint64_t file_max;		  /* TRACEPOINTS_FILE_MB in bytes; 0: no rotation */
+	uint64_t file_count;		  /* TRACEPOINTS_FILE_COUNT; 0: every file is kept */
+	struct tp__sink_layout **layouts; /* by trace id (never freed) */
+	size_t nlayouts, caplayouts;
 };
 
 static struct tp__sink_sink tp__sink;

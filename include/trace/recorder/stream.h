@@ -126,6 +126,10 @@ static void tp__sink_node_reset(struct tp__sink_node *n)
 	__atomic_store_n(&n->seq, 0, __ATOMIC_RELEASE);
 	n->retry_at = 0;
 	n->bytes = 0;
+	n->sname[0] = '\0';
+	n->file_idx = n->first_idx = 0;
+	n->file_records = n->file_disc = 0;
+	n->kept = NULL; /* unmapped by tp__sink_close_stream (or the fork child reset) */
 }
 
 /* trace_sink_base.thread_buffer: the calling thread's buffer. */
@@ -236,18 +240,24 @@ static int tp__sink_hand_over(struct tp__sink_node *n, uint64_t upto, int last)
 	struct trace_packet hidden, first, open;
 	const unsigned char *run = (const unsigned char *)TP__SINK_SLOT(n, n->handed % n->nwin);
 	const unsigned char *op = (const unsigned char *)n->b.pkt;
-	uint64_t c = upto - n->handed, used = 0, len;
+	uint64_t c = upto - n->handed, used = 0, len, from = n->handed;
 	struct iovec v[TP__SINK_IOV];
 	int nv = 0;
+	if (!c && !last)
+		return 0;
+	if (last)
+		used = __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
+	len = c * n->window + used;
+	/* past TRACEPOINTS_FILE_MB: the next file (before any header is
+	 * copied: rotating changes their drop counts) */
+	if (tp__sink_rotate(n, len) != 0)
+		return -1;
 	memset(&open, 0, sizeof(open));
 	if (last) {
 		memcpy(&open, op, sizeof(open));
-		used = open.content_size / 8u;
+		open.content_size = used * 8u;
 		open.packet_size = used * 8u;
 	}
-	if (!c && !last)
-		return 0;
-	len = c * n->window + used;
 	if (c)
 		memcpy(&first, run, sizeof(first));
 	else
@@ -275,6 +285,9 @@ static int tp__sink_hand_over(struct tp__sink_node *n, uint64_t upto, int last)
 		return -1; /* still hidden: the ring keeps them, and they go again */
 	n->file_off += len;
 	n->bytes += len;
+	tp__sink_count_handed(n, from, c, last ? n->b.pkt : NULL,
+			      last ? open.events_discarded
+				   : TP__SINK_SLOT(n, (upto - 1) % n->nwin)->events_discarded);
 	__atomic_store_n(&n->handed, upto + (last ? 1 : 0), __ATOMIC_RELEASE);
 	return 0;
 }
@@ -361,10 +374,16 @@ static int tp__sink_open_ring(struct tp__sink_node *n, const char *sname)
 /* Opens the calling thread's stream file in the current trace. */
 static int tp__sink_open_stream(struct tp__sink_node *n)
 {
-	char name[64];
+	char name[sizeof(n->sname)];
 	int i, fd = -1;
+	size_t need =
+		tp__sink.mode == TP__SINK_STREAM ? (size_t)TP__SINK_WARM : tp__sink.flight_bytes;
 	if (tp__sink.child_pending && tp__sink_start_child_trace() != 0)
 		return -1;
+	/* no new file below the free-space floor (recorder/disk.h) */
+	if (tp__sink_floor_ok(tp__sink.dirfd, need) != 0)
+		return -1;
+	tp__sink_floor_done(need);
 	for (i = 0; i < 1000 && fd < 0; i++) {
 		if (i)
 			snprintf(name, sizeof(name), "stream-%d.%d", n->tid, i);
@@ -380,7 +399,8 @@ static int tp__sink_open_stream(struct tp__sink_node *n)
 				  tp__sink.dir, strerror(errno));
 		return -1;
 	}
-	__atomic_store_n(&n->fd, fd, __ATOMIC_RELAXED); /* tracepoint_flush() reads it */
+	__atomic_store_n(&n->fd, fd, __ATOMIC_RELAXED);	  /* tracepoint_flush() reads it */
+	snprintf(n->sname, sizeof(n->sname), "%s", name); /* rotation names the next ones */
 	n->window = tp__sink.window;
 	n->file_off = 0;
 	n->bytes = 0;
@@ -491,8 +511,9 @@ static void tp__sink_file_end(void)
 /* Closes node n's stream: in stream mode, what its warm ring holds goes
  * to the stream file, the last packet shrunk to its content, and the ring
  * is removed - except by a thread other than exit()'s once exit() has
- * begun (tp__sink_end hands the rings over): then the ring stays as it is,
- * a stream of its own.  Flight mode: the ring is the stream file. */
+ * begun (tp__sink_end hands the rings over), and below the free-space
+ * floor (recorder/disk.h): then the ring stays as it is, a stream of its
+ * own.  Flight mode: the ring is the stream file. */
 static void tp__sink_close_stream(struct tp__sink_node *n)
 {
 	int mine = tp__sink_file_begin(), whole = !n->b.pkt;
@@ -504,11 +525,13 @@ static void tp__sink_close_stream(struct tp__sink_node *n)
 		}
 		n->bytes += used;
 	} else if (n->map && tp__sink.mode == TP__SINK_STREAM && n->b.pkt && mine && n->fd >= 0 &&
-		   tp__sink_hand_all(n) == 0) {
+		   !tp__sink_disk_low() && tp__sink_hand_all(n) == 0) {
 		whole = 1;
 	}
 	if (n->map)
 		munmap(n->map, n->map_len);
+	if (n->kept)
+		munmap(n->kept, tp__sink.file_count * sizeof(*n->kept));
 	if (n->ring_fd >= 0) {
 		close(n->ring_fd);
 		if (whole && mine && tp__sink.dirfd >= 0 && n->ring_name[0])
@@ -521,15 +544,17 @@ static void tp__sink_close_stream(struct tp__sink_node *n)
 	tp__sink_file_end();
 }
 
-/* The stream file cannot grow (errno e): said once; this record and those
- * after it are dropped and counted, and growing is tried again after
+/* The stream file cannot grow (errno e; 0: the free-space floor, said by
+ * tp__sink_floor_ok): said once; this record and those after it are
+ * dropped and counted, and growing is tried again after
  * TP__SINK_RETRY_DROPS of them. */
 static int tp__sink_no_room(struct tp__sink_node *n, int e)
 {
-	tp__sink_err_once(TP__SINK_ERR_WINDOW,
-			  "cannot extend %s/stream-%d: %s; records are dropped "
-			  "(and counted) until there is room",
-			  tp__sink.dir, n->tid, strerror(e));
+	if (e)
+		tp__sink_err_once(TP__SINK_ERR_WINDOW,
+				  "cannot extend %s/stream-%d: %s; records are dropped "
+				  "(and counted) until there is room",
+				  tp__sink.dir, n->tid, strerror(e));
 	n->retry_at = n->b.dropped + TP__SINK_RETRY_DROPS;
 	return tp__sink_drop(n);
 }
@@ -543,7 +568,13 @@ static int tp__sink_next_packet(struct tp__sink_node *n, uint64_t ts)
 	unsigned j = (unsigned)(q % n->nwin);
 	struct trace_packet *p = TP__SINK_SLOT(n, j), *prev = n->b.pkt;
 	if (j == 0 && q) {
-		if (tp__sink_hand_off(n, q) != 0) {
+		uint64_t len = (q - n->handed) * n->window;
+		int r;
+		if (tp__sink_floor_ok(n->fd, len) != 0)
+			return tp__sink_no_room(n, 0);
+		r = tp__sink_hand_off(n, q);
+		tp__sink_floor_done(len);
+		if (r != 0) {
 			/* No room on disk (or no more allowed): the full packet stays
 			 * open, and counts the records dropped until there is. */
 			return tp__sink_no_room(n, errno);
@@ -572,8 +603,8 @@ static int tp__sink_next_packet(struct tp__sink_node *n, uint64_t ts)
  * the stream file is whole whenever the process ends. */
 static void tp__sink_go_direct(struct tp__sink_node *n)
 {
-	if (tp__sink_hand_all(n) != 0)
-		return;
+	if (tp__sink_disk_low() || tp__sink_hand_all(n) != 0)
+		return; /* the thread goes on in its ring (below the floor: drops) */
 	munmap(n->map, n->map_len);
 	close(n->ring_fd);
 	__atomic_store_n(&n->ring_fd, -1, __ATOMIC_RELAXED);
