@@ -183,7 +183,7 @@ static int tp__sink_near_walk(struct tracepoint *tp, void *priv)
 		snprintf(full, sizeof(full), "%s:%s", ev->cls->system, ev->name);
 	else
 		snprintf(full, sizeof(full), "%s", ev->name);
-	d = tp__sink_env_distance(q->item, q->len, full, 2);
+	d = tp__near_distance(q->item, q->len, full, strlen(full), 2);
 	if (d < q->best) {
 		q->best = d;
 		snprintf(q->name, sizeof(q->name), "%s:%s", ev->cls->system, ev->name);

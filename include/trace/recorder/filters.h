@@ -117,14 +117,10 @@ static void tp__sink_flt_rebind(struct trace_event_sink *slot)
 	const struct trace_filter *old = slot->filter;
 	const struct trace_event *ev = slot->event;
 	struct trace_filter *prog = NULL;
-	unsigned n = 0;
-	const struct trace_event_field *f;
 	char why[256];
 	if (!old)
 		return;
-	f = ev->cls->fields(&n);
-	if (trace_filter_compile(old->text, f, n, ev->cls->entry_size, &prog, NULL, why,
-				 sizeof(why)) != 0) {
+	if (trace_filter_compile_event(old->text, ev->cls, &prog, NULL, why, sizeof(why)) != 0) {
 		tp__sink_msg(
 			"the filter \"%s\" of %s:%s does not fit the event's fields any more (a "
 			"library defining it was loaded again): dropped (%s)",
@@ -223,12 +219,10 @@ static int tp__sink_flt_cb(struct tracepoint *tp, void *priv)
 	w->got[w->ngot].ev = ev;
 	w->got[w->ngot].prog = NULL;
 	if (w->filter) {
-		unsigned n = 0;
-		const struct trace_event_field *f = ev->cls->fields(&n);
 		size_t pos = 0;
 		char why[1024], what[600];
-		int r = trace_filter_compile(w->filter, f, n, ev->cls->entry_size,
-					     &w->got[w->ngot].prog, &pos, why, sizeof(why));
+		int r = trace_filter_compile_event(w->filter, ev->cls, &w->got[w->ngot].prog, &pos,
+						   why, sizeof(why));
 		if (r == -EINVAL) {
 			if (strpbrk(w->pats, "*?,") && strlen(why) + 80 < sizeof(why))
 				strcat(why, " (a group's filter applies to every event its "
