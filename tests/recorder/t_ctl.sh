@@ -10,6 +10,10 @@
 #    disable (no more after it), flush, the errors (malformed list with a
 #    caret, unknown event: nothing changed, all or nothing; snapshot in
 #    stream mode), tracepoint-ctl's usage errors; at exit the socket is gone;
+#  - filters: enable with two 'patterns if filter' groups (only odd ticks
+#    recorded); a misspelt field, event or subsystem, a type mismatch, a
+#    syntax error: the reply says it as TRACEPOINTS does (caret, "did you
+#    mean"), nothing changes, the program's stderr stays quiet;
 #  - flight mode: snapshots 1 and 2, read back by tracepoint-dump;
 #  - hostile clients: 15 malformed requests, garbage, 1 MiB without a
 #    newline, a pipelined flood that never reads, 200 connections closed at
@@ -179,6 +183,34 @@ ctl --help
 expect "--help" 0 "^usage: tracepoint-ctl PID list"
 ctl --version
 expect "--version" 0 "^tracepoint-ctl [0-9]*\.[0-9]*\.[0-9]"
+
+echo "== filters: the same groups, errors and suggestions as TRACEPOINTS"
+start filters run TRACEPOINTS_CONTROL=1 TRACEPOINTS_DIR="$B/filters"
+ctl $P enable 'ctl:ctl_tick if n & 1' 'ctl:ctl_note if what == "hundred"'
+expect "enable two groups with filters" 0 "^enabled 2 events matching \"ctl:ctl_tick if n & 1; ctl:ctl_note if what == \\\"hundred\\\"\"; trace in $B/filters/ctl_prog-$P$"
+ctl $P enable 'ctl:ctl_tick if nn > 5'
+expect "a misspelt field" 1 'bad filter for ctl:ctl_tick: no field "nn" in this event (its fields: n); did you mean "n"? at position 17'
+if [ "$(echo "$ERRP" | tail -n 1)" = "                  ^" ]; then ok "its caret is under position 17"
+else fail "caret: $ERRP"; fi
+ctl $P enable 'ctl:ctl_note if what > 1'
+expect "a type mismatch" 1 'bad filter for ctl:ctl_note: field what is a string: put the value in quotes'
+ctl $P enable 'ctl:ctl_tik if n > 1'
+expect "a misspelt event" 1 'no event of this program matches "ctl:ctl_tik"; did you mean "ctl:ctl_tick"?'
+ctl $P enable ctl:ctl_tik
+expect "a misspelt event, no filter" 1 'no event of this program matches "ctl:ctl_tik"; did you mean "ctl:ctl_tick"?'
+ctl $P enable ctl
+expect "a subsystem for an event" 1 'no event of this program matches "ctl": it is a subsystem; "ctl:\*" selects its events'
+ctl $P enable 'ctl:ctl_tick if (n > 1'
+expect "a syntax error" 1 "bad filter: this '(' is not closed at position 17"
+ctl $P disable 'ctl:ctl_tick if n > 1'
+expect "disable with a filter" 1 "disable takes patterns only"
+sleep 0.3
+stop
+n=$("$DUMP" "$B/filters" 2>/dev/null | grep -c ' ctl:ctl_tick n=')
+even=$("$DUMP" "$B/filters" 2>/dev/null | grep -c ' ctl:ctl_tick n=[0-9]*[02468]$')
+if [ "$n" -gt 100 ] && [ "$even" = 0 ]; then ok "the trace holds $n ticks, all odd: the filter of the first enable, unchanged by the refused ones"
+else fail "filters: $n ticks, $even even"; fi
+grep -v '^tracepoints: trace in ' "$E" | grep . && fail "filters: the program's stderr: the errors belong in the reply"
 
 echo "== flight mode: snapshots"
 start flight run TRACEPOINTS_CONTROL=1 TRACEPOINTS_MODE=flight TRACEPOINTS_DIR="$B/flight" \

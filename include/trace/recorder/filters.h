@@ -318,9 +318,12 @@ TRACEPOINT_SINK_API int trace_recorder_filter(const char *patterns, const char *
 }
 
 /* Checks a spec ("patterns [if filter]; ...") without telling anyone;
- * with report, says what is wrong.  0 or -EINVAL.  Field names are checked
- * too when fields is set (the events must be loaded). */
-static int tp__sink_spec_check(const char *spec, int report, int fields)
+ * with report, says what is wrong: on stderr, or into err[0..errlen) if
+ * err is given (the control channel's reply).  0 or -EINVAL.  Field names
+ * and labels are checked too when fields is set (the events must be
+ * loaded). */
+static int tp__sink_spec_check_to(const char *spec, int report, int fields, char *err,
+				  size_t errlen)
 {
 	size_t at = 0, pos;
 	struct trace_spec_group g;
@@ -341,25 +344,25 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 		groups++;
 		if (tp__pat_blank(pats, g.pat_len)) {
 			if (report)
-				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec,
+				tp__sink_flt_report(err, errlen, "malformed pattern list", spec,
 						    strlen(spec), g.pat_at + g.pat_len,
 						    "no pattern before 'if'");
 			bad = 1;
 		} else if (trace_pattern_check(pats, &pos, &w) != 0) {
 			tp__spec_no_pattern(pats, &pos, &w); /* "; if ..." */
 			if (report)
-				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec,
+				tp__sink_flt_report(err, errlen, "malformed pattern list", spec,
 						    strlen(spec), g.pat_at + pos, w);
 			bad = 1;
 		} else if (g.filter && tp__pat_blank(g.filter, g.filter_len)) {
 			if (report)
-				tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec),
+				tp__sink_flt_report(err, errlen, "bad filter", spec, strlen(spec),
 						    g.filter_at + g.filter_len,
 						    "nothing after 'if'");
 			bad = 1;
 		} else if (g.filter && g.filter_len > TRACE_FILTER_MAX) {
 			if (report)
-				tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec),
+				tp__sink_flt_report(err, errlen, "bad filter", spec, strlen(spec),
 						    g.filter_at + TRACE_FILTER_MAX,
 						    "filter too long");
 			bad = 1;
@@ -371,11 +374,11 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 			if (trace_filter_compile(ftext, NULL, 0, 0, NULL, &pos, why, sizeof(why)) !=
 			    0) {
 				if (report)
-					tp__sink_flt_report(NULL, 0, "bad filter", spec,
+					tp__sink_flt_report(err, errlen, "bad filter", spec,
 							    strlen(spec), g.filter_at + pos, why);
 				bad = 1;
-			} else if (fields && tp__sink_filter_set(pats, ftext, report ? NULL : quiet,
-								 report ? 0 : sizeof(quiet), 1,
+			} else if (fields && tp__sink_filter_set(pats, ftext, report ? err : quiet,
+								 report ? errlen : sizeof(quiet), 1,
 								 spec, g.filter_at) < 0) {
 				bad = 1; /* reported */
 			}
@@ -388,12 +391,17 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 	} while (at);
 	if (!groups) {
 		if (report)
-			tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
-					    strlen(spec),
+			tp__sink_flt_report(err, errlen, "malformed pattern list", spec,
+					    strlen(spec), strlen(spec),
 					    "no pattern at all (only ';' and spaces)");
 		return -EINVAL;
 	}
 	return 0;
+}
+
+static int tp__sink_spec_check(const char *spec, int report, int fields)
+{
+	return tp__sink_spec_check_to(spec, report, fields, NULL, 0);
 }
 
 /* trace_recorder_enable() / trace_recorder_disable() of a spec with ';' or 'if':
