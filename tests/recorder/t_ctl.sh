@@ -31,6 +31,9 @@
 #    it calls tracepoint_control_start(); exec: nothing is inherited (one
 #    socket, one control thread: the new image's), the new image replaces
 #    the stale socket; SIGKILL: tracepoint-ctl names the stale socket;
+#    SIGTERM to a program without a handler (ctl_prog -DCTL_NO_HANDLER):
+#    status 143, socket left; the next process's channel removes both
+#    stale sockets;
 #  - the API: tracepoint_control_start() twice, tracepoint_control_stop()
 #    twice (0 each), no thread and no file left after stop.
 #  - /tmp/tracepoints-UID taken first by another user (a directory, a
@@ -43,6 +46,7 @@ dump_tool
 B=$(cd "$B" && pwd) # XDG_RUNTIME_DIR must be absolute
 cc_build -I"$S" -DCONFIG_CTL_TRACE "$S/ctl_prog.c" -o "$B/ctl_prog" -lpthread -ldl
 cc_build "$S/hostile.c" -o "$B/hostile"
+cc_build -I"$S" -DCONFIG_CTL_TRACE -DCTL_NO_HANDLER "$S/ctl_prog.c" -o "$B/ctl_prog_plain" -lpthread -ldl
 CTL=${TP_CTL:-}
 if [ -z "$CTL" ] || [ ! -x "$CTL" ]; then
 	CTL=$B/tracepoint-ctl
@@ -401,7 +405,24 @@ kill -KILL $P
 wait $P 2>/dev/null
 ctl $P list
 expect "SIGKILL: tracepoint-ctl" 2 "process $P is gone; $SD/$P.sock is a stale socket it left"
-rm -f "$SD/$P.sock"
+KILLED=$P
+# A plain kill (SIGTERM, default action) of a program without a handler:
+# no exit handler runs, the socket stays, as after SIGKILL.
+env TRACEPOINTS_CONTROL=1 "$B/ctl_prog_plain" >"$B/plain.out" 2>"$B/plain.err" &
+P=$!
+waitfor '^ready ' "$B/plain.out"
+kill -TERM $P
+wait $P
+st=$?
+if [ $st = 143 ] && [ -S "$SD/$P.sock" ] && [ ! -s "$B/plain.err" ]; then
+	ok "SIGTERM, no handler: killed by it (status $st), $P.sock left, nothing said"
+else fail "plain SIGTERM: status $st, $(ls "$SD"), stderr $(cat "$B/plain.err")"; fi
+PLAIN=$P
+start sweep run TRACEPOINTS_CONTROL=1
+if [ ! -e "$SD/$KILLED.sock" ] && [ ! -e "$SD/$PLAIN.sock" ] && [ -S "$SD/$P.sock" ]; then
+	ok "the next channel removes the sockets the killed processes left"
+else fail "sweep: $(ls "$SD")"; fi
+stop
 
 echo "== the API: tracepoint_control_start, _stop, _path"
 start api start

@@ -30,6 +30,7 @@ extern int tp__ctl_pipe2(int *, int) __asm__("pipe2");
 extern FILE *tp__ctl_open_memstream(char **, size_t *) __asm__("open_memstream");
 extern int tp__ctl_setname(pthread_t, const char *) __asm__("pthread_setname_np");
 extern char *tp__ctl_mkdtemp(char *) __asm__("mkdtemp");
+extern int tp__ctl_kill(pid_t, int) __asm__("kill");
 #ifdef SIG_SETMASK
 #define TP__CTL_SIG_SETMASK SIG_SETMASK
 #elif defined(__mips__) || defined(__alpha__)
