@@ -261,7 +261,7 @@ static inline int tp__flt_no_label(struct tp__flt_parse *p, size_t at, const cha
 {
 	char msg[700];
 	const char *near = NULL;
-	size_t used, best = 3, d;
+	size_t used, best = 4, d;
 	int k;
 	k = snprintf(msg, sizeof(msg),
 		     "no label \"%.*s\" for %s (its labels: ", (int)(n < 64 ? n : 64), lab, field);
@@ -362,7 +362,7 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 		if (!f) {
 			char names[512], msg[800];
 			const char *near = NULL;
-			size_t best = 3, d;
+			size_t best = 4, d;
 			for (k = 0; k < p->nfields; k++) {
 				if (tp__near(name, n, p->fields[k].name, strlen(p->fields[k].name),
 					     &d) &&
@@ -408,6 +408,8 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 		op = -1;
 		break;
 	}
+	if (op < 0 && p->s[op_at] == '=')
+		return tp__flt_fail(p, op_at, "expected an operator: equality is == (not =)");
 	if (op < 0)
 		return tp__flt_fail(p, op_at, "expected an operator (== != < <= > >= & ~)");
 	p->i += (op == TP__FLT_OP_AND || op == TP__FLT_OP_GLOB || op == TP__FLT_OP_LT ||

@@ -66,13 +66,33 @@ static inline size_t tp__near_distance(const char *a, size_t na, const char *b, 
 	return row[nb];
 }
 
-/* Whether b[0..nb) is near enough to a[0..na) to be suggested for it:
- * at most two edits, and not more than half of the longer name (so "d"
- * is not suggested for "a"). */
+/* Whether s[0..n) begins (end 0) or ends (end 1) with p[0..np), without
+ * case. */
+static inline int tp__near_affix(const char *s, size_t n, const char *p, size_t np, int end)
+{
+	size_t i, at = end ? n - np : 0;
+	if (np > n)
+		return 0;
+	for (i = 0; i < np; i++)
+		if (tp__near_upper(s[at + i]) != tp__near_upper(p[i]))
+			return 0;
+	return 1;
+}
+
+/* Whether b[0..nb) is near enough to a[0..na) to be suggested for it, and
+ * how near (*d, smaller is nearer): at most two edits, and not more than
+ * half of the longer name (so "d" is not suggested for "a"); or, 3, one of
+ * them (3 bytes or more) begins or ends the other ("DEL" for "DELETE",
+ * "net_request" for "request"). */
 static inline int tp__near(const char *a, size_t na, const char *b, size_t nb, size_t *d)
 {
+	const char *s = na < nb ? a : b, *l = na < nb ? b : a;
+	size_t ns = na < nb ? na : nb, nl = na < nb ? nb : na;
 	*d = tp__near_distance(a, na, b, nb, 2);
-	return *d <= 2 && 2 * *d <= (na > nb ? na : nb);
+	if (*d <= 2 && 2 * *d <= nl)
+		return 1;
+	*d = 3;
+	return ns >= 3 && (tp__near_affix(l, nl, s, ns, 0) || tp__near_affix(l, nl, s, ns, 1));
 }
 
 #ifdef __cplusplus

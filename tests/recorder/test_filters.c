@@ -247,7 +247,7 @@ static void errors(void **state)
 	expect_error("evf_three", "b == -1", "field b is unsigned", 6);
 	expect_error("evf_three", "(a == 1", "this '(' is not closed", 1);
 	expect_error("evf_three", "a == 1 )", "a ')' that closes nothing", 8);
-	expect_error("evf_three", "a = 1", "expected an operator", 3);
+	expect_error("evf_three", "a = 1", "expected an operator: equality is == (not =)", 3);
 	expect_error("evf_three", "a == 1 &&", "unexpected end", 10);
 	expect_error("evf_three", "a == 1 and a == 2", "expected && or ||", 8);
 	expect_error("evf_three", "a == 1, b == 2", "';' starts the next group", 7);
@@ -271,6 +271,10 @@ static void errors(void **state)
 		     "no label \"WRTE\" for flags (its labels: RW, READ, WRITE, SYNC); did you "
 		     "mean \"WRITE\"?",
 		     15);
+	expect_error("evl_req", "method == \"DEL\"",
+		     "no label \"DEL\" for method (its labels: GET, PUT, DELETE); did you mean "
+		     "\"DELETE\"?",
+		     12); /* a label's beginning */
 	expect_error("evl_req", "method == \"x\"",
 		     "no label \"x\" for method (its labels: GET, PUT, DELETE)", 12);
 	expect_error("evl_req", "method < \"PUT\"", "a label is compared with == or !=", 8);
