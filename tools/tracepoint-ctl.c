@@ -53,13 +53,14 @@ static void usage(FILE *f)
 		"\n"
 		"  list          the program's events, as TRACEPOINTS=list prints them; the\n"
 		"                recorded ones end in \"enabled\"\n"
-		"  enable PATTERN...   record these events (patterns as in TRACEPOINTS, e.g.\n"
-		"                'kmem:*'; several are joined with ','); the first enable\n"
-		"                starts the trace (TRACEPOINTS_MODE and TRACEPOINTS_DIR as set\n"
-		"                when the program started).  All or nothing: a malformed list,\n"
-		"                or a pattern that matches no event, changes nothing.\n"
-		"                Patterns only: field filters (\"if ...\") are set in the\n"
-		"                program (TRACEPOINTS, tracepoint_filter())\n"
+		"  enable PATTERN...   record these events: patterns as in TRACEPOINTS, e.g.\n"
+		"                'kmem:*', several joined with ','; or groups with a field\n"
+		"                filter, 'kmem:kmalloc if bytes_req > 64 && cache == \"dentry\"',\n"
+		"                several joined with ';'.  The first enable starts the trace\n"
+		"                (TRACEPOINTS_MODE and TRACEPOINTS_DIR as set when the\n"
+		"                program started).  All or nothing: a malformed list or filter,\n"
+		"                a field or label the event lacks, or a pattern that matches no\n"
+		"                event, changes nothing (said as TRACEPOINTS says it)\n"
 		"  disable PATTERN...  stop recording these events\n"
 		"  snapshot      flight mode: copy the rings as they are now into\n"
 		"                <trace>/snapshot-<n>/ (prints where)\n"
@@ -79,6 +80,20 @@ static void usage(FILE *f)
 		"or failed the command (its answer on stderr); 2 usage error, or no channel\n"
 		"to that process.\n",
 		prog, prog, prog, prog, prog, prog);
+}
+
+/* Whether an argument is a group with a filter ("kmem:kmalloc if ...":
+ * the word if after a space) or holds several groups (';'). */
+static int has_filter(const char *a)
+{
+	const char *p;
+	if (strchr(a, ';'))
+		return 1;
+	for (p = a; (p = strstr(p, "if")) != NULL; p += 2)
+		if (p > a && (p[-1] == ' ' || p[-1] == '\t') &&
+		    (p[2] == '\0' || p[2] == ' ' || p[2] == '\t'))
+			return 1;
+	return 0;
 }
 
 static int usage_err(const char *fmt, const char *arg)
@@ -323,6 +338,7 @@ int main(int argc, char **argv)
 	size_t rl, i, hl;
 	long pid, status, len;
 	int fd, c, is_ok, takes_arg;
+	const char *sep = ",";
 	struct timeval tv;
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
 		usage(stdout);
@@ -350,10 +366,14 @@ int main(int argc, char **argv)
 		return usage_err("%s needs at least one pattern, e.g. 'kmem:*'", cmds[c]);
 	if (!takes_arg && argc > 3 && strcmp(cmds[c], "hist") != 0)
 		return usage_err("%s takes no argument", cmds[c]);
-	/* The request: "command[ pattern,pattern...]\n", printable ASCII. */
+	/* The request: "command[ pattern,pattern...]\n", printable ASCII; the
+	 * arguments joined by "; " (groups) when one has a filter or a ';'. */
+	for (i = 3; i < (size_t)argc; i++)
+		if (has_filter(argv[i]))
+			sep = "; ";
 	rl = (size_t)snprintf(req, sizeof(req), "%s", cmds[c]);
 	for (i = 3; i < (size_t)argc && rl < sizeof(req); i++)
-		rl += (size_t)snprintf(req + rl, sizeof(req) - rl, "%s%s", i == 3 ? " " : ",",
+		rl += (size_t)snprintf(req + rl, sizeof(req) - rl, "%s%s", i == 3 ? " " : sep,
 				       argv[i]);
 	if (rl + 1 >= sizeof(req))
 		return usage_err("the patterns are too long (a request is at most %s bytes)",

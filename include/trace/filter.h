@@ -42,6 +42,7 @@
 
 #include <trace/trace_events.h>
 #include <trace/pattern.h>
+#include <trace/near.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -76,6 +77,8 @@ struct tp__flt_parse {
 	size_t i;
 	const struct trace_event_field *fields; /* NULL: syntax only */
 	unsigned nfields;
+	/* The class's tables (trace_event_class.symbols), or NULL: no labels. */
+	void (*symbols)(trace_print_symbols_fn fn, void *priv);
 	struct tp__flt_op ops[TRACE_FILTER_MAX_PREDS];
 	size_t str_at[TRACE_FILTER_MAX_PREDS]; /* where each string operand starts in s */
 	unsigned nops;
@@ -179,6 +182,152 @@ static inline int tp__flt_field_kind(struct tp__flt_parse *p, const struct trace
 	return tp__flt_fail3(p, at, "field ", f->name, " has a type filters do not support");
 }
 
+/* The operators of a comparison. */
+enum tp__flt_opcode {
+	TP__FLT_OP_EQ,
+	TP__FLT_OP_NE,
+	TP__FLT_OP_LT,
+	TP__FLT_OP_LE,
+	TP__FLT_OP_GT,
+	TP__FLT_OP_GE,
+	TP__FLT_OP_AND,
+	TP__FLT_OP_GLOB
+};
+
+/* The integer step o for `field op v` (v: the value's 64 bits, a
+ * negative one two's complement), on field f (NULL: syntax only). */
+static inline void tp__flt_int_step(struct tp__flt_op *o, const struct trace_event_field *f,
+				    int kind, int is_signed, int op, uint64_t v)
+{
+	o->kind = (uint8_t)kind;
+	if (f) {
+		o->shift = (uint8_t)(64 - 8 * f->size);
+		o->load_at = (int16_t)(f->offset + f->size - 8);
+	}
+	if (op == TP__FLT_OP_AND) {
+		o->mask = v; /* (z & v) == 0, negated */
+		o->v = 1;
+		o->negate = 1;
+	} else {
+		uint64_t sbit = 0, off = 0, c = v;
+		if (f && is_signed) {
+			sbit = (uint64_t)1 << (f->size * 8 - 1);
+			off = ((uint64_t)1 << 63) - sbit;
+			c = v + ((uint64_t)1 << 63);
+		}
+		if (op == TP__FLT_OP_GT || op == TP__FLT_OP_LE) { /* > ; <= is > negated */
+			o->x = ~sbit;
+			o->add = (uint64_t)0 - off;
+			o->v = ~c;
+		} else if (op == TP__FLT_OP_EQ || op == TP__FLT_OP_NE) {
+			o->x = sbit;
+			o->add = off - c;
+			o->v = 1;
+		} else { /* < ; >= is < negated */
+			o->x = sbit;
+			o->add = off;
+			o->v = c;
+		}
+		o->negate = op == TP__FLT_OP_NE || op == TP__FLT_OP_LE || op == TP__FLT_OP_GE;
+	}
+	o->offset = f ? f->offset : 0;
+}
+
+/* ---- Labels: the names of a __print_symbolic or __print_flags field. ---- */
+
+/* The table of one field, found through the class's symbols(). */
+struct tp__flt_syms {
+	const char *name; /* the field's */
+	const struct trace_print_flags *tab;
+	const char *delim; /* NULL: __print_symbolic */
+};
+
+static inline void tp__flt_syms_cb(void *priv, const char *expr, const struct trace_print_flags *t,
+				   const char *delim)
+{
+	struct tp__flt_syms *q = (struct tp__flt_syms *)priv;
+	size_t n = 0;
+	const char *id = tp__ev_sym_field(expr, &n);
+	if (!q->tab && id && strlen(q->name) == n && strncmp(q->name, id, n) == 0) {
+		q->tab = t;
+		q->delim = delim;
+	}
+}
+
+/* Fails at `at` for a label lab[0..n) that the table t does not have:
+ * the labels, and the nearest one. */
+static inline int tp__flt_no_label(struct tp__flt_parse *p, size_t at, const char *field,
+				   const char *lab, size_t n, const struct trace_print_flags *t)
+{
+	char msg[700];
+	const char *near = NULL;
+	size_t used, best = 4, d;
+	int k;
+	k = snprintf(msg, sizeof(msg),
+		     "no label \"%.*s\" for %s (its labels: ", (int)(n < 64 ? n : 64), lab, field);
+	used = k > 0 ? (size_t)k : 0;
+	for (k = 0; t[k].name; k++) {
+		if (tp__near(lab, n, t[k].name, strlen(t[k].name), &d) && d < best) {
+			best = d;
+			near = t[k].name;
+		}
+		if (used + strlen(t[k].name) + 16 < 480) {
+			int w = snprintf(msg + used, sizeof(msg) - used, "%s%s", k ? ", " : "",
+					 t[k].name);
+			used += w > 0 ? (size_t)w : 0;
+		} else if (used + 8 < sizeof(msg) && msg[used - 1] != '.') {
+			used += (size_t)snprintf(msg + used, sizeof(msg) - used, ", ...");
+		}
+	}
+	if (near)
+		snprintf(msg + used, sizeof(msg) - used, "); did you mean \"%.64s\"?", near);
+	else
+		snprintf(msg + used, sizeof(msg) - used, ")");
+	return tp__flt_fail(p, at, msg);
+}
+
+/* The value of the label text s[0..len) (at byte `at` of the filter) for
+ * field f with the table q: one label of a __print_symbolic table, or
+ * labels of a __print_flags table joined by '|' (their bits or'ed).  0
+ * and *v, or -1 (reported). */
+static inline int tp__flt_label(struct tp__flt_parse *p, const struct trace_event_field *f,
+				const struct tp__flt_syms *q, const char *s, size_t len, size_t at,
+				uint64_t *v)
+{
+	size_t i = 0;
+	*v = 0;
+	for (;;) {
+		size_t b, e;
+		int k;
+		while (i < len && tp__pat_is_space(s[i]))
+			i++;
+		b = i;
+		while (i < len && s[i] != '|')
+			i++;
+		e = i;
+		while (e > b && tp__pat_is_space(s[e - 1]))
+			e--;
+		if (e == b)
+			return tp__flt_fail3(p, at + b, "a label is missing (", f->name,
+					     q->delim ? " takes labels joined by '|')"
+						      : " takes one label)");
+		if (!q->delim && i < len)
+			return tp__flt_fail3(p, at + i, "field ", f->name,
+					     " takes one label (its labels are values, not "
+					     "flags: no '|')");
+		for (k = 0; q->tab[k].name; k++)
+			if (strlen(q->tab[k].name) == e - b &&
+			    memcmp(q->tab[k].name, s + b, e - b) == 0)
+				break;
+		if (!q->tab[k].name)
+			return tp__flt_no_label(p, at + b, f->name, s + b, e - b, q->tab);
+		*v |= (uint64_t)q->tab[k].mask;
+		if (i == len)
+			return 0;
+		i++; /* past '|' */
+	}
+}
+
 /* pred := field op value */
 static inline int tp__flt_pred(struct tp__flt_parse *p)
 {
@@ -187,7 +336,6 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 	char name[64], opname[3] = { 0, 0, 0 };
 	int kind = TP__FLT_INT8, is_signed = 0, op;
 	const struct trace_event_field *f = NULL;
-	enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_AND, OP_GLOB };
 
 	tp__flt_space(p);
 	name_at = p->i;
@@ -212,10 +360,22 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 			if (strcmp(p->fields[k].name, name) == 0)
 				f = &p->fields[k];
 		if (!f) {
-			char names[512], msg[700];
+			char names[512], msg[800];
+			const char *near = NULL;
+			size_t best = 4, d;
+			for (k = 0; k < p->nfields; k++) {
+				if (tp__near(name, n, p->fields[k].name, strlen(p->fields[k].name),
+					     &d) &&
+				    d < best) {
+					best = d;
+					near = p->fields[k].name;
+				}
+			}
 			tp__flt_names(p, names, sizeof(names));
 			snprintf(msg, sizeof(msg),
-				 "no field \"%.64s\" in this event (its fields: %s)", name, names);
+				 "no field \"%.64s\" in this event (its fields: %s)%s%.64s%s", name,
+				 names, near ? "; did you mean \"" : "", near ? near : "",
+				 near ? "\"?" : "");
 			return tp__flt_fail(p, name_at, msg);
 		}
 		kind = tp__flt_field_kind(p, f, name_at);
@@ -227,30 +387,35 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 	op_at = p->i;
 	switch (p->s[p->i]) {
 	case '=':
-		op = p->s[p->i + 1] == '=' ? OP_EQ : -1;
+		op = p->s[p->i + 1] == '=' ? TP__FLT_OP_EQ : -1;
 		break;
 	case '!':
-		op = p->s[p->i + 1] == '=' ? OP_NE : -1;
+		op = p->s[p->i + 1] == '=' ? TP__FLT_OP_NE : -1;
 		break;
 	case '<':
-		op = p->s[p->i + 1] == '=' ? OP_LE : OP_LT;
+		op = p->s[p->i + 1] == '=' ? TP__FLT_OP_LE : TP__FLT_OP_LT;
 		break;
 	case '>':
-		op = p->s[p->i + 1] == '=' ? OP_GE : OP_GT;
+		op = p->s[p->i + 1] == '=' ? TP__FLT_OP_GE : TP__FLT_OP_GT;
 		break;
 	case '&':
-		op = p->s[p->i + 1] == '&' ? -1 : OP_AND;
+		op = p->s[p->i + 1] == '&' ? -1 : TP__FLT_OP_AND;
 		break;
 	case '~':
-		op = OP_GLOB;
+		op = TP__FLT_OP_GLOB;
 		break;
 	default:
 		op = -1;
 		break;
 	}
+	if (op < 0 && p->s[op_at] == '=')
+		return tp__flt_fail(p, op_at, "expected an operator: equality is == (not =)");
 	if (op < 0)
 		return tp__flt_fail(p, op_at, "expected an operator (== != < <= > >= & ~)");
-	p->i += (op == OP_AND || op == OP_GLOB || op == OP_LT || op == OP_GT) ? 1 : 2;
+	p->i += (op == TP__FLT_OP_AND || op == TP__FLT_OP_GLOB || op == TP__FLT_OP_LT ||
+		 op == TP__FLT_OP_GT)
+			? 1
+			: 2;
 	memcpy(opname, p->s + op_at, p->i - op_at);
 	tp__flt_space(p);
 	val_at = p->i;
@@ -261,14 +426,37 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 		const char *end = strchr(p->s + p->i + 1, p->s[p->i]);
 		if (!end)
 			return tp__flt_fail(p, val_at, "unterminated string");
-		if (p->fields && kind != TP__FLT_STR && kind != TP__FLT_CHARS)
-			return tp__flt_fail3(p, val_at, "field ", f->name,
-					     " is an integer: compare it with a number");
-		if (p->fields && op != OP_EQ && op != OP_NE && op != OP_GLOB)
+		if (p->fields && kind != TP__FLT_STR && kind != TP__FLT_CHARS) {
+			struct tp__flt_syms q;
+			uint64_t v;
+			memset(&q, 0, sizeof(q));
+			q.name = f->name;
+			if (p->symbols && f->kind == TRACE_FIELD_INT)
+				p->symbols(tp__flt_syms_cb, &q);
+			if (!q.tab)
+				return tp__flt_fail3(
+					p, val_at, "field ", f->name,
+					p->symbols ? " is an integer without labels (no "
+						     "__print_symbolic or __print_flags in "
+						     "TP_printk): compare it with a number"
+						   : " is an integer: compare it with a number");
+			if (op != TP__FLT_OP_EQ && op != TP__FLT_OP_NE &&
+			    (op != TP__FLT_OP_AND || !q.delim))
+				return tp__flt_fail3(p, op_at, "a label is compared with == or !=",
+						     q.delim ? " (or &: any of its bits)" : "", "");
+			if (tp__flt_label(p, f, &q, p->s + val_at + 1,
+					  (size_t)(end - (p->s + val_at + 1)), val_at + 1, &v) != 0)
+				return -1;
+			tp__flt_int_step(o, f, kind, is_signed, op, v);
+			p->i = (size_t)(end - p->s) + 1;
+			return tp__flt_add_node(p, TP__FLT_N_PRED, p->nops++, 0);
+		}
+		if (p->fields && op != TP__FLT_OP_EQ && op != TP__FLT_OP_NE &&
+		    op != TP__FLT_OP_GLOB)
 			return tp__flt_fail(p, op_at, "strings are compared with ==, != or ~ only");
 		o->kind = (uint8_t)(p->fields ? kind : TP__FLT_STR);
-		o->glob = op == OP_GLOB;
-		o->negate = op == OP_NE;
+		o->glob = op == TP__FLT_OP_GLOB;
+		o->negate = op == TP__FLT_OP_NE;
 		o->slen = (uint32_t)(end - (p->s + p->i + 1));
 		p->str_at[p->nops] = p->i + 1;
 		p->strbytes += o->slen + 1;
@@ -323,9 +511,10 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 		if (p->fields && (kind == TP__FLT_STR || kind == TP__FLT_CHARS))
 			return tp__flt_fail3(p, val_at, "field ", f->name,
 					     " is a string: put the value in quotes");
-		if (p->fields && op == OP_GLOB)
+		if (p->fields && op == TP__FLT_OP_GLOB)
 			return tp__flt_fail(p, op_at, "~ (glob) compares strings only");
-		if (!neg && p->fields && is_signed && op != OP_AND && v > (~(uint64_t)0 >> 1))
+		if (!neg && p->fields && is_signed && op != TP__FLT_OP_AND &&
+		    v > (~(uint64_t)0 >> 1))
 			return tp__flt_fail3(p, val_at, "field ", f->name,
 					     " is signed: number too large (more than 2^63 - 1)");
 		if (neg) {
@@ -336,38 +525,7 @@ static inline int tp__flt_pred(struct tp__flt_parse *p)
 				return tp__flt_fail(p, val_at, "number too small (below -2^63)");
 			v = (uint64_t)0 - v;
 		}
-		o->kind = (uint8_t)kind;
-		if (f) {
-			o->shift = (uint8_t)(64 - 8 * f->size);
-			o->load_at = (int16_t)(f->offset + f->size - 8);
-		}
-		if (op == OP_AND) {
-			o->mask = v; /* (z & v) == 0, negated */
-			o->v = 1;
-			o->negate = 1;
-		} else {
-			uint64_t sbit = 0, off = 0, c = v;
-			if (f && is_signed) {
-				sbit = (uint64_t)1 << (f->size * 8 - 1);
-				off = ((uint64_t)1 << 63) - sbit;
-				c = v + ((uint64_t)1 << 63);
-			}
-			if (op == OP_GT || op == OP_LE) { /* > ; <= is > negated */
-				o->x = ~sbit;
-				o->add = (uint64_t)0 - off;
-				o->v = ~c;
-			} else if (op == OP_EQ || op == OP_NE) {
-				o->x = sbit;
-				o->add = off - c;
-				o->v = 1;
-			} else { /* < ; >= is < negated */
-				o->x = sbit;
-				o->add = off;
-				o->v = c;
-			}
-			o->negate = op == OP_NE || op == OP_LE || op == OP_GE;
-		}
-		o->offset = f ? f->offset : 0;
+		tp__flt_int_step(o, f, kind, is_signed, op, v);
 	} else {
 		if (p->s[p->i] == '\0')
 			return tp__flt_fail(p, val_at, "unexpected end: a value is missing");
@@ -466,19 +624,11 @@ static inline unsigned tp__flt_link(struct tp__flt_parse *p, unsigned n, unsigne
 	}
 }
 
-/*
- * Compiles `text` for an event whose fields are fields[0..nfields) and
- * whose fixed part is `fixed` bytes (its class's entry_size).  0 and *out
- * (free it with trace_filter_free) on success; -EINVAL for a malformed
- * filter, a field the event does not have or a type mismatch, with *pos
- * the 0-based offset of the offending byte and the reason in why[0..whylen)
- * (any of pos, why may be NULL); -ENOMEM.  fields == NULL checks the syntax
- * only (any field name, any value): 0 then, and *out, if out is not NULL,
- * is set to NULL.
- */
-static inline int trace_filter_compile(const char *text, const struct trace_event_field *fields,
-				       unsigned nfields, unsigned fixed, struct trace_filter **out,
-				       size_t *pos, char *why, size_t whylen)
+/* trace_filter_compile(), with the tables of symbols (NULL: none). */
+static inline int tp__flt_compile(const char *text, const struct trace_event_field *fields,
+				  unsigned nfields, unsigned fixed,
+				  void (*symbols)(trace_print_symbols_fn, void *),
+				  struct trace_filter **out, size_t *pos, char *why, size_t whylen)
 {
 	struct tp__flt_parse *p;
 	struct trace_filter *f = NULL;
@@ -505,6 +655,7 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 	p->s = text;
 	p->fields = fields;
 	p->nfields = nfields;
+	p->symbols = fields ? symbols : NULL;
 	p->why = why;
 	p->whylen = whylen;
 	root = tp__flt_or(p);
@@ -571,6 +722,43 @@ static inline int trace_filter_compile(const char *text, const struct trace_even
 	free(p);
 	*out = f;
 	return 0;
+}
+
+/*
+ * Compiles `text` for an event whose fields are fields[0..nfields) and
+ * whose fixed part is `fixed` bytes (its class's entry_size).  0 and *out
+ * (free it with trace_filter_free) on success; -EINVAL for a malformed
+ * filter, a field the event does not have or a type mismatch, with *pos
+ * the 0-based offset of the offending byte and the reason in why[0..whylen)
+ * (any of pos, why may be NULL); -ENOMEM.  fields == NULL checks the syntax
+ * only (any field name, any value): 0 then, and *out, if out is not NULL,
+ * is set to NULL.  Labels ("PUT") are not known here: see
+ * trace_filter_compile_event.
+ */
+static inline int trace_filter_compile(const char *text, const struct trace_event_field *fields,
+				       unsigned nfields, unsigned fixed, struct trace_filter **out,
+				       size_t *pos, char *why, size_t whylen)
+{
+	return tp__flt_compile(text, fields, nfields, fixed, NULL, out, pos, why, whylen);
+}
+
+/*
+ * Compiles `text` for the events of class cls (its fields, entry_size and
+ * TP_printk tables), as the recorder does: as trace_filter_compile, and an
+ * integer field that TP_printk shows through __print_symbolic or
+ * __print_flags (its value alone: __print_symbolic(__entry->method, ...))
+ * also takes its labels in quotes: `method == "PUT"`, `method != "GET"`,
+ * `flags & "WRITE"` (any of the bits), `flags == "READ|WRITE"` (exactly
+ * those bits), compiled to the numbers.  An unknown label is -EINVAL with
+ * the labels and the nearest one in why.
+ */
+static inline int trace_filter_compile_event(const char *text, const struct trace_event_class *cls,
+					     struct trace_filter **out, size_t *pos, char *why,
+					     size_t whylen)
+{
+	unsigned n = 0;
+	const struct trace_event_field *fl = cls->fields(&n);
+	return tp__flt_compile(text, fl, n, cls->entry_size, cls->symbols, out, pos, why, whylen);
 }
 
 #ifdef __cplusplus

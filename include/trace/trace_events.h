@@ -63,6 +63,36 @@ struct trace_print_flags {
 typedef void (*trace_print_symbols_fn)(void *priv, const char *expr,
 				       const struct trace_print_flags *table, const char *delim);
 
+/* The field a table belongs to: the name in an expr that is a field alone
+ * ("__entry->state", maybe in parentheses or spaces), its length in *n;
+ * NULL for any other expression (its labels are the formatter's only).
+ * What the recorder's metadata (enumerations) and the filter compiler
+ * (labels as values) agree on. */
+static inline const char *tp__ev_sym_field(const char *expr, size_t *n)
+{
+	const char *p = expr, *id;
+	while (*p == ' ' || *p == '(')
+		p++;
+	if (strncmp(p, "__entry", 7) != 0)
+		return NULL;
+	p += 7;
+	while (*p == ' ')
+		p++;
+	if (p[0] != '-' || p[1] != '>')
+		return NULL;
+	p += 2;
+	while (*p == ' ')
+		p++;
+	for (id = p; (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		     (*p >= '0' && *p <= '9') || *p == '_';
+	     p++)
+		;
+	*n = (size_t)(p - id);
+	while (*p == ' ' || *p == ')')
+		p++;
+	return *p || !*n ? NULL : id;
+}
+
 struct trace_event_field {
 	const char *type; /* as written: "unsigned long", "char" (array element) */
 	const char *name;

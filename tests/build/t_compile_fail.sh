@@ -49,6 +49,10 @@
 #      then the path tried.
 #  (o) a probe in the kernel's order (void *data first): an error without
 #      -Werror, in C and C++, with gcc and clang.
+#  (p) an enum in the guarded part of an event header without a guard of
+#      its own: "redeclaration of enum" (gcc), "redefinition of" (clang)
+#      in the defining file, the compiler's words (troubleshooting.md
+#      says the cause); with its own guard it compiles.
 # Positive checks that must produce no diagnostic at all:
 #  - every file-scope macro followed by ';' under -Wpedantic (C99, C11, C++),
 #    plus -Wextra-semi where the compiler has it;
@@ -347,6 +351,14 @@ for cxx in $cxxs; do
 	must_say "o-data-first-$t" "$order" $cxx -x c++ -std=c++17 $I -DCONFIG_CF_KV -DKV_DATA_FIRST -c "$S/kv_fire.c" -o "$B/o.o"
 done
 must_build o-data-last $CC -std=c99 $WARN -Werror $I -DCONFIG_CF_KV "$S/kv_fire.c"
+
+echo "== (p) a type in the re-read part of an event header, without a guard of its own"
+for cc in $compilers; do
+	t=$(basename "$cc")
+	must_say "p-unguarded-enum-$t" "redeclaration of .?enum kv_kind|redefinition of .?kv_kind" \
+		$cc -std=c11 $WARN $I -DCONFIG_CF_KV -DKV_ENUM_UNGUARDED -c "$S/kv_define.c" -o "$B/p.o"
+done
+must_build p-guarded-enum $CC -std=c11 $WARN -Werror $I -DCONFIG_CF_KV "$S/kv_define.c"
 
 echo "$((n - fails))/$n cases passed"
 finish

@@ -52,7 +52,8 @@
 #  - make uninstall with the same variables removes every installed file
 #    and our own directories, and leaves a foreign header and .pc file alone.
 #  - compat: PREFIX=/usr/local (the former spelling of prefix): the default
-#    layout (bin/, include/, lib/pkgconfig/, lib/cmake/tracepoint/), a
+#    layout (bin/, include/, lib/pkgconfig/, lib/cmake/tracepoint/), exactly
+#    the files docs/install.md's "Installed files" lists, a
 #    pkg-config and a CMake build against it (found through
 #    CMAKE_PREFIX_PATH alone), uninstall.
 #  - share: prefix=/opt/tp pkgconfigdir='$(datadir)/pkgconfig'
@@ -408,10 +409,33 @@ else fail "tracepoint-ctl --help: $out"; fi
 
 uninstall
 
-# The former spelling, PREFIX, and the default layout under it.
+# docs/install.md's "Installed files" block, as paths under the prefix: a
+# line "DIR/*.h  a.h b.h" (continued on indented lines) names each file; a
+# line "DIR/*.h  some words" stands for every header of that folder of the
+# tree; any other line is one file.
+doc_files() {
+	# shellcheck disable=SC2016 # backquotes of Markdown, not a command
+	sed -n '/^## Installed files/,/^## /p' docs/install.md | sed -n '/^```$/,/^```$/p' | grep -v '^```' |
+		awk '/^[^ ]/ { path = $1; each = path ~ /\*/ && $2 ~ /\.h$/; start = 2
+			if (path !~ /\*/) print path; else if (!each) print "GLOB " path }
+		/^ / { start = 1 }
+		each { dir = path; sub(/\/[^\/]*$/, "", dir); for (i = start; i <= NF; i++) print dir "/" $i }' |
+		while read -r a b; do
+			if [ "$a" = GLOB ]; then for h in $b; do echo "$h"; done; else echo "$a"; fi
+		done | sort
+}
+
+# The former spelling, PREFIX, and the default layout under it; the files
+# are those docs/install.md lists.
 layout compat "$B/destdir-compat" /usr/local /usr/local/include /usr/local/bin \
-	/usr/local/lib/pkgconfig /usr/local/lib/cmake/tracepoint PREFIX=/usr/local &&
-	{ pc_build compat-pc on; cmake_build compat-cmake ON; uninstall; }
+	/usr/local/lib/pkgconfig /usr/local/lib/cmake/tracepoint PREFIX=/usr/local && {
+	doc=$(doc_files) got=$(cd "$D/usr/local" && find . -type f | sed 's|^\./||' | sort)
+	if [ "$doc" = "$got" ]; then ok "docs/install.md lists exactly the $(echo "$got" | wc -l) installed files"
+	else fail "docs/install.md's list differs from the install (< docs only, > installed only):"
+		printf '%s\n' "$doc" >"$B/doc-files"; printf '%s\n' "$got" >"$B/got-files"
+		diff "$B/doc-files" "$B/got-files" | grep '^[<>]'; fi
+	pc_build compat-pc on; cmake_build compat-cmake ON; uninstall
+}
 
 # The architecture-independent places a header-only package may prefer.
 # shellcheck disable=SC2016 # make variables, expanded by make

@@ -10,6 +10,10 @@
 #    disable (no more after it), flush, the errors (malformed list with a
 #    caret, unknown event: nothing changed, all or nothing; snapshot in
 #    stream mode), tracepoint-ctl's usage errors; at exit the socket is gone;
+#  - filters: enable with two 'patterns if filter' groups (only odd ticks
+#    recorded); a misspelt field, event or subsystem, a type mismatch, a
+#    syntax error: the reply says it as TRACEPOINTS does (caret, "did you
+#    mean"), nothing changes, the program's stderr stays quiet;
 #  - flight mode: snapshots 1 and 2, read back by tracepoint-dump;
 #  - hostile clients: 15 malformed requests, garbage, 1 MiB without a
 #    newline, a pipelined flood that never reads, 200 connections closed at
@@ -27,6 +31,9 @@
 #    it calls tracepoint_control_start(); exec: nothing is inherited (one
 #    socket, one control thread: the new image's), the new image replaces
 #    the stale socket; SIGKILL: tracepoint-ctl names the stale socket;
+#    SIGTERM to a program without a handler (ctl_prog -DCTL_NO_HANDLER):
+#    status 143, socket left; the next process's channel removes both
+#    stale sockets;
 #  - the API: tracepoint_control_start() twice, tracepoint_control_stop()
 #    twice (0 each), no thread and no file left after stop.
 #  - /tmp/tracepoints-UID taken first by another user (a directory, a
@@ -39,6 +46,7 @@ dump_tool
 B=$(cd "$B" && pwd) # XDG_RUNTIME_DIR must be absolute
 cc_build -I"$S" -DCONFIG_CTL_TRACE "$S/ctl_prog.c" -o "$B/ctl_prog" -lpthread -ldl
 cc_build "$S/hostile.c" -o "$B/hostile"
+cc_build -I"$S" -DCONFIG_CTL_TRACE -DCTL_NO_HANDLER "$S/ctl_prog.c" -o "$B/ctl_prog_plain" -lpthread -ldl
 CTL=${TP_CTL:-}
 if [ -z "$CTL" ] || [ ! -x "$CTL" ]; then
 	CTL=$B/tracepoint-ctl
@@ -179,6 +187,34 @@ ctl --help
 expect "--help" 0 "^usage: tracepoint-ctl PID list"
 ctl --version
 expect "--version" 0 "^tracepoint-ctl [0-9]*\.[0-9]*\.[0-9]"
+
+echo "== filters: the same groups, errors and suggestions as TRACEPOINTS"
+start filters run TRACEPOINTS_CONTROL=1 TRACEPOINTS_DIR="$B/filters"
+ctl $P enable 'ctl:ctl_tick if n & 1' 'ctl:ctl_note if what == "hundred"'
+expect "enable two groups with filters" 0 "^enabled 2 events matching \"ctl:ctl_tick if n & 1; ctl:ctl_note if what == \\\"hundred\\\"\"; trace in $B/filters/ctl_prog-$P$"
+ctl $P enable 'ctl:ctl_tick if nn > 5'
+expect "a misspelt field" 1 'bad filter for ctl:ctl_tick: no field "nn" in this event (its fields: n); did you mean "n"? at position 17'
+if [ "$(echo "$ERRP" | tail -n 1)" = "                  ^" ]; then ok "its caret is under position 17"
+else fail "caret: $ERRP"; fi
+ctl $P enable 'ctl:ctl_note if what > 1'
+expect "a type mismatch" 1 'bad filter for ctl:ctl_note: field what is a string: put the value in quotes'
+ctl $P enable 'ctl:ctl_tik if n > 1'
+expect "a misspelt event" 1 'no event of this program matches "ctl:ctl_tik"; did you mean "ctl:ctl_tick"?'
+ctl $P enable ctl:ctl_tik
+expect "a misspelt event, no filter" 1 'no event of this program matches "ctl:ctl_tik"; did you mean "ctl:ctl_tick"?'
+ctl $P enable ctl
+expect "a subsystem for an event" 1 'no event of this program matches "ctl": it is a subsystem; "ctl:\*" selects its events'
+ctl $P enable 'ctl:ctl_tick if (n > 1'
+expect "a syntax error" 1 "bad filter: this '(' is not closed at position 17"
+ctl $P disable 'ctl:ctl_tick if n > 1'
+expect "disable with a filter" 1 "disable takes patterns only"
+sleep 0.3
+stop
+n=$("$DUMP" "$B/filters" 2>/dev/null | grep -c ' ctl:ctl_tick n=')
+even=$("$DUMP" "$B/filters" 2>/dev/null | grep -c ' ctl:ctl_tick n=[0-9]*[02468]$')
+if [ "$n" -gt 100 ] && [ "$even" = 0 ]; then ok "the trace holds $n ticks, all odd: the filter of the first enable, unchanged by the refused ones"
+else fail "filters: $n ticks, $even even"; fi
+grep -v '^tracepoints: trace in ' "$E" | grep . && fail "filters: the program's stderr: the errors belong in the reply"
 
 echo "== flight mode: snapshots"
 start flight run TRACEPOINTS_CONTROL=1 TRACEPOINTS_MODE=flight TRACEPOINTS_DIR="$B/flight" \
@@ -369,7 +405,24 @@ kill -KILL $P
 wait $P 2>/dev/null
 ctl $P list
 expect "SIGKILL: tracepoint-ctl" 2 "process $P is gone; $SD/$P.sock is a stale socket it left"
-rm -f "$SD/$P.sock"
+KILLED=$P
+# A plain kill (SIGTERM, default action) of a program without a handler:
+# no exit handler runs, the socket stays, as after SIGKILL.
+env TRACEPOINTS_CONTROL=1 "$B/ctl_prog_plain" >"$B/plain.out" 2>"$B/plain.err" &
+P=$!
+waitfor '^ready ' "$B/plain.out"
+kill -TERM $P
+wait $P
+st=$?
+if [ $st = 143 ] && [ -S "$SD/$P.sock" ] && [ ! -s "$B/plain.err" ]; then
+	ok "SIGTERM, no handler: killed by it (status $st), $P.sock left, nothing said"
+else fail "plain SIGTERM: status $st, $(ls "$SD"), stderr $(cat "$B/plain.err")"; fi
+PLAIN=$P
+start sweep run TRACEPOINTS_CONTROL=1
+if [ ! -e "$SD/$KILLED.sock" ] && [ ! -e "$SD/$PLAIN.sock" ] && [ -S "$SD/$P.sock" ]; then
+	ok "the next channel removes the sockets the killed processes left"
+else fail "sweep: $(ls "$SD")"; fi
+stop
 
 echo "== the API: tracepoint_control_start, _stop, _path"
 start api start

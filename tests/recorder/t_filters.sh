@@ -59,10 +59,29 @@ bad() { # name spec message caret-column: reported, nothing recorded, the progra
 		ok "$1: reported with a caret, nothing recorded"
 	else fail "$1"; cat "$B/$1.err"; ls "$B/$1" 2>/dev/null; fi
 }
-bad no_field 'kmem:kmalloc if bytes_rq > 64' 'tracepoints: bad filter for kmem:kmalloc: no field "bytes_rq" in this event (its fields: call_site, ptr, bytes_req, bytes_alloc, cache) at position 17' 19
+bad no_field 'kmem:kmalloc if bytes_rq > 64' 'tracepoints: bad filter for kmem:kmalloc: no field "bytes_rq" in this event (its fields: call_site, ptr, bytes_req, bytes_alloc, cache); did you mean "bytes_req"? at position 17' 19
 bad mismatch 'kmem:kmalloc if cache > 1' 'field cache is a string: put the value in quotes' 27
 bad syntax 'kmem:kmalloc if (bytes_req > 64' "bad filter: this '(' is not closed at position 17" 19
 bad other_event 'kmem:* if bytes_req > 64' 'bad filter for kmem:kfree: no field "bytes_req"' 13
+
+# Labels: examples/gc shows gc_phase's state by __print_symbolic and its
+# reasons by __print_flags; a filter takes those names, as the reader prints them.
+cc_build -Iexamples -DCONFIG_GCTRACE examples/gc/gc.c -o "$B/gc" -ldl -lpthread
+labels() { # name filter: the gc_phase records kept, "state reasons" each
+	env TRACEPOINTS="gc:gc_phase if $2" TRACEPOINTS_DIR="$B/$1" "$B/gc" >/dev/null 2>"$B/$1.err"
+	"$DUMP" "$B/$1" 2>&1 | sed -n 's/.*gc:gc_phase state=\([a-z]*\) reasons=\([a-z_|]*\) .*/\1 \2/p' | tr '\n' ';'
+}
+got=$(labels lab_sym 'state == "mark"')
+if [ "$got" = "mark alloc_failed|low_memory;mark explicit;" ]; then ok "state == \"mark\": the two mark phases"
+else fail "state == \"mark\": $got"; cat "$B/lab_sym.err"; fi
+got=$(labels lab_flags 'reasons & "low_memory" && state != "mark"')
+if [ "$got" = "sweep alloc_failed|low_memory;" ]; then ok "reasons & \"low_memory\" && state != \"mark\": one sweep"
+else fail "flags: $got"; cat "$B/lab_flags.err"; fi
+env TRACEPOINTS='gc:gc_phase if reasons & "low_memry"' TRACEPOINTS_DIR="$B/lab_bad" "$B/gc" >/dev/null 2>"$B/lab_bad.err"
+if grep -qF 'no label "low_memry" for reasons (its labels: alloc_failed, explicit, low_memory); did you mean "low_memory"? at position 27' "$B/lab_bad.err" &&
+	[ "$(tail -1 "$B/lab_bad.err" | awk '{ print index($0, "^") }')" = 29 ] && [ ! -e "$B/lab_bad" ]; then
+	ok "a misspelt label: its labels, the nearest, a caret, nothing recorded"
+else fail "misspelt label"; cat "$B/lab_bad.err"; fi
 
 for l in 1 2 3; do
 	cc_build -I"$S" -fPIC -shared -DCONFIG_FPLUG -DPLUG_LAYOUT=$l "$S/plug.c" -o "$B/libplug$l.so"

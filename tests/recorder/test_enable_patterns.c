@@ -222,6 +222,8 @@ static void unknown_events_are_reported_once(void **state)
 	assert_int_equal(tracepoint_enable("evf"), 0);
 	assert_int_equal(tracepoint_enable("evf:evf_thre"), 0); /* one letter short */
 	assert_int_equal(tracepoint_enable("evf_mixde"), 0);	/* two swapped, no system */
+	assert_int_equal(tracepoint_enable("evf:three"), 0);	/* the name's prefix left out */
+	assert_int_equal(tracepoint_enable("evx:mixed"), 0);	/* and the system misspelt */
 	err = sc_stderr_end();
 	print_message("%s", err);
 	assert_int_equal(sc_count(err, "unknown event \"evf:no_such_event\" ("), 1); /* no guess */
@@ -230,6 +232,10 @@ static void unknown_events_are_reported_once(void **state)
 		1);
 	assert_int_equal(
 		sc_count(err, "unknown event \"evf_mixde\"; did you mean \"evf:evf_mixed\"?"), 1);
+	assert_int_equal(
+		sc_count(err, "unknown event \"evf:three\"; did you mean \"evf:evf_three\"?"), 1);
+	assert_int_equal(
+		sc_count(err, "unknown event \"evx:mixed\"; did you mean \"evf:evf_mixed\"?"), 1);
 	assert_int_equal(sc_count(err, "pattern \"nosys:*\" matches no event"), 1);
 	assert_int_equal(sc_count(err, "evf_plain is a plain tracepoint"), 1);
 	assert_int_equal(

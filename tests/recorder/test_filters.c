@@ -16,6 +16,8 @@
 #define CONFIG_EVF 1
 #define CREATE_TRACE_POINTS
 #include "events/ev_fields.h"
+#define CONFIG_EVL 1
+#include "events/ev_labels.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
 #include "recorder_fixture.h"
@@ -35,6 +37,8 @@ static void collect(const struct tr_rec *r, void *priv)
 	long long s;
 	if (r->ev == trace_event_of(&__tracepoint_evf_three)) {
 		memcpy(&s, tr_field(r, "c"), sizeof(s));
+	} else if (r->ev == trace_event_of(&__tracepoint_evl_req)) {
+		memcpy(&s, tr_field(r, "serial"), sizeof(s));
 	} else if (r->ev == trace_event_of(&__tracepoint_evf_mixed)) {
 		const void *p;
 		memcpy(&p, tr_field(r, "ptr"), sizeof(p));
@@ -169,6 +173,46 @@ static void strings_and_globs(void **state)
 	assert_string_equal(mixed(NULL), "0 1 2 3 4");
 }
 
+/* evl_req for each method (GET, PUT, DELETE, 9) with flags READ, WRITE,
+ * READ|WRITE|SYNC, 0, err -2, 0, 0, 5 and mode 0..3 under filter f, read
+ * back as three() does. */
+static const char *labels(const char *f)
+{
+	static const unsigned flags[] = { 1, 2, 7, 0 };
+	static const int errs[] = { -2, 0, 0, 5 };
+	char err[512];
+	long long from = serial;
+	unsigned i;
+	int r = tracepoint_filter("evl:evl_req", f, err, sizeof(err));
+	if (r != 1)
+		fail_msg("filter \"%s\": %d %s", f, r, err);
+	for (i = 0; i < 4; i++)
+		trace_evl_req(i < 3 ? (int)i + 1 : 9, flags[i], errs[i], i, serial++);
+	return read_back(from, serial);
+}
+
+/* Labels of __print_symbolic and __print_flags fields as values: the same
+ * records as their numbers (in the recorder's inline path: the records
+ * are made by the probe; test_filters' fuzzer checks trace_filter_match
+ * against it). */
+static void labels_as_values(void **state)
+{
+	(void)state;
+	assert_string_equal(labels("method == \"PUT\""), "1");
+	assert_string_equal(labels("method == 2"), "1");
+	assert_string_equal(labels("method != 'GET'"), "1 2 3");
+	assert_string_equal(labels("method == \"DELETE\" || method == \"GET\""), "0 2");
+	assert_string_equal(labels("flags & \"WRITE\""), "1 2");
+	assert_string_equal(labels("flags & \"READ|SYNC\""), "0 2");
+	assert_string_equal(labels("flags & \" READ | SYNC \""), "0 2");
+	assert_string_equal(labels("flags == \"READ|WRITE|SYNC\""), "2");
+	assert_string_equal(labels("flags == \"RW|SYNC\""), "2");
+	assert_string_equal(labels("flags != \"READ\" && !(flags & \"SYNC\")"), "1 3");
+	assert_string_equal(labels("err == \"ENOENT\""), "0"); /* a negative label */
+	assert_string_equal(labels("err != \"OK\""), "0 3");
+	assert_string_equal(labels(NULL), "0 1 2 3");
+}
+
 /* A bad filter: -EINVAL, the message (checked) with a caret under the
  * given 1-based position, and the filter in force unchanged. */
 static void expect_error(const char *pat, const char *f, const char *why, size_t at)
@@ -194,14 +238,16 @@ static void errors(void **state)
 	assert_string_equal(three("a == 3"), "2");
 	expect_error("evf_three", "bytes == 1",
 		     "no field \"bytes\" in this event (its fields: a, b, c)", 1);
-	expect_error("evf_three", "a == \"x\"", "field a is an integer: compare it with a number",
+	expect_error("evf_three", "a == \"x\"",
+		     "field a is an integer without labels (no __print_symbolic or "
+		     "__print_flags in TP_printk): compare it with a number",
 		     6);
 	expect_error("evf_three", "a ~ \"x*\"", "field a is an integer", 5);
 	expect_error("evf_three", "a ~ 1", "~ (glob) compares strings only", 3);
 	expect_error("evf_three", "b == -1", "field b is unsigned", 6);
 	expect_error("evf_three", "(a == 1", "this '(' is not closed", 1);
 	expect_error("evf_three", "a == 1 )", "a ')' that closes nothing", 8);
-	expect_error("evf_three", "a = 1", "expected an operator", 3);
+	expect_error("evf_three", "a = 1", "expected an operator: equality is == (not =)", 3);
 	expect_error("evf_three", "a == 1 &&", "unexpected end", 10);
 	expect_error("evf_three", "a == 1 and a == 2", "expected && or ||", 8);
 	expect_error("evf_three", "a == 1, b == 2", "';' starts the next group", 7);
@@ -217,6 +263,31 @@ static void errors(void **state)
 	expect_error("evf:*", "a == 1", "no field \"a\" in this event (its fields: ",
 		     1); /* evf_mixed or a lock event: the first met */
 	expect_error("evf three", "a == 1", "malformed pattern list", 4);
+	expect_error("evl_req", "method == \"PUTT\"",
+		     "no label \"PUTT\" for method (its labels: GET, PUT, DELETE); did you mean "
+		     "\"PUT\"?",
+		     12);
+	expect_error("evl_req", "flags & \"READ|WRTE\"",
+		     "no label \"WRTE\" for flags (its labels: RW, READ, WRITE, SYNC); did you "
+		     "mean \"WRITE\"?",
+		     15);
+	expect_error("evl_req", "method == \"DEL\"",
+		     "no label \"DEL\" for method (its labels: GET, PUT, DELETE); did you mean "
+		     "\"DELETE\"?",
+		     12); /* a label's beginning */
+	expect_error("evl_req", "method == \"x\"",
+		     "no label \"x\" for method (its labels: GET, PUT, DELETE)", 12);
+	expect_error("evl_req", "method < \"PUT\"", "a label is compared with == or !=", 8);
+	expect_error("evl_req", "method & \"PUT\"", "a label is compared with == or !=", 8);
+	expect_error("evl_req", "flags > \"READ\"",
+		     "a label is compared with == or != (or &: any of its bits)", 7);
+	expect_error("evl_req", "method == \"GET|PUT\"", "field method takes one label", 15);
+	expect_error("evl_req", "flags & \"READ|\"", "a label is missing", 15);
+	expect_error("evl_req", "mode == \"odd\"", "field mode is an integer without labels", 9);
+	expect_error("evl_req", "methd == 1",
+		     "no field \"methd\" in this event (its fields: method, flags, err, mode, "
+		     "serial); did you mean \"method\"?",
+		     1);
 	/* nothing changed: the last good filter is in force */
 	assert_string_equal(three(NULL), "0 1 2 3 4");
 	assert_int_equal(tracepoint_filter("nosuch_event", "a == 1", NULL, 0), 0);
@@ -433,7 +504,8 @@ static void rejected_records_leave_the_clock_alone(void **state)
 
 static int setup(void **state)
 {
-	return tp_fixture_record(state, trace_dir, 64 * 1024, "evf:evf_three,evf:evf_mixed", 2);
+	return tp_fixture_record(state, trace_dir, 64 * 1024,
+				 "evf:evf_three,evf:evf_mixed,evl:evl_req", 3);
 }
 
 int main(void)
@@ -443,6 +515,7 @@ int main(void)
 		cmocka_unit_test(masks),
 		cmocka_unit_test(logic_and_precedence),
 		cmocka_unit_test(strings_and_globs),
+		cmocka_unit_test(labels_as_values),
 		cmocka_unit_test(errors),
 		cmocka_unit_test(limits),
 		cmocka_unit_test(filter_functions),

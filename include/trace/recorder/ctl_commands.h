@@ -30,6 +30,7 @@ extern int tp__ctl_pipe2(int *, int) __asm__("pipe2");
 extern FILE *tp__ctl_open_memstream(char **, size_t *) __asm__("open_memstream");
 extern int tp__ctl_setname(pthread_t, const char *) __asm__("pthread_setname_np");
 extern char *tp__ctl_mkdtemp(char *) __asm__("mkdtemp");
+extern int tp__ctl_kill(pid_t, int) __asm__("kill");
 #ifdef SIG_SETMASK
 #define TP__CTL_SIG_SETMASK SIG_SETMASK
 #elif defined(__mips__) || defined(__alpha__)
@@ -182,31 +183,94 @@ static int tp__ctl_item_cb(const char *item, size_t len, void *priv)
 	if (m.n)
 		return 0;
 	it->missing = 1;
-	tp__text_put(it->t,
-		     "no event of this program matches \"%.*s\" (nothing changed; the "
-		     "list command shows the events)\n",
-		     (int)len, item);
+	if (!trace_pattern_is_glob(item, len) && tp__sink_is_system(item, len)) {
+		tp__text_put(it->t,
+			     "no event of this program matches \"%.*s\": it is a subsystem; "
+			     "\"%.*s:*\" selects its events (nothing changed)\n",
+			     (int)len, item, (int)len, item);
+	} else {
+		char near[TRACE_PATTERN_MAX + 32];
+		tp__text_put(it->t,
+			     "no event of this program matches \"%.*s\"%s (nothing changed; the "
+			     "list command shows the events)\n",
+			     (int)len, item,
+			     trace_pattern_is_glob(item, len)
+				     ? ""
+				     : tp__sink_did_you_mean(item, len, near, sizeof(near)));
+	}
 	return 1;
 }
 
-/* enable/disable PATTERNS: all or nothing as far as the list goes (a
- * malformed list or an item that matches no event changes nothing). */
+/* Does every item of every group of a spec match an event?  The first
+ * that does not is named in the reply. */
+static int tp__ctl_spec_items(const char *spec, struct tp__ctl_items *it)
+{
+	size_t at = 0;
+	struct trace_spec_group g;
+	do {
+		size_t next = trace_spec_next(spec, at, &g);
+		char pats[TP__CTL_REQUEST_MAX];
+		if (g.pat_len < sizeof(pats) && !tp__pat_blank(g.pat, g.pat_len)) {
+			memcpy(pats, g.pat, g.pat_len);
+			pats[g.pat_len] = '\0';
+			trace_pattern_for_each(pats, tp__ctl_item_cb, it);
+			if (it->missing)
+				return -ENOENT;
+		}
+		at = next;
+	} while (at);
+	return 0;
+}
+
+/* enable/disable PATTERNS, or enable a spec with filters ("patterns if
+ * filter; ...", as TRACEPOINTS takes it): all or nothing as far as the
+ * list goes (a malformed list or filter, a field or label the event does
+ * not have, an item that matches no event: nothing changes), each said as
+ * TRACEPOINTS says it, into the reply. */
 static int tp__ctl_enable(const char *list, int on, struct tp__text *t)
 {
 	size_t pos = 0;
 	const char *why = "";
 	struct tp__ctl_items it;
 	int r;
-	if (trace_pattern_check(list, &pos, &why) != 0) {
+	it.t = t;
+	it.missing = 0;
+	if (!trace_spec_is_plain(list) && !tp__hist_spec_has(list)) {
+		char err[TRACE_FILTER_MAX + 2048];
+		struct trace_spec_group g;
+		size_t at = 0;
+		if (!on) {
+			do {
+				at = trace_spec_next(list, at, &g);
+				if (g.filter) {
+					tp__text_put(t, "disable takes patterns only: a filter "
+							"('if') stays with its events; enable them "
+							"again with another one\n");
+					return -EINVAL;
+				}
+			} while (at);
+		}
+		err[0] = '\0';
+		if (tp__sink_spec_check_to(list, 1, on, err, sizeof(err)) != 0) {
+			tp__text_put(t, "%s\n", err[0] ? err : "malformed pattern list");
+			return -EINVAL;
+		}
+		if (tp__ctl_spec_items(list, &it) != 0)
+			return -ENOENT;
+	} else if (tp__hist_spec_has(list)) {
+		tp__text_put(t, "hist triggers are set in the program (TRACEPOINTS, "
+				"trace_recorder_enable()), not through the control channel; "
+				"the hist command reads their tables\n");
+		return -EINVAL;
+	} else if (trace_pattern_check(list, &pos, &why) != 0) {
 		tp__text_put(t, "malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^\n",
 			     list, why, pos + 1, list, (int)pos, "");
 		return -EINVAL;
+	} else {
+		trace_pattern_for_each(list, tp__ctl_item_cb, &it);
+		if (it.missing)
+			return -ENOENT;
 	}
-	it.t = t;
-	it.missing = 0;
-	trace_pattern_for_each(list, tp__ctl_item_cb, &it);
-	if (it.missing)
-		return -ENOENT;
 	if (on && !__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) &&
 	    (tp__ctl.env_mode || tp__ctl.env_dir)) {
 		/* The trace starts where and how the environment said. */

@@ -376,6 +376,46 @@ static int tp__ctl_dir(char *dir, size_t len)
 	return 0;
 }
 
+/* Removes the sockets that processes gone from this pid namespace left
+ * in dir (killed by a signal, _exit()): "PID.sock" files of this uid
+ * whose PID no longer exists and on which nobody answers (a process of
+ * another pid namespace sharing the directory answers: kept).  Without a
+ * word: they were stale. */
+static void tp__ctl_sweep(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		char path[sizeof(tp__ctl.path)], *end;
+		struct sockaddr_un a;
+		struct stat st;
+		long pid = strtol(de->d_name, &end, 10);
+		int probe, n;
+		if (end == de->d_name || de->d_name[0] == '-' || strcmp(end, ".sock") != 0 ||
+		    pid <= 0 || pid > INT_MAX || pid == (long)getpid())
+			continue;
+		if (tp__ctl_kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue; /* alive (or another user's): not ours to judge */
+		n = snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (n < 0 || (size_t)n >= sizeof(path) || (size_t)n >= sizeof(a.sun_path) ||
+		    fstatat(AT_FDCWD, path, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !TP__CTL_ISSOCK(st.st_mode) || st.st_uid != geteuid())
+			continue;
+		memset(&a, 0, sizeof(a));
+		a.sun_family = AF_UNIX;
+		memcpy(a.sun_path, path, (size_t)n + 1);
+		probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+		if (probe < 0)
+			continue;
+		if (connect(probe, (struct sockaddr *)&a, sizeof(a)) != 0 && errno == ECONNREFUSED)
+			unlink(path);
+		close(probe);
+	}
+	closedir(d);
+}
+
 /* A listening socket at path (mode 0600), or -errno (reported).  A socket
  * file already there is replaced if nobody answers on it: a process with
  * this pid ended without removing it (killed, _exit(), exec()). */
@@ -514,6 +554,7 @@ TRACEPOINT_SINK_API int trace_recorder_control_start(void)
 		pthread_mutex_unlock(&tp__ctl_life);
 		return e;
 	}
+	tp__ctl_sweep(dir);
 	n = snprintf(tp__ctl.path, sizeof(tp__ctl.path), TP__CTL_SOCKET_FMT, dir, (int)getpid());
 	if (n < 0 || (size_t)n >= sizeof(tp__ctl.path)) {
 		tp__sink_msg("control channel: %s/%d.sock is longer than a socket's path may be "

@@ -165,8 +165,9 @@ static int tp__sink_is_system(const char *item, size_t len)
 	return !memchr(item, ':', len) && tracepoint_for_each(tp__sink_sys_walk, &q) != 0;
 }
 
-/* The loaded event closest to a misspelled name (at most 2 edits, without
- * case; "system:name", or the name alone for an item without ':'). */
+/* The loaded event closest to a misspelled name (trace/near.h's tp__near,
+ * on the event name, in a system spelt the same or within two edits; or
+ * the name alone for an item without ':'). */
 struct tp__sink_near {
 	const char *item;
 	size_t len;
@@ -178,16 +179,21 @@ static int tp__sink_near_walk(struct tracepoint *tp, void *priv)
 {
 	struct tp__sink_near *q = (struct tp__sink_near *)priv;
 	const struct trace_event *ev = trace_event_of(tp);
-	char full[TRACE_PATTERN_MAX + 1];
-	size_t d;
+	const char *colon = (const char *)memchr(q->item, ':', q->len);
+	size_t d, ns = colon ? (size_t)(colon - q->item) : 0;
+	int near;
 	if (!ev)
 		return 0;
-	if (memchr(q->item, ':', q->len))
-		snprintf(full, sizeof(full), "%s:%s", ev->cls->system, ev->name);
+	if (colon && strlen(ev->cls->system) == ns &&
+	    tp__near_affix(ev->cls->system, ns, q->item, ns, 0)) /* the same system */
+		near = tp__near(colon + 1, q->len - ns - 1, ev->name, strlen(ev->name), &d);
+	else if (colon)
+		near = (d = tp__near_distance(q->item, ns, ev->cls->system, strlen(ev->cls->system),
+					      2)) <= 2 &&
+		       tp__near(colon + 1, q->len - ns - 1, ev->name, strlen(ev->name), &d);
 	else
-		snprintf(full, sizeof(full), "%s", ev->name);
-	d = tp__sink_env_distance(q->item, q->len, full, 2);
-	if (d < q->best) {
+		near = tp__near(q->item, q->len, ev->name, strlen(ev->name), &d);
+	if (near && d < q->best) {
 		q->best = d;
 		snprintf(q->name, sizeof(q->name), "%s:%s", ev->cls->system, ev->name);
 	}
@@ -201,9 +207,9 @@ static const char *tp__sink_did_you_mean(const char *item, size_t len, char *buf
 	memset(&q, 0, sizeof(q));
 	q.item = item;
 	q.len = len;
-	q.best = 3;
+	q.best = 4;
 	tracepoint_for_each(tp__sink_near_walk, &q);
-	if (q.best > 2)
+	if (q.best > 3)
 		return "";
 	snprintf(buf, size, "; did you mean \"%s\"?", q.name);
 	return buf;

@@ -7,7 +7,8 @@
  * TRACEPOINT would otherwise be ignored without a word).
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN); depends on
- * recorder/state.h (tp__sink_msg).  Used by recorder/enable.h ("did you
+ * recorder/state.h (tp__sink_msg) and trace/near.h (the distance of a
+ * misspelling).  Used by recorder/enable.h ("did you
  * mean"), recorder/settings.h, recorder/life.h and the control channel.
  */
 #ifndef TP__SINK_DEFINED
@@ -65,42 +66,6 @@ enum {
  * _GNU_SOURCE declares it (g++ defines it), which -Wredundant-decls flags. */
 extern char **tp__sink_environ __asm__("environ");
 
-static char tp__sink_env_upper(char c)
-{
-	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
-}
-
-/* Edit distance (insertions, deletions, substitutions), letters compared
- * without case, between a[0..na) and b (at most TP__SINK_ENV_NAME_MAX);
- * limit + 1 as soon as it is sure to be more than limit. */
-static size_t tp__sink_env_distance(const char *a, size_t na, const char *b, size_t limit)
-{
-	size_t row[TP__SINK_ENV_NAME_MAX + 1], nb = strlen(b), i, j, least;
-	if (nb > TP__SINK_ENV_NAME_MAX)
-		nb = TP__SINK_ENV_NAME_MAX;
-	for (j = 0; j <= nb; j++)
-		row[j] = j;
-	for (i = 1; i <= na; i++) {
-		size_t diag = row[0];
-		row[0] = least = i;
-		for (j = 1; j <= nb; j++) {
-			size_t up = row[j], best = diag + (tp__sink_env_upper(a[i - 1]) !=
-							   tp__sink_env_upper(b[j - 1]));
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-			if (best < least)
-				least = best;
-		}
-		if (least > limit) /* the rows never shrink */
-			return limit + 1;
-	}
-	return row[nb];
-}
-
 /* The known names, comma-separated, in buf. */
 static const char *tp__sink_env_list(char *buf, size_t len)
 {
@@ -132,10 +97,10 @@ static void tp__sink_env_check(void)
 		size_t len = eq ? (size_t)(eq - *e) : strlen(*e), d, bestd = (size_t)-1, i;
 		int known = 0, retired = 0, prefix = len >= 11;
 		char name[TP__SINK_ENV_NAME_MAX + 1], shown[48], list[256];
-		if (len == 0 || tp__sink_env_upper(**e) != 'T')
+		if (len == 0 || tp__near_upper(**e) != 'T')
 			continue; /* cheap: most names are passed over here (a typo seldom hits the T) */
 		for (i = 0; i < 11 && prefix; i++)
-			prefix = tp__sink_env_upper((*e)[i]) == "TRACEPOINTS"[i];
+			prefix = tp__near_upper((*e)[i]) == "TRACEPOINTS"[i];
 		if (len > TP__SINK_ENV_NAME_MAX)
 			len = TP__SINK_ENV_NAME_MAX;
 		for (k = 0; k < TP__SINK_ENV_NKNOWN + TP__SINK_ENV_NRETIRED; k++) {
@@ -149,8 +114,8 @@ static void tp__sink_env_check(void)
 			if (!prefix && (len > strlen(c) + TP__SINK_ENV_NEAR ||
 					len + TP__SINK_ENV_NEAR < strlen(c)))
 				continue; /* too far to be a misspelling of c */
-			d = tp__sink_env_distance(*e, len, c,
-						  prefix ? (size_t)-2 : (size_t)TP__SINK_ENV_NEAR);
+			d = tp__near_distance(*e, len, c, strlen(c),
+					      prefix ? (size_t)-2 : (size_t)TP__SINK_ENV_NEAR);
 			if (d < bestd) {
 				bestd = d;
 				best = c;

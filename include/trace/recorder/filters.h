@@ -117,14 +117,10 @@ static void tp__sink_flt_rebind(struct trace_event_sink *slot)
 	const struct trace_filter *old = slot->filter;
 	const struct trace_event *ev = slot->event;
 	struct trace_filter *prog = NULL;
-	unsigned n = 0;
-	const struct trace_event_field *f;
 	char why[256];
 	if (!old)
 		return;
-	f = ev->cls->fields(&n);
-	if (trace_filter_compile(old->text, f, n, ev->cls->entry_size, &prog, NULL, why,
-				 sizeof(why)) != 0) {
+	if (trace_filter_compile_event(old->text, ev->cls, &prog, NULL, why, sizeof(why)) != 0) {
 		tp__sink_msg(
 			"the filter \"%s\" of %s:%s does not fit the event's fields any more (a "
 			"library defining it was loaded again): dropped (%s)",
@@ -223,12 +219,10 @@ static int tp__sink_flt_cb(struct tracepoint *tp, void *priv)
 	w->got[w->ngot].ev = ev;
 	w->got[w->ngot].prog = NULL;
 	if (w->filter) {
-		unsigned n = 0;
-		const struct trace_event_field *f = ev->cls->fields(&n);
 		size_t pos = 0;
 		char why[1024], what[600];
-		int r = trace_filter_compile(w->filter, f, n, ev->cls->entry_size,
-					     &w->got[w->ngot].prog, &pos, why, sizeof(why));
+		int r = trace_filter_compile_event(w->filter, ev->cls, &w->got[w->ngot].prog, &pos,
+						   why, sizeof(why));
 		if (r == -EINVAL) {
 			if (strpbrk(w->pats, "*?,") && strlen(why) + 80 < sizeof(why))
 				strcat(why, " (a group's filter applies to every event its "
@@ -324,9 +318,12 @@ TRACEPOINT_SINK_API int trace_recorder_filter(const char *patterns, const char *
 }
 
 /* Checks a spec ("patterns [if filter]; ...") without telling anyone;
- * with report, says what is wrong.  0 or -EINVAL.  Field names are checked
- * too when fields is set (the events must be loaded). */
-static int tp__sink_spec_check(const char *spec, int report, int fields)
+ * with report, says what is wrong: on stderr, or into err[0..errlen) if
+ * err is given (the control channel's reply).  0 or -EINVAL.  Field names
+ * and labels are checked too when fields is set (the events must be
+ * loaded). */
+static int tp__sink_spec_check_to(const char *spec, int report, int fields, char *err,
+				  size_t errlen)
 {
 	size_t at = 0, pos;
 	struct trace_spec_group g;
@@ -347,25 +344,25 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 		groups++;
 		if (tp__pat_blank(pats, g.pat_len)) {
 			if (report)
-				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec,
+				tp__sink_flt_report(err, errlen, "malformed pattern list", spec,
 						    strlen(spec), g.pat_at + g.pat_len,
 						    "no pattern before 'if'");
 			bad = 1;
 		} else if (trace_pattern_check(pats, &pos, &w) != 0) {
 			tp__spec_no_pattern(pats, &pos, &w); /* "; if ..." */
 			if (report)
-				tp__sink_flt_report(NULL, 0, "malformed pattern list", spec,
+				tp__sink_flt_report(err, errlen, "malformed pattern list", spec,
 						    strlen(spec), g.pat_at + pos, w);
 			bad = 1;
 		} else if (g.filter && tp__pat_blank(g.filter, g.filter_len)) {
 			if (report)
-				tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec),
+				tp__sink_flt_report(err, errlen, "bad filter", spec, strlen(spec),
 						    g.filter_at + g.filter_len,
 						    "nothing after 'if'");
 			bad = 1;
 		} else if (g.filter && g.filter_len > TRACE_FILTER_MAX) {
 			if (report)
-				tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec),
+				tp__sink_flt_report(err, errlen, "bad filter", spec, strlen(spec),
 						    g.filter_at + TRACE_FILTER_MAX,
 						    "filter too long");
 			bad = 1;
@@ -377,11 +374,11 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 			if (trace_filter_compile(ftext, NULL, 0, 0, NULL, &pos, why, sizeof(why)) !=
 			    0) {
 				if (report)
-					tp__sink_flt_report(NULL, 0, "bad filter", spec,
+					tp__sink_flt_report(err, errlen, "bad filter", spec,
 							    strlen(spec), g.filter_at + pos, why);
 				bad = 1;
-			} else if (fields && tp__sink_filter_set(pats, ftext, report ? NULL : quiet,
-								 report ? 0 : sizeof(quiet), 1,
+			} else if (fields && tp__sink_filter_set(pats, ftext, report ? err : quiet,
+								 report ? errlen : sizeof(quiet), 1,
 								 spec, g.filter_at) < 0) {
 				bad = 1; /* reported */
 			}
@@ -394,12 +391,17 @@ static int tp__sink_spec_check(const char *spec, int report, int fields)
 	} while (at);
 	if (!groups) {
 		if (report)
-			tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
-					    strlen(spec),
+			tp__sink_flt_report(err, errlen, "malformed pattern list", spec,
+					    strlen(spec), strlen(spec),
 					    "no pattern at all (only ';' and spaces)");
 		return -EINVAL;
 	}
 	return 0;
+}
+
+static int tp__sink_spec_check(const char *spec, int report, int fields)
+{
+	return tp__sink_spec_check_to(spec, report, fields, NULL, 0);
 }
 
 /* trace_recorder_enable() / trace_recorder_disable() of a spec with ';' or 'if':

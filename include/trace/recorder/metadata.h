@@ -210,29 +210,10 @@ static void tp__sink_syms_cb(void *priv, const char *expr, const struct trace_pr
 			     const char *delim)
 {
 	struct tp__sink_syms *sy = (struct tp__sink_syms *)priv;
-	const char *p = expr, *id;
-	size_t n;
+	size_t n = 0;
+	const char *id = tp__ev_sym_field(expr, &n);
 	unsigned i;
-	while (*p == ' ' || *p == '(')
-		p++;
-	if (strncmp(p, "__entry", 7) != 0)
-		return;
-	p += 7;
-	while (*p == ' ')
-		p++;
-	if (p[0] != '-' || p[1] != '>')
-		return;
-	p += 2;
-	while (*p == ' ')
-		p++;
-	for (id = p; (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		     (*p >= '0' && *p <= '9') || *p == '_';
-	     p++)
-		;
-	n = (size_t)(p - id);
-	while (*p == ' ' || *p == ')')
-		p++;
-	if (*p || !n)
+	if (!id)
 		return; /* an expression: printed by the formatter only */
 	for (i = 0; i < sy->n && i < 64; i++)
 		if (sy->f[i].kind == TRACE_FIELD_INT && !sy->f[i].array_len &&

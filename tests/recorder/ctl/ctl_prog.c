@@ -1,6 +1,7 @@
 /* A program to control, for tests/recorder/t_ctl.sh.  It fires ctl:ctl_tick(n) with
  * n = 1, 2, 3... about every 200 us (and ctl:ctl_note every 100 ticks)
- * until SIGTERM or SIGINT, or CTL_SECONDS (default 30) as a safety net,
+ * until SIGTERM or SIGINT (built with -DCTL_NO_HANDLER: no handler, their
+ * default action ends it), or CTL_SECONDS (default 30) as a safety net,
  * then prints "ticks N" and exits normally.  First it prints
  * "ready PID PATH" (PATH: tracepoint_control_path(), or "none").
  * argv[1]:
@@ -63,8 +64,10 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
+#ifndef CTL_NO_HANDLER
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+#endif
 	if (strcmp(mode, "exec") == 0) {
 		char *args[] = { argv[0], (char *)"run", NULL };
 		execv("/proc/self/exe", args);

@@ -3,12 +3,15 @@
  * syntax alone and once against a set of fields of every kind; a program
  * that compiles is run on records (a well-formed one, one whose strings are
  * cut short); the bytes are also split as a TRACEPOINTS value and used as a
- * glob.  Invariants: an error's offset lies inside the input and has a
+ * glob; and compiled a third time for an event class whose TP_printk
+ * shows a (signed) by __print_symbolic labels and h by __print_flags
+ * labels (trace_filter_compile_event).  Invariants: an error's offset lies inside the input and has a
  * reason; whatever compiles against fields compiles for the syntax alone;
  * a run answers 0 or 1 and reads nothing outside its record (ASan), and
  * the recorder's own path (first step inline, 8-byte loads) decides as
- * trace_filter_match does; the
- * splitter makes progress and stays inside the input; "*" matches
+ * trace_filter_match does; whatever compiles without labels compiles
+ * with them and decides the same (a label is only ever a value in
+ * quotes, which the plain compile refuses for integers); the splitter makes progress and stays inside the input; "*" matches
  * everything and a glob without wildcards matches itself.  Built with
  * clang -fsanitize=fuzzer,address,undefined, or with -DFUZZ_REPLAY_MAIN as
  * a plain program that replays files (any CC). */
@@ -36,6 +39,33 @@ static const struct trace_event_field fields[] = {
 	{ "string", "tag", 0, 0, TRACE_FIELD_STRING, 0, 0 },
 };
 #define FIXED 51u
+
+/* The class: the fields above, the tables of a and h, and one of an
+ * expression (no labels for filters). */
+static const struct trace_event_field *class_fields(unsigned *n)
+{
+	*n = sizeof(fields) / sizeof(fields[0]);
+	return fields;
+}
+
+static void class_symbols(trace_print_symbols_fn fn, void *priv)
+{
+	static const struct trace_print_flags states[] = { { -91, "NEG" },
+							   { 0, "IDLE" },
+							   { -1515870811, "FILL" },
+							   { 7, "BUSY" },
+							   { 0, NULL } };
+	static const struct trace_print_flags bits[] = { { 0x0001, "READ" }, { 0x0002, "WRITE" },
+							 { 0x0003, "RW" },   { 0x8000, "SYNC" },
+							 { 0xa5a5, "FILL" }, { 0, NULL } };
+	static const struct trace_print_flags odd[] = { { 1, "odd" }, { 0, NULL } };
+	fn(priv, "__entry->a", states, NULL);
+	fn(priv, "( __entry -> h )", bits, "|");
+	fn(priv, "__entry->b & 1", odd, NULL);
+}
+
+static const struct trace_event_class cls = { "fz",	    "fz_class", "",	      FIXED,
+					      class_fields, NULL,	class_symbols };
 
 static void check_error(const char *s, int r, size_t pos, const char *why)
 {
@@ -106,7 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct trace_filter *f = NULL;
 	struct trace_spec_group g;
 	size_t pos = (size_t)-1, at = 0, len;
-	int r1, r2;
+	int r1, r2, r3;
 	if (!s)
 		return 0;
 	memcpy(s, data, size);
@@ -120,6 +150,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_error(s, r2, pos, why);
 	if (r2 == 0) {
 		if (r1 != 0 || !f || strcmp(f->text, s) != 0)
+			abort();
+		run(f);
+		trace_filter_free(f);
+	}
+	pos = (size_t)-1;
+	r3 = trace_filter_compile_event(s, &cls, &f, &pos, why, sizeof(why));
+	check_error(s, r3, pos, why);
+	if ((r2 == 0 && r3 != 0) || (r3 == 0 && r1 != 0))
+		abort(); /* labels only add */
+	if (r3 == 0) {
+		if (!f || strcmp(f->text, s) != 0)
 			abort();
 		run(f);
 		trace_filter_free(f);
