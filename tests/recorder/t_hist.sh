@@ -14,6 +14,7 @@
 #  - an event with only a trigger writes no trace (the table on stderr);
 #  - :pause and :continue;
 #  - the live table through tracepoint-ctl PID hist;
+#  - TRACEPOINTS_SNAPSHOT_SIGNAL works when TRACEPOINTS holds a trigger;
 #  - hostile triggers: errors naming the token, never a crash (the program,
 #    tracepoint-dump --hist, and fuzz_hist.c's mutations under the
 #    sanitizers where they work).
@@ -135,6 +136,23 @@ if grep -q '^{ kind:          4 } hitcount:         40$' "$B/live.txt" && grep -
 	grep -q 'no hist trigger on these events' "$B/live2.txt"; then
 	ok "tracepoint-ctl PID hist: the live table"
 else fail "live"; cat "$B/live.txt" "$B/live2.txt" "$B/live.err"; fi
+
+# ---- TRACEPOINTS_SNAPSHOT_SIGNAL with a trigger in TRACEPOINTS ----
+env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_op; hst:hst_op hist:keys=kind' TRACEPOINTS_DIR="$B/snap" \
+	TRACEPOINTS_MODE=flight TRACEPOINTS_SNAPSHOT_SIGNAL=SIGUSR2 \
+	HST_READY="$B/sready" HST_GO="$B/sgo" "$B/hp" 2 100 >"$B/snap.out" 2>"$B/snap.err" &
+pid=$!
+i=0
+while [ ! -e "$B/sready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+kill -USR2 $pid
+i=0
+while ! grep -q 'snapshot 1 in' "$B/snap.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+touch "$B/sgo"
+wait $pid
+rc=$?
+if [ $rc = 0 ] && [ "$(count "$B"/snap/hp-*/snapshot-1)" = 1 ] && grep -q '^    Hits: 200$' "$B"/snap/hp-*/hist/hst:hst_op; then
+	ok "TRACEPOINTS_SNAPSHOT_SIGNAL with a trigger: the signal takes a snapshot"
+else fail "snapshot signal with a trigger: exit $rc"; cat "$B/snap.err"; ls -R "$B/snap"; fi
 
 # ---- hostile triggers ----
 bad=0

@@ -220,8 +220,9 @@ static int tp__hist_group(const char *spec, const struct trace_spec_group *g0, s
 }
 
 /* trace_recorder_enable()/_disable() of a spec with a hist trigger: the
- * triggers checked, then the rest of the spec checked, then both applied. */
-static int tp__hist_apply(const char *spec, int attach)
+ * triggers checked, then the rest of the spec checked, then both applied
+ * (unless check_only: each mistake reported, nothing changed). */
+static int tp__hist_run(const char *spec, int attach, int check_only)
 {
 	size_t at, list_len, trig_at, trig_len, rl = 0;
 	struct trace_spec_group g;
@@ -230,7 +231,7 @@ static int tp__hist_apply(const char *spec, int attach)
 	if (!rest)
 		return -ENOMEM;
 	tp__sink_init();
-	for (pass = 0; pass < 2 && !err; pass++) {
+	for (pass = 0; pass < (check_only ? 1 : 2) && !err; pass++) {
 		at = 0;
 		do {
 			size_t next = trace_spec_next(spec, at, &g);
@@ -268,7 +269,7 @@ static int tp__hist_apply(const char *spec, int attach)
 			}
 		}
 	}
-	if (!err && rl) {
+	if (!err && rl && !check_only) {
 		r = tp__sink_apply(rest, attach);
 		if (r < 0)
 			err = r;
@@ -277,6 +278,19 @@ static int tp__hist_apply(const char *spec, int attach)
 	}
 	free(rest);
 	return err ? err : matched;
+}
+
+static int tp__hist_apply(const char *spec, int attach)
+{
+	return tp__hist_run(spec, attach, 0);
+}
+
+/* TRACEPOINTS at start-up: 0 if spec (with a trigger) is good, else its
+ * mistakes are reported and it is -EINVAL (or -ENOMEM). */
+static int tp__hist_check(const char *spec)
+{
+	int r = tp__hist_run(spec, 1, 1);
+	return r < 0 ? r : 0;
 }
 
 #endif /* TP__REC_HIST_SPEC_H */
