@@ -12,6 +12,11 @@
  *            | 'sort' '=' sref (',' sref)               1 or 2
  *            | 'size' '=' number                        entries, default 2048
  *            | 'pause' | 'continue' | 'cont'            of the trigger with the same text
+ *            | var '=' operand [ ('-'|'+') operand ]    a variable (0 to 8)
+ *            | 'onmatch(' system '.' event ')' '.' ( 'trace(' synth ',' | synth '(' )
+ *                  param ( ',' param )* ')'             at most once
+ *   operand := ref | '$' var
+ *   param   := field | '$' var                          1 to 8
  *   ref     := field ( '.' mod )*
  *   mod     := 'hex' | 'log2' | 'buckets=' number | 'usecs' | 'sym' | 'sym-offset'
  *   sref    := ('hitcount' | a key's or a value's field) [ '.ascending' | '.descending' ]
@@ -51,8 +56,10 @@ enum trace_hist_limits {
 	TRACE_HIST_SIZE_MAX = 131072, /* the kernel's TRACING_MAP_BITS_MAX: 2^17 */
 	TRACE_HIST_STR_BYTES = 64,    /* a string key: at most 63 bytes, NUL-padded */
 	TRACE_HIST_STR_WORDS = TRACE_HIST_STR_BYTES / 8,
-	TRACE_HIST_NAME_MAX = 64,  /* bytes of a field name, with its NUL */
-	TRACE_HIST_TEXT_MAX = 1024 /* bytes of trigger text */
+	TRACE_HIST_NAME_MAX = 64,   /* bytes of a field name, with its NUL */
+	TRACE_HIST_TEXT_MAX = 1024, /* bytes of trigger text */
+	TRACE_HIST_VARS_MAX = 8,    /* variables of a trigger */
+	TRACE_HIST_PARAMS_MAX = 8   /* fields of a synthetic event */
 };
 
 /* A field as the caller describes the event's fields to the parser. */
@@ -112,6 +119,32 @@ struct trace_hist_ref {
 	char name[TRACE_HIST_NAME_MAX];
 };
 
+/* An operand of a variable's expression, or a parameter of onmatch's
+ * trace(): a field (ref), or a variable ($name: is_var, its name in
+ * ref.name).  The variable is found when the trigger is attached. */
+struct trace_hist_operand {
+	struct trace_hist_ref ref;
+	unsigned char is_var;
+};
+
+/* A variable: name=a, name=a-b or name=a+b (op 0, '-' or '+'). */
+struct trace_hist_var {
+	char name[TRACE_HIST_NAME_MAX];
+	struct trace_hist_operand a, b;
+	char op;
+};
+
+/* onmatch(system.event).trace(synth,params...): the event's trigger with
+ * variables holds an entry of the same key, whose variables this
+ * trigger reads (once), and then the synthetic event `synth` fires with
+ * the params as its fields. */
+struct trace_hist_onmatch {
+	char system[TRACE_HIST_NAME_MAX], event[TRACE_HIST_NAME_MAX];
+	char synth[TRACE_HIST_NAME_MAX];
+	struct trace_hist_operand param[TRACE_HIST_PARAMS_MAX];
+	unsigned nparams;
+};
+
 struct trace_hist_spec {
 	struct trace_hist_ref key[TRACE_HIST_KEYS_MAX];
 	struct trace_hist_ref val[TRACE_HIST_VALS_MAX];
@@ -119,10 +152,14 @@ struct trace_hist_spec {
 	unsigned sort[TRACE_HIST_SORT_MAX]; /* enum trace_hist_sort_by */
 	unsigned char desc[TRACE_HIST_SORT_MAX];
 	unsigned nsort;
-	unsigned size;			/* entries at most */
-	unsigned cmd;			/* enum trace_hist_cmd: ':pause' or ':continue' */
-	unsigned keywords;		/* 8-byte words of a key */
-	unsigned stride;		/* words of an entry: hitcount, sums, key */
+	unsigned size;	   /* entries at most */
+	unsigned cmd;	   /* enum trace_hist_cmd: ':pause' or ':continue' */
+	unsigned keywords; /* 8-byte words of a key */
+	unsigned stride;   /* words of an entry: hitcount, sums, key */
+	struct trace_hist_var var[TRACE_HIST_VARS_MAX];
+	unsigned nvars;
+	unsigned has_onmatch;
+	struct trace_hist_onmatch onmatch;
 	char text[TRACE_HIST_TEXT_MAX]; /* the trigger, written in full */
 };
 
@@ -294,6 +331,115 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 	return 0;
 }
 
+/* A name (letters, digits, '_') at p->i into out: its length, 0 if none
+ * or too long. */
+static inline size_t tp__hist_name(struct tp__hist_parse *p, char *out)
+{
+	size_t b = p->i;
+	while (p->i < p->n && tp__hist_is_name(p->s[p->i]))
+		p->i++;
+	if (p->i == b || p->i - b >= TRACE_HIST_NAME_MAX)
+		return 0;
+	memcpy(out, p->s + b, p->i - b);
+	out[p->i - b] = '\0';
+	return p->i - b;
+}
+
+/* An operand: '$var' or a numeric field with its modifiers. */
+static inline int tp__hist_operand(struct tp__hist_parse *p, struct trace_hist_operand *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (p->i < p->n && p->s[p->i] == '$') {
+		size_t b = ++p->i;
+		o->is_var = 1;
+		if (!tp__hist_name(p, o->ref.name))
+			return tp__hist_fail(p, b, 1, "expected a variable's name after '$' at", 0);
+		return 0;
+	}
+	return tp__hist_ref(p, &o->ref, 0);
+}
+
+/* var=operand[-operand|+operand] at p->i (the name already read). */
+static inline int tp__hist_var(struct tp__hist_parse *p, struct trace_hist_spec *s, size_t a)
+{
+	struct trace_hist_var *v;
+	unsigned k;
+	if (s->nvars == TRACE_HIST_VARS_MAX)
+		return tp__hist_fail(p, a, 1, "more than 8 variables at", 0);
+	v = &s->var[s->nvars];
+	memset(v, 0, sizeof(*v));
+	if (!tp__hist_name(p, v->name))
+		return tp__hist_fail(p, a, 1, "expected a variable's name at", 0);
+	for (k = 0; k < s->nvars; k++)
+		if (!strcmp(s->var[k].name, v->name))
+			return tp__hist_fail(p, a, p->i - a, "variable given twice:", 0);
+	p->i++; /* '=' */
+	if (tp__hist_operand(p, &v->a))
+		return -EINVAL;
+	if (p->i < p->n && (p->s[p->i] == '-' || p->s[p->i] == '+')) {
+		v->op = p->s[p->i++];
+		if (tp__hist_operand(p, &v->b))
+			return -EINVAL;
+	}
+	s->nvars++;
+	return 0;
+}
+
+/* onmatch(system.event).trace(synth,params) or .synth(params), at p->i
+ * past "onmatch". */
+static inline int tp__hist_onmatch(struct tp__hist_parse *p, struct trace_hist_spec *s, size_t a)
+{
+	struct trace_hist_onmatch *m = &s->onmatch;
+	size_t b;
+	if (s->has_onmatch)
+		return tp__hist_fail(p, a, 7, "onmatch given twice:", 0);
+	memset(m, 0, sizeof(*m));
+	if (p->i >= p->n || p->s[p->i] != '(')
+		return tp__hist_fail(p, p->i, 1, "expected '(' at", 0);
+	p->i++;
+	b = p->i;
+	if (!tp__hist_name(p, m->system) || p->i >= p->n || p->s[p->i] != '.')
+		return tp__hist_fail(p, b, 1, "expected system.event at", 0);
+	p->i++;
+	b = p->i;
+	if (!tp__hist_name(p, m->event) || p->i >= p->n || p->s[p->i] != ')')
+		return tp__hist_fail(p, b, 1, "expected an event name and ')' at", 0);
+	p->i++;
+	if (p->i >= p->n || p->s[p->i] != '.')
+		return tp__hist_fail(p, p->i, 1, "expected '.trace(' at", 0);
+	p->i++;
+	b = p->i;
+	if (!tp__hist_name(p, m->synth) || p->i >= p->n || p->s[p->i] != '(')
+		return tp__hist_fail(p, b, 1, "expected trace(name,... or name(... at", 0);
+	p->i++;
+	if (!strcmp(m->synth, "trace")) {
+		b = p->i;
+		if (!tp__hist_name(p, m->synth) || p->i >= p->n || p->s[p->i] != ',')
+			return tp__hist_fail(p, b, 1,
+					     "expected the synthetic event's name and ',' at", 0);
+		p->i++;
+	}
+	for (;;) {
+		if (m->nparams == TRACE_HIST_PARAMS_MAX)
+			return tp__hist_fail(p, p->i, 1, "more than 8 parameters at", 0);
+		if (tp__hist_operand(p, &m->param[m->nparams]))
+			return -EINVAL;
+		if (!m->param[m->nparams].is_var && m->param[m->nparams].ref.mods)
+			return tp__hist_fail(p, p->i, 1, "a parameter takes no modifier, at", 0);
+		m->nparams++;
+		if (p->i < p->n && p->s[p->i] == ',') {
+			p->i++;
+			continue;
+		}
+		if (p->i < p->n && p->s[p->i] == ')')
+			break;
+		return tp__hist_fail(p, p->i, 1, "expected ',' or ')' at", 0);
+	}
+	p->i++;
+	s->has_onmatch = 1;
+	return 0;
+}
+
 /* An attribute's name at p->i up to '=' (or ':' / end for a bare word). */
 static inline int tp__hist_word(struct tp__hist_parse *p, const char *w)
 {
@@ -322,6 +468,17 @@ static inline int tp__hist_attr_once(struct tp__hist_parse *p, size_t a, int giv
 	return tp__hist_equals(p, len);
 }
 
+/* Appends an operand ($var, or a field with its modifiers) at *at. */
+static inline void tp__hist_operand_text(const struct trace_hist_operand *o, char *out, size_t cap,
+					 size_t *at)
+{
+	if (*at >= cap)
+		return;
+	*at += (size_t)snprintf(out + *at, cap - *at, "%s%s%s%s", o->is_var ? "$" : "", o->ref.name,
+				o->ref.mods & TRACE_HIST_M_USECS ? ".usecs" : "",
+				o->ref.mods & TRACE_HIST_M_HEX ? ".hex" : "");
+}
+
 /* Writes spec->text: the trigger in full, as the kernel shows it. */
 static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 {
@@ -348,6 +505,15 @@ static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 	for (i = 0; i < s->nvals; i++)
 		TP__HIST_PUT(",%s%s", s->val[i].name,
 			     s->val[i].mods & TRACE_HIST_M_HEX ? ".hex" : "");
+	for (i = 0; i < s->nvars; i++) {
+		const struct trace_hist_var *v = &s->var[i];
+		TP__HIST_PUT(":%s=", v->name);
+		tp__hist_operand_text(&v->a, s->text, cap, &at);
+		if (v->op) {
+			TP__HIST_PUT("%c", v->op);
+			tp__hist_operand_text(&v->b, s->text, cap, &at);
+		}
+	}
 	TP__HIST_PUT(":sort=");
 	for (i = 0; i < s->nsort; i++) {
 		unsigned b = s->sort[i];
@@ -358,6 +524,15 @@ static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 			     s->desc[i] ? ".descending" : "");
 	}
 	TP__HIST_PUT(":size=%u", s->size);
+	if (s->has_onmatch) {
+		TP__HIST_PUT(":onmatch(%s.%s).trace(%s", s->onmatch.system, s->onmatch.event,
+			     s->onmatch.synth);
+		for (i = 0; i < s->onmatch.nparams; i++) {
+			TP__HIST_PUT(",");
+			tp__hist_operand_text(&s->onmatch.param[i], s->text, cap, &at);
+		}
+		TP__HIST_PUT(")");
+	}
 #undef TP__HIST_PUT
 }
 
@@ -489,13 +664,25 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				return tp__hist_fail(&p, b, p.i > b ? p.i - b : 1,
 						     "expected a size from 1 to 131072, not", 0);
 			s->size = (unsigned)v;
+		} else if (tp__hist_word(&p, "onmatch")) {
+			p.i += 7;
+			if (tp__hist_onmatch(&p, s, a))
+				return -EINVAL;
 		} else {
 			size_t l = 0;
+			while (a + l < p.n && tp__hist_is_name(p.s[a + l]))
+				l++;
+			if (l && a + l < p.n && p.s[a + l] == '=') {
+				if (tp__hist_var(&p, s, a))
+					return -EINVAL;
+				continue;
+			}
 			while (a + l < p.n && p.s[a + l] != ':' && p.s[a + l] != '=')
 				l++;
 			return tp__hist_fail(
 				&p, a, l ? l : 1,
-				"unknown attribute (keys=, vals=, sort=, size=, pause, continue):",
+				"unknown attribute (keys=, vals=, sort=, size=, pause, "
+				"continue, onmatch(), var=):",
 				0);
 		}
 	}

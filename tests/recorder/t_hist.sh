@@ -10,6 +10,9 @@
 #    tracepoint-dump --hist over that process's trace, line by line;
 #  - .sym and .sym-offset named from the program's symbols (-rdynamic);
 #  - a trigger's 'if' filter: the counts of the recorded events that match;
+#  - latency by onmatch(): requests started and ended on other threads, by
+#    kind, and a slice's duration; drops of variables; names that do not
+#    resolve;
 #  - drops counted exactly: one thread, size=3 for 5 keys;
 #  - an event with only a trigger writes no trace (the table on stderr);
 #  - :pause and :continue;
@@ -89,6 +92,57 @@ sed -n 's/^{ kind: *\([0-9]*\) } hitcount: *\([0-9]*\)  bytes: *\([0-9]*\)$/\1 \
 if [ -s "$B/flt.want" ] && cmp -s "$B/flt.got" "$B/flt.want" && grep -q ' if small < 10 && kind != 3 \[active\]' "$d/hist/hst:hst_op"; then
 	ok "'if' filter: the counts and sums of the matching recorded events"
 else fail "filter"; diff "$B/flt.got" "$B/flt.want"; cat "$B/flt.err"; fi
+
+# ---- latency between two events: variables, onmatch(), synthetic events ----
+# 4 threads start R requests each (kind i % 3), wait 2 ms, end the next
+# thread's requests (and R / 10 never started); then 20 slices each.
+R=$(quick 300 2000)
+LAT='hst:hst_req_start hist:keys=id:ts0=common_timestamp.usecs:k=kind:size=16384'
+LAT="$LAT; hst:hst_req_end hist:keys=id:lat=common_timestamp.usecs-\$ts0:onmatch(hst.hst_req_start).trace(req_lat,\$k,\$lat):size=16384"
+LAT="$LAT; synthetic:req_lat hist:keys=k:vals=lat:sort=k; synthetic:req_lat hist:keys=lat.buckets=1000:sort=lat"
+LAT="$LAT; hst:hst_work_begin hist:keys=common_tid:t0=common_timestamp"
+LAT="$LAT; hst:hst_work_end hist:keys=common_tid:dur=common_timestamp-\$t0:onmatch(hst.hst_work_begin).trace(work,kind,\$dur)"
+LAT="$LAT; synthetic:work hist:keys=kind:vals=dur"
+env TRACEPOINTS="$LAT" "$B/hp" 4 "$R" req >"$B/lat.out" 2>"$B/lat.err"
+# the tables in order: start, end, req_lat by k, req_lat by lat, work_begin, work_end, work
+awk '/^# [a-z_]*:[a-z_]*$/ { n++ } { print > (B "/lat." n) }' B="$B" "$B/lat.err"
+want=$(awk -v r="$R" 'BEGIN { for (k = 0; k < 3; k++) { c = 0; for (i = 0; i < r; i++) if (i % 3 == k) c++; printf "%d %d ", k, 4 * c } }')
+got=$(sed -n 's/^{ k: *\([0-9]*\) } hitcount: *\([0-9]*\)  lat: *\([0-9]*\)$/\1 \2/p' "$B/lat.3" | tr '\n' ' ')
+# every latency is at least the 2 ms the threads waited
+short=$(sed -n 's/^{ k: *[0-9]* } hitcount: *\([0-9]*\)  lat: *\([0-9]*\)$/\1 \2/p' "$B/lat.3" | awk '$2 < 2000 * $1 { n++ } END { print n + 0 }')
+low=$(sed -n 's/^{ lat: ~ \([0-9]*\)-.*/\1/p' "$B/lat.4" | sort -n | head -1)
+if [ "$got" = "$want" ] && [ "$short" = 0 ] && [ "${low:-0}" -ge 2000 ] &&
+	grep -q "^    Hits: $((4 * R))$" "$B/lat.2" && grep -q "^    Hits: $((4 * R))$" "$B/lat.4" &&
+	grep -q '^# trigger info: hist:keys=id:vals=hitcount:lat=common_timestamp.usecs-\$ts0:sort=hitcount:size=16384:onmatch(hst.hst_req_start).trace(req_lat,\$k,\$lat) \[active\]$' "$B/lat.2" &&
+	grep -q '^    Dropped: 0$' "$B/lat.1"; then
+	ok "onmatch(): request latency by kind across threads ($want), each >= 2 ms; unstarted ones unmatched"
+else fail "latency by kind: '$got' want '$want', $short short, lowest bucket $low"; cat "$B/lat.err"; fi
+if grep -q '^{ kind:          0 } hitcount:         40  dur: ' "$B/lat.7" &&
+	grep -q '^{ kind:          1 } hitcount:         40  dur: ' "$B/lat.7" &&
+	sed -n 's/^{ kind: *\([01]\) } hitcount: *40  dur: *\([0-9]*\)$/\1 \2/p' "$B/lat.7" |
+	awk '{ if ($2 < 40 * 1000000 * ($1 + 1)) bad++; n++ } END { exit !(n == 2 && !bad) }'; then
+	ok "a slice's duration as a value: 40 of 1 ms and 40 of 2 ms, at least that long"
+else fail "slice durations"; cat "$B/lat.7"; fi
+
+# drops, exactly: one thread, size=4 (8 slots of variables) for 20 requests
+# started: the table keeps 4 (16 dropped), the variables 8 (12 dropped)
+env TRACEPOINTS="$(echo "$LAT" | sed "s/size=16384/size=4/")" "$B/hp" 1 20 req >"$B/latd.out" 2>"$B/latd.err"
+awk '/^# [a-z_]*:[a-z_]*$/ { n++ } { print > (B "/latd." n) }' B="$B" "$B/latd.err"
+if grep -q '^    Dropped: 28$' "$B/latd.1" && grep -q '^    Hits: 8$' "$B/latd.2" &&
+	grep -q '^    Hits: 8$' "$B/latd.3"; then
+	ok "variables of a full table: counted in Dropped (28), only the 8 saved match"
+else fail "variable drops"; cat "$B/latd.err"; fi
+
+# names that do not resolve: reported, nothing made
+for t in 'hst:hst_req_end hist:keys=id:onmatch(hst.hst_req_start).trace(x,id)' \
+	"hst:hst_req_start hist:keys=id:t=common_timestamp; hst:hst_req_end hist:keys=id:l=common_timestamp-\$nope:onmatch(hst.hst_req_start).trace(x,\$l)" \
+	"hst:hst_named hist:keys=name:t=common_timestamp; hst:hst_req_end hist:keys=id:onmatch(hst.hst_named).trace(x,id)" \
+	"hst:hst_req_start hist:keys=id:t=common_timestamp; hst:hst_req_end hist:keys=id:onmatch(hst.hst_req_start).trace(x,id); synthetic:x hist:keys=nope"; do
+	env TRACEPOINTS="$t" "$B/hp" 1 10 req >"$B/latb.out" 2>"$B/latb.err"
+	if grep -q '\^' "$B/latb.err" && ! grep -q '^# ' "$B/latb.err"; then :; else
+		fail "'$t' not refused"; cat "$B/latb.err"; bad=x; fi
+done
+[ "${bad:-}" = x ] || ok "onmatch() of an event without variables, an unknown \$variable, keys of another kind, a synthetic event's unknown field: refused"
 
 # ---- drops, exactly: one thread, keys kind = i % 5, size=3 ----
 env TRACEPOINTS='hst:hst_op hist:keys=kind:size=3' "$B/hp" 1 1000 >"$B/drop.out" 2>"$B/drop.err"

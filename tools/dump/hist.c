@@ -119,6 +119,12 @@ int hist_trace(struct dump *dx, struct trace *tr, const char *spec)
 		return 1;
 	}
 	free(fd);
+	if (hs.nvars || hs.has_onmatch) {
+		hist_report(spec, trig_at,
+			    "variables and onmatch() need the events' order across threads: "
+			    "--hist does not take them");
+		return 1;
+	}
 	for (k = 0; k < hs.nkeys; k++)
 		fi[k] = (int)hs.key[k].field;
 	for (k = 0; k < hs.nvals; k++)

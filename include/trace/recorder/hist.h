@@ -84,6 +84,22 @@ struct tp__hist_tab {
 	struct trace_buffer scratch;
 } __attribute__((aligned(64)));
 
+struct tp__hist_vtab;  /* recorder/hist_vars.h */
+struct tp__hist_synth; /* recorder/hist_vars.h */
+
+/* Where a variable's operand or a synthetic event's parameter comes
+ * from (recorder/hist_vars.h). */
+enum tp__hist_src {
+	TP__HIST_SRC_FIELD = 0, /* the event: acc */
+	TP__HIST_SRC_SELF = 1,	/* a variable of this trigger, computed before */
+	TP__HIST_SRC_MATCH = 2	/* a variable of onmatch's trigger, read once */
+};
+struct tp__hist_opnd {
+	struct tp__hist_acc acc;
+	const struct trace_hist_ref *ref; /* the field's modifiers (.usecs) */
+	uint8_t src, idx;		  /* enum tp__hist_src; the variable */
+};
+
 struct tp__hist {
 	struct trace_sink_base base;  /* first: the sink the probe's slot names */
 	struct trace_event_sink slot; /* the probe's data */
@@ -102,9 +118,20 @@ struct tp__hist {
 	unsigned fast_nvals; /* tp__hist_fast's sums */
 	unsigned char *mem;  /* the tables' entries and scratch windows */
 	size_t tab_bytes, mem_len;
-	pthread_mutex_t lock;	      /* merging: exited threads' tables, readers */
-	struct trace_hist_table gone; /* what exited threads left */
-	unsigned long long nothread;  /* events of threads that found no free table */
+	pthread_mutex_t lock;	       /* merging: exited threads' tables, readers */
+	struct trace_hist_table gone;  /* what exited threads left */
+	unsigned long long nothread;   /* events of threads that found no free table */
+	char sys[TRACE_HIST_NAME_MAX]; /* the system's name ("synthetic" for those) */
+	const char *evname;	       /* the event's, in name */
+	/* Variables and onmatch (recorder/hist_vars.h); all NULL / 0 without */
+	int vars_on;		      /* the fire path calls tp__hist_vars_fire */
+	struct tp__hist_vtab *vt;     /* variables saved for a matching event */
+	struct tp__hist *match;	      /* onmatch's trigger */
+	struct tp__hist_synth *synth; /* onmatch's trace(): the synthetic event */
+	struct tp__hist_synth *on;    /* the synthetic event this trigger is on */
+	struct tp__hist_opnd vop[TRACE_HIST_VARS_MAX][2];
+	struct tp__hist_opnd par[TRACE_HIST_PARAMS_MAX];
+	unsigned long long unmatched; /* events whose key onmatch's trigger did not hold */
 	struct tp__hist_tab tabs[TP__HIST_THREADS];
 };
 
@@ -114,6 +141,16 @@ static int tp__hist_pid;
 static pthread_key_t tp__hist_key;
 static pthread_once_t tp__hist_once = PTHREAD_ONCE_INIT;
 static __thread struct tp__hist_tab *tp__hist_mine[TP__HIST_MAX];
+
+/* recorder/hist_vars.h: an event's variables, its match, its synthetic
+ * event; 0 when onmatch's trigger holds no entry of the key (the event
+ * is then not aggregated). */
+static int tp__hist_vars_fire(struct tp__hist *h, struct tp__hist_tab *tb, const unsigned char *e,
+			      const uint64_t *key);
+/* ... the variables that did not fit its shared table; that table emptied
+ * in a forked child. */
+static unsigned long long tp__hist_vars_dropped(const struct tp__hist *h);
+static void tp__hist_vars_atfork(struct tp__hist *h);
 
 /* ---- The fire path. ---- */
 
@@ -222,6 +259,8 @@ static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t
 			*w = trace_hist_key_num(&h->spec.key[k], tp__hist_num(h, a, tb, e));
 		}
 	}
+	if (h->vars_on && !tp__hist_vars_fire(h, tb, e, key))
+		goto out;
 	for (k = 0; k < h->spec.nvals; k++)
 		vals[k] = trace_hist_key_num(&h->spec.val[k], tp__hist_num(h, &h->vacc[k], tb, e));
 	slot = trace_hist_table_find(&tb->t, key, trace_hist_hash(key, h->spec.keywords));
@@ -390,6 +429,8 @@ static void tp__hist_atfork_child(void)
 		h->gone.count = 0;
 		h->gone.dropped = 0;
 		h->nothread = 0;
+		h->unmatched = 0;
+		tp__hist_vars_atfork(h);
 		for (j = 0; j < TP__HIST_THREADS; j++) {
 			struct tp__hist_tab *tb = &h->tabs[j];
 			tb->t.count = 0;
@@ -459,13 +500,11 @@ static void tp__hist_acc_of(const struct trace_hist_ref *r, const struct trace_e
 
 /* Parses trig[0..tlen) (and compiles ftext, or NULL) for ev: 0, or
  * -EINVAL with *pos in the trigger (*in_filter: in the filter) and why. */
-static int tp__hist_compile(const struct trace_event *ev, const char *trig, size_t tlen,
-			    const char *ftext, struct trace_hist_spec *spec,
-			    struct trace_filter **prog, size_t *pos, int *in_filter, char *why,
-			    size_t whylen)
+static int tp__hist_compile(const struct trace_event_field *fl, unsigned n, unsigned entry_size,
+			    const char *trig, size_t tlen, const char *ftext,
+			    struct trace_hist_spec *spec, struct trace_filter **prog, size_t *pos,
+			    int *in_filter, char *why, size_t whylen)
 {
-	unsigned n = 0;
-	const struct trace_event_field *fl = ev->cls->fields(&n);
 	struct trace_hist_fdesc fd[256];
 	*prog = NULL;
 	*in_filter = 0;
@@ -474,8 +513,7 @@ static int tp__hist_compile(const struct trace_event *ev, const char *trig, size
 	tp__hist_fdescs(fl, n, fd);
 	if (trace_hist_parse(trig, tlen, fd, n, spec, pos, why, whylen) != 0)
 		return -EINVAL;
-	if (ftext &&
-	    trace_filter_compile(ftext, fl, n, ev->cls->entry_size, prog, pos, why, whylen) != 0) {
+	if (ftext && trace_filter_compile(ftext, fl, n, entry_size, prog, pos, why, whylen) != 0) {
 		*in_filter = 1;
 		return -EINVAL;
 	}
@@ -487,16 +525,20 @@ static size_t tp__hist_round(size_t n)
 	return (n + 4095u) & ~(size_t)4095u;
 }
 
-/* A new trigger (not attached yet), or NULL (out of memory or triggers). */
+/* A new trigger (not attached yet) on the event ev of tp, or (ev and tp
+ * NULL) on an event without a tracepoint, a synthetic one: its fields
+ * fl[0..n), entry_size, system and name; NULL (out of memory or
+ * triggers). */
 static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_event *ev,
+				      const struct trace_event_field *fl, unsigned n,
+				      unsigned entry_size, const char *system, const char *evname,
 				      const struct trace_hist_spec *spec, struct trace_filter *prog,
 				      const char *ftext)
 {
 	struct tp__hist *h;
-	unsigned k, n = 0;
+	unsigned k;
 	size_t scratch;
 	int has_var = 0;
-	const struct trace_event_field *fl = ev->cls->fields(&n);
 	pthread_once(&tp__hist_once, tp__hist_setup);
 	if (tp__hist_n == TP__HIST_MAX) {
 		tp__sink_msg("hist: at most %d triggers in a process", TP__HIST_MAX);
@@ -526,8 +568,10 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 	h->ev = ev;
 	h->fields = fl;
 	h->nfields = n;
-	h->fixed = ev->cls->entry_size;
-	snprintf(h->name, sizeof(h->name), "%s:%s", ev->cls->system, ev->name);
+	h->fixed = entry_size;
+	snprintf(h->name, sizeof(h->name), "%s:%s", system, evname);
+	snprintf(h->sys, sizeof(h->sys), "%s", system);
+	h->evname = h->name + strlen(h->sys) + 1;
 	for (k = 0; k < spec->nkeys; k++) {
 		tp__hist_acc_of(&spec->key[k], fl, &h->kacc[k]);
 		h->has_ts |= h->kacc[k].how == TP__HIST_TS;
@@ -563,14 +607,14 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 	h->hookf.ops = &h->hookop;
 	h->hookf.nops = 1;
 	h->hookf.first = &h->hookop;
-	h->hookf.fixed = ev->cls->entry_size;
+	h->hookf.fixed = entry_size;
 	h->hookf.text = h->spec.text;
 	h->hookf.fields = fl;
 	h->hookf.nfields = n;
 	h->hookf.hook = tp__hist_fire;
 	{
-		int fast = !prog && spec->nkeys == 1 && h->kacc[0].how == TP__HIST_INT &&
-			   h->kacc[0].size == 8 &&
+		int fast = !prog && !spec->nvars && !spec->has_onmatch && spec->nkeys == 1 &&
+			   h->kacc[0].how == TP__HIST_INT && h->kacc[0].size == 8 &&
 			   !(spec->key[0].mods & ~(unsigned)(TRACE_HIST_M_HEX | TRACE_HIST_M_SYM |
 							     TRACE_HIST_M_SYMOFF));
 		for (k = 0; k < spec->nvals; k++)
@@ -638,7 +682,7 @@ static char *tp__hist_text(struct tp__hist *h)
 		trace_hist_table_merge(&m, &tb->t);
 		m.dropped += __atomic_load_n(&tb->scratch.dropped, __ATOMIC_RELAXED);
 	}
-	m.dropped += __atomic_load_n(&h->nothread, __ATOMIC_RELAXED);
+	m.dropped += __atomic_load_n(&h->nothread, __ATOMIC_RELAXED) + tp__hist_vars_dropped(h);
 	pthread_mutex_unlock(&h->lock);
 	txt = trace_hist_format_sym(&h->spec, &m, h->filter_text,
 				    __atomic_load_n(&h->attached, __ATOMIC_RELAXED) ? "active"
@@ -670,8 +714,7 @@ static int tp__hist_selected(const struct tp__hist *h, const char *patterns)
 				b++;
 			while (e > b && tp__pat_is_space(p[e - 1]))
 				e--;
-			if (e > b &&
-			    trace_pattern_match(p + b, e - b, h->ev->cls->system, h->ev->name))
+			if (e > b && trace_pattern_match(p + b, e - b, h->sys, h->evname))
 				q.hit = 1;
 			if (p[at])
 				at++;
