@@ -16,7 +16,8 @@
 #  - drops counted exactly: one thread, size=3 for 5 keys;
 #  - an event with only a trigger writes no trace (the table on stderr);
 #  - :pause and :continue;
-#  - the live table through tracepoint-ctl PID hist;
+#  - the live table through tracepoint-ctl PID hist; a trigger enabled and
+#    disabled through tracepoint-ctl, its mistakes reported as TRACEPOINTS's;
 #  - TRACEPOINTS_SNAPSHOT_SIGNAL works when TRACEPOINTS holds a trigger;
 #  - hostile triggers: errors naming the token, never a crash (the program,
 #    tracepoint-dump --hist, and fuzz_hist.c's mutations under the
@@ -190,6 +191,31 @@ if grep -q '^{ kind:          4 } hitcount:         40$' "$B/live.txt" && grep -
 	grep -q 'no hist trigger on these events' "$B/live2.txt"; then
 	ok "tracepoint-ctl PID hist: the live table"
 else fail "live"; cat "$B/live.txt" "$B/live2.txt" "$B/live.err"; fi
+
+# ---- a trigger enabled and disabled through the control channel ----
+env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS_CONTROL=1 HST_AFTER=1 \
+	HST_READY="$B/cready" HST_GO="$B/cgo" "$B/hp" 1 100 >"$B/ctl.out" 2>"$B/ctl.err" &
+pid=$!
+i=0
+while [ ! -e "$B/cready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op hist:keys=knid' >"$B/ctl1.out" 2>"$B/ctl1.err"
+rc1=$?
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op hist:keys=kind:vals=bytes' >"$B/ctl2.out" 2>&1
+rc2=$?
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_site hist:keys=call_site' >/dev/null 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid disable 'hst:hst_site hist:keys=call_site' >"$B/ctl3.out" 2>&1
+rc3=$?
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:nothing hist:keys=kind' >/dev/null 2>"$B/ctl4.err"
+rc4=$?
+touch "$B/cgo"
+wait $pid
+env TRACEPOINTS='hst:hst_op hist:keys=knid' "$B/hp" 1 1 2>"$B/ctl1.want" >/dev/null
+if [ $rc1 = 1 ] && [ "$(sed 's/^tracepoint-ctl: process [0-9]*: /tracepoints: /' "$B/ctl1.err")" = "$(cat "$B/ctl1.want")" ] &&
+	[ $rc2 = 0 ] && [ $rc3 = 0 ] && [ $rc4 = 1 ] && grep -q 'no event of this program matches' "$B/ctl4.err" &&
+	awk '/^# hst:hst_op$/ { f = 1 } f && /^    Hits: 100$/ { ok = 1 } END { exit !ok }' "$B/ctl.err" &&
+	awk '/^# hst:hst_site$/ { f = 1 } f && /paused/ { p = 1 } f && /^    Hits: 0$/ { ok = p } END { exit !ok }' "$B/ctl.err"; then
+	ok "tracepoint-ctl PID enable/disable 'event hist:...': added, paused, mistakes as TRACEPOINTS reports them"
+else fail "ctl enable of a trigger: $rc1 $rc2 $rc3 $rc4"; cat "$B/ctl1.err" "$B/ctl1.want" "$B/ctl2.out" "$B/ctl3.out" "$B/ctl.err"; fi
 
 # ---- TRACEPOINTS_SNAPSHOT_SIGNAL with a trigger in TRACEPOINTS ----
 env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_op; hst:hst_op hist:keys=kind' TRACEPOINTS_DIR="$B/snap" \

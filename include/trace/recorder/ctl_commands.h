@@ -197,6 +197,8 @@ static int tp__ctl_enable(const char *list, int on, struct tp__text *t)
 	const char *why = "";
 	struct tp__ctl_items it;
 	int r;
+	if (tp__hist_spec_has(list)) /* "patterns hist:..." (recorder/hist_spec.h) */
+		return tp__hist_ctl(list, on, t);
 	if (trace_pattern_check(list, &pos, &why) != 0) {
 		tp__text_put(t, "malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^\n",
 			     list, why, pos + 1, list, (int)pos, "");

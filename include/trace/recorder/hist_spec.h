@@ -60,6 +60,20 @@ static int tp__hist_spec_has(const char *spec)
 	return 0;
 }
 
+/* A mistake in spec: into out (the control channel's reply) if given,
+ * else on stderr, as a filter's (text shown, caret under pos). */
+static void tp__hist_report(struct tp__text *out, const char *what, const char *spec, size_t pos,
+			    const char *why)
+{
+	char msg[TRACE_FILTER_MAX * 2 + 1024];
+	if (!out) {
+		tp__sink_flt_report(NULL, 0, what, spec, strlen(spec), pos, why);
+		return;
+	}
+	tp__sink_flt_report(msg, sizeof(msg), what, spec, strlen(spec), pos, why);
+	tp__text_put(out, "%s\n", msg);
+}
+
 enum tp__hist_op { TP__HIST_CHECK = 0, TP__HIST_ATTACH = 1, TP__HIST_PAUSE = 2 };
 
 struct tp__hist_walk {
@@ -72,6 +86,7 @@ struct tp__hist_walk {
 	const char *spec;	    /* for reports: the whole spec, the trigger's */
 	size_t trig_at, filter_at;  /* and the filter's place in it */
 	struct tp__hist_pend *pend; /* checking: the triggers checked before */
+	struct tp__text *out;	    /* mistakes go there (else to stderr) */
 };
 
 static int tp__hist_item_hit(const char *item, size_t len, void *priv)
@@ -98,8 +113,8 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 	snprintf(what, sizeof(what), "bad hist trigger on %s:%s", system, evname);
 	if (tp__hist_compile(fl, n, entry_size, w->trig, w->trig_len, w->ftext, &spec, &prog, &pos,
 			     &in_filter, why, sizeof(why)) != 0) {
-		tp__sink_flt_report(NULL, 0, what, w->spec, strlen(w->spec),
-				    (in_filter ? w->filter_at : w->trig_at) + pos, why);
+		tp__hist_report(w->out, what, w->spec,
+				(in_filter ? w->filter_at : w->trig_at) + pos, why);
 		w->err = -EINVAL;
 		return 1;
 	}
@@ -107,8 +122,7 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 		trace_filter_free(prog);
 		if (spec.cmd == TRACE_HIST_CMD_NONE &&
 		    tp__hist_link(&spec, fl, NULL, w->pend, why, sizeof(why)) != 0) {
-			tp__sink_flt_report(NULL, 0, what, w->spec, strlen(w->spec), w->trig_at,
-					    why);
+			tp__hist_report(w->out, what, w->spec, w->trig_at, why);
 			w->err = -EINVAL;
 			return 1;
 		}
@@ -232,7 +246,7 @@ static void tp__hist_synth_cb(const char *name, void *priv)
 /* Checks (op CHECK) or applies one group's trigger. */
 static int tp__hist_group(const char *spec, const struct trace_spec_group *g0, size_t list_len,
 			  size_t trig_at, size_t trig_len, int op, int *matched,
-			  struct tp__hist_pend *pend)
+			  struct tp__hist_pend *pend, struct tp__text *out)
 {
 	struct tp__hist_walk w;
 	struct trace_spec_group gf = *g0;
@@ -255,16 +269,15 @@ static int tp__hist_group(const char *spec, const struct trace_spec_group *g0, s
 		return -ENOMEM;
 	}
 	if (!list_len) {
-		tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
-				    g->pat_at, "no pattern before 'hist'");
+		tp__hist_report(out, "malformed pattern list", spec, g->pat_at,
+				"no pattern before 'hist'");
 		err = -EINVAL;
 	} else if (trace_pattern_check(list, &pos, &why) != 0) {
-		tp__sink_flt_report(NULL, 0, "malformed pattern list", spec, strlen(spec),
-				    g->pat_at + pos, why);
+		tp__hist_report(out, "malformed pattern list", spec, g->pat_at + pos, why);
 		err = -EINVAL;
 	} else if (g->filter && tp__pat_blank(g->filter, g->filter_len)) {
-		tp__sink_flt_report(NULL, 0, "bad filter", spec, strlen(spec),
-				    g->filter_at + g->filter_len, "nothing after 'if'");
+		tp__hist_report(out, "bad filter", spec, g->filter_at + g->filter_len,
+				"nothing after 'if'");
 		err = -EINVAL;
 	} else {
 		w.list = list;
@@ -276,6 +289,7 @@ static int tp__hist_group(const char *spec, const struct trace_spec_group *g0, s
 		w.trig_at = g->pat_at + trig_at;
 		w.filter_at = g->filter_at;
 		w.pend = pend;
+		w.out = out;
 		tracepoint_for_each(tp__hist_walk_cb, &w);
 		if (!w.err)
 			tp__hist_synth_each(pend, tp__hist_synth_cb, &w);
@@ -298,7 +312,7 @@ static int tp__hist_group(const char *spec, const struct trace_spec_group *g0, s
 /* trace_recorder_enable()/_disable() of a spec with a hist trigger: the
  * triggers checked, then the rest of the spec checked, then both applied
  * (unless check_only: each mistake reported, nothing changed). */
-static int tp__hist_run(const char *spec, int attach, int check_only)
+static int tp__hist_run(const char *spec, int attach, int check_only, struct tp__text *out)
 {
 	size_t at, list_len, trig_at, trig_len, rl = 0;
 	struct trace_spec_group g;
@@ -321,8 +335,8 @@ static int tp__hist_run(const char *spec, int attach, int check_only)
 						     pass == 0 ? TP__HIST_CHECK
 						     : attach  ? TP__HIST_ATTACH
 							       : TP__HIST_PAUSE,
-						     &m, pass == 0 ? pend : NULL);
-				if (pass)
+						     &m, pass == 0 ? pend : NULL, out);
+				if (pass || check_only)
 					matched += m;
 			} else if (pass == 0) { /* kept for the recorder, as written */
 				size_t end = next ? next - 1 : strlen(spec);
@@ -364,15 +378,42 @@ static int tp__hist_run(const char *spec, int attach, int check_only)
 
 static int tp__hist_apply(const char *spec, int attach)
 {
-	return tp__hist_run(spec, attach, 0);
+	return tp__hist_run(spec, attach, 0, NULL);
 }
 
 /* TRACEPOINTS at start-up: 0 if spec (with a trigger) is good, else its
  * mistakes are reported and it is -EINVAL (or -ENOMEM). */
 static int tp__hist_check(const char *spec)
 {
-	int r = tp__hist_run(spec, 1, 1);
+	int r = tp__hist_run(spec, 1, 1, NULL);
 	return r < 0 ? r : 0;
+}
+
+/* The control channel's enable and disable of a spec with a trigger
+ * (recorder/ctl_commands.h): checked with its mistakes in the reply t,
+ * as TRACEPOINTS's on stderr, then applied; -ENOENT (nothing changed)
+ * when its patterns select no event. */
+static int tp__hist_ctl(const char *spec, int on, struct tp__text *t)
+{
+	int r = tp__hist_run(spec, on, 1, t);
+	if (r < 0)
+		return r;
+	if (r == 0) {
+		tp__text_put(t,
+			     "no event of this program matches \"%s\" (nothing changed; the "
+			     "list command shows the events)\n",
+			     spec);
+		return -ENOENT;
+	}
+	r = tp__hist_run(spec, on, 0, t);
+	if (r < 0) {
+		tp__text_put(t, "cannot %s \"%s\": %s\n", on ? "enable" : "disable", spec,
+			     strerror(-r));
+		return r;
+	}
+	tp__text_put(t, "%s \"%s\" on %d event%s\n", on ? "enabled" : "disabled", spec, r,
+		     r == 1 ? "" : "s");
+	return r;
 }
 
 #endif /* TP__REC_HIST_SPEC_H */

@@ -6,7 +6,8 @@
  * threads run, and prints it at the end, before exit.  With HST_READY and HST_GO set (file names), main creates
  * the first once the threads are done and waits (at most 20 s) for the
  * second to exist: the control channel's `hist` reads the live table
- * meanwhile.  With argv[3] = "req", each thread starts ROUNDS requests
+ * meanwhile (and, with HST_AFTER set, main then fires ROUNDS events more,
+ * for the triggers the control channel added).  With argv[3] = "req", each thread starts ROUNDS requests
  * (hst_req_start, ids t * ROUNDS + i, kind i % 3), all wait for each other
  * and 2 ms, then each ends the requests of the next thread (hst_req_end)
  * and ROUNDS / 10 that never started, and runs 20 slices hst_work (kind
@@ -126,6 +127,8 @@ int main(int argc, char **argv)
 			fclose(f);
 		for (i = 0; i < 2000 && access(getenv("HST_GO"), F_OK) != 0; i++)
 			usleep(10000);
+		if (getenv("HST_AFTER")) /* for triggers the control channel added */
+			fire(7, rounds);
 	}
 	if (live) {
 		char *t = trace_recorder_hist_text(live);
