@@ -11,7 +11,8 @@
  *            | ('vals'|'values') '=' ref (',' ref)*    0 to 8 sums
  *            | 'sort' '=' sref (',' sref)               1 or 2
  *            | 'size' '=' number                        entries, default 2048
- *            | 'pause' | 'continue' | 'cont'            of the trigger with the same text
+ *            | 'name' '=' name                          histograms shared by name
+ *            | 'pause' | 'continue' | 'cont' | 'clear'  of the trigger with the same text
  *            | var '=' operand [ ('-'|'+') operand ]    a variable (0 to 8)
  *            | 'onmatch(' system '.' event ')' '.' ( 'trace(' synth ',' | synth '(' )
  *                  param ( ',' param )* ')'             at most once
@@ -19,6 +20,7 @@
  *   param   := field | '$' var                          1 to 8
  *   ref     := field ( '.' mod )*
  *   mod     := 'hex' | 'log2' | 'buckets=' number | 'usecs' | 'sym' | 'sym-offset'
+ *            | 'execname'                               common_pid or common_tid
  *   sref    := ('hitcount' | a key's or a value's field) [ '.ascending' | '.descending' ]
  *   field   := an event field, 'common_timestamp', 'common_pid' or 'common_tid'
  *
@@ -59,6 +61,7 @@ enum trace_hist_limits {
 	TRACE_HIST_NAME_MAX = 64,   /* bytes of a field name, with its NUL */
 	TRACE_HIST_TEXT_MAX = 1024, /* bytes of trigger text */
 	TRACE_HIST_VARS_MAX = 8,    /* variables of a trigger */
+	TRACE_HIST_COMM_BYTES = 16, /* .execname: a thread's name, NUL-padded */
 	TRACE_HIST_PARAMS_MAX = 8   /* fields of a synthetic event */
 };
 
@@ -86,20 +89,23 @@ enum trace_hist_mod {
 	TRACE_HIST_M_LOG2 = 2,
 	TRACE_HIST_M_BUCKETS = 4,
 	TRACE_HIST_M_USECS = 8,
-	TRACE_HIST_M_SYM = 16,	 /* an address, printed with its symbol (read time) */
-	TRACE_HIST_M_SYMOFF = 32 /* the same, with +0xoffset */
+	TRACE_HIST_M_SYM = 16,	   /* an address, printed with its symbol (read time) */
+	TRACE_HIST_M_SYMOFF = 32,  /* the same, with +0xoffset */
+	TRACE_HIST_M_EXECNAME = 64 /* a thread id, with the thread's name (the key's next
+				    * TRACE_HIST_COMM_BYTES: the caller's) */
 };
 /* The modifiers that say how a key is shown: at most one of them. */
 #define TRACE_HIST_M_SHOWN                                                             \
 	(TRACE_HIST_M_HEX | TRACE_HIST_M_LOG2 | TRACE_HIST_M_BUCKETS | TRACE_HIST_M_SYM | \
-	 TRACE_HIST_M_SYMOFF)
+	 TRACE_HIST_M_SYMOFF | TRACE_HIST_M_EXECNAME)
 
 /* What a trigger's ':pause' or ':continue' asks of the trigger with the
  * same text (spec.cmd; the text leaves them out). */
 enum trace_hist_cmd {
 	TRACE_HIST_CMD_NONE = 0,
-	TRACE_HIST_CMD_PAUSE = 1,   /* stop aggregating (made paused if new) */
-	TRACE_HIST_CMD_CONTINUE = 2 /* aggregate again */
+	TRACE_HIST_CMD_PAUSE = 1,    /* stop aggregating (made paused if new) */
+	TRACE_HIST_CMD_CONTINUE = 2, /* aggregate again */
+	TRACE_HIST_CMD_CLEAR = 3     /* empty its tables */
 };
 
 /* What a sort entry sorts by. */
@@ -160,7 +166,8 @@ struct trace_hist_spec {
 	unsigned nvars;
 	unsigned has_onmatch;
 	struct trace_hist_onmatch onmatch;
-	char text[TRACE_HIST_TEXT_MAX]; /* the trigger, written in full */
+	char hname[TRACE_HIST_NAME_MAX]; /* name=: triggers of one name share the table */
+	char text[TRACE_HIST_TEXT_MAX];	 /* the trigger, written in full */
 };
 
 /* ---- Parsing ---- */
@@ -302,6 +309,10 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 			} else {
 				r->mods |= TRACE_HIST_M_SYM;
 			}
+		} else if (TP__HIST_IS("execname") && is_key &&
+			   (r->field == TRACE_HIST_COMMON_PID ||
+			    r->field == TRACE_HIST_COMMON_TID)) {
+			r->mods |= TRACE_HIST_M_EXECNAME;
 		} else if (TP__HIST_IS("usecs") && r->field == TRACE_HIST_COMMON_TIMESTAMP) {
 			r->mods |= TRACE_HIST_M_USECS;
 		} else if (TP__HIST_IS("buckets") && is_key) {
@@ -313,21 +324,23 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 						     "expected a bucket size (a number > 0) at", 0);
 			r->mods |= TRACE_HIST_M_BUCKETS;
 		} else {
-			return tp__hist_fail(p, m, ml ? ml : 1,
-					     r->field == TRACE_HIST_COMMON_TIMESTAMP || ml != 5 ||
-							     memcmp(p->s + m, "usecs", 5)
-						     ? "unknown or misplaced modifier (hex, log2, "
-						       "buckets=N, sym, sym-offset, usecs)"
-						     : "usecs is for common_timestamp only:",
-					     0);
+			return tp__hist_fail(
+				p, m, ml ? ml : 1,
+				r->field == TRACE_HIST_COMMON_TIMESTAMP || ml != 5 ||
+						memcmp(p->s + m, "usecs", 5)
+					? "unknown or misplaced modifier (hex, log2, "
+					  "buckets=N, sym, sym-offset, execname, usecs)"
+					: "usecs is for common_timestamp only:",
+				0);
 		}
 #undef TP__HIST_IS
 		if (r->kind == TRACE_HIST_F_STR && r->mods)
 			return tp__hist_fail(p, m, ml, "a string key takes no modifier:", 0);
 	}
 	if ((r->mods & TRACE_HIST_M_SHOWN) & ((r->mods & TRACE_HIST_M_SHOWN) - 1))
-		return tp__hist_fail(p, b, p->i - b,
-				     "one of hex, log2, buckets, sym, sym-offset at most:", 0);
+		return tp__hist_fail(
+			p, b, p->i - b,
+			"one of hex, log2, buckets, sym, sym-offset, execname at most:", 0);
 	return 0;
 }
 
@@ -482,7 +495,8 @@ static inline void tp__hist_operand_text(const struct trace_hist_operand *o, cha
 /* Writes spec->text: the trigger in full, as the kernel shows it. */
 static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 {
-	static const char *const modn[] = { "hex", "log2", "buckets", "usecs", "sym", "sym-offset" };
+	static const char *const modn[] = { "hex", "log2",	 "buckets", "usecs",
+					    "sym", "sym-offset", "execname" };
 	size_t at = 0, cap = sizeof(s->text);
 	unsigned i, m;
 #define TP__HIST_PUT(...)                                                         \
@@ -490,7 +504,10 @@ static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 		if (at < cap)                                                     \
 			at += (size_t)snprintf(s->text + at, cap - at, __VA_ARGS__); \
 	} while (0)
-	TP__HIST_PUT("hist:keys=");
+	TP__HIST_PUT("hist:");
+	if (s->hname[0])
+		TP__HIST_PUT("name=%s:", s->hname);
+	TP__HIST_PUT("keys=");
 	for (i = 0; i < s->nkeys; i++) {
 		TP__HIST_PUT("%s%s", i ? "," : "", s->key[i].name);
 		for (m = 0; m < sizeof(modn) / sizeof(modn[0]); m++)
@@ -583,6 +600,8 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				s->keywords += s->key[s->nkeys].kind == TRACE_HIST_F_STR
 						       ? TRACE_HIST_STR_WORDS
 						       : 1;
+				if (s->key[s->nkeys].mods & TRACE_HIST_M_EXECNAME)
+					s->keywords += TRACE_HIST_COMM_BYTES / 8;
 				s->nkeys++;
 			} while (p.i < p.n && p.s[p.i] == ',');
 		} else if (tp__hist_word(&p, "vals") || tp__hist_word(&p, "values")) {
@@ -644,16 +663,27 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				s->nsort++;
 			} while (p.i < p.n && p.s[p.i] == ',');
 		} else if (tp__hist_word(&p, "pause") || tp__hist_word(&p, "continue") ||
-			   tp__hist_word(&p, "cont")) {
+			   tp__hist_word(&p, "cont") || tp__hist_word(&p, "clear")) {
 			if (s->cmd)
-				return tp__hist_fail(&p, a, 5, "pause or continue given twice:", 0);
-			s->cmd = p.s[a] == 'p' ? TRACE_HIST_CMD_PAUSE : TRACE_HIST_CMD_CONTINUE;
-			if (p.s[a] == 'p')
+				return tp__hist_fail(&p, a, 5,
+						     "pause, continue or clear given twice:", 0);
+			s->cmd = p.s[a] == 'p'	     ? TRACE_HIST_CMD_PAUSE
+				 : p.s[a + 1] == 'l' ? TRACE_HIST_CMD_CLEAR
+						     : TRACE_HIST_CMD_CONTINUE;
+			if (p.s[a] == 'p' || s->cmd == TRACE_HIST_CMD_CLEAR)
 				p.i += 5;
 			else if (tp__hist_word(&p, "cont"))
 				p.i += 4;
 			else
 				p.i += 8;
+		} else if (tp__hist_word(&p, "name") && p.i + 4 < p.n && p.s[p.i + 4] == '=') {
+			size_t b;
+			if (s->hname[0])
+				return tp__hist_fail(&p, a, 4, "name given twice:", 0);
+			p.i += 5;
+			b = p.i;
+			if (!tp__hist_name(&p, s->hname))
+				return tp__hist_fail(&p, b, 1, "expected a histogram's name at", 0);
 		} else if (tp__hist_word(&p, "size")) {
 			uint64_t v;
 			size_t b;
@@ -681,8 +711,8 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				l++;
 			return tp__hist_fail(
 				&p, a, l ? l : 1,
-				"unknown attribute (keys=, vals=, sort=, size=, pause, "
-				"continue, onmatch(), var=):",
+				"unknown attribute (keys=, vals=, sort=, size=, name=, pause, "
+				"continue, clear, onmatch(), var=):",
 				0);
 		}
 	}

@@ -15,7 +15,8 @@
 #    resolve;
 #  - drops counted exactly: one thread, size=3 for 5 keys;
 #  - an event with only a trigger writes no trace (the table on stderr);
-#  - :pause and :continue;
+#  - :pause and :continue; :clear (through tracepoint-ctl); .execname;
+#    name= (two events, one table);
 #  - the live table through tracepoint-ctl PID hist; a trigger enabled and
 #    disabled through tracepoint-ctl, its mistakes reported as TRACEPOINTS's;
 #  - TRACEPOINTS_SNAPSHOT_SIGNAL works when TRACEPOINTS holds a trigger;
@@ -216,6 +217,40 @@ if [ $rc1 = 1 ] && [ "$(sed 's/^tracepoint-ctl: process [0-9]*: /tracepoints: /'
 	awk '/^# hst:hst_site$/ { f = 1 } f && /paused/ { p = 1 } f && /^    Hits: 0$/ { ok = p } END { exit !ok }' "$B/ctl.err"; then
 	ok "tracepoint-ctl PID enable/disable 'event hist:...': added, paused, mistakes as TRACEPOINTS reports them"
 else fail "ctl enable of a trigger: $rc1 $rc2 $rc3 $rc4"; cat "$B/ctl1.err" "$B/ctl1.want" "$B/ctl2.out" "$B/ctl3.out" "$B/ctl.err"; fi
+
+# ---- :clear through the control channel: the threads gone, and main's
+# own table at its next event; only main's events after it are left ----
+env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_op hist:keys=kind' TRACEPOINTS_CONTROL=1 HST_AFTER=1 \
+	HST_READY="$B/clready" HST_GO="$B/clgo" "$B/hp" 2 100 >"$B/cl.out" 2>"$B/cl.err" &
+pid=$!
+i=0
+while [ ! -e "$B/clready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid hist >"$B/cl1.txt" 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op hist:keys=kind:clear' >"$B/cl2.txt" 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid hist >"$B/cl3.txt" 2>&1
+touch "$B/clgo"
+wait $pid
+if grep -q '^    Hits: 300$' "$B/cl1.txt" && grep -q '^    Hits: 0$' "$B/cl3.txt" &&
+	grep -q '^    Hits: 100$' "$B/cl.err" && grep -q '^{ kind:          4 } hitcount:         20$' "$B/cl.err"; then
+	ok ":clear empties the table (300 hits, then 0, then main's 100 after it)"
+else fail ":clear"; cat "$B/cl1.txt" "$B/cl2.txt" "$B/cl3.txt" "$B/cl.err"; fi
+
+# ---- .execname: the thread's name; name=: two events, one table ----
+env TRACEPOINTS='hst:hst_op hist:keys=common_tid.execname,kind:sort=common_tid,kind' "$B/hp" 2 10 >/dev/null 2>"$B/exec.err"
+if [ "$(grep -Ec '^\{ common_tid: hst-w[01] {10}\[ *[0-9]+\], kind: +[0-4] \} hitcount: +2$' "$B/exec.err")" = 10 ]; then
+	ok ".execname: each thread's name with its id"
+else fail ".execname"; cat "$B/exec.err"; fi
+env TRACEPOINTS='hst:hst_req_start hist:name=reqs:keys=id; hst:hst_req_end hist:name=reqs:keys=id; hst:hst_req_end hist:name=reqs:keys=id:size=99' \
+	"$B/hp" 2 10 req >/dev/null 2>"$B/named.bad"
+env TRACEPOINTS='hst:hst_req_start hist:name=reqs:keys=id:sort=id; hst:hst_req_end hist:name=reqs:keys=id:sort=id' \
+	"$B/hp" 2 10 req >/dev/null 2>"$B/named.err"
+sed -n '/^# hst:hst_req_start$/,/^# hst:hst_req_end$/p' "$B/named.err" | sed '1d;$d' >"$B/named.1"
+sed -n '/^# hst:hst_req_end$/,$p' "$B/named.err" | sed '1d' >"$B/named.2"
+if cmp -s "$B/named.1" "$B/named.2" && grep -q '^    Hits: 42$' "$B/named.1" &&
+	[ "$(grep -c 'hitcount:          2$' "$B/named.1")" = 21 ] &&
+	grep -q 'the histogram named reqs is another: hist:name=reqs:keys=id' "$B/named.bad" && ! grep -q '^# ' "$B/named.bad"; then
+	ok "name=: two events' triggers share one table (both files equal, 42 hits); another trigger of the name refused"
+else fail "name="; diff "$B/named.1" "$B/named.2"; cat "$B/named.1" "$B/named.bad"; fi
 
 # ---- TRACEPOINTS_SNAPSHOT_SIGNAL with a trigger in TRACEPOINTS ----
 env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_op; hst:hst_op hist:keys=kind' TRACEPOINTS_DIR="$B/snap" \

@@ -119,6 +119,12 @@ int hist_trace(struct dump *dx, struct trace *tr, const char *spec)
 		return 1;
 	}
 	free(fd);
+	for (k = 0; k < hs.nkeys; k++)
+		if (hs.key[k].mods & TRACE_HIST_M_EXECNAME) {
+			hist_report(spec, trig_at,
+				    "a trace has no thread names: --hist takes no .execname");
+			return 1;
+		}
 	if (hs.nvars || hs.has_onmatch) {
 		hist_report(spec, trig_at,
 			    "variables and onmatch() need the events' order across threads: "

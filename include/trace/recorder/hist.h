@@ -75,7 +75,15 @@ struct tp__hist_tab {
 	struct trace_hist_table t;
 	unsigned long owner; /* pthread_self() of its thread; 0: free */
 	int tid;
-	int busy; /* an event is being added (a signal handler's is dropped) */
+	/* st.b[0]: its thread is adding an event (a signal handler's is then
+	 * dropped); st.b[1]: :clear asked for the table to be emptied, which
+	 * its thread does at its next event (readers meanwhile skip it).  The
+	 * fire path tests both with one load, st.any. */
+	union {
+		unsigned char b[2];
+		uint16_t any;
+	} st;
+	char comm[TRACE_HIST_COMM_BYTES]; /* the thread's name at its first event (.execname) */
 	/* t's layout for tp__hist_fast: entries, hash shift, slot mask,
 	 * bytes of an entry, the key's offset in it */
 	unsigned char *base;
@@ -165,6 +173,8 @@ static struct tp__hist_tab *tp__hist_claim(struct tp__hist *h)
 		    __atomic_compare_exchange_n(&tb->owner, &free_, me, 0, __ATOMIC_ACQUIRE,
 						__ATOMIC_RELAXED)) {
 			tb->tid = tp__sink_gettid();
+			memset(tb->comm, 0, sizeof(tb->comm));
+			prctl(PR_GET_NAME, tb->comm); /* 16 bytes, NUL-terminated */
 			tp__hist_mine[h->id] = tb;
 			pthread_setspecific(tp__hist_key,
 					    (void *)tb); /* non-NULL: the exit handler runs */
@@ -223,6 +233,35 @@ static uint64_t tp__hist_num(const struct tp__hist *h, const struct tp__hist_acc
 	}
 }
 
+/* Empties tb, its thread's table (:clear asked for it), and says so. */
+static void tp__hist_tab_empty(struct tp__hist *h, struct tp__hist_tab *tb)
+{
+	tb->st.b[0] = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	memset(tb->t.w, 0, h->tab_bytes);
+	tb->t.count = 0;
+	__atomic_store_n(&tb->t.dropped, 0ull, __ATOMIC_RELAXED);
+	__atomic_store_n(&tb->st.b[1], (unsigned char)0, __ATOMIC_RELEASE);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	tb->st.b[0] = 0;
+}
+
+/* An event that found its table busy (a signal handler interrupted an
+ * event: dropped) or to be emptied (emptied, then added); out of line. */
+static __attribute__((noinline, cold)) int tp__hist_fire_odd(const struct trace_filter *f,
+							     const void *entry, size_t size)
+{
+	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f -
+							 offsetof(struct tp__hist, hookf));
+	struct tp__hist_tab *tb = tp__hist_mine[h->id];
+	if (tb->st.b[0]) {
+		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+		return 0;
+	}
+	tp__hist_tab_empty(h, tb);
+	return h->hookf.hook(f, entry, size);
+}
+
 /* The hook: adds one event (its entry e[0..size)) to the thread's table.
  * Returns 0: the record (events with strings: in the scratch window) is
  * given back. */
@@ -238,11 +277,9 @@ static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t
 		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
 		return 0;
 	}
-	if (__builtin_expect(tb->busy, 0)) { /* a signal handler interrupted an event */
-		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
-		return 0;
-	}
-	tb->busy = 1;
+	if (__builtin_expect(tb->st.any, 0))
+		return tp__hist_fire_odd(f, entry, size);
+	tb->st.b[0] = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	if (h->filter && !trace_filter_match(h->filter, entry, size))
 		goto out;
@@ -257,6 +294,8 @@ static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t
 			trace_hist_key_str(w, s, n);
 		} else {
 			*w = trace_hist_key_num(&h->spec.key[k], tp__hist_num(h, a, tb, e));
+			if (h->spec.key[k].mods & TRACE_HIST_M_EXECNAME)
+				memcpy(w + 1, tb->comm, TRACE_HIST_COMM_BYTES);
 		}
 	}
 	if (h->vars_on && !tp__hist_vars_fire(h, tb, e, key))
@@ -270,7 +309,7 @@ static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t
 		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
 out:
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	tb->busy = 0;
+	tb->st.b[0] = 0;
 	return 0;
 }
 
@@ -313,11 +352,9 @@ static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const v
 	unsigned j;
 	if (__builtin_expect(!tb, 0))
 		return tp__hist_fire_claim(f, entry, size);
-	if (__builtin_expect(tb->busy, 0)) { /* a signal handler interrupted an event */
-		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
-		return 0;
-	}
-	tb->busy = 1;
+	if (__builtin_expect(tb->st.any, 0))
+		return tp__hist_fire_odd(f, entry, size);
+	tb->st.b[0] = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	memcpy(&k, e + h->kacc[0].off, sizeof(k));
 	i = (size_t)((k * 0x9E3779B97F4A7C15ull) >> tb->shift);
@@ -346,7 +383,7 @@ static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const v
 	__atomic_store_n(&en[0], en[0] + 1, __ATOMIC_RELEASE);
 out:
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	tb->busy = 0;
+	tb->st.b[0] = 0;
 	(void)size;
 	return 0;
 }
@@ -401,17 +438,19 @@ static void tp__hist_thread_exit(void *arg)
 		struct tp__hist_tab *tb = tp__hist_mine[i];
 		if (!tb)
 			continue;
-		tb->busy = 1;
+		tb->st.b[0] = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		pthread_mutex_lock(&h->lock);
-		trace_hist_table_merge(&h->gone, &tb->t);
+		if (!__atomic_load_n(&tb->st.b[1], __ATOMIC_ACQUIRE)) /* else cleared */
+			trace_hist_table_merge(&h->gone, &tb->t);
 		memset(tb->t.w, 0, h->tab_bytes);
 		tb->t.count = 0;
 		tb->t.dropped = 0;
 		tp__hist_mine[i] = NULL;
+		__atomic_store_n(&tb->st.b[1], (unsigned char)0, __ATOMIC_RELAXED);
 		__atomic_store_n(&tb->owner, 0ul, __ATOMIC_RELEASE);
 		pthread_mutex_unlock(&h->lock);
-		tb->busy = 0;
+		tb->st.b[0] = 0;
 	}
 }
 
@@ -435,7 +474,7 @@ static void tp__hist_atfork_child(void)
 			struct tp__hist_tab *tb = &h->tabs[j];
 			tb->t.count = 0;
 			tb->t.dropped = 0;
-			tb->busy = 0;
+			tb->st.any = 0;
 			if (tb->owner == me)
 				tb->tid = (int)getpid();
 			else
@@ -663,27 +702,65 @@ static void tp__hist_sym(void *priv, uint64_t addr, int with_offset, char *buf, 
 		snprintf(buf, len, "%s", di.dli_sname);
 }
 
+/* 1 if h and g share their table (name=, the same name). */
+static int tp__hist_shares(const struct tp__hist *h, const struct tp__hist *g)
+{
+	return h == g || (h->spec.hname[0] && !strcmp(h->spec.hname, g->spec.hname));
+}
+
+/* Adds what h's tables hold to m. */
+static void tp__hist_merge_into(struct trace_hist_table *m, struct tp__hist *h)
+{
+	unsigned k;
+	pthread_mutex_lock(&h->lock);
+	trace_hist_table_merge(m, &h->gone);
+	for (k = 0; k < TP__HIST_THREADS; k++) {
+		struct tp__hist_tab *tb = &h->tabs[k];
+		if (!__atomic_load_n(&tb->owner, __ATOMIC_ACQUIRE) ||
+		    __atomic_load_n(&tb->st.b[1], __ATOMIC_ACQUIRE)) /* empty, or to be */
+			continue;
+		trace_hist_table_merge(m, &tb->t);
+		m->dropped += __atomic_load_n(&tb->scratch.dropped, __ATOMIC_RELAXED);
+	}
+	m->dropped += __atomic_load_n(&h->nothread, __ATOMIC_RELAXED) + tp__hist_vars_dropped(h);
+	pthread_mutex_unlock(&h->lock);
+}
+
+/* :clear of h (and of the triggers sharing its table): the table of the
+ * threads gone emptied now, each thread's at its next event. */
+static void tp__hist_clear(struct tp__hist *h)
+{
+	unsigned i, k, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
+	for (i = 0; i < n; i++) {
+		struct tp__hist *g = tp__hist_all[i];
+		if (!tp__hist_shares(h, g))
+			continue;
+		pthread_mutex_lock(&g->lock);
+		memset(g->gone.w, 0, g->tab_bytes);
+		g->gone.count = 0;
+		g->gone.dropped = 0;
+		__atomic_store_n(&g->nothread, 0ull, __ATOMIC_RELAXED);
+		for (k = 0; k < TP__HIST_THREADS; k++)
+			if (__atomic_load_n(&g->tabs[k].owner, __ATOMIC_ACQUIRE))
+				__atomic_store_n(&g->tabs[k].st.b[1], (unsigned char)1,
+						 __ATOMIC_RELEASE);
+		pthread_mutex_unlock(&g->lock);
+	}
+}
+
 /* The hist file of h: malloc()ed text, or NULL. */
 static char *tp__hist_text(struct tp__hist *h)
 {
 	struct trace_hist_table m;
 	void *mem = calloc(1, h->tab_bytes);
 	char *txt;
-	unsigned k;
+	unsigned i, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
 	if (!mem)
 		return NULL;
 	trace_hist_table_init(&m, &h->spec, mem);
-	pthread_mutex_lock(&h->lock);
-	trace_hist_table_merge(&m, &h->gone);
-	for (k = 0; k < TP__HIST_THREADS; k++) {
-		struct tp__hist_tab *tb = &h->tabs[k];
-		if (!__atomic_load_n(&tb->owner, __ATOMIC_ACQUIRE))
-			continue;
-		trace_hist_table_merge(&m, &tb->t);
-		m.dropped += __atomic_load_n(&tb->scratch.dropped, __ATOMIC_RELAXED);
-	}
-	m.dropped += __atomic_load_n(&h->nothread, __ATOMIC_RELAXED) + tp__hist_vars_dropped(h);
-	pthread_mutex_unlock(&h->lock);
+	for (i = 0; i < n; i++) /* h's tables, and those sharing them (name=) */
+		if (tp__hist_shares(h, tp__hist_all[i]))
+			tp__hist_merge_into(&m, tp__hist_all[i]);
 	txt = trace_hist_format_sym(&h->spec, &m, h->filter_text,
 				    __atomic_load_n(&h->attached, __ATOMIC_RELAXED) ? "active"
 										    : "paused",

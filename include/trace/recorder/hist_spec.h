@@ -145,6 +145,16 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 		    (h->filter_text ? w->ftext && !strcmp(h->filter_text, w->ftext) : !w->ftext))
 			break; /* the same trigger: paused, or attached again if paused */
 	}
+	if (w->op == TP__HIST_ATTACH && spec.cmd == TRACE_HIST_CMD_CLEAR) {
+		trace_filter_free(prog);
+		if (i < tp__hist_n)
+			tp__hist_clear(tp__hist_all[i]);
+		else
+			tp__sink_msg("no hist trigger \"%s\" on %s:%s to clear", spec.text, system,
+				     evname);
+		tp__sink_unlock();
+		return 0;
+	}
 	if (w->op == TP__HIST_ATTACH) {
 		int found = i < tp__hist_n;
 		struct tp__hist *h = found ? tp__hist_all[i]

@@ -254,7 +254,7 @@ static void tp__hist_pend_free(struct tp__hist_pend *p)
 static void tp__hist_pend_add(struct tp__hist_pend *p, const char *system, const char *event,
 			      const struct trace_hist_spec *s)
 {
-	if (!p || p->n == TP__HIST_PENDING || !(s->nvars || s->has_onmatch))
+	if (!p || p->n == TP__HIST_PENDING || !(s->nvars || s->has_onmatch || s->hname[0]))
 		return;
 	if (!(p->spec[p->n] = (struct trace_hist_spec *)malloc(sizeof(*s))))
 		return;
@@ -292,6 +292,20 @@ static struct tp__hist_synth *tp__hist_synth_find(const char *name)
 	for (i = 0; i < n; i++)
 		if (!strcmp(tp__hist_synths[i]->name, name))
 			return tp__hist_synths[i];
+	return NULL;
+}
+
+/* The text of the triggers named `name` (name=), made or pending: NULL
+ * if there is none. */
+static const char *tp__hist_named(const struct tp__hist_pend *p, const char *name)
+{
+	unsigned i, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
+	for (i = 0; p && i < p->n; i++)
+		if (!strcmp(p->spec[i]->hname, name))
+			return p->spec[i]->text;
+	for (i = 0; i < n; i++)
+		if (!strcmp(tp__hist_all[i]->spec.hname, name))
+			return tp__hist_all[i]->spec.text;
 	return NULL;
 }
 
@@ -410,6 +424,11 @@ static int tp__hist_link(const struct trace_hist_spec *s, const struct trace_eve
 	struct tp__hist *mh = NULL;
 	struct tp__hist_opnd o;
 	unsigned k, j;
+	const char *named = s->hname[0] ? tp__hist_named(p, s->hname) : NULL;
+	if (named && strcmp(named, s->text)) {
+		snprintf(why, len, "the histogram named %s is another: %.400s", s->hname, named);
+		return -EINVAL;
+	}
 	if (s->has_onmatch) {
 		m = tp__hist_vars_of(p, s->onmatch.system, s->onmatch.event, &mh);
 		if (!m) {

@@ -1,13 +1,14 @@
 /* The hist trigger tests' program (tests/recorder/t_hist.sh): THREADS
  * threads (argv[1], default 4) each fire ROUNDS (argv[2], default 3000)
- * hst_op and hst_named events with values that depend only on the round;
+ * hst_op and hst_named events with values that depend only on the round
+ * (thread t named hst-wT);
  * with argv[3] = "fork", a forked child fires its own share too.  With
  * HST_LIVE set, main reads trace_recorder_hist_text(HST_LIVE) while the
  * threads run, and prints it at the end, before exit.  With HST_READY and HST_GO set (file names), main creates
  * the first once the threads are done and waits (at most 20 s) for the
  * second to exist: the control channel's `hist` reads the live table
- * meanwhile (and, with HST_AFTER set, main then fires ROUNDS events more,
- * for the triggers the control channel added).  With argv[3] = "req", each thread starts ROUNDS requests
+ * meanwhile (and, with HST_AFTER set, main fires ROUNDS events more
+ * before and after, for the triggers the control channel adds or clears).  With argv[3] = "req", each thread starts ROUNDS requests
  * (hst_req_start, ids t * ROUNDS + i, kind i % 3), all wait for each other
  * and 2 ms, then each ends the requests of the next thread (hst_req_end)
  * and ROUNDS / 10 that never started, and runs 20 slices hst_work (kind
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -87,6 +89,9 @@ static void requests(int t)
 
 static void *worker(void *arg)
 {
+	char name[16];
+	snprintf(name, sizeof(name), "hst-w%d", (int)(long)arg); /* for .execname */
+	prctl(PR_SET_NAME, name);
 	if (req)
 		requests((int)(long)arg);
 	else
@@ -122,7 +127,10 @@ int main(int argc, char **argv)
 		waitpid(p, NULL, 0);
 	}
 	if (getenv("HST_READY") && getenv("HST_GO")) {
-		FILE *f = fopen(getenv("HST_READY"), "w");
+		FILE *f;
+		if (getenv("HST_AFTER")) /* main's own table, before and after */
+			fire(7, rounds);
+		f = fopen(getenv("HST_READY"), "w");
 		if (f)
 			fclose(f);
 		for (i = 0; i < 2000 && access(getenv("HST_GO"), F_OK) != 0; i++)
