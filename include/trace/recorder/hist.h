@@ -148,7 +148,18 @@ static unsigned tp__hist_n;
 static int tp__hist_pid;
 static pthread_key_t tp__hist_key;
 static pthread_once_t tp__hist_once = PTHREAD_ONCE_INIT;
-static __thread struct tp__hist_tab *tp__hist_mine[TP__HIST_MAX];
+/* A thread's table of each trigger; before its first event, a table of
+ * no one, always "to be emptied" (st.b[1], set when the first trigger is
+ * made), so that the fire path's one test of st.any also sends a thread's
+ * first event to tp__hist_fire_odd, which claims a table. */
+static struct tp__hist_tab tp__hist_none;
+#define TP__HIST_NONE4 &tp__hist_none, &tp__hist_none, &tp__hist_none, &tp__hist_none
+#define TP__HIST_NONE16 TP__HIST_NONE4, TP__HIST_NONE4, TP__HIST_NONE4, TP__HIST_NONE4
+TP__STATIC_ASSERT(TP__HIST_MAX == 64, "tp__hist_mine's initializer has 64 entries",
+		  tp__hist_mine_has_64);
+static __thread struct tp__hist_tab *tp__hist_mine[TP__HIST_MAX] = {
+	TP__HIST_NONE16, TP__HIST_NONE16, TP__HIST_NONE16, TP__HIST_NONE16
+};
 
 /* recorder/hist_vars.h: an event's variables, its match, its synthetic
  * event; 0 when onmatch's trigger holds no entry of the key (the event
@@ -247,18 +258,25 @@ static void tp__hist_tab_empty(struct tp__hist *h, struct tp__hist_tab *tb)
 }
 
 /* An event that found its table busy (a signal handler interrupted an
- * event: dropped) or to be emptied (emptied, then added); out of line. */
+ * event: dropped), to be emptied (emptied, then added) or none yet (the
+ * thread's first: a table claimed, then added); out of line. */
 static __attribute__((noinline, cold)) int tp__hist_fire_odd(const struct trace_filter *f,
 							     const void *entry, size_t size)
 {
 	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f -
 							 offsetof(struct tp__hist, hookf));
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
-	if (tb->st.b[0]) {
+	if (tb == &tp__hist_none) {
+		if (!tp__hist_claim(h)) {
+			__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
+			return 0;
+		}
+	} else if (tb->st.b[0]) {
 		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
 		return 0;
+	} else {
+		tp__hist_tab_empty(h, tb);
 	}
-	tp__hist_tab_empty(h, tb);
 	return h->hookf.hook(f, entry, size);
 }
 
@@ -273,10 +291,6 @@ static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
 	uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS], vals[TRACE_HIST_VALS_MAX], *slot;
 	unsigned k;
-	if (__builtin_expect(!tb, 0) && !(tb = tp__hist_claim(h))) {
-		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
-		return 0;
-	}
 	if (__builtin_expect(tb->st.any, 0))
 		return tp__hist_fire_odd(f, entry, size);
 	tb->st.b[0] = 1;
@@ -323,21 +337,6 @@ out:
 static int tp__hist_fire_fast1(const struct trace_filter *f, const void *entry, size_t size);
 static int tp__hist_fire_fastn(const struct trace_filter *f, const void *entry, size_t size);
 
-/* A thread's first event: its table claimed, then the straight path
- * again (out of line: the straight path saves no register for it). */
-static __attribute__((noinline, cold)) int tp__hist_fire_claim(const struct trace_filter *f,
-							       const void *entry, size_t size)
-{
-	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f -
-							 offsetof(struct tp__hist, hookf));
-	if (!tp__hist_claim(h)) {
-		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
-		return 0;
-	}
-	return h->fast_nvals == 1 ? tp__hist_fire_fast1(f, entry, size)
-				  : tp__hist_fire_fastn(f, entry, size);
-}
-
 /* The straight path, for nv sums (1, or -1: h->fast_nvals). */
 static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const void *entry,
 					   size_t size, const int nv)
@@ -347,29 +346,31 @@ static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const v
 							offsetof(struct tp__hist, hookf));
 	const unsigned char *e = (const unsigned char *)entry;
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
-	uint64_t k, *en;
-	size_t i;
-	unsigned j;
-	if (__builtin_expect(!tb, 0))
-		return tp__hist_fire_claim(f, entry, size);
+	uint64_t k, hits, *en;
+	size_t i, stride;
+	unsigned j, koff;
 	if (__builtin_expect(tb->st.any, 0))
 		return tp__hist_fire_odd(f, entry, size);
 	tb->st.b[0] = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	/* one sum: the entry's layout is known here (hitcount, sum, key) */
+	stride = nv == 1 ? 3 * sizeof(uint64_t) : tb->stride;
+	koff = nv == 1 ? 2 * sizeof(uint64_t) : tb->key;
 	memcpy(&k, e + h->kacc[0].off, sizeof(k));
 	i = (size_t)((k * 0x9E3779B97F4A7C15ull) >> tb->shift);
 	for (;;) {
-		en = (uint64_t *)(void *)(tb->base + i * tb->stride);
-		if (__builtin_expect(
-			    *(uint64_t *)(void *)((unsigned char *)en + tb->key) == k && en[0], 1))
+		en = (uint64_t *)(void *)(tb->base + i * stride);
+		hits = en[0]; /* its thread's own: read once */
+		if (__builtin_expect(*(uint64_t *)(void *)((unsigned char *)en + koff) == k && hits,
+				     1))
 			break;
-		if (en[0] == 0) {
+		if (hits == 0) {
 			if (tb->t.count >= tb->t.size) {
 				__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1,
 						 __ATOMIC_RELAXED);
 				goto out;
 			}
-			*(uint64_t *)(void *)((unsigned char *)en + tb->key) = k;
+			*(uint64_t *)(void *)((unsigned char *)en + koff) = k;
 			tb->t.count++;
 			break;
 		}
@@ -380,7 +381,7 @@ static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const v
 		memcpy(&v, e + h->vacc[j].off, sizeof(v));
 		__atomic_store_n(&en[1 + j], en[1 + j] + v, __ATOMIC_RELAXED);
 	}
-	__atomic_store_n(&en[0], en[0] + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&en[0], hits + 1, __ATOMIC_RELEASE);
 out:
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	tb->st.b[0] = 0;
@@ -404,7 +405,7 @@ static struct trace_buffer *tp__hist_thread_buffer(struct trace_sink_base *s)
 {
 	struct tp__hist *h = (struct tp__hist *)(void *)s;
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
-	if (!tb && !(tb = tp__hist_claim(h))) {
+	if (tb == &tp__hist_none && !(tb = tp__hist_claim(h))) {
 		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
@@ -436,7 +437,7 @@ static void tp__hist_thread_exit(void *arg)
 	for (i = 0; i < n; i++) {
 		struct tp__hist *h = tp__hist_all[i];
 		struct tp__hist_tab *tb = tp__hist_mine[i];
-		if (!tb)
+		if (tb == &tp__hist_none)
 			continue;
 		tb->st.b[0] = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
@@ -446,7 +447,7 @@ static void tp__hist_thread_exit(void *arg)
 		memset(tb->t.w, 0, h->tab_bytes);
 		tb->t.count = 0;
 		tb->t.dropped = 0;
-		tp__hist_mine[i] = NULL;
+		tp__hist_mine[i] = &tp__hist_none;
 		__atomic_store_n(&tb->st.b[1], (unsigned char)0, __ATOMIC_RELAXED);
 		__atomic_store_n(&tb->owner, 0ul, __ATOMIC_RELEASE);
 		pthread_mutex_unlock(&h->lock);
@@ -485,6 +486,7 @@ static void tp__hist_atfork_child(void)
 
 static void tp__hist_setup(void)
 {
+	tp__hist_none.st.b[1] = 1;
 	tp__hist_pid = (int)getpid();
 	pthread_key_create(&tp__hist_key, tp__hist_thread_exit);
 	pthread_atfork(NULL, NULL, tp__hist_atfork_child);
