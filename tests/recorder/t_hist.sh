@@ -113,6 +113,7 @@ got=$(sed -n 's/^{ k: *\([0-9]*\) } hitcount: *\([0-9]*\)  lat: *\([0-9]*\)$/\1 
 # every latency is at least the 2 ms the threads waited
 short=$(sed -n 's/^{ k: *[0-9]* } hitcount: *\([0-9]*\)  lat: *\([0-9]*\)$/\1 \2/p' "$B/lat.3" | awk '$2 < 2000 * $1 { n++ } END { print n + 0 }')
 low=$(sed -n 's/^{ lat: ~ \([0-9]*\)-.*/\1/p' "$B/lat.4" | sort -n | head -1)
+# shellcheck disable=SC2016 # the $ of the trigger's text, literally
 if [ "$got" = "$want" ] && [ "$short" = 0 ] && [ "${low:-0}" -ge 2000 ] &&
 	grep -q "^    Hits: $((4 * R))$" "$B/lat.2" && grep -q "^    Hits: $((4 * R))$" "$B/lat.4" &&
 	grep -q '^# trigger info: hist:keys=id:vals=hitcount:lat=common_timestamp.usecs-\$ts0:sort=hitcount:size=16384:onmatch(hst.hst_req_start).trace(req_lat,\$k,\$lat) \[active\]$' "$B/lat.2" &&
