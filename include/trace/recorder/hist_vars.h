@@ -118,8 +118,10 @@ static void tp__hist_vtab_save(struct tp__hist_vtab *v, const uint64_t *key, con
 		uint64_t *e = v->w + i * v->stride;
 		uint64_t st = __atomic_load_n(&e[0], __ATOMIC_ACQUIRE);
 		if (st == TP__HIST_V_LIVE && !memcmp(e + 1, key, v->keywords * 8u)) {
-			if (!tp__hist_vtake(e, st))
-				break;				    /* in another thread's hands */
+			if (!tp__hist_vtake(e, st)) { /* in another thread's hands */
+				spare = NULL;	      /* no second entry of the key */
+				break;
+			}
 			if (memcmp(e + 1, key, v->keywords * 8u)) { /* changed meanwhile */
 				__atomic_store_n(&e[0], st, __ATOMIC_RELEASE);
 				continue;
