@@ -22,8 +22,9 @@
  * scratch window of the thread's table, and reach the hook through
  * trace_filter_match.  The hook adds the event to the calling thread's
  * table: no lock, no allocation, no system call (but a thread's first
- * event claims its table: one compare-and-swap and gettid), no store to
- * another thread's cache lines.
+ * event claims its table: one compare-and-swap, gettid and the thread's
+ * name), no store to another thread's cache lines (but :clear's request,
+ * st.b[1], and the shared table of variables, recorder/hist_vars.h).
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN) after
  * recorder/filters.h; depends on recorder/state.h (messages, gettid, the
