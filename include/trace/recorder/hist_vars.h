@@ -64,7 +64,7 @@ struct tp__hist_vtab {
 	unsigned long long dropped; /* variables not saved (full, busy) */
 };
 
-/* A synthetic event: fields named by the first trace() that fires it. */
+/* A synthetic event: its fields named by the first trace() that names it. */
 struct tp__hist_synth {
 	char name[TRACE_HIST_NAME_MAX];
 	unsigned nf;
@@ -416,8 +416,8 @@ static int tp__hist_var_find(const char *name, const struct trace_hist_spec *sel
  * Resolves the names of spec (on an event with fields fl): onmatch's
  * trigger, its key, the $variables, the synthetic event's fields.  With h
  * (attaching), fills h's operands and links it; with p (checking), looks
- * in p's triggers too.  0, or -EINVAL with why (and *at: where in the
- * trigger's text the name is, approximately: 0).
+ * in p's triggers too.  0, or -EINVAL (-ENOMEM) with why (reported at
+ * the trigger's start: the name is in why).
  */
 static int tp__hist_link(const struct trace_hist_spec *s, const struct trace_event_field *fl,
 			 struct tp__hist *h, const struct tp__hist_pend *p, char *why, size_t len)
