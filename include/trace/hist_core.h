@@ -11,9 +11,16 @@
  *            | ('vals'|'values') '=' ref (',' ref)*    0 to 8 sums
  *            | 'sort' '=' sref (',' sref)               1 or 2
  *            | 'size' '=' number                        entries, default 2048
- *            | 'pause' | 'continue' | 'cont'            of the trigger with the same text
+ *            | 'name' '=' name                          histograms shared by name
+ *            | 'pause' | 'continue' | 'cont' | 'clear'  of the trigger with the same text
+ *            | var '=' operand [ ('-'|'+') operand ]    a variable (0 to 8)
+ *            | 'onmatch(' system '.' event ')' '.' ( 'trace(' synth ',' | synth '(' )
+ *                  param ( ',' param )* ')'             at most once
+ *   operand := ref | '$' var
+ *   param   := field | '$' var                          1 to 8
  *   ref     := field ( '.' mod )*
  *   mod     := 'hex' | 'log2' | 'buckets=' number | 'usecs' | 'sym' | 'sym-offset'
+ *            | 'execname'                               common_pid or common_tid
  *   sref    := ('hitcount' | a key's or a value's field) [ '.ascending' | '.descending' ]
  *   field   := an event field, 'common_timestamp', 'common_pid' or 'common_tid'
  *
@@ -51,8 +58,11 @@ enum trace_hist_limits {
 	TRACE_HIST_SIZE_MAX = 131072, /* the kernel's TRACING_MAP_BITS_MAX: 2^17 */
 	TRACE_HIST_STR_BYTES = 64,    /* a string key: at most 63 bytes, NUL-padded */
 	TRACE_HIST_STR_WORDS = TRACE_HIST_STR_BYTES / 8,
-	TRACE_HIST_NAME_MAX = 64,  /* bytes of a field name, with its NUL */
-	TRACE_HIST_TEXT_MAX = 1024 /* bytes of trigger text */
+	TRACE_HIST_NAME_MAX = 64,   /* bytes of a field name, with its NUL */
+	TRACE_HIST_TEXT_MAX = 1024, /* bytes of trigger text */
+	TRACE_HIST_VARS_MAX = 8,    /* variables of a trigger */
+	TRACE_HIST_COMM_BYTES = 16, /* .execname: a thread's name, NUL-padded */
+	TRACE_HIST_PARAMS_MAX = 8   /* fields of a synthetic event */
 };
 
 /* A field as the caller describes the event's fields to the parser. */
@@ -79,20 +89,23 @@ enum trace_hist_mod {
 	TRACE_HIST_M_LOG2 = 2,
 	TRACE_HIST_M_BUCKETS = 4,
 	TRACE_HIST_M_USECS = 8,
-	TRACE_HIST_M_SYM = 16,	 /* an address, printed with its symbol (read time) */
-	TRACE_HIST_M_SYMOFF = 32 /* the same, with +0xoffset */
+	TRACE_HIST_M_SYM = 16,	   /* an address, printed with its symbol (read time) */
+	TRACE_HIST_M_SYMOFF = 32,  /* the same, with +0xoffset */
+	TRACE_HIST_M_EXECNAME = 64 /* a thread id, with the thread's name (the key's next
+				    * TRACE_HIST_COMM_BYTES: the caller's) */
 };
 /* The modifiers that say how a key is shown: at most one of them. */
 #define TRACE_HIST_M_SHOWN                                                             \
 	(TRACE_HIST_M_HEX | TRACE_HIST_M_LOG2 | TRACE_HIST_M_BUCKETS | TRACE_HIST_M_SYM | \
-	 TRACE_HIST_M_SYMOFF)
+	 TRACE_HIST_M_SYMOFF | TRACE_HIST_M_EXECNAME)
 
 /* What a trigger's ':pause' or ':continue' asks of the trigger with the
  * same text (spec.cmd; the text leaves them out). */
 enum trace_hist_cmd {
 	TRACE_HIST_CMD_NONE = 0,
-	TRACE_HIST_CMD_PAUSE = 1,   /* stop aggregating (made paused if new) */
-	TRACE_HIST_CMD_CONTINUE = 2 /* aggregate again */
+	TRACE_HIST_CMD_PAUSE = 1,    /* stop aggregating (made paused if new) */
+	TRACE_HIST_CMD_CONTINUE = 2, /* aggregate again */
+	TRACE_HIST_CMD_CLEAR = 3     /* empty its tables */
 };
 
 /* What a sort entry sorts by. */
@@ -112,6 +125,32 @@ struct trace_hist_ref {
 	char name[TRACE_HIST_NAME_MAX];
 };
 
+/* An operand of a variable's expression, or a parameter of onmatch's
+ * trace(): a field (ref), or a variable ($name: is_var, its name in
+ * ref.name).  The variable is found when the trigger is attached. */
+struct trace_hist_operand {
+	struct trace_hist_ref ref;
+	unsigned char is_var;
+};
+
+/* A variable: name=a, name=a-b or name=a+b (op 0, '-' or '+'). */
+struct trace_hist_var {
+	char name[TRACE_HIST_NAME_MAX];
+	struct trace_hist_operand a, b;
+	char op;
+};
+
+/* onmatch(system.event).trace(synth,params...): the event's trigger with
+ * variables holds an entry of the same key, whose variables this
+ * trigger reads (once), and then the synthetic event `synth` fires with
+ * the params as its fields. */
+struct trace_hist_onmatch {
+	char system[TRACE_HIST_NAME_MAX], event[TRACE_HIST_NAME_MAX];
+	char synth[TRACE_HIST_NAME_MAX];
+	struct trace_hist_operand param[TRACE_HIST_PARAMS_MAX];
+	unsigned nparams;
+};
+
 struct trace_hist_spec {
 	struct trace_hist_ref key[TRACE_HIST_KEYS_MAX];
 	struct trace_hist_ref val[TRACE_HIST_VALS_MAX];
@@ -119,11 +158,16 @@ struct trace_hist_spec {
 	unsigned sort[TRACE_HIST_SORT_MAX]; /* enum trace_hist_sort_by */
 	unsigned char desc[TRACE_HIST_SORT_MAX];
 	unsigned nsort;
-	unsigned size;			/* entries at most */
-	unsigned cmd;			/* enum trace_hist_cmd: ':pause' or ':continue' */
-	unsigned keywords;		/* 8-byte words of a key */
-	unsigned stride;		/* words of an entry: hitcount, sums, key */
-	char text[TRACE_HIST_TEXT_MAX]; /* the trigger, written in full */
+	unsigned size;	   /* entries at most */
+	unsigned cmd;	   /* enum trace_hist_cmd: ':pause' or ':continue' */
+	unsigned keywords; /* 8-byte words of a key */
+	unsigned stride;   /* words of an entry: hitcount, sums, key */
+	struct trace_hist_var var[TRACE_HIST_VARS_MAX];
+	unsigned nvars;
+	unsigned has_onmatch;
+	struct trace_hist_onmatch onmatch;
+	char hname[TRACE_HIST_NAME_MAX]; /* name=: triggers of one name share the table */
+	char text[TRACE_HIST_TEXT_MAX];	 /* the trigger, written in full */
 };
 
 /* ---- Parsing ---- */
@@ -265,6 +309,10 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 			} else {
 				r->mods |= TRACE_HIST_M_SYM;
 			}
+		} else if (TP__HIST_IS("execname") && is_key &&
+			   (r->field == TRACE_HIST_COMMON_PID ||
+			    r->field == TRACE_HIST_COMMON_TID)) {
+			r->mods |= TRACE_HIST_M_EXECNAME;
 		} else if (TP__HIST_IS("usecs") && r->field == TRACE_HIST_COMMON_TIMESTAMP) {
 			r->mods |= TRACE_HIST_M_USECS;
 		} else if (TP__HIST_IS("buckets") && is_key) {
@@ -276,21 +324,132 @@ static inline int tp__hist_ref(struct tp__hist_parse *p, struct trace_hist_ref *
 						     "expected a bucket size (a number > 0) at", 0);
 			r->mods |= TRACE_HIST_M_BUCKETS;
 		} else {
-			return tp__hist_fail(p, m, ml ? ml : 1,
-					     r->field == TRACE_HIST_COMMON_TIMESTAMP || ml != 5 ||
-							     memcmp(p->s + m, "usecs", 5)
-						     ? "unknown or misplaced modifier (hex, log2, "
-						       "buckets=N, sym, sym-offset, usecs)"
-						     : "usecs is for common_timestamp only:",
-					     0);
+			return tp__hist_fail(
+				p, m, ml ? ml : 1,
+				r->field == TRACE_HIST_COMMON_TIMESTAMP || ml != 5 ||
+						memcmp(p->s + m, "usecs", 5)
+					? "unknown or misplaced modifier (hex, log2, "
+					  "buckets=N, sym, sym-offset, execname, usecs)"
+					: "usecs is for common_timestamp only:",
+				0);
 		}
 #undef TP__HIST_IS
 		if (r->kind == TRACE_HIST_F_STR && r->mods)
 			return tp__hist_fail(p, m, ml, "a string key takes no modifier:", 0);
 	}
 	if ((r->mods & TRACE_HIST_M_SHOWN) & ((r->mods & TRACE_HIST_M_SHOWN) - 1))
-		return tp__hist_fail(p, b, p->i - b,
-				     "one of hex, log2, buckets, sym, sym-offset at most:", 0);
+		return tp__hist_fail(
+			p, b, p->i - b,
+			"one of hex, log2, buckets, sym, sym-offset, execname at most:", 0);
+	return 0;
+}
+
+/* A name (letters, digits, '_') at p->i into out: its length, 0 if none
+ * or too long. */
+static inline size_t tp__hist_name(struct tp__hist_parse *p, char *out)
+{
+	size_t b = p->i;
+	while (p->i < p->n && tp__hist_is_name(p->s[p->i]))
+		p->i++;
+	if (p->i == b || p->i - b >= TRACE_HIST_NAME_MAX)
+		return 0;
+	memcpy(out, p->s + b, p->i - b);
+	out[p->i - b] = '\0';
+	return p->i - b;
+}
+
+/* An operand: '$var' or a numeric field with its modifiers. */
+static inline int tp__hist_operand(struct tp__hist_parse *p, struct trace_hist_operand *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (p->i < p->n && p->s[p->i] == '$') {
+		size_t b = ++p->i;
+		o->is_var = 1;
+		if (!tp__hist_name(p, o->ref.name))
+			return tp__hist_fail(p, b, 1, "expected a variable's name after '$' at", 0);
+		return 0;
+	}
+	return tp__hist_ref(p, &o->ref, 0);
+}
+
+/* var=operand[-operand|+operand] at p->i (the name already read). */
+static inline int tp__hist_var(struct tp__hist_parse *p, struct trace_hist_spec *s, size_t a)
+{
+	struct trace_hist_var *v;
+	unsigned k;
+	if (s->nvars == TRACE_HIST_VARS_MAX)
+		return tp__hist_fail(p, a, 1, "more than 8 variables at", 0);
+	v = &s->var[s->nvars];
+	memset(v, 0, sizeof(*v));
+	if (!tp__hist_name(p, v->name))
+		return tp__hist_fail(p, a, 1, "expected a variable's name at", 0);
+	for (k = 0; k < s->nvars; k++)
+		if (!strcmp(s->var[k].name, v->name))
+			return tp__hist_fail(p, a, p->i - a, "variable given twice:", 0);
+	p->i++; /* '=' */
+	if (tp__hist_operand(p, &v->a))
+		return -EINVAL;
+	if (p->i < p->n && (p->s[p->i] == '-' || p->s[p->i] == '+')) {
+		v->op = p->s[p->i++];
+		if (tp__hist_operand(p, &v->b))
+			return -EINVAL;
+	}
+	s->nvars++;
+	return 0;
+}
+
+/* onmatch(system.event).trace(synth,params) or .synth(params), at p->i
+ * past "onmatch". */
+static inline int tp__hist_onmatch(struct tp__hist_parse *p, struct trace_hist_spec *s, size_t a)
+{
+	struct trace_hist_onmatch *m = &s->onmatch;
+	size_t b;
+	if (s->has_onmatch)
+		return tp__hist_fail(p, a, 7, "onmatch given twice:", 0);
+	memset(m, 0, sizeof(*m));
+	if (p->i >= p->n || p->s[p->i] != '(')
+		return tp__hist_fail(p, p->i, 1, "expected '(' at", 0);
+	p->i++;
+	b = p->i;
+	if (!tp__hist_name(p, m->system) || p->i >= p->n || p->s[p->i] != '.')
+		return tp__hist_fail(p, b, 1, "expected system.event at", 0);
+	p->i++;
+	b = p->i;
+	if (!tp__hist_name(p, m->event) || p->i >= p->n || p->s[p->i] != ')')
+		return tp__hist_fail(p, b, 1, "expected an event name and ')' at", 0);
+	p->i++;
+	if (p->i >= p->n || p->s[p->i] != '.')
+		return tp__hist_fail(p, p->i, 1, "expected '.trace(' at", 0);
+	p->i++;
+	b = p->i;
+	if (!tp__hist_name(p, m->synth) || p->i >= p->n || p->s[p->i] != '(')
+		return tp__hist_fail(p, b, 1, "expected trace(name,... or name(... at", 0);
+	p->i++;
+	if (!strcmp(m->synth, "trace")) {
+		b = p->i;
+		if (!tp__hist_name(p, m->synth) || p->i >= p->n || p->s[p->i] != ',')
+			return tp__hist_fail(p, b, 1,
+					     "expected the synthetic event's name and ',' at", 0);
+		p->i++;
+	}
+	for (;;) {
+		if (m->nparams == TRACE_HIST_PARAMS_MAX)
+			return tp__hist_fail(p, p->i, 1, "more than 8 parameters at", 0);
+		if (tp__hist_operand(p, &m->param[m->nparams]))
+			return -EINVAL;
+		if (!m->param[m->nparams].is_var && m->param[m->nparams].ref.mods)
+			return tp__hist_fail(p, p->i, 1, "a parameter takes no modifier, at", 0);
+		m->nparams++;
+		if (p->i < p->n && p->s[p->i] == ',') {
+			p->i++;
+			continue;
+		}
+		if (p->i < p->n && p->s[p->i] == ')')
+			break;
+		return tp__hist_fail(p, p->i, 1, "expected ',' or ')' at", 0);
+	}
+	p->i++;
+	s->has_onmatch = 1;
 	return 0;
 }
 
@@ -322,10 +481,22 @@ static inline int tp__hist_attr_once(struct tp__hist_parse *p, size_t a, int giv
 	return tp__hist_equals(p, len);
 }
 
+/* Appends an operand ($var, or a field with its modifiers) at *at. */
+static inline void tp__hist_operand_text(const struct trace_hist_operand *o, char *out, size_t cap,
+					 size_t *at)
+{
+	if (*at >= cap)
+		return;
+	*at += (size_t)snprintf(out + *at, cap - *at, "%s%s%s%s", o->is_var ? "$" : "", o->ref.name,
+				o->ref.mods & TRACE_HIST_M_USECS ? ".usecs" : "",
+				o->ref.mods & TRACE_HIST_M_HEX ? ".hex" : "");
+}
+
 /* Writes spec->text: the trigger in full, as the kernel shows it. */
 static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 {
-	static const char *const modn[] = { "hex", "log2", "buckets", "usecs", "sym", "sym-offset" };
+	static const char *const modn[] = { "hex", "log2",	 "buckets", "usecs",
+					    "sym", "sym-offset", "execname" };
 	size_t at = 0, cap = sizeof(s->text);
 	unsigned i, m;
 #define TP__HIST_PUT(...)                                                         \
@@ -333,7 +504,10 @@ static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 		if (at < cap)                                                     \
 			at += (size_t)snprintf(s->text + at, cap - at, __VA_ARGS__); \
 	} while (0)
-	TP__HIST_PUT("hist:keys=");
+	TP__HIST_PUT("hist:");
+	if (s->hname[0])
+		TP__HIST_PUT("name=%s:", s->hname);
+	TP__HIST_PUT("keys=");
 	for (i = 0; i < s->nkeys; i++) {
 		TP__HIST_PUT("%s%s", i ? "," : "", s->key[i].name);
 		for (m = 0; m < sizeof(modn) / sizeof(modn[0]); m++)
@@ -348,6 +522,15 @@ static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 	for (i = 0; i < s->nvals; i++)
 		TP__HIST_PUT(",%s%s", s->val[i].name,
 			     s->val[i].mods & TRACE_HIST_M_HEX ? ".hex" : "");
+	for (i = 0; i < s->nvars; i++) {
+		const struct trace_hist_var *v = &s->var[i];
+		TP__HIST_PUT(":%s=", v->name);
+		tp__hist_operand_text(&v->a, s->text, cap, &at);
+		if (v->op) {
+			TP__HIST_PUT("%c", v->op);
+			tp__hist_operand_text(&v->b, s->text, cap, &at);
+		}
+	}
 	TP__HIST_PUT(":sort=");
 	for (i = 0; i < s->nsort; i++) {
 		unsigned b = s->sort[i];
@@ -358,6 +541,15 @@ static inline void tp__hist_spec_text(struct trace_hist_spec *s)
 			     s->desc[i] ? ".descending" : "");
 	}
 	TP__HIST_PUT(":size=%u", s->size);
+	if (s->has_onmatch) {
+		TP__HIST_PUT(":onmatch(%s.%s).trace(%s", s->onmatch.system, s->onmatch.event,
+			     s->onmatch.synth);
+		for (i = 0; i < s->onmatch.nparams; i++) {
+			TP__HIST_PUT(",");
+			tp__hist_operand_text(&s->onmatch.param[i], s->text, cap, &at);
+		}
+		TP__HIST_PUT(")");
+	}
 #undef TP__HIST_PUT
 }
 
@@ -408,6 +600,8 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				s->keywords += s->key[s->nkeys].kind == TRACE_HIST_F_STR
 						       ? TRACE_HIST_STR_WORDS
 						       : 1;
+				if (s->key[s->nkeys].mods & TRACE_HIST_M_EXECNAME)
+					s->keywords += TRACE_HIST_COMM_BYTES / 8;
 				s->nkeys++;
 			} while (p.i < p.n && p.s[p.i] == ',');
 		} else if (tp__hist_word(&p, "vals") || tp__hist_word(&p, "values")) {
@@ -469,16 +663,27 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				s->nsort++;
 			} while (p.i < p.n && p.s[p.i] == ',');
 		} else if (tp__hist_word(&p, "pause") || tp__hist_word(&p, "continue") ||
-			   tp__hist_word(&p, "cont")) {
+			   tp__hist_word(&p, "cont") || tp__hist_word(&p, "clear")) {
 			if (s->cmd)
-				return tp__hist_fail(&p, a, 5, "pause or continue given twice:", 0);
-			s->cmd = p.s[a] == 'p' ? TRACE_HIST_CMD_PAUSE : TRACE_HIST_CMD_CONTINUE;
-			if (p.s[a] == 'p')
+				return tp__hist_fail(&p, a, 5,
+						     "pause, continue or clear given twice:", 0);
+			s->cmd = p.s[a] == 'p'	     ? TRACE_HIST_CMD_PAUSE
+				 : p.s[a + 1] == 'l' ? TRACE_HIST_CMD_CLEAR
+						     : TRACE_HIST_CMD_CONTINUE;
+			if (p.s[a] == 'p' || s->cmd == TRACE_HIST_CMD_CLEAR)
 				p.i += 5;
 			else if (tp__hist_word(&p, "cont"))
 				p.i += 4;
 			else
 				p.i += 8;
+		} else if (tp__hist_word(&p, "name") && p.i + 4 < p.n && p.s[p.i + 4] == '=') {
+			size_t b;
+			if (s->hname[0])
+				return tp__hist_fail(&p, a, 4, "name given twice:", 0);
+			p.i += 5;
+			b = p.i;
+			if (!tp__hist_name(&p, s->hname))
+				return tp__hist_fail(&p, b, 1, "expected a histogram's name at", 0);
 		} else if (tp__hist_word(&p, "size")) {
 			uint64_t v;
 			size_t b;
@@ -489,13 +694,25 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 				return tp__hist_fail(&p, b, p.i > b ? p.i - b : 1,
 						     "expected a size from 1 to 131072, not", 0);
 			s->size = (unsigned)v;
+		} else if (tp__hist_word(&p, "onmatch")) {
+			p.i += 7;
+			if (tp__hist_onmatch(&p, s, a))
+				return -EINVAL;
 		} else {
 			size_t l = 0;
+			while (a + l < p.n && tp__hist_is_name(p.s[a + l]))
+				l++;
+			if (l && a + l < p.n && p.s[a + l] == '=') {
+				if (tp__hist_var(&p, s, a))
+					return -EINVAL;
+				continue;
+			}
 			while (a + l < p.n && p.s[a + l] != ':' && p.s[a + l] != '=')
 				l++;
 			return tp__hist_fail(
 				&p, a, l ? l : 1,
-				"unknown attribute (keys=, vals=, sort=, size=, pause, continue):",
+				"unknown attribute (keys=, vals=, sort=, size=, name=, pause, "
+				"continue, clear, onmatch(), var=):",
 				0);
 		}
 	}

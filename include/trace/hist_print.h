@@ -144,6 +144,11 @@ static inline void tp__hist_put_key(struct tp__text *o, const struct trace_hist_
 		nm[sizeof(nm) - 1] = '\0';
 		tp__text_put(o, off ? "%s: [%llx] %-55s" : "%s: [%llx] %-45s", r->name,
 			     (unsigned long long)*k, nm);
+	} else if (r->mods & TRACE_HIST_M_EXECNAME) {
+		char comm[TRACE_HIST_COMM_BYTES + 1];
+		memcpy(comm, k + 1, TRACE_HIST_COMM_BYTES);
+		comm[TRACE_HIST_COMM_BYTES] = '\0';
+		tp__text_put(o, "%s: %-16s[%10llu]", r->name, comm, (unsigned long long)*k);
 	} else if (r->kind == TRACE_HIST_F_STR) {
 		char str[TRACE_HIST_STR_BYTES];
 		memcpy(str, k, sizeof(str));

@@ -267,6 +267,7 @@ extern "C" {
 #include "recorder/enable.h"	   /* enabling by pattern */
 #include "recorder/filters.h"	   /* field filters, "patterns if filter" */
 #include "recorder/hist.h"	   /* hist triggers: tables, fire path, output */
+#include "recorder/hist_vars.h"	   /* their variables, onmatch(), synthetic events */
 #include "recorder/hist_spec.h"	   /* hist triggers in TRACEPOINTS */
 #include "recorder/list.h"	   /* listing (TRACEPOINTS=list) */
 #include "recorder/life.h"	   /* start and end of the program */

@@ -10,10 +10,16 @@
 #    tracepoint-dump --hist over that process's trace, line by line;
 #  - .sym and .sym-offset named from the program's symbols (-rdynamic);
 #  - a trigger's 'if' filter: the counts of the recorded events that match;
+#  - latency by onmatch(): requests started and ended on other threads, by
+#    kind, and a slice's duration; drops of variables; names that do not
+#    resolve;
 #  - drops counted exactly: one thread, size=3 for 5 keys;
 #  - an event with only a trigger writes no trace (the table on stderr);
-#  - :pause and :continue;
-#  - the live table through tracepoint-ctl PID hist;
+#  - :pause and :continue; :clear (through tracepoint-ctl); .execname;
+#    name= (two events, one table);
+#  - the live table through tracepoint-ctl PID hist; a trigger enabled and
+#    disabled through tracepoint-ctl, its mistakes reported as TRACEPOINTS's;
+#  - TRACEPOINTS_SNAPSHOT_SIGNAL works when TRACEPOINTS holds a trigger;
 #  - hostile triggers: errors naming the token, never a crash (the program,
 #    tracepoint-dump --hist, and fuzz_hist.c's mutations under the
 #    sanitizers where they work).
@@ -89,6 +95,58 @@ if [ -s "$B/flt.want" ] && cmp -s "$B/flt.got" "$B/flt.want" && grep -q ' if sma
 	ok "'if' filter: the counts and sums of the matching recorded events"
 else fail "filter"; diff "$B/flt.got" "$B/flt.want"; cat "$B/flt.err"; fi
 
+# ---- latency between two events: variables, onmatch(), synthetic events ----
+# 4 threads start R requests each (kind i % 3), wait 2 ms, end the next
+# thread's requests (and R / 10 never started); then 20 slices each.
+R=$(quick 300 2000)
+LAT='hst:hst_req_start hist:keys=id:ts0=common_timestamp.usecs:k=kind:size=16384'
+LAT="$LAT; hst:hst_req_end hist:keys=id:lat=common_timestamp.usecs-\$ts0:onmatch(hst.hst_req_start).trace(req_lat,\$k,\$lat):size=16384"
+LAT="$LAT; synthetic:req_lat hist:keys=k:vals=lat:sort=k; synthetic:req_lat hist:keys=lat.buckets=1000:sort=lat"
+LAT="$LAT; hst:hst_work_begin hist:keys=common_tid:t0=common_timestamp"
+LAT="$LAT; hst:hst_work_end hist:keys=common_tid:dur=common_timestamp-\$t0:onmatch(hst.hst_work_begin).trace(work,kind,\$dur)"
+LAT="$LAT; synthetic:work hist:keys=kind:vals=dur"
+env TRACEPOINTS="$LAT" "$B/hp" 4 "$R" req >"$B/lat.out" 2>"$B/lat.err"
+# the tables in order: start, end, req_lat by k, req_lat by lat, work_begin, work_end, work
+awk '/^# [a-z_]*:[a-z_]*$/ { n++ } { print > (B "/lat." n) }' B="$B" "$B/lat.err"
+want=$(awk -v r="$R" 'BEGIN { for (k = 0; k < 3; k++) { c = 0; for (i = 0; i < r; i++) if (i % 3 == k) c++; printf "%d %d ", k, 4 * c } }')
+got=$(sed -n 's/^{ k: *\([0-9]*\) } hitcount: *\([0-9]*\)  lat: *\([0-9]*\)$/\1 \2/p' "$B/lat.3" | tr '\n' ' ')
+# every latency is at least the 2 ms the threads waited
+short=$(sed -n 's/^{ k: *[0-9]* } hitcount: *\([0-9]*\)  lat: *\([0-9]*\)$/\1 \2/p' "$B/lat.3" | awk '$2 < 2000 * $1 { n++ } END { print n + 0 }')
+low=$(sed -n 's/^{ lat: ~ \([0-9]*\)-.*/\1/p' "$B/lat.4" | sort -n | head -1)
+# shellcheck disable=SC2016 # the $ of the trigger's text, literally
+if [ "$got" = "$want" ] && [ "$short" = 0 ] && [ "${low:-0}" -ge 2000 ] &&
+	grep -q "^    Hits: $((4 * R))$" "$B/lat.2" && grep -q "^    Hits: $((4 * R))$" "$B/lat.4" &&
+	grep -q '^# trigger info: hist:keys=id:vals=hitcount:lat=common_timestamp.usecs-\$ts0:sort=hitcount:size=16384:onmatch(hst.hst_req_start).trace(req_lat,\$k,\$lat) \[active\]$' "$B/lat.2" &&
+	grep -q '^    Dropped: 0$' "$B/lat.1"; then
+	ok "onmatch(): request latency by kind across threads ($want), each >= 2 ms; unstarted ones unmatched"
+else fail "latency by kind: '$got' want '$want', $short short, lowest bucket $low"; cat "$B/lat.err"; fi
+if grep -q '^{ kind:          0 } hitcount:         40  dur: ' "$B/lat.7" &&
+	grep -q '^{ kind:          1 } hitcount:         40  dur: ' "$B/lat.7" &&
+	sed -n 's/^{ kind: *\([01]\) } hitcount: *40  dur: *\([0-9]*\)$/\1 \2/p' "$B/lat.7" |
+	awk '{ if ($2 < 40 * 1000000 * ($1 + 1)) bad++; n++ } END { exit !(n == 2 && !bad) }'; then
+	ok "a slice's duration as a value: 40 of 1 ms and 40 of 2 ms, at least that long"
+else fail "slice durations"; cat "$B/lat.7"; fi
+
+# drops, exactly: one thread, size=4 (8 slots of variables) for 20 requests
+# started: the table keeps 4 (16 dropped), the variables 8 (12 dropped)
+env TRACEPOINTS="$(echo "$LAT" | sed "s/size=16384/size=4/")" "$B/hp" 1 20 req >"$B/latd.out" 2>"$B/latd.err"
+awk '/^# [a-z_]*:[a-z_]*$/ { n++ } { print > (B "/latd." n) }' B="$B" "$B/latd.err"
+if grep -q '^    Dropped: 28$' "$B/latd.1" && grep -q '^    Hits: 8$' "$B/latd.2" &&
+	grep -q '^    Hits: 8$' "$B/latd.3"; then
+	ok "variables of a full table: counted in Dropped (28), only the 8 saved match"
+else fail "variable drops"; cat "$B/latd.err"; fi
+
+# names that do not resolve: reported, nothing made
+for t in 'hst:hst_req_end hist:keys=id:onmatch(hst.hst_req_start).trace(x,id)' \
+	"hst:hst_req_start hist:keys=id:t=common_timestamp; hst:hst_req_end hist:keys=id:l=common_timestamp-\$nope:onmatch(hst.hst_req_start).trace(x,\$l)" \
+	"hst:hst_named hist:keys=name:t=common_timestamp; hst:hst_req_end hist:keys=id:onmatch(hst.hst_named).trace(x,id)" \
+	"hst:hst_req_start hist:keys=id:t=common_timestamp; hst:hst_req_end hist:keys=id:onmatch(hst.hst_req_start).trace(x,id); synthetic:x hist:keys=nope"; do
+	env TRACEPOINTS="$t" "$B/hp" 1 10 req >"$B/latb.out" 2>"$B/latb.err"
+	if grep -q '\^' "$B/latb.err" && ! grep -q '^# ' "$B/latb.err"; then :; else
+		fail "'$t' not refused"; cat "$B/latb.err"; bad=x; fi
+done
+[ "${bad:-}" = x ] || ok "onmatch() of an event without variables, an unknown \$variable, keys of another kind, a synthetic event's unknown field: refused"
+
 # ---- drops, exactly: one thread, keys kind = i % 5, size=3 ----
 env TRACEPOINTS='hst:hst_op hist:keys=kind:size=3' "$B/hp" 1 1000 >"$B/drop.out" 2>"$B/drop.err"
 if grep -q '^    Hits: 600$' "$B/drop.err" && grep -q '^    Entries: 3$' "$B/drop.err" &&
@@ -135,6 +193,82 @@ if grep -q '^{ kind:          4 } hitcount:         40$' "$B/live.txt" && grep -
 	grep -q 'no hist trigger on these events' "$B/live2.txt"; then
 	ok "tracepoint-ctl PID hist: the live table"
 else fail "live"; cat "$B/live.txt" "$B/live2.txt" "$B/live.err"; fi
+
+# ---- a trigger enabled and disabled through the control channel ----
+env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS_CONTROL=1 HST_AFTER=1 \
+	HST_READY="$B/cready" HST_GO="$B/cgo" "$B/hp" 1 100 >"$B/ctl.out" 2>"$B/ctl.err" &
+pid=$!
+i=0
+while [ ! -e "$B/cready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op hist:keys=knid' >"$B/ctl1.out" 2>"$B/ctl1.err"
+rc1=$?
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op hist:keys=kind:vals=bytes' >"$B/ctl2.out" 2>&1
+rc2=$?
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_site hist:keys=call_site' >/dev/null 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid disable 'hst:hst_site hist:keys=call_site' >"$B/ctl3.out" 2>&1
+rc3=$?
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:nothing hist:keys=kind' >/dev/null 2>"$B/ctl4.err"
+rc4=$?
+touch "$B/cgo"
+wait $pid
+env TRACEPOINTS='hst:hst_op hist:keys=knid' "$B/hp" 1 1 2>"$B/ctl1.want" >/dev/null
+if [ $rc1 = 1 ] && [ "$(sed 's/^tracepoint-ctl: process [0-9]*: /tracepoints: /' "$B/ctl1.err")" = "$(cat "$B/ctl1.want")" ] &&
+	[ $rc2 = 0 ] && [ $rc3 = 0 ] && [ $rc4 = 1 ] && grep -q 'no event of this program matches' "$B/ctl4.err" &&
+	awk '/^# hst:hst_op$/ { f = 1 } f && /^    Hits: 100$/ { ok = 1 } END { exit !ok }' "$B/ctl.err" &&
+	awk '/^# hst:hst_site$/ { f = 1 } f && /paused/ { p = 1 } f && /^    Hits: 0$/ { ok = p } END { exit !ok }' "$B/ctl.err"; then
+	ok "tracepoint-ctl PID enable/disable 'event hist:...': added, paused, mistakes as TRACEPOINTS reports them"
+else fail "ctl enable of a trigger: $rc1 $rc2 $rc3 $rc4"; cat "$B/ctl1.err" "$B/ctl1.want" "$B/ctl2.out" "$B/ctl3.out" "$B/ctl.err"; fi
+
+# ---- :clear through the control channel: the threads gone, and main's
+# own table at its next event; only main's events after it are left ----
+env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_op hist:keys=kind' TRACEPOINTS_CONTROL=1 HST_AFTER=1 \
+	HST_READY="$B/clready" HST_GO="$B/clgo" "$B/hp" 2 100 >"$B/cl.out" 2>"$B/cl.err" &
+pid=$!
+i=0
+while [ ! -e "$B/clready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid hist >"$B/cl1.txt" 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op hist:keys=kind:clear' >"$B/cl2.txt" 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid hist >"$B/cl3.txt" 2>&1
+touch "$B/clgo"
+wait $pid
+if grep -q '^    Hits: 300$' "$B/cl1.txt" && grep -q '^    Hits: 0$' "$B/cl3.txt" &&
+	grep -q '^    Hits: 100$' "$B/cl.err" && grep -q '^{ kind:          4 } hitcount:         20$' "$B/cl.err"; then
+	ok ":clear empties the table (300 hits, then 0, then main's 100 after it)"
+else fail ":clear"; cat "$B/cl1.txt" "$B/cl2.txt" "$B/cl3.txt" "$B/cl.err"; fi
+
+# ---- .execname: the thread's name; name=: two events, one table ----
+env TRACEPOINTS='hst:hst_op hist:keys=common_tid.execname,kind:sort=common_tid,kind' "$B/hp" 2 10 >/dev/null 2>"$B/exec.err"
+if [ "$(grep -Ec '^\{ common_tid: hst-w[01] {10}\[ *[0-9]+\], kind: +[0-4] \} hitcount: +2$' "$B/exec.err")" = 10 ]; then
+	ok ".execname: each thread's name with its id"
+else fail ".execname"; cat "$B/exec.err"; fi
+env TRACEPOINTS='hst:hst_req_start hist:name=reqs:keys=id; hst:hst_req_end hist:name=reqs:keys=id; hst:hst_req_end hist:name=reqs:keys=id:size=99' \
+	"$B/hp" 2 10 req >/dev/null 2>"$B/named.bad"
+env TRACEPOINTS='hst:hst_req_start hist:name=reqs:keys=id:sort=id; hst:hst_req_end hist:name=reqs:keys=id:sort=id' \
+	"$B/hp" 2 10 req >/dev/null 2>"$B/named.err"
+sed -n '/^# hst:hst_req_start$/,/^# hst:hst_req_end$/p' "$B/named.err" | sed '1d;$d' >"$B/named.1"
+sed -n '/^# hst:hst_req_end$/,$p' "$B/named.err" | sed '1d' >"$B/named.2"
+if cmp -s "$B/named.1" "$B/named.2" && grep -q '^    Hits: 42$' "$B/named.1" &&
+	[ "$(grep -c 'hitcount:          2$' "$B/named.1")" = 21 ] &&
+	grep -q 'the histogram named reqs is another: hist:name=reqs:keys=id' "$B/named.bad" && ! grep -q '^# ' "$B/named.bad"; then
+	ok "name=: two events' triggers share one table (both files equal, 42 hits); another trigger of the name refused"
+else fail "name="; diff "$B/named.1" "$B/named.2"; cat "$B/named.1" "$B/named.bad"; fi
+
+# ---- TRACEPOINTS_SNAPSHOT_SIGNAL with a trigger in TRACEPOINTS ----
+env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_op; hst:hst_op hist:keys=kind' TRACEPOINTS_DIR="$B/snap" \
+	TRACEPOINTS_MODE=flight TRACEPOINTS_SNAPSHOT_SIGNAL=SIGUSR2 \
+	HST_READY="$B/sready" HST_GO="$B/sgo" "$B/hp" 2 100 >"$B/snap.out" 2>"$B/snap.err" &
+pid=$!
+i=0
+while [ ! -e "$B/sready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+kill -USR2 $pid
+i=0
+while ! grep -q 'snapshot 1 in' "$B/snap.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+touch "$B/sgo"
+wait $pid
+rc=$?
+if [ $rc = 0 ] && [ "$(count "$B"/snap/hp-*/snapshot-1)" = 1 ] && grep -q '^    Hits: 200$' "$B"/snap/hp-*/hist/hst:hst_op; then
+	ok "TRACEPOINTS_SNAPSHOT_SIGNAL with a trigger: the signal takes a snapshot"
+else fail "snapshot signal with a trigger: exit $rc"; cat "$B/snap.err"; ls -R "$B/snap"; fi
 
 # ---- hostile triggers ----
 bad=0

@@ -120,6 +120,18 @@ int hist_trace(struct dump *dx, struct trace *tr, const char *spec)
 	}
 	free(fd);
 	for (k = 0; k < hs.nkeys; k++)
+		if (hs.key[k].mods & TRACE_HIST_M_EXECNAME) {
+			hist_report(spec, trig_at,
+				    "a trace has no thread names: --hist takes no .execname");
+			return 1;
+		}
+	if (hs.nvars || hs.has_onmatch) {
+		hist_report(spec, trig_at,
+			    "variables and onmatch() need the events' order across threads: "
+			    "--hist does not take them");
+		return 1;
+	}
+	for (k = 0; k < hs.nkeys; k++)
 		fi[k] = (int)hs.key[k].field;
 	for (k = 0; k < hs.nvals; k++)
 		fi[TRACE_HIST_KEYS_MAX + k] = (int)hs.val[k].field;

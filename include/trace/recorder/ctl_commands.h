@@ -235,7 +235,9 @@ static int tp__ctl_enable(const char *list, int on, struct tp__text *t)
 	int r;
 	it.t = t;
 	it.missing = 0;
-	if (!trace_spec_is_plain(list) && !tp__hist_spec_has(list)) {
+	if (tp__hist_spec_has(list)) /* "patterns hist:..." (recorder/hist_spec.h) */
+		return tp__hist_ctl(list, on, t);
+	if (!trace_spec_is_plain(list)) {
 		char err[TRACE_FILTER_MAX + 2048];
 		struct trace_spec_group g;
 		size_t at = 0;
@@ -257,11 +259,6 @@ static int tp__ctl_enable(const char *list, int on, struct tp__text *t)
 		}
 		if (tp__ctl_spec_items(list, &it) != 0)
 			return -ENOENT;
-	} else if (tp__hist_spec_has(list)) {
-		tp__text_put(t, "hist triggers are set in the program (TRACEPOINTS, "
-				"trace_recorder_enable()), not through the control channel; "
-				"the hist command reads their tables\n");
-		return -EINVAL;
 	} else if (trace_pattern_check(list, &pos, &why) != 0) {
 		tp__text_put(t, "malformed pattern list \"%s\": %s at position %zu\n  %s\n  %*s^\n",
 			     list, why, pos + 1, list, (int)pos, "");

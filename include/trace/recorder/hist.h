@@ -22,8 +22,9 @@
  * scratch window of the thread's table, and reach the hook through
  * trace_filter_match.  The hook adds the event to the calling thread's
  * table: no lock, no allocation, no system call (but a thread's first
- * event claims its table: one compare-and-swap and gettid), no store to
- * another thread's cache lines.
+ * event claims its table: one compare-and-swap, gettid and the thread's
+ * name), no store to another thread's cache lines (but :clear's request,
+ * st.b[1], and the shared table of variables, recorder/hist_vars.h).
  *
  * Internal: included by trace/sink.h (TRACEPOINT_SINK_MAIN) after
  * recorder/filters.h; depends on recorder/state.h (messages, gettid, the
@@ -75,7 +76,15 @@ struct tp__hist_tab {
 	struct trace_hist_table t;
 	unsigned long owner; /* pthread_self() of its thread; 0: free */
 	int tid;
-	int busy; /* an event is being added (a signal handler's is dropped) */
+	/* st.b[0]: its thread is adding an event (a signal handler's is then
+	 * dropped); st.b[1]: :clear asked for the table to be emptied, which
+	 * its thread does at its next event (readers meanwhile skip it).  The
+	 * fire path tests both with one load, st.any. */
+	union {
+		unsigned char b[2];
+		uint16_t any;
+	} st;
+	char comm[TRACE_HIST_COMM_BYTES]; /* the thread's name at its first event (.execname) */
 	/* t's layout for tp__hist_fast: entries, hash shift, slot mask,
 	 * bytes of an entry, the key's offset in it */
 	unsigned char *base;
@@ -83,6 +92,22 @@ struct tp__hist_tab {
 	size_t mask;
 	struct trace_buffer scratch;
 } __attribute__((aligned(64)));
+
+struct tp__hist_vtab;  /* recorder/hist_vars.h */
+struct tp__hist_synth; /* recorder/hist_vars.h */
+
+/* Where a variable's operand or a synthetic event's parameter comes
+ * from (recorder/hist_vars.h). */
+enum tp__hist_src {
+	TP__HIST_SRC_FIELD = 0, /* the event: acc */
+	TP__HIST_SRC_SELF = 1,	/* a variable of this trigger, computed before */
+	TP__HIST_SRC_MATCH = 2	/* a variable of onmatch's trigger, read once */
+};
+struct tp__hist_opnd {
+	struct tp__hist_acc acc;
+	const struct trace_hist_ref *ref; /* the field's modifiers (.usecs) */
+	uint8_t src, idx;		  /* enum tp__hist_src; the variable */
+};
 
 struct tp__hist {
 	struct trace_sink_base base;  /* first: the sink the probe's slot names */
@@ -102,9 +127,20 @@ struct tp__hist {
 	unsigned fast_nvals; /* tp__hist_fast's sums */
 	unsigned char *mem;  /* the tables' entries and scratch windows */
 	size_t tab_bytes, mem_len;
-	pthread_mutex_t lock;	      /* merging: exited threads' tables, readers */
-	struct trace_hist_table gone; /* what exited threads left */
-	unsigned long long nothread;  /* events of threads that found no free table */
+	pthread_mutex_t lock;	       /* merging: exited threads' tables, readers */
+	struct trace_hist_table gone;  /* what exited threads left */
+	unsigned long long nothread;   /* events of threads that found no free table */
+	char sys[TRACE_HIST_NAME_MAX]; /* the system's name ("synthetic" for those) */
+	const char *evname;	       /* the event's, in name */
+	/* Variables and onmatch (recorder/hist_vars.h); all NULL / 0 without */
+	int vars_on;		      /* the fire path calls tp__hist_vars_fire */
+	struct tp__hist_vtab *vt;     /* variables saved for a matching event */
+	struct tp__hist *match;	      /* onmatch's trigger */
+	struct tp__hist_synth *synth; /* onmatch's trace(): the synthetic event */
+	struct tp__hist_synth *on;    /* the synthetic event this trigger is on */
+	struct tp__hist_opnd vop[TRACE_HIST_VARS_MAX][2];
+	struct tp__hist_opnd par[TRACE_HIST_PARAMS_MAX];
+	unsigned long long unmatched; /* events whose key onmatch's trigger did not hold */
 	struct tp__hist_tab tabs[TP__HIST_THREADS];
 };
 
@@ -113,7 +149,28 @@ static unsigned tp__hist_n;
 static int tp__hist_pid;
 static pthread_key_t tp__hist_key;
 static pthread_once_t tp__hist_once = PTHREAD_ONCE_INIT;
-static __thread struct tp__hist_tab *tp__hist_mine[TP__HIST_MAX];
+/* A thread's table of each trigger; before its first event, a table of
+ * no one, always "to be emptied" (st.b[1], set when the first trigger is
+ * made), so that the fire path's one test of st.any also sends a thread's
+ * first event to tp__hist_fire_odd, which claims a table. */
+static struct tp__hist_tab tp__hist_none;
+#define TP__HIST_NONE4 &tp__hist_none, &tp__hist_none, &tp__hist_none, &tp__hist_none
+#define TP__HIST_NONE16 TP__HIST_NONE4, TP__HIST_NONE4, TP__HIST_NONE4, TP__HIST_NONE4
+TP__STATIC_ASSERT(TP__HIST_MAX == 64, "tp__hist_mine's initializer has 64 entries",
+		  tp__hist_mine_has_64);
+static __thread struct tp__hist_tab *tp__hist_mine[TP__HIST_MAX] = {
+	TP__HIST_NONE16, TP__HIST_NONE16, TP__HIST_NONE16, TP__HIST_NONE16
+};
+
+/* recorder/hist_vars.h: an event's variables, its match, its synthetic
+ * event; 0 when onmatch's trigger holds no entry of the key (the event
+ * is then not aggregated). */
+static int tp__hist_vars_fire(struct tp__hist *h, struct tp__hist_tab *tb, const unsigned char *e,
+			      const uint64_t *key);
+/* ... the variables that did not fit its shared table; that table emptied
+ * in a forked child. */
+static unsigned long long tp__hist_vars_dropped(const struct tp__hist *h);
+static void tp__hist_vars_atfork(struct tp__hist *h);
 
 /* ---- The fire path. ---- */
 
@@ -128,6 +185,8 @@ static struct tp__hist_tab *tp__hist_claim(struct tp__hist *h)
 		    __atomic_compare_exchange_n(&tb->owner, &free_, me, 0, __ATOMIC_ACQUIRE,
 						__ATOMIC_RELAXED)) {
 			tb->tid = tp__sink_gettid();
+			memset(tb->comm, 0, sizeof(tb->comm));
+			prctl(PR_GET_NAME, tb->comm); /* 16 bytes, NUL-terminated */
 			tp__hist_mine[h->id] = tb;
 			pthread_setspecific(tp__hist_key,
 					    (void *)tb); /* non-NULL: the exit handler runs */
@@ -186,6 +245,42 @@ static uint64_t tp__hist_num(const struct tp__hist *h, const struct tp__hist_acc
 	}
 }
 
+/* Empties tb, its thread's table (:clear asked for it), and says so. */
+static void tp__hist_tab_empty(struct tp__hist *h, struct tp__hist_tab *tb)
+{
+	tb->st.b[0] = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	memset(tb->t.w, 0, h->tab_bytes);
+	tb->t.count = 0;
+	__atomic_store_n(&tb->t.dropped, 0ull, __ATOMIC_RELAXED);
+	__atomic_store_n(&tb->st.b[1], (unsigned char)0, __ATOMIC_RELEASE);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	tb->st.b[0] = 0;
+}
+
+/* An event that found its table busy (a signal handler interrupted an
+ * event: dropped), to be emptied (emptied, then added) or none yet (the
+ * thread's first: a table claimed, then added); out of line. */
+static __attribute__((noinline, cold)) int tp__hist_fire_odd(const struct trace_filter *f,
+							     const void *entry, size_t size)
+{
+	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f -
+							 offsetof(struct tp__hist, hookf));
+	struct tp__hist_tab *tb = tp__hist_mine[h->id];
+	if (tb == &tp__hist_none) {
+		if (!tp__hist_claim(h)) {
+			__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
+			return 0;
+		}
+	} else if (tb->st.b[0]) {
+		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+		return 0;
+	} else {
+		tp__hist_tab_empty(h, tb);
+	}
+	return h->hookf.hook(f, entry, size);
+}
+
 /* The hook: adds one event (its entry e[0..size)) to the thread's table.
  * Returns 0: the record (events with strings: in the scratch window) is
  * given back. */
@@ -197,15 +292,9 @@ static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
 	uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS], vals[TRACE_HIST_VALS_MAX], *slot;
 	unsigned k;
-	if (__builtin_expect(!tb, 0) && !(tb = tp__hist_claim(h))) {
-		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
-		return 0;
-	}
-	if (__builtin_expect(tb->busy, 0)) { /* a signal handler interrupted an event */
-		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
-		return 0;
-	}
-	tb->busy = 1;
+	if (__builtin_expect(tb->st.any, 0))
+		return tp__hist_fire_odd(f, entry, size);
+	tb->st.b[0] = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	if (h->filter && !trace_filter_match(h->filter, entry, size))
 		goto out;
@@ -220,8 +309,12 @@ static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t
 			trace_hist_key_str(w, s, n);
 		} else {
 			*w = trace_hist_key_num(&h->spec.key[k], tp__hist_num(h, a, tb, e));
+			if (h->spec.key[k].mods & TRACE_HIST_M_EXECNAME)
+				memcpy(w + 1, tb->comm, TRACE_HIST_COMM_BYTES);
 		}
 	}
+	if (h->vars_on && !tp__hist_vars_fire(h, tb, e, key))
+		goto out;
 	for (k = 0; k < h->spec.nvals; k++)
 		vals[k] = trace_hist_key_num(&h->spec.val[k], tp__hist_num(h, &h->vacc[k], tb, e));
 	slot = trace_hist_table_find(&tb->t, key, trace_hist_hash(key, h->spec.keywords));
@@ -231,7 +324,7 @@ static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t
 		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
 out:
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	tb->busy = 0;
+	tb->st.b[0] = 0;
 	return 0;
 }
 
@@ -245,21 +338,6 @@ out:
 static int tp__hist_fire_fast1(const struct trace_filter *f, const void *entry, size_t size);
 static int tp__hist_fire_fastn(const struct trace_filter *f, const void *entry, size_t size);
 
-/* A thread's first event: its table claimed, then the straight path
- * again (out of line: the straight path saves no register for it). */
-static __attribute__((noinline, cold)) int tp__hist_fire_claim(const struct trace_filter *f,
-							       const void *entry, size_t size)
-{
-	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f -
-							 offsetof(struct tp__hist, hookf));
-	if (!tp__hist_claim(h)) {
-		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
-		return 0;
-	}
-	return h->fast_nvals == 1 ? tp__hist_fire_fast1(f, entry, size)
-				  : tp__hist_fire_fastn(f, entry, size);
-}
-
 /* The straight path, for nv sums (1, or -1: h->fast_nvals). */
 static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const void *entry,
 					   size_t size, const int nv)
@@ -269,31 +347,31 @@ static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const v
 							offsetof(struct tp__hist, hookf));
 	const unsigned char *e = (const unsigned char *)entry;
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
-	uint64_t k, *en;
-	size_t i;
-	unsigned j;
-	if (__builtin_expect(!tb, 0))
-		return tp__hist_fire_claim(f, entry, size);
-	if (__builtin_expect(tb->busy, 0)) { /* a signal handler interrupted an event */
-		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
-		return 0;
-	}
-	tb->busy = 1;
+	uint64_t k, hits, *en;
+	size_t i, stride;
+	unsigned j, koff;
+	if (__builtin_expect(tb->st.any, 0))
+		return tp__hist_fire_odd(f, entry, size);
+	tb->st.b[0] = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	/* one sum: the entry's layout is known here (hitcount, sum, key) */
+	stride = nv == 1 ? 3 * sizeof(uint64_t) : tb->stride;
+	koff = nv == 1 ? 2 * sizeof(uint64_t) : tb->key;
 	memcpy(&k, e + h->kacc[0].off, sizeof(k));
 	i = (size_t)((k * 0x9E3779B97F4A7C15ull) >> tb->shift);
 	for (;;) {
-		en = (uint64_t *)(void *)(tb->base + i * tb->stride);
-		if (__builtin_expect(
-			    *(uint64_t *)(void *)((unsigned char *)en + tb->key) == k && en[0], 1))
+		en = (uint64_t *)(void *)(tb->base + i * stride);
+		hits = en[0]; /* its thread's own: read once */
+		if (__builtin_expect(*(uint64_t *)(void *)((unsigned char *)en + koff) == k && hits,
+				     1))
 			break;
-		if (en[0] == 0) {
+		if (hits == 0) {
 			if (tb->t.count >= tb->t.size) {
 				__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1,
 						 __ATOMIC_RELAXED);
 				goto out;
 			}
-			*(uint64_t *)(void *)((unsigned char *)en + tb->key) = k;
+			*(uint64_t *)(void *)((unsigned char *)en + koff) = k;
 			tb->t.count++;
 			break;
 		}
@@ -304,10 +382,10 @@ static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const v
 		memcpy(&v, e + h->vacc[j].off, sizeof(v));
 		__atomic_store_n(&en[1 + j], en[1 + j] + v, __ATOMIC_RELAXED);
 	}
-	__atomic_store_n(&en[0], en[0] + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&en[0], hits + 1, __ATOMIC_RELEASE);
 out:
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	tb->busy = 0;
+	tb->st.b[0] = 0;
 	(void)size;
 	return 0;
 }
@@ -328,7 +406,7 @@ static struct trace_buffer *tp__hist_thread_buffer(struct trace_sink_base *s)
 {
 	struct tp__hist *h = (struct tp__hist *)(void *)s;
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
-	if (!tb && !(tb = tp__hist_claim(h))) {
+	if (tb == &tp__hist_none && !(tb = tp__hist_claim(h))) {
 		__atomic_fetch_add(&h->nothread, 1, __ATOMIC_RELAXED);
 		return NULL;
 	}
@@ -360,19 +438,21 @@ static void tp__hist_thread_exit(void *arg)
 	for (i = 0; i < n; i++) {
 		struct tp__hist *h = tp__hist_all[i];
 		struct tp__hist_tab *tb = tp__hist_mine[i];
-		if (!tb)
+		if (tb == &tp__hist_none)
 			continue;
-		tb->busy = 1;
+		tb->st.b[0] = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		pthread_mutex_lock(&h->lock);
-		trace_hist_table_merge(&h->gone, &tb->t);
+		if (!__atomic_load_n(&tb->st.b[1], __ATOMIC_ACQUIRE)) /* else cleared */
+			trace_hist_table_merge(&h->gone, &tb->t);
 		memset(tb->t.w, 0, h->tab_bytes);
 		tb->t.count = 0;
 		tb->t.dropped = 0;
-		tp__hist_mine[i] = NULL;
+		tp__hist_mine[i] = &tp__hist_none;
+		__atomic_store_n(&tb->st.b[1], (unsigned char)0, __ATOMIC_RELAXED);
 		__atomic_store_n(&tb->owner, 0ul, __ATOMIC_RELEASE);
 		pthread_mutex_unlock(&h->lock);
-		tb->busy = 0;
+		tb->st.b[0] = 0;
 	}
 }
 
@@ -390,11 +470,13 @@ static void tp__hist_atfork_child(void)
 		h->gone.count = 0;
 		h->gone.dropped = 0;
 		h->nothread = 0;
+		h->unmatched = 0;
+		tp__hist_vars_atfork(h);
 		for (j = 0; j < TP__HIST_THREADS; j++) {
 			struct tp__hist_tab *tb = &h->tabs[j];
 			tb->t.count = 0;
 			tb->t.dropped = 0;
-			tb->busy = 0;
+			tb->st.any = 0;
 			if (tb->owner == me)
 				tb->tid = (int)getpid();
 			else
@@ -405,6 +487,7 @@ static void tp__hist_atfork_child(void)
 
 static void tp__hist_setup(void)
 {
+	tp__hist_none.st.b[1] = 1;
 	tp__hist_pid = (int)getpid();
 	pthread_key_create(&tp__hist_key, tp__hist_thread_exit);
 	pthread_atfork(NULL, NULL, tp__hist_atfork_child);
@@ -459,13 +542,11 @@ static void tp__hist_acc_of(const struct trace_hist_ref *r, const struct trace_e
 
 /* Parses trig[0..tlen) (and compiles ftext, or NULL) for ev: 0, or
  * -EINVAL with *pos in the trigger (*in_filter: in the filter) and why. */
-static int tp__hist_compile(const struct trace_event *ev, const char *trig, size_t tlen,
-			    const char *ftext, struct trace_hist_spec *spec,
-			    struct trace_filter **prog, size_t *pos, int *in_filter, char *why,
-			    size_t whylen)
+static int tp__hist_compile(const struct trace_event_field *fl, unsigned n, unsigned entry_size,
+			    const char *trig, size_t tlen, const char *ftext,
+			    struct trace_hist_spec *spec, struct trace_filter **prog, size_t *pos,
+			    int *in_filter, char *why, size_t whylen)
 {
-	unsigned n = 0;
-	const struct trace_event_field *fl = ev->cls->fields(&n);
 	struct trace_hist_fdesc fd[256];
 	*prog = NULL;
 	*in_filter = 0;
@@ -474,8 +555,7 @@ static int tp__hist_compile(const struct trace_event *ev, const char *trig, size
 	tp__hist_fdescs(fl, n, fd);
 	if (trace_hist_parse(trig, tlen, fd, n, spec, pos, why, whylen) != 0)
 		return -EINVAL;
-	if (ftext &&
-	    trace_filter_compile(ftext, fl, n, ev->cls->entry_size, prog, pos, why, whylen) != 0) {
+	if (ftext && trace_filter_compile(ftext, fl, n, entry_size, prog, pos, why, whylen) != 0) {
 		*in_filter = 1;
 		return -EINVAL;
 	}
@@ -487,16 +567,20 @@ static size_t tp__hist_round(size_t n)
 	return (n + 4095u) & ~(size_t)4095u;
 }
 
-/* A new trigger (not attached yet), or NULL (out of memory or triggers). */
+/* A new trigger (not attached yet) on the event ev of tp, or (ev and tp
+ * NULL) on an event without a tracepoint, a synthetic one: its fields
+ * fl[0..n), entry_size, system and name; NULL (out of memory or
+ * triggers). */
 static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_event *ev,
+				      const struct trace_event_field *fl, unsigned n,
+				      unsigned entry_size, const char *system, const char *evname,
 				      const struct trace_hist_spec *spec, struct trace_filter *prog,
 				      const char *ftext)
 {
 	struct tp__hist *h;
-	unsigned k, n = 0;
+	unsigned k;
 	size_t scratch;
 	int has_var = 0;
-	const struct trace_event_field *fl = ev->cls->fields(&n);
 	pthread_once(&tp__hist_once, tp__hist_setup);
 	if (tp__hist_n == TP__HIST_MAX) {
 		tp__sink_msg("hist: at most %d triggers in a process", TP__HIST_MAX);
@@ -526,8 +610,10 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 	h->ev = ev;
 	h->fields = fl;
 	h->nfields = n;
-	h->fixed = ev->cls->entry_size;
-	snprintf(h->name, sizeof(h->name), "%s:%s", ev->cls->system, ev->name);
+	h->fixed = entry_size;
+	snprintf(h->name, sizeof(h->name), "%s:%s", system, evname);
+	snprintf(h->sys, sizeof(h->sys), "%s", system);
+	h->evname = h->name + strlen(h->sys) + 1;
 	for (k = 0; k < spec->nkeys; k++) {
 		tp__hist_acc_of(&spec->key[k], fl, &h->kacc[k]);
 		h->has_ts |= h->kacc[k].how == TP__HIST_TS;
@@ -563,14 +649,14 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 	h->hookf.ops = &h->hookop;
 	h->hookf.nops = 1;
 	h->hookf.first = &h->hookop;
-	h->hookf.fixed = ev->cls->entry_size;
+	h->hookf.fixed = entry_size;
 	h->hookf.text = h->spec.text;
 	h->hookf.fields = fl;
 	h->hookf.nfields = n;
 	h->hookf.hook = tp__hist_fire;
 	{
-		int fast = !prog && spec->nkeys == 1 && h->kacc[0].how == TP__HIST_INT &&
-			   h->kacc[0].size == 8 &&
+		int fast = !prog && !spec->nvars && !spec->has_onmatch && spec->nkeys == 1 &&
+			   h->kacc[0].how == TP__HIST_INT && h->kacc[0].size == 8 &&
 			   !(spec->key[0].mods & ~(unsigned)(TRACE_HIST_M_HEX | TRACE_HIST_M_SYM |
 							     TRACE_HIST_M_SYMOFF));
 		for (k = 0; k < spec->nvals; k++)
@@ -619,27 +705,65 @@ static void tp__hist_sym(void *priv, uint64_t addr, int with_offset, char *buf, 
 		snprintf(buf, len, "%s", di.dli_sname);
 }
 
+/* 1 if h and g share their table (name=, the same name). */
+static int tp__hist_shares(const struct tp__hist *h, const struct tp__hist *g)
+{
+	return h == g || (h->spec.hname[0] && !strcmp(h->spec.hname, g->spec.hname));
+}
+
+/* Adds what h's tables hold to m. */
+static void tp__hist_merge_into(struct trace_hist_table *m, struct tp__hist *h)
+{
+	unsigned k;
+	pthread_mutex_lock(&h->lock);
+	trace_hist_table_merge(m, &h->gone);
+	for (k = 0; k < TP__HIST_THREADS; k++) {
+		struct tp__hist_tab *tb = &h->tabs[k];
+		if (!__atomic_load_n(&tb->owner, __ATOMIC_ACQUIRE) ||
+		    __atomic_load_n(&tb->st.b[1], __ATOMIC_ACQUIRE)) /* empty, or to be */
+			continue;
+		trace_hist_table_merge(m, &tb->t);
+		m->dropped += __atomic_load_n(&tb->scratch.dropped, __ATOMIC_RELAXED);
+	}
+	m->dropped += __atomic_load_n(&h->nothread, __ATOMIC_RELAXED) + tp__hist_vars_dropped(h);
+	pthread_mutex_unlock(&h->lock);
+}
+
+/* :clear of h (and of the triggers sharing its table): the table of the
+ * threads gone emptied now, each thread's at its next event. */
+static void tp__hist_clear(struct tp__hist *h)
+{
+	unsigned i, k, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
+	for (i = 0; i < n; i++) {
+		struct tp__hist *g = tp__hist_all[i];
+		if (!tp__hist_shares(h, g))
+			continue;
+		pthread_mutex_lock(&g->lock);
+		memset(g->gone.w, 0, g->tab_bytes);
+		g->gone.count = 0;
+		g->gone.dropped = 0;
+		__atomic_store_n(&g->nothread, 0ull, __ATOMIC_RELAXED);
+		for (k = 0; k < TP__HIST_THREADS; k++)
+			if (__atomic_load_n(&g->tabs[k].owner, __ATOMIC_ACQUIRE))
+				__atomic_store_n(&g->tabs[k].st.b[1], (unsigned char)1,
+						 __ATOMIC_RELEASE);
+		pthread_mutex_unlock(&g->lock);
+	}
+}
+
 /* The hist file of h: malloc()ed text, or NULL. */
 static char *tp__hist_text(struct tp__hist *h)
 {
 	struct trace_hist_table m;
 	void *mem = calloc(1, h->tab_bytes);
 	char *txt;
-	unsigned k;
+	unsigned i, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
 	if (!mem)
 		return NULL;
 	trace_hist_table_init(&m, &h->spec, mem);
-	pthread_mutex_lock(&h->lock);
-	trace_hist_table_merge(&m, &h->gone);
-	for (k = 0; k < TP__HIST_THREADS; k++) {
-		struct tp__hist_tab *tb = &h->tabs[k];
-		if (!__atomic_load_n(&tb->owner, __ATOMIC_ACQUIRE))
-			continue;
-		trace_hist_table_merge(&m, &tb->t);
-		m.dropped += __atomic_load_n(&tb->scratch.dropped, __ATOMIC_RELAXED);
-	}
-	m.dropped += __atomic_load_n(&h->nothread, __ATOMIC_RELAXED);
-	pthread_mutex_unlock(&h->lock);
+	for (i = 0; i < n; i++) /* h's tables, and those sharing them (name=) */
+		if (tp__hist_shares(h, tp__hist_all[i]))
+			tp__hist_merge_into(&m, tp__hist_all[i]);
 	txt = trace_hist_format_sym(&h->spec, &m, h->filter_text,
 				    __atomic_load_n(&h->attached, __ATOMIC_RELAXED) ? "active"
 										    : "paused",
@@ -670,8 +794,7 @@ static int tp__hist_selected(const struct tp__hist *h, const char *patterns)
 				b++;
 			while (e > b && tp__pat_is_space(p[e - 1]))
 				e--;
-			if (e > b &&
-			    trace_pattern_match(p + b, e - b, h->ev->cls->system, h->ev->name))
+			if (e > b && trace_pattern_match(p + b, e - b, h->sys, h->evname))
 				q.hit = 1;
 			if (p[at])
 				at++;

@@ -9,8 +9,8 @@
  * other parts of the recorder (before the control channel's); depends on
  * recorder/state.h, recorder/env.h, recorder/clock.h, recorder/metadata.h,
  * recorder/stream.h, recorder/flight.h, recorder/settings.h,
- * recorder/enable.h, recorder/filters.h, recorder/list.h and
- * trace/pattern.h.
+ * recorder/enable.h, recorder/filters.h, recorder/hist_spec.h (a trigger's
+ * check), recorder/list.h and trace/pattern.h.
  */
 #ifndef TP__SINK_DEFINED
 #error "trace/recorder/life.h is internal: #include <trace/sink.h> instead"
@@ -76,8 +76,13 @@ __attribute__((constructor(101))) static void tp__sink_start(void)
 	{
 		size_t pos;
 		const char *why;
-		if (trace_spec_is_plain(tp) ? trace_pattern_check(tp, &pos, &why) != 0
-					    : tp__sink_spec_check(tp, 0, 1) != 0) {
+		/* a hist trigger's group is checked (and reported) by its own
+		 * checker; the other specs by trace_recorder_enable() */
+		if (tp__hist_spec_has(tp)) {
+			if (tp__hist_check(tp) != 0)
+				return; /* reported; no trace is started */
+		} else if (trace_spec_is_plain(tp) ? trace_pattern_check(tp, &pos, &why) != 0
+						   : tp__sink_spec_check(tp, 0, 1) != 0) {
 			trace_recorder_enable(tp); /* reports it; no trace is started */
 			return;
 		}

@@ -16,13 +16,19 @@ static const char *const seeds[] = {
 	"hist:keys=common_timestamp.usecs.log2,common_pid,common_tid:size=0x10",
 	"hist:key=name:values=n:sort=hitcount.ascending",
 	"hist:keys=bytes.sym,lat.sym-offset:vals=small.hex",
+	"hist:keys=kind:t0=common_timestamp.usecs:k=kind:d=lat-$t0:size=16",
+	"hist:keys=kind:l=common_timestamp-$t0:onmatch(a.b).trace(s,$l,kind)",
+	"hist:name=both:keys=common_tid.execname,tag:vals=n:clear",
+	"hist:keys=common_pid.execname:onmatch(x.y).syn(bytes,$v)",
 };
 static const char *const bits[] = {
-	":",	  "=",	       ",",	     ".",	 "hex",
-	"log2",	  "buckets=",  "usecs",	     "keys=",	 "vals=",
-	"sort=",  "size=",     "descending", "hitcount", "99999999999999999999",
-	"0x",	  "name",      "tag",	     "sym",	 "sym-offset",
-	":pause", ":continue", "\xff",	     ""
+	":",	    "=",	 ",",	       ".",	   "hex",
+	"log2",	    "buckets=",	 "usecs",      "keys=",	   "vals=",
+	"sort=",    "size=",	 "descending", "hitcount", "99999999999999999999",
+	"0x",	    "name",	 "tag",	       "sym",	   "sym-offset",
+	":pause",   ":continue", "\xff",       "",	   "$",
+	"-$",	    "+",	 "onmatch(",   ".trace(",  ")",
+	"execname", ":clear",	 "name=",      "(",	   "t0="
 };
 
 static unsigned long long rnd = 88172645463325252ull;
@@ -92,6 +98,7 @@ int main(int argc, char **argv)
 				uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS],
 					vals[TRACE_HIST_VALS_MAX], *en;
 				unsigned j;
+				memset(key, 0, sizeof(key)); /* .execname's name: the caller's */
 				for (j = 0; j < spec.nkeys; j++) {
 					if (spec.key[j].kind == TRACE_HIST_F_STR)
 						trace_hist_key_str(key + spec.key[j].word,

@@ -1,7 +1,8 @@
 /* Test events of the hist trigger tests ("hst" subsystem, CONFIG_HST): a
  * class of fixed fields only (integers of each size and sign, a char
- * array), one with a __string(), an address (hst_site) and two u64s
- * (hst_bench). */
+ * array), one with a __string(), an address (hst_site), two u64s
+ * (hst_bench), a request's start and end and a slice (variables and
+ * onmatch). */
 #undef TRACE_SYSTEM
 #undef TRACE_CONFIG
 #define TRACE_SYSTEM hst
@@ -9,6 +10,7 @@
 #if !defined(_TRACE_HST_EVENTS_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_HST_EVENTS_H
 #include <tracepoint.h>
+#include <trace/event_kinds.h>
 
 TRACE_EVENT(hst_op,
 	    TP_PROTO(int kind, unsigned long bytes, long lat, unsigned char small, const char *tag),
@@ -37,6 +39,19 @@ TRACE_EVENT(hst_bench, TP_PROTO(unsigned long key, unsigned long val), TP_ARGS(k
 	    TP_STRUCT__entry(__field(unsigned long, key) __field(unsigned long, val)),
 	    TP_fast_assign(__entry->key = key; __entry->val = val;),
 	    TP_printk("key=%lu val=%lu", __entry->key, __entry->val));
+
+/* A request's start and end (onmatch: latency by kind). */
+TRACE_EVENT(hst_req_start, TP_PROTO(unsigned long id, int kind), TP_ARGS(id, kind),
+	    TP_STRUCT__entry(__field(unsigned long, id) __field(int, kind)),
+	    TP_fast_assign(__entry->id = id; __entry->kind = kind;),
+	    TP_printk("id=%lu kind=%d", __entry->id, __entry->kind));
+TRACE_EVENT(hst_req_end, TP_PROTO(unsigned long id), TP_ARGS(id),
+	    TP_STRUCT__entry(__field(unsigned long, id)), TP_fast_assign(__entry->id = id;),
+	    TP_printk("id=%lu", __entry->id));
+
+/* A slice: hst_work_begin and hst_work_end (its duration as a value). */
+TRACE_SLICE(hst_work, TP_PROTO(int kind), TP_ARGS(kind), TP_STRUCT__entry(__field(int, kind)),
+	    TP_fast_assign(__entry->kind = kind;), TP_printk("kind=%d", __entry->kind));
 
 #endif /* _TRACE_HST_EVENTS_H */
 
