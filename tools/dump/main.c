@@ -465,8 +465,6 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			  "\"tracepoint-dump %s\"}}\n",
 			  dx->clock == CLK_REALTIME ? "unix" : clock_names[dx->clock],
 			  (unsigned long long)dx->origin, TRACEPOINT_DUMP_VERSION);
-		free(dx->flows.v);
-		memset(&dx->flows, 0, sizeof(dx->flows));
 	} else if (g_mode == M_HIST) {
 		size_t ntr = 0;
 		for (g = 0; g < ngroups; g++)
@@ -500,6 +498,8 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			merge(dx, groups[g].tr, groups[g].n, emit_text);
 		}
 	}
+	free(dx->flows.v);
+	memset(&dx->flows, 0, sizeof(dx->flows));
 	ob_flush(dx);
 	if (dx->ob.fd != 1 && close(dx->ob.fd) != 0) {
 		fprintf(stderr, "%s: %s: %s\n", prog, outfile, strerror(errno));

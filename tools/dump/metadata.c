@@ -740,7 +740,8 @@ static unsigned parse_kind(const char *s, size_t n)
 	} words[] = { { "slice_begin", EK_BEGIN },
 		      { "slice_end", EK_END },
 		      { "counter", EK_COUNTER },
-		      { "flow", EK_FLOW } };
+		      { "flow", EK_FLOW },
+		      { "global", EK_GLOBAL } };
 	unsigned kind = 0, i;
 	const char *e = s + n;
 	while (s < e) {

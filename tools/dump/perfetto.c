@@ -500,7 +500,7 @@ void emit_pftrace(struct dump *dx, struct cursor *c)
 	struct event *ev = (struct event *)c->ev;
 	uint64_t seq = pf_thread_track(dx, c), id;
 	unsigned i;
-	int numbers;
+	int numbers, seen;
 	if (c->kind == K_DROP) {
 		uint64_t name = pf_intern(dx, PF_TAB_NAMES, "events dropped");
 		uint64_t cat = pf_intern(dx, PF_TAB_CATS, "tracepoints"),
@@ -561,7 +561,7 @@ void emit_pftrace(struct dump *dx, struct cursor *c)
 		break;
 	}
 	pf_annotations(dx, c);
-	if ((ev->kind & EK_FLOW) && flow_id(c, &id))
+	if ((ev->kind & EK_FLOW) && (id = flow_out(dx, c, &seen)) != 0)
 		pb_fixed64(&dx->pf->pb, PF_TE_FLOW_IDS, id);
 	pf_event_close(dx);
 }

@@ -50,12 +50,15 @@ static const char *json_phase(unsigned kind)
 /* --summary: what an event of a kind other than instant stands for. */
 const char *kind_note(unsigned kind)
 {
-	static const char *const note[][2] = { { "", " (flow)" },
-					       { " (slice begin)", " (slice begin, flow)" },
-					       { " (slice end)", " (slice end, flow)" },
-					       { " (counter)", " (counter, flow)" } };
+	static const char *const note[][3] = {
+		{ "", " (flow)", " (global flow)" },
+		{ " (slice begin)", " (slice begin, flow)", " (slice begin, global flow)" },
+		{ " (slice end)", " (slice end, flow)", " (slice end, global flow)" },
+		{ " (counter)", " (counter, flow)", " (counter, global flow)" }
+	};
 	unsigned b = kind & EK_BASE;
-	return b < 4 ? note[b][(kind & EK_FLOW) != 0] : "";
+	unsigned f = !(kind & EK_FLOW) ? 0 : !(kind & EK_GLOBAL) ? 1 : 2;
+	return b < 4 ? note[b][f] : "";
 }
 
 static void prepare_events(struct dump *dx, struct trace *tr)

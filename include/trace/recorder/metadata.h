@@ -351,8 +351,11 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 		static const char *const base[] = { "instant", "slice_begin", "slice_end",
 						    "counter" };
 		unsigned b = ev->kind & TRACE_KIND_BASE_MASK;
-		k = snprintf(p, left, " */\n\t/* kind: %s%s", b < 4 ? base[b] : "instant",
-			     ev->kind & TRACE_KIND_FLOW ? " flow" : "");
+		k = snprintf(p, left, " */\n\t/* kind: %s%s%s", b < 4 ? base[b] : "instant",
+			     ev->kind & TRACE_KIND_FLOW ? " flow" : "",
+			     (ev->kind & TRACE_KIND_FLOW) && (ev->kind & TRACE_KIND_FLOW_GLOBAL)
+				     ? " global"
+				     : "");
 		if (tp__sink_took(&p, &left, k) != 0)
 			return -ENAMETOOLONG;
 	}

@@ -2,7 +2,8 @@
  * main thread runs batch slices (one nested, scoped), counts queued items
  * and submits requests (flow ids 100, 101); the worker picks each one up
  * in a handle slice that continues its flow, and resumes it (a flow
- * event of handle's class, DEFINE_EVENT_KIND). */
+ * event of handle's class, DEFINE_EVENT_KIND); last, a step of the global
+ * flow 7 (TRACE_FLOW_GLOBAL: linked across processes). */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -58,6 +59,7 @@ int main(void)
 	trace_batch_end(1, "outer");
 	pthread_join(t, NULL);
 	trace_queued(0);
+	trace_hop(7);
 	puts("kinds: done");
 	return 0;
 }
