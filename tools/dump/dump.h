@@ -301,6 +301,7 @@ struct trace {
 	long long vpid;
 	int has_vpid;
 	char *clk_name;
+	char *clk_uuid; /* the clock's uuid: the boot id of the recording (or NULL) */
 	uint64_t freq, off_c;
 	int64_t off_s;
 	uint64_t clk_at[3];  /* env clock_{realtime,monotonic,boottime}_ns: one instant */

@@ -860,6 +860,9 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 				if (!strcmp(v.key, "name")) {
 					free(tr->clk_name);
 					tr->clk_name = val_text(&v);
+				} else if (!strcmp(v.key, "uuid") && v.type == TK_STR) {
+					free(tr->clk_uuid);
+					tr->clk_uuid = val_text(&v);
 				} else if (!strcmp(v.key, "freq")) {
 					if (val_u64(&v, &n) || !n)
 						return perr(P, v.tk->line, "bad clock freq");

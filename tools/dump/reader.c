@@ -744,7 +744,7 @@ void free_trace(struct trace *tr)
 	for (i = 0; i < tr->nal; i++)
 		free(tr->al[i].name);
 	FREE_ALL(tr->al, tr->idtab, tr->procname, tr->hostname, tr->mode, tr->clk_name,
-		 tr->snapinfo, tr->dir, tr);
+		 tr->clk_uuid, tr->snapinfo, tr->dir, tr);
 }
 
 /* The metadata's fixed part as the recorder writes it (tp__sink_meta_header
