@@ -35,8 +35,10 @@ extern "C" {
  * into a window of memory - normally a window of its own stream file,
  * mapped MAP_SHARED, so that a dead process leaves every committed record
  * behind.  A window is one CTF packet: struct trace_packet, then events
- * packed back to back, each an event header (4 bytes compact, 13 extended)
- * followed by the entry (packed, declaration order) and the __string()s.
+ * packed back to back, each an event header (4 bytes compact, 13 extended),
+ * with TRACEPOINTS_CPU the CPU (2 bytes: the event context of record
+ * version 2), followed by the entry (packed, declaration order) and the
+ * __string()s.
  * The layout (TRACE_PACKET_MAGIC, struct trace_packet, enum
  * trace_header_form) is <trace/wire.h>'s, shared with the tools.
  */
@@ -56,7 +58,61 @@ struct trace_buffer {
 	const void *sink;	  /* the struct trace_sink_base this buffer belongs to */
 	uint64_t dropped;	  /* records this thread could not keep */
 	int busy;		  /* a record is being written (signal handlers) */
+	/* a sink with `cpu` set: where the thread's CPU number is read for
+	 * each record (the kernel's rseq area, or a constant
+	 * TRACE_CPU_UNKNOWN); set by the recorder when the sink hands the
+	 * buffer out (NULL before) */
+	const volatile uint32_t *cpu;
 };
+
+/*
+ * The CPU of each record, for a sink that asks for it (trace_sink_base.cpu;
+ * the recorder's TRACEPOINTS_CPU=1): glibc (2.35 and later) registers an
+ * rseq area per thread, in which the kernel keeps cpu_id up to date; it
+ * sits at __rseq_offset from the thread pointer (<sys/rseq.h>: struct
+ * rseq, cpu_id at byte 4).  A record reads it through trace_buffer.cpu.
+ * Elsewhere (another libc, glibc without rseq registered, another
+ * architecture) every record says TRACE_CPU_UNKNOWN.
+ */
+#if defined(__GLIBC__) && defined(__GLIBC_MINOR__) &&                   \
+	(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35)) && \
+	(defined(__x86_64__) || defined(__aarch64__))
+#define TP__EV_RSEQ 1
+/* glibc's __rseq_offset and __rseq_size (<sys/rseq.h>), under names of
+ * ours: a second declaration of theirs is what -Wredundant-decls flags */
+extern const ptrdiff_t tp__ev_rseq_offset __asm__("__rseq_offset");
+extern const unsigned int tp__ev_rseq_size __asm__("__rseq_size");
+enum { TP__EV_RSEQ_CPU_ID = 4 /* offsetof(struct rseq, cpu_id) */ };
+#else
+#define TP__EV_RSEQ 0
+#endif
+
+/* The calling thread's trace_buffer.cpu. */
+static inline const volatile uint32_t *tp__ev_cpu_src(void)
+{
+	static const volatile uint32_t unknown = TRACE_CPU_UNKNOWN;
+#if TP__EV_RSEQ
+	/* __rseq_size: 0 when glibc could not register the area (a kernel
+	 * before 4.18, GLIBC_TUNABLES=glibc.pthread.rseq=0) */
+	if (tp__ev_rseq_size >= TP__EV_RSEQ_CPU_ID + sizeof(uint32_t)) {
+		char *tp;
+#if defined(__x86_64__)
+		__asm__("mov %%fs:0, %0" : "=r"(tp)); /* the TCB points to itself */
+#else
+		__asm__("mrs %0, tpidr_el0" : "=r"(tp));
+#endif
+		return (const volatile uint32_t *)(tp + tp__ev_rseq_offset + TP__EV_RSEQ_CPU_ID);
+	}
+#endif
+	return &unknown;
+}
+
+/* The CPU into a record's event context (after its event header). */
+static TP__ALWAYS_INLINE void tp__ev_put_cpu(unsigned char *p, const struct trace_buffer *b)
+{
+	uint16_t cpu = (uint16_t)*b->cpu;
+	memcpy(p, &cpu, sizeof(cpu));
+}
 
 /* Clocks a recorder may use; the sink picks one and describes it in the
  * trace's metadata. */
@@ -76,7 +132,13 @@ struct trace_sink_base {
 	struct trace_buffer *(*thread_buffer)(struct trace_sink_base *sink);
 	int (*next_window)(struct trace_sink_base *sink, struct trace_buffer *b, uint64_t ts,
 			   size_t need);
-	int clock; /* enum trace_clock */
+	int clock; /* enum trace_clock; set before the first record, never changed */
+	/* 1: each record holds the CPU it was written on (an event context of
+	 * TRACE_EVENT_CONTEXT_SIZE bytes after its header, <trace/wire.h>);
+	 * set before the first record, never changed.  Such a sink's records
+	 * all take the recorders' full copy (the fast one has no room for
+	 * the two loads and the store: tests/events/t_record_cost.sh) */
+	int cpu;
 };
 
 /*
@@ -146,11 +208,14 @@ static inline unsigned char *tp__ev_reserve_slow(struct trace_sink_base *s, stru
 	unsigned char *p = b->pos;
 	int compact = ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
 		      id < TRACE_HEADER_EXTENDED;
-	size_t need = size + (compact ? TRACE_HEADER_COMPACT_SIZE : TRACE_HEADER_EXTENDED_SIZE);
+	size_t ctx = s->cpu ? TRACE_EVENT_CONTEXT_SIZE : 0;
+	size_t need =
+		size + ctx + (compact ? TRACE_HEADER_COMPACT_SIZE : TRACE_HEADER_EXTENDED_SIZE);
 	if (!p || (size_t)(b->end - p) < need) {
 		/* A new window opens at ts: the header can be compact again. */
-		need = size + (id < TRACE_HEADER_EXTENDED ? TRACE_HEADER_COMPACT_SIZE
-							  : TRACE_HEADER_EXTENDED_SIZE);
+		need = size + ctx +
+		       (id < TRACE_HEADER_EXTENDED ? TRACE_HEADER_COMPACT_SIZE
+						   : TRACE_HEADER_EXTENDED_SIZE);
 		if (s->next_window(s, b, ts, need) != 0)
 			return NULL;
 		p = b->pos;
@@ -158,12 +223,16 @@ static inline unsigned char *tp__ev_reserve_slow(struct trace_sink_base *s, stru
 	}
 	if (compact) {
 		tp__ev_put32(p, id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
-		return p + TRACE_HEADER_COMPACT_SIZE;
+		p += TRACE_HEADER_COMPACT_SIZE;
+	} else {
+		p[0] = TRACE_HEADER_EXTENDED;
+		memcpy(p + TRACE_HEADER_EXTENDED_OFF_ID, &id, sizeof(id));
+		memcpy(p + TRACE_HEADER_EXTENDED_OFF_TS, &ts, sizeof(ts));
+		p += TRACE_HEADER_EXTENDED_SIZE;
 	}
-	p[0] = TRACE_HEADER_EXTENDED;
-	memcpy(p + TRACE_HEADER_EXTENDED_OFF_ID, &id, sizeof(id));
-	memcpy(p + TRACE_HEADER_EXTENDED_OFF_TS, &ts, sizeof(ts));
-	return p + TRACE_HEADER_EXTENDED_SIZE;
+	if (ctx)
+		tp__ev_put_cpu(p, b);
+	return p + ctx;
 }
 
 /*
@@ -185,7 +254,11 @@ static inline unsigned char *tp__ev_reserve_slow(struct trace_sink_base *s, stru
 static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp__ev_res *r,
 					      const int full, const int bounded)
 {
-	/* The thread's buffer, or a buffer of no sink (never NULL: one test) */
+	/* The thread's buffer, or a buffer of no sink (never NULL: one test).
+	 * Only the buffer of a sink on TRACE_CLOCK_COUNTER without `cpu` is
+	 * kept here: the records of any other sink (a clock that is a call,
+	 * a CPU to write) all take the full copy, and the fast one need not
+	 * test for them. */
 	static struct trace_buffer none;
 	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache =
 		&none;
@@ -201,12 +274,15 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 		b = s->thread_buffer(s);
 		if (!b)
 			return NULL;
-		cache = b;
+		if (s->cpu && !b->cpu)
+			b->cpu = tp__ev_cpu_src();
+		if (s->clock == TRACE_CLOCK_COUNTER && !s->cpu)
+			cache = b;
 	}
 	if (!full) {
-		/* a signal handler interrupted a record, or clock_gettime() (a
-		 * call) is the clock: one test (TRACE_CLOCK_COUNTER is 0) */
-		if (__builtin_expect((b->busy | s->clock) != 0, 0))
+		/* a signal handler interrupted a record (a cached buffer's sink
+		 * is on the counter, without CPUs) */
+		if (__builtin_expect(b->busy != 0, 0))
 			return NULL;
 	} else if (__builtin_expect(b->busy, 0)) {
 		__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
@@ -221,6 +297,8 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 	    ts < b->last_ts)
 		ts = b->last_ts;
 	p = b->pos;
+	if (full && s->cpu) /* the reservation with an event context */
+		goto slow;
 	if (__builtin_expect(ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
 				     es->id < TRACE_HEADER_EXTENDED,
 			     1)) {

@@ -118,6 +118,26 @@ enum trace_header_form {
 	TRACE_HEADER_EXTENDED_OFF_TS = 5
 };
 
+/* ---- The event context: the CPU of each record -------------------------
+ *
+ * Record version 2 (recorders since 7 December 2026): right after its
+ * event header (compact or extended), each record holds the CPU the
+ * thread ran on when it wrote it, 2 bytes in the trace's byte order
+ * (TRACE_CPU_UNKNOWN where the recorder cannot tell: no rseq area), then
+ * the entry.  The metadata says so twice: `record_version = 2;` in its
+ * env and `event.context := struct { ... cpu_id; }` in its stream block
+ * (the name babeltrace2 and LTTng give it).  Version 1 (no env line, no
+ * event.context) has no context: the entry follows the header.
+ */
+enum trace_record_version {
+	TRACE_RECORD_VERSION_NO_CPU = 1, /* the header, then the entry */
+	TRACE_RECORD_VERSION = 2	 /* the header, the CPU, then the entry */
+};
+enum trace_event_context {
+	TRACE_EVENT_CONTEXT_SIZE = 2, /* bytes: the CPU number */
+	TRACE_CPU_UNKNOWN = 0xffff    /* the CPU could not be read */
+};
+
 /* ---- The control protocol ---------------------------------------------
  *
  * Request: one line of printable ASCII (0x20-0x7e) ending in '\n', at most

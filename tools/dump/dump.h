@@ -157,6 +157,7 @@ struct dump {
 	uint64_t origin; /* ns of "ts":0 */
 	int jfirst;
 	struct flowmap flows; /* flows seen so far (--json, --perfetto) */
+	int show_cpu; /* text: a trace read has CPUs (TRACEPOINTS_CPU=1): [CPU] on each line */
 	/* the clock of the times shown: CLK_* (--clock; the trace's is realtime) */
 	int clock;
 	/* --perfetto */
@@ -300,6 +301,8 @@ struct trace {
 	char *procname, *hostname, *mode;
 	long long vpid;
 	int has_vpid;
+	unsigned ctx; /* bytes of event context after each event header: the
+		       * CPU (env record_version >= 2, <trace/wire.h>), or 0 */
 	char *clk_name;
 	char *clk_uuid; /* the clock's uuid: the boot id of the recording (or NULL) */
 	uint64_t freq, off_c;
@@ -387,6 +390,7 @@ struct cursor {
 	const uint32_t *off;
 	uint32_t *offbuf, *slen;
 	uint32_t tid, pid, rawpid;
+	uint32_t cpu; /* the record's CPU (trace.ctx), or TRACE_CPU_UNKNOWN */
 	int have_tid;
 	char tidstr[32];
 	size_t tidlen;

@@ -215,9 +215,13 @@ void emit_json(struct dump *dx, struct cursor *c)
 		ob_done(dx, o + 2);
 		return;
 	}
-	o = ob_need(dx, ev->jprelen + 160);
+	o = ob_need(dx, ev->jprelen + 180);
 	o = cpy_padded(o, ev->jpre, ev->jprelen);
 	o = put_json_ts(dx, o, c->ns);
+	if (c->cpu != TRACE_CPU_UNKNOWN) { /* TRACEPOINTS_CPU=1 */
+		memcpy(o, ",\"cpu\":", 7);
+		o = put_u64(o + 7, c->cpu);
+	}
 	memcpy(o, c->jtail, sizeof(c->jtail));
 	ob_done(dx, o + c->jtaillen);
 	for (i = 0; i < ev->nf; i++) {

@@ -483,6 +483,8 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			GROW(trs, ntrs, captrs);
 			trs[ntrs++] = groups[g].tr[t];
 		}
+	for (t = 0; t < ntrs; t++)
+		dx->show_cpu |= trs[t]->ctx != 0;
 	if (set_clock(dx, trs, ntrs, clk, g_mode) != 0) {
 		dx->status = 2;
 		goto out;

@@ -752,7 +752,9 @@ void free_trace(struct trace *tr)
  * any string and number, BO for le or be, CLK for the clock's name, BOOL
  * for TRUE or FALSE, OPT_UUID for `uuid = "...";` or nothing, OPT_CLOCKS
  * for the three `clock_*_ns = N;` or nothing (recorders before 7 December
- * 2026 wrote neither, and `absolute = FALSE;`). */
+ * 2026 wrote neither, and `absolute = FALSE;`), OPT_VERSION for
+ * `record_version = N;` or nothing, OPT_CONTEXT for the CPU's
+ * event.context (ctx_fixed) or nothing (both: TRACEPOINTS_CPU=1). */
 static const char meta_fixed[] =
 	"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;"
 	"typealias integer { size = 32; align = 32; signed = false; } := uint32_t;"
@@ -761,7 +763,7 @@ static const char meta_fixed[] =
 	" packet.header := struct { uint32_t magic; uint8_t uuid[16]; }; };"
 	"env { tracer_name = \"tracepoint.h\"; hostname = ANY_STR; procname = ANY_STR; vpid = "
 	"ANY_NUM;"
-	" mode = ANY_STR; OPT_CLOCKS };"
+	" mode = ANY_STR; OPT_CLOCKS OPT_VERSION };"
 	"clock { name = ANY_STR; OPT_UUID freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; "
 	"absolute = BOOL; };"
 	"typealias integer { size = 64; align = 64; signed = false; map = clock.CLK.value; } := "
@@ -779,7 +781,11 @@ static const char meta_fixed[] =
 	" timestamp; } compact; struct { integer { size = 32; align = 8; signed = false; } id;"
 	" integer { size = 64; align = 8; signed = false; map = clock.CLK.value; } timestamp; } "
 	"extended; }"
-	" v; } align(8); };";
+	" v; } align(8); OPT_CONTEXT };";
+
+/* The event context of record version 2 (<trace/wire.h>): the CPU. */
+static const char ctx_fixed[] =
+	"event.context := struct { integer { size = 16; align = 8; signed = false; } cpu_id; };";
 
 /* --repair's check of a parsed metadata: is it what the recorder writes
  * (its fixed part, then event blocks of name, id and fields of types this
@@ -817,6 +823,33 @@ static int strict_metadata(struct parser *P)
 					break;
 				i += 4;
 			}
+			i--; /* the template's next token meets this one */
+			continue;
+		}
+		if (tok_is(t, TK_ID, "OPT_VERSION")) {
+			if (tok_is(a, TK_ID, "record_version") && i + 3 < P->n &&
+			    tok_is(&P->t[i + 1], TK_PUNCT, "=") && P->t[i + 2].type == TK_NUM &&
+			    tok_is(&P->t[i + 3], TK_PUNCT, ";"))
+				i += 4;
+			i--; /* the template's next token meets this one */
+			continue;
+		}
+		if (tok_is(t, TK_ID, "OPT_CONTEXT")) {
+			struct parser C;
+			size_t m;
+			memset(&C, 0, sizeof(C));
+			if (lex(&C, ctx_fixed, sizeof(ctx_fixed) - 1))
+				abort(); /* the template is this file's */
+			if (tok_is(a, TK_ID, "event")) {
+				for (m = 0; m < C.n && i + m < P->n; m++)
+					if (C.t[m].type != P->t[i + m].type ||
+					    C.t[m].n != P->t[i + m].n ||
+					    memcmp(C.t[m].s, P->t[i + m].s, C.t[m].n))
+						break;
+				if (m == C.n)
+					i += m;
+			}
+			free(C.t);
 			i--; /* the template's next token meets this one */
 			continue;
 		}
@@ -1182,6 +1215,13 @@ static int decode_record(struct cursor *c)
 		      "packet skipped",
 		      (unsigned long long)ts, (unsigned long long)c->pk_end);
 		return 0;
+	}
+	c->cpu = TRACE_CPU_UNKNOWN;
+	if (tr->ctx) { /* the event context: the CPU */
+		if (left < hl + tr->ctx)
+			goto cut;
+		c->cpu = (uint32_t)ld(p + hl, TRACE_EVENT_CONTEXT_SIZE, tr->swap);
+		hl += tr->ctx;
 	}
 	pl = p + hl;
 	if (ev->packed && !ev->nstr) {

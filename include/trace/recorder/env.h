@@ -45,7 +45,7 @@ static const char *tp__sink_shown(const char *v, char *buf, size_t len)
 static const char *const tp__sink_env_known[] = {
 	"TRACEPOINTS",		 "TRACEPOINTS_DIR",	  "TRACEPOINTS_MODE",
 	"TRACEPOINTS_BUFFER_KB", "TRACEPOINTS_FLIGHT_KB", "TRACEPOINTS_SNAPSHOT_SIGNAL",
-	"TRACEPOINTS_CLOCK",	 "TRACEPOINTS_CONTROL",
+	"TRACEPOINTS_CLOCK",	 "TRACEPOINTS_CONTROL",	  "TRACEPOINTS_CPU",
 };
 
 /* Read only to say that they are gone (tp__sink_start). */
