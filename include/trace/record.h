@@ -255,16 +255,17 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 					      const int full, const int bounded)
 {
 	/* The thread's buffer, or a buffer of no sink (never NULL: one test).
-	 * Only the buffer of a sink on TRACE_CLOCK_COUNTER without `cpu` is
-	 * kept here: the records of any other sink (a clock that is a call,
-	 * a CPU to write) all take the full copy, and the fast one need not
-	 * test for them. */
+	 * The buffer of a sink whose records hold their CPU is not kept in
+	 * cache, only in full_cache: its records all take the full copy, and
+	 * the fast one need not test for it */
 	static struct trace_buffer none;
 	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache =
 		&none;
+	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *full_cache =
+		&none;
 	const struct trace_event_sink *es = (const struct trace_event_sink *)data;
 	struct trace_sink_base *s = es->sink;
-	struct trace_buffer *b = cache;
+	struct trace_buffer *b = full ? full_cache : cache;
 	unsigned char *p;
 	uint64_t ts;
 
@@ -276,13 +277,14 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 			return NULL;
 		if (s->cpu && !b->cpu)
 			b->cpu = tp__ev_cpu_src();
-		if (s->clock == TRACE_CLOCK_COUNTER && !s->cpu)
+		full_cache = b;
+		if (!s->cpu)
 			cache = b;
 	}
 	if (!full) {
-		/* a signal handler interrupted a record (a cached buffer's sink
-		 * is on the counter, without CPUs) */
-		if (__builtin_expect(b->busy != 0, 0))
+		/* a signal handler interrupted a record, or clock_gettime() (a
+		 * call) is the clock: one test (TRACE_CLOCK_COUNTER is 0) */
+		if (__builtin_expect((b->busy | s->clock) != 0, 0))
 			return NULL;
 	} else if (__builtin_expect(b->busy, 0)) {
 		__atomic_store_n(&b->dropped, b->dropped + 1, __ATOMIC_RELAXED);
@@ -297,24 +299,26 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 	    ts < b->last_ts)
 		ts = b->last_ts;
 	p = b->pos;
-	if (full && s->cpu) /* the reservation with an event context */
-		goto slow;
 	if (__builtin_expect(ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
 				     es->id < TRACE_HEADER_EXTENDED,
 			     1)) {
-		uintptr_t end = (uintptr_t)p + TRACE_HEADER_COMPACT_SIZE + size;
+		/* the full copy's records may hold the CPU (the fast one's never) */
+		const size_t ctx = full && s->cpu ? TRACE_EVENT_CONTEXT_SIZE : 0;
+		uintptr_t end = (uintptr_t)p + TRACE_HEADER_COMPACT_SIZE + ctx + size;
 		if (__builtin_expect(bounded ? end > (uintptr_t)b->end
 					     : (size_t)(b->end - p) <
-						       size + TRACE_HEADER_COMPACT_SIZE,
+						       size + TRACE_HEADER_COMPACT_SIZE + ctx,
 				     0))
 			goto slow;
 		b->busy = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		tp__ev_put32(p, es->id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
+		if (ctx)
+			tp__ev_put_cpu(p + TRACE_HEADER_COMPACT_SIZE, b);
 		r->b = b;
 		r->end = (unsigned char *)end;
 		r->ts = ts;
-		return p + TRACE_HEADER_COMPACT_SIZE;
+		return p + TRACE_HEADER_COMPACT_SIZE + ctx;
 	} else if (!full && (size_t)(b->end - p) >= size + TRACE_HEADER_EXTENDED_SIZE) {
 		/* An extended header, when there is room, needs no call either
 		 * (after a long time without a committed record - e.g. every

@@ -854,12 +854,15 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 					 * does not know is refused */
 					uint64_t n;
 					if (tok_u64(v.tk, &n) || v.neg || n > TRACE_RECORD_VERSION)
-						return perr(P, v.tk->line,
-							    "record_version %.*s: written by a newer "
-							    "recorder than this tool knows (up to %d)",
-							    (int)v.tk->n, v.tk->s,
-							    (int)TRACE_RECORD_VERSION);
-					tr->ctx = n >= TRACE_RECORD_VERSION ? TRACE_EVENT_CONTEXT_SIZE : 0;
+						return perr(
+							P, v.tk->line,
+							"record_version %.*s: written by a newer "
+							"recorder than this tool knows (up to %d)",
+							(int)v.tk->n, v.tk->s,
+							(int)TRACE_RECORD_VERSION);
+					tr->ctx = n >= TRACE_RECORD_VERSION
+							  ? TRACE_EVENT_CONTEXT_SIZE
+							  : 0;
 				} else if (!strcmp(v.key, "vpid") && v.type == TK_NUM) {
 					uint64_t n;
 					if (!tok_u64(v.tk, &n) && n <= (uint64_t)LLONG_MAX) {
