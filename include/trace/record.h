@@ -58,15 +58,17 @@ struct trace_buffer {
 	const void *sink;	  /* the struct trace_sink_base this buffer belongs to */
 	uint64_t dropped;	  /* records this thread could not keep */
 	int busy;		  /* a record is being written (signal handlers) */
-	/* a sink with `cpu` set: where the thread's CPU number is read for
-	 * each record (the kernel's rseq area, or a constant
-	 * TRACE_CPU_UNKNOWN); set by the recorder when the sink hands the
-	 * buffer out (NULL before) */
+	/* NULL, or: each record holds its CPU (record version 2), read here
+	 * (tp__ev_cpu_src(): the kernel's rseq area, or a constant
+	 * TRACE_CPU_UNKNOWN); set by the sink before the buffer's first
+	 * record, never changed.  Such a buffer's records all take the full
+	 * copy: the fast one has no room for the two loads and the store
+	 * (tests/events/t_record_cost.sh) */
 	const volatile uint32_t *cpu;
 };
 
 /*
- * The CPU of each record, for a sink that asks for it (trace_sink_base.cpu;
+ * The CPU of each record, for a sink that asks for it (trace_buffer.cpu;
  * the recorder's TRACEPOINTS_CPU=1): glibc (2.35 and later) registers an
  * rseq area per thread, in which the kernel keeps cpu_id up to date; it
  * sits at __rseq_offset from the thread pointer (<sys/rseq.h>: struct
@@ -132,13 +134,7 @@ struct trace_sink_base {
 	struct trace_buffer *(*thread_buffer)(struct trace_sink_base *sink);
 	int (*next_window)(struct trace_sink_base *sink, struct trace_buffer *b, uint64_t ts,
 			   size_t need);
-	int clock; /* enum trace_clock; set before the first record, never changed */
-	/* 1: each record holds the CPU it was written on (an event context of
-	 * TRACE_EVENT_CONTEXT_SIZE bytes after its header, <trace/wire.h>);
-	 * set before the first record, never changed.  Such a sink's records
-	 * all take the recorders' full copy (the fast one has no room for
-	 * the two loads and the store: tests/events/t_record_cost.sh) */
-	int cpu;
+	int clock; /* enum trace_clock */
 };
 
 /*
@@ -208,7 +204,7 @@ static inline unsigned char *tp__ev_reserve_slow(struct trace_sink_base *s, stru
 	unsigned char *p = b->pos;
 	int compact = ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
 		      id < TRACE_HEADER_EXTENDED;
-	size_t ctx = s->cpu ? TRACE_EVENT_CONTEXT_SIZE : 0;
+	size_t ctx = b->cpu ? TRACE_EVENT_CONTEXT_SIZE : 0;
 	size_t need =
 		size + ctx + (compact ? TRACE_HEADER_COMPACT_SIZE : TRACE_HEADER_EXTENDED_SIZE);
 	if (!p || (size_t)(b->end - p) < need) {
@@ -255,9 +251,9 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 					      const int full, const int bounded)
 {
 	/* The thread's buffer, or a buffer of no sink (never NULL: one test).
-	 * The buffer of a sink whose records hold their CPU is not kept in
-	 * cache, only in full_cache: its records all take the full copy, and
-	 * the fast one need not test for it */
+	 * A buffer whose records hold their CPU is not kept in cache, only in
+	 * full_cache: its records all take the full copy, and the fast one
+	 * need not test for it */
 	static struct trace_buffer none;
 	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache =
 		&none;
@@ -275,10 +271,8 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 		b = s->thread_buffer(s);
 		if (!b)
 			return NULL;
-		if (s->cpu && !b->cpu)
-			b->cpu = tp__ev_cpu_src();
 		full_cache = b;
-		if (!s->cpu)
+		if (!b->cpu)
 			cache = b;
 	}
 	if (!full) {
@@ -303,7 +297,7 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 				     es->id < TRACE_HEADER_EXTENDED,
 			     1)) {
 		/* the full copy's records may hold the CPU (the fast one's never) */
-		const size_t ctx = full && s->cpu ? TRACE_EVENT_CONTEXT_SIZE : 0;
+		const size_t ctx = full && b->cpu ? TRACE_EVENT_CONTEXT_SIZE : 0;
 		uintptr_t end = (uintptr_t)p + TRACE_HEADER_COMPACT_SIZE + ctx + size;
 		if (__builtin_expect(bounded ? end > (uintptr_t)b->end
 					     : (size_t)(b->end - p) <

@@ -71,7 +71,7 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 	tp__sink_uuid_str(uuid, u);
 	if (tp__sink.clock_uuid[0])
 		snprintf(cu, sizeof(cu), "\tuuid = \"%s\";\n", tp__sink.clock_uuid);
-	if (tp__sink.base.cpu) { /* <trace/wire.h>: record version 2, the CPU */
+	if (tp__sink.cpu) { /* <trace/wire.h>: record version 2, the CPU */
 		snprintf(ver, sizeof(ver), "\trecord_version = %d;\n", (int)TRACE_RECORD_VERSION);
 		snprintf(ctx, sizeof(ctx),
 			 "\tevent.context := struct {\n\t\tinteger { size = %d; align = 8; "

@@ -77,7 +77,7 @@ static void tp__sink_init_once(void)
 			     tp__sink_shown(clk, shown, sizeof(shown)),
 			     tp__sink.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
 	/* TRACEPOINTS_CPU=1: each record holds its CPU (record.h) */
-	tp__sink.base.cpu = cpu && strcmp(cpu, "1") == 0;
+	tp__sink.cpu = cpu && strcmp(cpu, "1") == 0;
 	if (cpu && strcmp(cpu, "1") != 0 && strcmp(cpu, "0") != 0)
 		tp__sink_msg("TRACEPOINTS_CPU=\"%s\" is neither 0 nor 1; the CPUs are not recorded",
 			     tp__sink_shown(cpu, shown, sizeof(shown)));
