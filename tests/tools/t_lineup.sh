@@ -21,7 +21,10 @@
 #    read once; traces of two boots (a copy with another clock uuid) are
 #    refused with --clock=monotonic (exit 2, the boot ids named), merged
 #    on realtime, and --perfetto falls back to REALTIME saying so; a trace
-#    without a clock is refused among others.
+#    without a clock is refused among others;
+#  - valid CTF of another writer (babeltrace2 --output-format=ctf of our
+#    own trace; an LTTng-UST trace, packetized) is refused in one line,
+#    exit 1, no event printed; merged with ours, ours still print.
 # shellcheck disable=SC2086 # flag lists ($CC, $WARN, $TPF) are split on purpose
 . tests/lib.sh
 need babeltrace2
@@ -229,4 +232,22 @@ sed -i '/^clock {/,/^};/d' "$B"/noclock/*/metadata
 if [ $? = 2 ] && [ ! -s "$B/noclock.out" ] && grep -q 'no clock in its metadata, so its times cannot be lined up' "$B/noclock.err" &&
 	[ "$("$DUMP" "$B/noclock" 2>/dev/null | wc -l)" = 20 ]; then ok "a trace without a clock: read alone, refused among others (exit 2)"
 else fail "a trace without a clock"; cat "$B/noclock.err"; fi
+# ---- CTF of another writer: refused, never decoded
+babeltrace2 "$B/a" --output-format=ctf --output="$B/btctf" >"$B/btctf.log" 2>&1
+"$DUMP" "$B/btctf" >"$B/btctf.out" 2>"$B/btctf.err"
+if [ $? = 1 ] && [ ! -s "$B/btctf.out" ] && [ "$(grep -c "not a trace of tracepoint.h's recorder: .*its packet.header is not the one" "$B/btctf.err")" = 1 ] &&
+	[ "$(wc -l <"$B/btctf.err")" = 1 ]; then ok "babeltrace2 --output-format=ctf of our trace: refused in one line, exit 1"
+else fail "babeltrace2's CTF copy: $(wc -l <"$B/btctf.out") lines printed"; head -3 "$B/btctf.out" "$B/btctf.err"; fi
+"$DUMP" "$B/btctf" "$B/b" >"$B/btb.out" 2>/dev/null
+rc=$?
+"$DUMP" "$B/b" >"$B/b.txt" 2>/dev/null
+if [ $rc = 1 ] && cmp -s "$B/btb.out" "$B/b.txt" && [ "$(wc -l <"$B/btb.out")" = 20 ]; then
+	ok "with one of ours: ours printed (20 events), the copy refused"
+else fail "a refused trace with ours: $(wc -l <"$B/btb.out") lines"; fi
+if [ -n "$lt" ]; then
+	"$DUMP" "$lt" >"$B/lt.out" 2>"$B/lt.err"
+	if [ $? = 1 ] && [ ! -s "$B/lt.out" ] && grep -q "not a trace of tracepoint.h's recorder\|packetized metadata is not supported" "$B/lt.err"; then
+		ok "an LTTng-UST trace: refused ($(sed 's/.*metadata: //' "$B/lt.err" | head -1))"
+	else fail "tracepoint-dump of an LTTng trace"; head -3 "$B/lt.out" "$B/lt.err"; fi
+fi
 finish

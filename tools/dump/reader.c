@@ -923,6 +923,93 @@ static int strict_metadata(struct parser *P)
 	return r;
 }
 
+/* Where the tokens of s (lexed) start in P's t[from, lim), comments
+ * skipped between them; lim if nowhere. */
+static size_t find_toks(const struct parser *P, size_t from, size_t lim, const struct parser *S)
+{
+	size_t i, j, k;
+	for (i = from; i < lim; i++) {
+		for (j = 0, k = i; j < S->n && k < lim; j++, k++) {
+			while (k < lim && P->t[k].type == TK_COMMENT)
+				k++;
+			if (k >= lim || P->t[k].type != S->t[j].type || P->t[k].n != S->t[j].n ||
+			    memcmp(P->t[k].s, S->t[j].s, S->t[j].n))
+				break;
+		}
+		if (j == S->n)
+			return i;
+	}
+	return lim;
+}
+
+/* Is the statement of P at i the template's at ti (to their ';'), the
+ * template's CLK standing for any clock name, comments skipped? */
+static int same_stmt(struct parser *P, size_t i, struct parser *T, size_t ti)
+{
+	size_t pe = stmt_end(P, i, P->n), te = stmt_end(T, ti, T->n);
+	if (!pe || !te)
+		return 0;
+	for (; ti <= te; ti++, i++) {
+		while (i <= pe && P->t[i].type == TK_COMMENT)
+			i++;
+		if (i > pe)
+			return 0;
+		if (tok_is(&T->t[ti], TK_ID, "CLK")
+			    ? P->t[i].type != TK_ID
+			    : P->t[i].type != T->t[ti].type || P->t[i].n != T->t[ti].n ||
+				      memcmp(P->t[i].s, T->t[ti].s, P->t[i].n))
+			return 0;
+	}
+	return i == pe + 1;
+}
+
+/* The layout of packets and records this tool decodes without reading it
+ * from the metadata: the packet header and context, and the event context
+ * (if any), must be declared as the recorder declares them (meta_fixed,
+ * ctx_fixed).  A valid CTF trace of another writer (an LTTng trace,
+ * babeltrace2 --output-format=ctf of one of ours) lays its packets out
+ * otherwise: refused (P->err), never decoded as garbage.  -1 if so.  (The
+ * event header is left to --repair's check: a damaged declaration of it
+ * in one of our traces is still read, tests/tools/t_dump_hostile.sh.) */
+static int layout_metadata(struct parser *P)
+{
+	static const char *const what[] = { "packet.header", "packet.context", "event.context" };
+	struct parser T, K;
+	size_t w;
+	int r = 0;
+	memset(&T, 0, sizeof(T));
+	if (lex(&T, meta_fixed, sizeof(meta_fixed) - 1))
+		abort(); /* the template is this file's */
+	for (w = 0; w < sizeof(what) / sizeof(what[0]) && !r; w++) {
+		size_t at, tat;
+		memset(&K, 0, sizeof(K));
+		if (lex(&K, what[w], strlen(what[w])))
+			abort();
+		at = find_toks(P, 0, P->n, &K);
+		if (w == 2) { /* the event context: none, or the CPU's */
+			free(T.t);
+			memset(&T, 0, sizeof(T));
+			if (lex(&T, ctx_fixed, sizeof(ctx_fixed) - 1))
+				abort();
+			if (at == P->n) {
+				free(K.t);
+				break;
+			}
+		}
+		tat = find_toks(&T, 0, T.n, &K);
+		if (at == P->n || tat == T.n || !same_stmt(P, at, &T, tat))
+			r = perr(
+				P, at < P->n ? P->t[at].line : 1,
+				"its %s is not the one tracepoint.h's recorder writes: a CTF trace "
+				"of another writer (such as babeltrace2 --output-format=ctf), "
+				"which this tool does not read; babeltrace2 reads it",
+				what[w]);
+		free(K.t);
+	}
+	free(T.t);
+	return r;
+}
+
 /* Loads the trace in the directory dfd (named dir in messages): metadata,
  * and the stream files mapped and indexed.  NULL (reported) if the
  * metadata cannot be used. */
@@ -935,7 +1022,7 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 	struct dent *ds;
 	struct stat sb;
 	const char *why;
-	int fd;
+	int fd, foreign = 0;
 	tr->dx = dx;
 	tr->dir = xstrdup(dir);
 	tr->freq = 1000000000u;
@@ -969,14 +1056,19 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 		snprintf(P.err, sizeof(P.err), "does not start with \"/* CTF 1.8\"");
 	} else {
 		P.strict = dx->strict;
-		if (parse_metadata(&P, text, len) == 0 && P.strict)
-			strict_metadata(&P);
+		if (parse_metadata(&P, text, len) == 0) {
+			if (P.strict)
+				strict_metadata(&P);
+			else if (layout_metadata(&P) != 0)
+				foreign = 1;
+		}
 	}
 	free(P.t);
 	if (P.err[0]) {
 		note(dx, 1, mpath, -1, "%s: %s",
-		     P.strict ? "not as the recorder writes it (other readers may refuse it)"
-			      : "cannot parse the metadata",
+		     P.strict  ? "not as the recorder writes it (other readers may refuse it)"
+		     : foreign ? "not a trace of tracepoint.h's recorder"
+			       : "cannot parse the metadata",
 		     P.err);
 		free(text);
 		free(mpath);
