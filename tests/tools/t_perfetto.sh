@@ -75,8 +75,8 @@ if grep -q '"name":"submit".*"args":{"id":100,"prio":1},"bind_id":"0x1","flow_ou
 else fail "JSON flows"; fi
 
 # ---- flows are per process, unless global
-TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/two "$B/kinds" >/dev/null 2>&1 &&
-	TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/two "$B/kinds" >/dev/null 2>&1 || fail "two runs in one session"
+if ! TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/two "$B/kinds" >/dev/null 2>&1 ||
+	! TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/two "$B/kinds" >/dev/null 2>&1; then fail "two runs in one session"; fi
 if TRACEPOINTS=list "$B/kinds" 2>&1 | grep -q '^work:hop (unsigned long id) \[flow global\]$' &&
 	grep -q 'kind: instant flow global' "$B"/two/*/metadata; then ok "TRACE_FLOW_GLOBAL: [flow global] in the list and the metadata"
 else fail "TRACE_FLOW_GLOBAL's kind"; fi
