@@ -97,13 +97,14 @@ static inline const volatile uint32_t *tp__ev_cpu_src(void)
 	/* __rseq_size: 0 when glibc could not register the area (a kernel
 	 * before 4.18, GLIBC_TUNABLES=glibc.pthread.rseq=0) */
 	if (tp__ev_rseq_size >= TP__EV_RSEQ_CPU_ID + sizeof(uint32_t)) {
-		char *tp;
+		uintptr_t tp; /* an integer: the area is aligned, the cast need not say so */
 #if defined(__x86_64__)
 		__asm__("mov %%fs:0, %0" : "=r"(tp)); /* the TCB points to itself */
 #else
 		__asm__("mrs %0, tpidr_el0" : "=r"(tp));
 #endif
-		return (const volatile uint32_t *)(tp + tp__ev_rseq_offset + TP__EV_RSEQ_CPU_ID);
+		return (const volatile uint32_t *)(tp + (uintptr_t)tp__ev_rseq_offset +
+						   TP__EV_RSEQ_CPU_ID);
 	}
 #endif
 	return &unknown;
