@@ -14,7 +14,9 @@
  * Internal: included by trace/trace_events.h, last; depends on its types
  * (struct trace_event), on trace/filter_prog.h (the filter's program, run
  * before the commit), on trace/wire.h (the packet and the event header)
- * and on tracepoint.h's compiler helpers.
+ * and on tracepoint.h's compiler helpers; for records that hold their CPU,
+ * on glibc's __rseq_offset and __rseq_size (2.35 and later; none
+ * elsewhere).
  */
 #ifndef TRACE_TRACE_EVENTS_H_INCLUDED
 #error "trace/record.h is internal: #include <trace/trace_events.h> instead"

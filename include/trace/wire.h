@@ -7,7 +7,8 @@
  * Why it exists: the recorder writes these bytes and the tools read them;
  * each number here (the packet magic, the 96-byte packet header and where
  * each of its fields sits, the compact header's 6-bit id and its 63, the
- * control channel's limits and paths) is written once, here, so that the
+ * record versions and the CPU's event context, the control channel's
+ * limits and paths) is written once, here, so that the
  * writer and the readers cannot drift apart.
  *
  * Who includes it: <trace/trace_events.h> (the event layer's record
