@@ -16,6 +16,7 @@
  *                 TP_printk("generation=%d", __entry->generation));
  *     TRACE_COUNTER(heap_bytes, ...);   // each numeric field: a counter track
  *     TRACE_FLOW(request_step, ...);    // an instant; the first field is a flow id
+ *     TRACE_FLOW_GLOBAL(handoff, ...);  // the same, its ids shared by every process
  *
  * and fire them with trace_gc_begin(gen) ... trace_gc_end(gen), or
  * TRACE_SLICE_SCOPED(gc, gen); (ends when the enclosing block is left: C
@@ -38,8 +39,12 @@ enum trace_event_kind {
 	TRACE_KIND_SLICE_END = 2,   /* closes the thread's innermost open slice */
 	TRACE_KIND_COUNTER = 3,	    /* each numeric field: the new value of a counter */
 	TRACE_KIND_BASE_MASK = 15,
-	TRACE_KIND_FLOW = 16 /* the first field (an integer) is a flow id: the
-				     * events of one id are linked in time order */
+	/* the first field (an integer) is a flow id: the events of one id in
+	 * one process are linked in time order */
+	TRACE_KIND_FLOW = 16,
+	/* with TRACE_KIND_FLOW: the id is shared by every process of the
+	 * trace (a flow that crosses processes on purpose) */
+	TRACE_KIND_FLOW_GLOBAL = 32
 };
 
 /*
@@ -71,6 +76,13 @@ enum trace_event_kind {
 	TP__EV_SLICE(name, TRACE_KIND_SLICE_BEGIN | TRACE_KIND_FLOW, PARAMS(proto), \
 		     PARAMS(args), PARAMS(tstruct), PARAMS(assign), PARAMS(print))
 
+/* TRACE_SLICE_FLOW_GLOBAL: a TRACE_SLICE_FLOW whose flow ids are shared
+ * by every process (TRACE_KIND_FLOW_GLOBAL). */
+#define TRACE_SLICE_FLOW_GLOBAL(name, proto, args, tstruct, assign, print)          \
+	TP__EV_SLICE(name, TRACE_KIND_SLICE_BEGIN | TRACE_KIND_FLOW | TRACE_KIND_FLOW_GLOBAL, \
+		     PARAMS(proto), PARAMS(args), PARAMS(tstruct), PARAMS(assign),  \
+		     PARAMS(print))
+
 /* The two: a slice whose begin event is of kind `begin`. */
 #define TP__EV_SLICE(name, begin, proto, args, tstruct, assign, print)              \
 	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),     \
@@ -89,11 +101,23 @@ enum trace_event_kind {
 	TP__EV_DEFINE_KIND(name, name, TRACE_KIND_COUNTER, PARAMS(proto), PARAMS(args))
 
 /* TRACE_FLOW: an instant whose first field (an integer) is a flow id: the
- * events with one id, on any threads, are linked in time order. */
+ * events with one id, on any threads of one process, are linked in time
+ * order (two processes that use the same ids are not linked: flows are
+ * scoped per process, as Perfetto's ProcessScoped flows). */
 #define TRACE_FLOW(name, proto, args, tstruct, assign, print)                 \
 	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct), \
 			    PARAMS(assign), PARAMS(print));                  \
 	TP__EV_DEFINE_KIND(name, name, TRACE_KIND_INSTANT | TRACE_KIND_FLOW,  \
+			   PARAMS(proto), PARAMS(args))
+
+/* TRACE_FLOW_GLOBAL: a TRACE_FLOW whose ids are shared by every process
+ * of the trace: the events with one id, in any process, are linked (e.g.
+ * a request id sent from a client to a server). */
+#define TRACE_FLOW_GLOBAL(name, proto, args, tstruct, assign, print)          \
+	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct), \
+			    PARAMS(assign), PARAMS(print));                  \
+	TP__EV_DEFINE_KIND(name, name,                                        \
+			   TRACE_KIND_INSTANT | TRACE_KIND_FLOW | TRACE_KIND_FLOW_GLOBAL, \
 			   PARAMS(proto), PARAMS(args))
 
 /* ---- the scoped form ---- */

@@ -14,7 +14,9 @@
  * Internal: included by trace/trace_events.h, last; depends on its types
  * (struct trace_event), on trace/filter_prog.h (the filter's program, run
  * before the commit), on trace/wire.h (the packet and the event header)
- * and on tracepoint.h's compiler helpers.
+ * and on tracepoint.h's compiler helpers; for records that hold their CPU,
+ * on glibc's __rseq_offset and __rseq_size (2.35 and later; none
+ * elsewhere).
  */
 #ifndef TRACE_TRACE_EVENTS_H_INCLUDED
 #error "trace/record.h is internal: #include <trace/trace_events.h> instead"
@@ -35,8 +37,10 @@ extern "C" {
  * into a window of memory - normally a window of its own stream file,
  * mapped MAP_SHARED, so that a dead process leaves every committed record
  * behind.  A window is one CTF packet: struct trace_packet, then events
- * packed back to back, each an event header (4 bytes compact, 13 extended)
- * followed by the entry (packed, declaration order) and the __string()s.
+ * packed back to back, each an event header (4 bytes compact, 13 extended),
+ * with TRACEPOINTS_CPU the CPU (2 bytes: the event context of record
+ * version 2), followed by the entry (packed, declaration order) and the
+ * __string()s.
  * The layout (TRACE_PACKET_MAGIC, struct trace_packet, enum
  * trace_header_form) is <trace/wire.h>'s, shared with the tools.
  */
@@ -56,7 +60,64 @@ struct trace_buffer {
 	const void *sink;	  /* the struct trace_sink_base this buffer belongs to */
 	uint64_t dropped;	  /* records this thread could not keep */
 	int busy;		  /* a record is being written (signal handlers) */
+	/* NULL, or: each record holds its CPU (record version 2), read here
+	 * (tp__ev_cpu_src(): the kernel's rseq area, or a constant
+	 * TRACE_CPU_UNKNOWN); set by the sink before the buffer's first
+	 * record, never changed.  Such a buffer's records all take the full
+	 * copy: the fast one has no room for the two loads and the store
+	 * (tests/events/t_record_cost.sh) */
+	const volatile uint32_t *cpu;
 };
+
+/*
+ * The CPU of each record, for a sink that asks for it (trace_buffer.cpu;
+ * the recorder's TRACEPOINTS_CPU=1): glibc (2.35 and later) registers an
+ * rseq area per thread, in which the kernel keeps cpu_id up to date; it
+ * sits at __rseq_offset from the thread pointer (<sys/rseq.h>: struct
+ * rseq, cpu_id at byte 4).  A record reads it through trace_buffer.cpu.
+ * Elsewhere (another libc, glibc without rseq registered, another
+ * architecture) every record says TRACE_CPU_UNKNOWN.
+ */
+#if defined(__GLIBC__) && defined(__GLIBC_MINOR__) &&                   \
+	(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35)) && \
+	(defined(__x86_64__) || defined(__aarch64__))
+#define TP__EV_RSEQ 1
+/* glibc's __rseq_offset and __rseq_size (<sys/rseq.h>), under names of
+ * ours: a second declaration of theirs is what -Wredundant-decls flags */
+extern const ptrdiff_t tp__ev_rseq_offset __asm__("__rseq_offset");
+extern const unsigned int tp__ev_rseq_size __asm__("__rseq_size");
+enum { TP__EV_RSEQ_CPU_ID = 4 /* offsetof(struct rseq, cpu_id) */ };
+#else
+#define TP__EV_RSEQ 0
+#endif
+
+/* The calling thread's trace_buffer.cpu. */
+static inline const volatile uint32_t *tp__ev_cpu_src(void)
+{
+	static const volatile uint32_t unknown = TRACE_CPU_UNKNOWN;
+#if TP__EV_RSEQ
+	/* __rseq_size: 0 when glibc could not register the area (a kernel
+	 * before 4.18, GLIBC_TUNABLES=glibc.pthread.rseq=0) */
+	if (tp__ev_rseq_size >= TP__EV_RSEQ_CPU_ID + sizeof(uint32_t)) {
+		uintptr_t tp; /* an integer: the area is aligned, the cast need not say so */
+#if defined(__x86_64__)
+		__asm__("mov %%fs:0, %0" : "=r"(tp)); /* the TCB points to itself */
+#else
+		__asm__("mrs %0, tpidr_el0" : "=r"(tp));
+#endif
+		return (const volatile uint32_t *)(tp + (uintptr_t)tp__ev_rseq_offset +
+						   TP__EV_RSEQ_CPU_ID);
+	}
+#endif
+	return &unknown;
+}
+
+/* The CPU into a record's event context (after its event header). */
+static TP__ALWAYS_INLINE void tp__ev_put_cpu(unsigned char *p, const struct trace_buffer *b)
+{
+	uint16_t cpu = (uint16_t)*b->cpu;
+	memcpy(p, &cpu, sizeof(cpu));
+}
 
 /* Clocks a recorder may use; the sink picks one and describes it in the
  * trace's metadata. */
@@ -146,11 +207,14 @@ static inline unsigned char *tp__ev_reserve_slow(struct trace_sink_base *s, stru
 	unsigned char *p = b->pos;
 	int compact = ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
 		      id < TRACE_HEADER_EXTENDED;
-	size_t need = size + (compact ? TRACE_HEADER_COMPACT_SIZE : TRACE_HEADER_EXTENDED_SIZE);
+	size_t ctx = b->cpu ? TRACE_EVENT_CONTEXT_SIZE : 0;
+	size_t need =
+		size + ctx + (compact ? TRACE_HEADER_COMPACT_SIZE : TRACE_HEADER_EXTENDED_SIZE);
 	if (!p || (size_t)(b->end - p) < need) {
 		/* A new window opens at ts: the header can be compact again. */
-		need = size + (id < TRACE_HEADER_EXTENDED ? TRACE_HEADER_COMPACT_SIZE
-							  : TRACE_HEADER_EXTENDED_SIZE);
+		need = size + ctx +
+		       (id < TRACE_HEADER_EXTENDED ? TRACE_HEADER_COMPACT_SIZE
+						   : TRACE_HEADER_EXTENDED_SIZE);
 		if (s->next_window(s, b, ts, need) != 0)
 			return NULL;
 		p = b->pos;
@@ -158,12 +222,16 @@ static inline unsigned char *tp__ev_reserve_slow(struct trace_sink_base *s, stru
 	}
 	if (compact) {
 		tp__ev_put32(p, id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
-		return p + TRACE_HEADER_COMPACT_SIZE;
+		p += TRACE_HEADER_COMPACT_SIZE;
+	} else {
+		p[0] = TRACE_HEADER_EXTENDED;
+		memcpy(p + TRACE_HEADER_EXTENDED_OFF_ID, &id, sizeof(id));
+		memcpy(p + TRACE_HEADER_EXTENDED_OFF_TS, &ts, sizeof(ts));
+		p += TRACE_HEADER_EXTENDED_SIZE;
 	}
-	p[0] = TRACE_HEADER_EXTENDED;
-	memcpy(p + TRACE_HEADER_EXTENDED_OFF_ID, &id, sizeof(id));
-	memcpy(p + TRACE_HEADER_EXTENDED_OFF_TS, &ts, sizeof(ts));
-	return p + TRACE_HEADER_EXTENDED_SIZE;
+	if (ctx)
+		tp__ev_put_cpu(p, b);
+	return p + ctx;
 }
 
 /*
@@ -185,13 +253,18 @@ static inline unsigned char *tp__ev_reserve_slow(struct trace_sink_base *s, stru
 static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp__ev_res *r,
 					      const int full, const int bounded)
 {
-	/* The thread's buffer, or a buffer of no sink (never NULL: one test) */
+	/* The thread's buffer, or a buffer of no sink (never NULL: one test).
+	 * A buffer whose records hold their CPU is not kept in cache, only in
+	 * full_cache: its records all take the full copy, and the fast one
+	 * need not test for it */
 	static struct trace_buffer none;
 	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *cache =
 		&none;
+	static __thread __attribute__((tls_model("initial-exec"))) struct trace_buffer *full_cache =
+		&none;
 	const struct trace_event_sink *es = (const struct trace_event_sink *)data;
 	struct trace_sink_base *s = es->sink;
-	struct trace_buffer *b = cache;
+	struct trace_buffer *b = full ? full_cache : cache;
 	unsigned char *p;
 	uint64_t ts;
 
@@ -201,7 +274,9 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 		b = s->thread_buffer(s);
 		if (!b)
 			return NULL;
-		cache = b;
+		full_cache = b;
+		if (!b->cpu)
+			cache = b;
 	}
 	if (!full) {
 		/* a signal handler interrupted a record, or clock_gettime() (a
@@ -224,19 +299,23 @@ static TP__ALWAYS_INLINE void *tp__ev_reserve(void *data, size_t size, struct tp
 	if (__builtin_expect(ts - b->last_ts < ((uint64_t)1 << TRACE_HEADER_TS_BITS) &&
 				     es->id < TRACE_HEADER_EXTENDED,
 			     1)) {
-		uintptr_t end = (uintptr_t)p + TRACE_HEADER_COMPACT_SIZE + size;
+		/* the full copy's records may hold the CPU (the fast one's never) */
+		const size_t ctx = full && b->cpu ? TRACE_EVENT_CONTEXT_SIZE : 0;
+		uintptr_t end = (uintptr_t)p + TRACE_HEADER_COMPACT_SIZE + ctx + size;
 		if (__builtin_expect(bounded ? end > (uintptr_t)b->end
 					     : (size_t)(b->end - p) <
-						       size + TRACE_HEADER_COMPACT_SIZE,
+						       size + TRACE_HEADER_COMPACT_SIZE + ctx,
 				     0))
 			goto slow;
 		b->busy = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		tp__ev_put32(p, es->id | (uint32_t)ts << TRACE_HEADER_ID_BITS);
+		if (ctx)
+			tp__ev_put_cpu(p + TRACE_HEADER_COMPACT_SIZE, b);
 		r->b = b;
 		r->end = (unsigned char *)end;
 		r->ts = ts;
-		return p + TRACE_HEADER_COMPACT_SIZE;
+		return p + TRACE_HEADER_COMPACT_SIZE + ctx;
 	} else if (!full && (size_t)(b->end - p) >= size + TRACE_HEADER_EXTENDED_SIZE) {
 		/* An extended header, when there is room, needs no call either
 		 * (after a long time without a committed record - e.g. every

@@ -7,7 +7,8 @@
  * Why it exists: the recorder writes these bytes and the tools read them;
  * each number here (the packet magic, the 96-byte packet header and where
  * each of its fields sits, the compact header's 6-bit id and its 63, the
- * control channel's limits and paths) is written once, here, so that the
+ * record versions and the CPU's event context, the control channel's
+ * limits and paths) is written once, here, so that the
  * writer and the readers cannot drift apart.
  *
  * Who includes it: <trace/trace_events.h> (the event layer's record
@@ -116,6 +117,26 @@ enum trace_header_form {
 	/* extended: where the id and the time are, bytes after the header's start */
 	TRACE_HEADER_EXTENDED_OFF_ID = 1,
 	TRACE_HEADER_EXTENDED_OFF_TS = 5
+};
+
+/* ---- The event context: the CPU of each record -------------------------
+ *
+ * Record version 2 (recorders since 7 December 2026): right after its
+ * event header (compact or extended), each record holds the CPU the
+ * thread ran on when it wrote it, 2 bytes in the trace's byte order
+ * (TRACE_CPU_UNKNOWN where the recorder cannot tell: no rseq area), then
+ * the entry.  The metadata says so twice: `record_version = 2;` in its
+ * env and `event.context := struct { ... cpu_id; }` in its stream block
+ * (the name babeltrace2 and LTTng give it).  Version 1 (no env line, no
+ * event.context) has no context: the entry follows the header.
+ */
+enum trace_record_version {
+	TRACE_RECORD_VERSION_NO_CPU = 1, /* the header, then the entry */
+	TRACE_RECORD_VERSION = 2	 /* the header, the CPU, then the entry */
+};
+enum trace_event_context {
+	TRACE_EVENT_CONTEXT_SIZE = 2, /* bytes: the CPU number */
+	TRACE_CPU_UNKNOWN = 0xffff    /* the CPU could not be read */
 };
 
 /* ---- The control protocol ---------------------------------------------

@@ -110,7 +110,7 @@ if grep -qx 'work:batch_begin (int n, string who) \[slice_begin\]' "$B/list" &&
 	ok "TRACEPOINTS=list: slices, counters and flows marked, instants plain"
 else fail "TRACEPOINTS=list kinds"; cat "$B/list"; fi
 TRACEPOINTS=list-format "$B/kinds" >"$B/format" 2>&1
-if [ "$(grep -c '^name: ' "$B/format")" = 9 ] && [ "$(grep -B1 '^name: ' "$B/format" | grep -c '^system: work$')" = 9 ] &&
+if [ "$(grep -c '^name: ' "$B/format")" = 10 ] && [ "$(grep -B1 '^name: ' "$B/format" | grep -c '^system: work$')" = 10 ] &&
 	grep -A1 '^system: work$' "$B/format" | grep -qx 'name: batch_begin'; then
 	ok "TRACEPOINTS=list-format: every block names its system before its name"
 else fail "list-format system"; cat "$B/format"; fi

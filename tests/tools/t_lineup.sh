@@ -14,7 +14,17 @@
 #    system call that follows it in `perf record -k CLOCK_MONOTONIC` of the
 #    same run; --perfetto's times are BOOTTIME, with a clock snapshot of
 #    BOOTTIME, MONOTONIC and REALTIME (protoc with Perfetto's field numbers);
-#    a trace without the readings says so once and is labelled REALTIME.
+#    a trace without the readings says so once and is labelled REALTIME;
+#  - several DIRs: `tracepoint-dump A B` merges two of our traces recorded
+#    at once in babeltrace2's order (text), in time order in JSON and
+#    Perfetto, whatever the order of the arguments; a DIR named twice is
+#    read once; traces of two boots (a copy with another clock uuid) are
+#    refused with --clock=monotonic (exit 2, the boot ids named), merged
+#    on realtime, and --perfetto falls back to REALTIME saying so; a trace
+#    without a clock is refused among others;
+#  - valid CTF of another writer (babeltrace2 --output-format=ctf of our
+#    own trace; an LTTng-UST trace, packetized) is refused in one line,
+#    exit 1, no event printed; merged with ours, ours still print.
 # shellcheck disable=SC2086 # flag lists ($CC, $WARN, $TPF) are split on purpose
 . tests/lib.sh
 need babeltrace2
@@ -171,4 +181,72 @@ pids=$(sed -n 's/.*lineup:step: { tid = \([0-9]*\),.*/\1/p' "$B/ab" | uniq | wc 
 if [ "$(wc -l <"$B/ab")" = 40 ] && sed 's/^\[\([0-9.]*\)\].*/\1/' "$B/ab" | sort -c -n && [ "$pids" -ge 2 ]; then
 	ok "babeltrace2 merges two of our traces of one run by time (the process changes $pids times)"
 else fail "two traces: $(wc -l <"$B/ab") events, $pids runs"; cat "$B/ab.err"; fi
+
+# ---- tracepoint-dump A B: the same merge
+# tid:n of each event, in babeltrace2's order and in ours
+sed -n 's/.*lineup:step: { tid = \([0-9]*\),.* n = \([0-9]*\) }$/\1:\2/p' "$B/ab" >"$B/ab.bt"
+"$DUMP" "$B/a" "$B/b" >"$B/ab.txt" 2>"$B/ab.err"
+awk '{ sub(/^n=/, "", $4); print $2 ":" $4 }' "$B/ab.txt" >"$B/ab.ours"
+if [ "$(wc -l <"$B/ab.ours")" = 40 ] && cmp -s "$B/ab.bt" "$B/ab.ours" && [ ! -s "$B/ab.err" ]; then
+	ok "tracepoint-dump A B: the 40 events in babeltrace2's order"
+else fail "tracepoint-dump A B differs from babeltrace2 A B"; diff "$B/ab.bt" "$B/ab.ours" | head; cat "$B/ab.err"; fi
+if "$DUMP" "$B/b" "$B/a" | cmp -s - "$B/ab.txt"; then ok "tracepoint-dump B A: the same"
+else fail "tracepoint-dump B A differs from A B"; fi
+"$DUMP" "$B/a" "$B/b" "$B/a" >"$B/aba.txt" 2>"$B/aba.err"
+if cmp -s "$B/aba.txt" "$B/ab.txt" && grep -q 'the same directory as .*: read once' "$B/aba.err"; then ok "A B A: A read once, said"
+else fail "A B A"; cat "$B/aba.err"; fi
+# JSON: the events' ts (after the metadata) never go back, both processes
+"$DUMP" --json "$B/b" "$B/a" >"$B/ab.json"
+if [ "$(grep -c '"ph":"i"' "$B/ab.json")" = 40 ] &&
+	grep '"ph":"i"' "$B/ab.json" | sed 's/.*"ts":\([0-9.]*\),.*/\1/' | sort -c -n &&
+	[ "$(grep '"ph":"i"' "$B/ab.json" | sed 's/.*"pid":\([0-9]*\),.*/\1/' | sort -u | wc -l)" = 2 ]; then
+	ok "--json B A: 40 events of two processes in time order"
+else fail "--json of two DIRs"; fi
+if have protoc; then
+	P="protoc --decode=perfetto.protos.Trace -Itests/tools/perfetto tests/tools/perfetto/perfetto_min.proto"
+	"$DUMP" --perfetto "$B/b" "$B/a" -o "$B/ab.pf" && $P <"$B/ab.pf" >"$B/ab.decoded" 2>"$B/ab.perr"
+	if [ "$(grep -c 'track_event {' "$B/ab.decoded")" = 40 ] && [ "$(grep -c 'process {' "$B/ab.decoded")" = 2 ] &&
+		[ ! -s "$B/ab.perr" ]; then ok "--perfetto B A: 40 events, two processes"
+	else fail "--perfetto of two DIRs: $(grep -c 'track_event {' "$B/ab.decoded") events"; cat "$B/ab.perr"; fi
+fi
+# another boot: the same trace with another clock uuid (the boot id)
+cp -R "$B/b" "$B/boot2"
+sed -i '/^clock {/,/^};/s/uuid = "[0-9a-f-]*";/uuid = "00000000-1111-2222-3333-444444444444";/' "$B"/boot2/*/metadata
+"$DUMP" --clock=monotonic "$B/a" "$B/boot2" >"$B/boot.out" 2>"$B/boot.err"
+if [ $? = 2 ] && [ ! -s "$B/boot.out" ] && grep -q 'recorded in different boots (boot ids [0-9a-f-]* and 00000000-1111-2222-3333-444444444444), whose monotonic clocks cannot be lined up' "$B/boot.err"; then
+	ok "--clock=monotonic across two boots: refused (exit 2), the boot ids named"
+else fail "--clock=monotonic across boots"; cat "$B/boot.err"; fi
+if "$DUMP" --clock=monotonic "$B/boot2" >/dev/null 2>&1 && "$DUMP" "$B/a" "$B/boot2" | cmp -s - "$B/ab.txt"; then
+	ok "each alone on monotonic, both together on realtime"
+else fail "another boot on realtime"; fi
+if have protoc; then
+	if "$DUMP" --perfetto "$B/a" "$B/boot2" -o "$B/boot.pf" 2>"$B/bootpf.err" && $P <"$B/boot.pf" | grep -q 'primary_trace_clock: BUILTIN_CLOCK_REALTIME' &&
+		[ "$(grep -c 'another boot.*labelled REALTIME' "$B/bootpf.err")" = 1 ]; then
+		ok "--perfetto across two boots: on REALTIME, said once"
+	else fail "--perfetto across boots"; cat "$B/bootpf.err"; fi
+fi
+cp -R "$B/b" "$B/noclock"
+sed -i '/^clock {/,/^};/d' "$B"/noclock/*/metadata
+"$DUMP" "$B/a" "$B/noclock" >"$B/noclock.out" 2>"$B/noclock.err"
+if [ $? = 2 ] && [ ! -s "$B/noclock.out" ] && grep -q 'no clock in its metadata, so its times cannot be lined up' "$B/noclock.err" &&
+	[ "$("$DUMP" "$B/noclock" 2>/dev/null | wc -l)" = 20 ]; then ok "a trace without a clock: read alone, refused among others (exit 2)"
+else fail "a trace without a clock"; cat "$B/noclock.err"; fi
+# ---- CTF of another writer: refused, never decoded
+babeltrace2 "$B/a" --output-format=ctf --output="$B/btctf" >"$B/btctf.log" 2>&1
+"$DUMP" "$B/btctf" >"$B/btctf.out" 2>"$B/btctf.err"
+if [ $? = 1 ] && [ ! -s "$B/btctf.out" ] && [ "$(grep -c "not a trace of tracepoint.h's recorder: .*its packet.header is not the one" "$B/btctf.err")" = 1 ] &&
+	[ "$(wc -l <"$B/btctf.err")" = 1 ]; then ok "babeltrace2 --output-format=ctf of our trace: refused in one line, exit 1"
+else fail "babeltrace2's CTF copy: $(wc -l <"$B/btctf.out") lines printed"; head -3 "$B/btctf.out" "$B/btctf.err"; fi
+"$DUMP" "$B/btctf" "$B/b" >"$B/btb.out" 2>/dev/null
+rc=$?
+"$DUMP" "$B/b" >"$B/b.txt" 2>/dev/null
+if [ $rc = 1 ] && cmp -s "$B/btb.out" "$B/b.txt" && [ "$(wc -l <"$B/btb.out")" = 20 ]; then
+	ok "with one of ours: ours printed (20 events), the copy refused"
+else fail "a refused trace with ours: $(wc -l <"$B/btb.out") lines"; fi
+if [ -n "$lt" ]; then
+	"$DUMP" "$lt" >"$B/lt.out" 2>"$B/lt.err"
+	if [ $? = 1 ] && [ ! -s "$B/lt.out" ] && grep -q "not a trace of tracepoint.h's recorder\|packetized metadata is not supported" "$B/lt.err"; then
+		ok "an LTTng-UST trace: refused ($(sed 's/.*metadata: //' "$B/lt.err" | head -1))"
+	else fail "tracepoint-dump of an LTTng trace"; head -3 "$B/lt.out" "$B/lt.err"; fi
+fi
 finish

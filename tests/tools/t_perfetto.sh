@@ -10,6 +10,9 @@
 #    output turned into the same form (expect.awk): every event, value,
 #    track and flow;
 #  - written with --json: B/E for slices, C for counters, flow v2 fields;
+#  - flows are per process: two runs in one session use the same ids
+#    (100, 101) and get flows of their own, in JSON and protobuf, but
+#    share the global flow 7 (TRACE_FLOW_GLOBAL);
 # the scoped form is checked in C (kinds.c) and C++ (scoped.cc: end of
 # block, return, exception); a compiled-out header with events of every
 # kind leaves zero bytes (zero.c, as tests/events/t_event_zero_bytes.sh).
@@ -23,7 +26,7 @@ run "$B/cc.log" $CC -O2 $WARN $TPF -Iinclude -I$S -DCONFIG_WORK "$S/kinds.c" -o 
 TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/t "$B/kinds" >"$B/out" 2>"$B/err" || { cat "$B/err"; fail "kinds failed"; finish; }
 
 # ---- protobuf: every event, value, track and flow
-if "$DUMP" --clock=boottime "$B/t" >"$B/text" && [ "$(wc -l <"$B/text")" = 18 ]; then ok "18 events recorded"
+if "$DUMP" --clock=boottime "$B/t" >"$B/text" && [ "$(wc -l <"$B/text")" = 19 ]; then ok "19 events recorded"
 else fail "events recorded: $(wc -l <"$B/text")"; fi
 if "$DUMP" --perfetto "$B/t" -o "$B/t.pftrace" 2>"$B/dump.err" && [ ! -s "$B/dump.err" ]; then
 	ok "--perfetto wrote $(wc -c <"$B/t.pftrace") bytes"
@@ -74,11 +77,12 @@ else fail "counter tracks: $(grep '^# counter' "$B/canon" | tr '\n' ' ')"; fi
 if grep -q 'double_counter_value: 0.5' "$B/decoded" && grep -q 'pointer_value:' "$B/decoded" && grep -q 'int_value: -100' "$B/decoded" &&
 	grep -q 'string_value: "outer"' "$B/decoded" && grep -q 'uint_value: 100' "$B/decoded"; then ok "value kinds: double, pointer, int, uint, string"
 else fail "a value kind is missing"; fi
-if [ "$(grep -c 'flow_ids:' "$B/decoded")" = 6 ]; then ok "6 flow steps"
+if [ "$(grep -c 'flow_ids:' "$B/decoded")" = 7 ]; then ok "7 flow steps"
 else fail "flow steps: $(grep -c 'flow_ids:' "$B/decoded")"; fi
 
 "$DUMP" --summary "$B/t" >"$B/summary"
 if grep -q ' work:handle_begin (slice begin, flow)$' "$B/summary" && grep -q ' work:queued (counter)$' "$B/summary" &&
+	grep -q ' work:hop (global flow)$' "$B/summary" &&
 	grep -q ' work:note$' "$B/summary"; then ok "--summary names the kinds"
 else fail "--summary kinds"; cat "$B/summary"; fi
 
@@ -89,9 +93,30 @@ if [ "$(grep -c '"ph":"B"' "$B/t.json")" = 4 ] && [ "$(grep -c '"ph":"E"' "$B/t.
 else fail "JSON phases"; fi
 if grep -q '"name":"batch","cat":"work","ph":"B"' "$B/t.json"; then ok "JSON: the slice is named batch"
 else fail "JSON slice name"; fi
-if grep -q '"name":"submit".*"args":{"id":100,"prio":1},"bind_id":"0x64","flow_out":true}' "$B/t.json" &&
-	grep -q '"name":"handle","cat":"work","ph":"B".*"bind_id":"0x64","flow_out":true,"flow_in":true}' "$B/t.json"; then ok "JSON: flow 100 from submit to handle"
+if grep -q '"name":"submit".*"args":{"id":100,"prio":1},"bind_id":"0x1","flow_out":true}' "$B/t.json" &&
+	grep -q '"name":"handle","cat":"work","ph":"B".*"args":{"id":100},"bind_id":"0x1","flow_out":true,"flow_in":true}' "$B/t.json"; then ok "JSON: flow 100 from submit to handle"
 else fail "JSON flows"; fi
+
+# ---- flows are per process, unless global
+if ! TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/two "$B/kinds" >/dev/null 2>&1 ||
+	! TRACEPOINTS='work:*' TRACEPOINTS_DIR=$B/two "$B/kinds" >/dev/null 2>&1; then fail "two runs in one session"; fi
+if TRACEPOINTS=list "$B/kinds" 2>&1 | grep -q '^work:hop (unsigned long id) \[flow global\]$' &&
+	grep -q 'kind: instant flow global' "$B"/two/*/metadata; then ok "TRACE_FLOW_GLOBAL: [flow global] in the list and the metadata"
+else fail "TRACE_FLOW_GLOBAL's kind"; fi
+# flow -> "pid:user id" of its steps (JSON: bind_id, the pid, args' id)
+"$DUMP" --json "$B/two" | sed -n 's/.*"pid":\([0-9]*\),.*"args":{"id":\([0-9]*\)[,}].*"bind_id":"\(0x[0-9a-f]*\)".*/\3 \1:\2/p' |
+	sort -u >"$B/two.flows"
+# per flow: how many processes, which user id
+per=$(awk '{ split($2, a, ":"); if (!(($1, a[1]) in s)) { s[$1, a[1]] = 1; n[$1]++; id[$1] = a[2] } }
+	END { for (f in n) print n[f] ":" id[f] }' "$B/two.flows" | sort | tr '\n' ' ')
+if [ "$per" = "1:100 1:100 1:101 1:101 2:7 " ]; then
+	ok "JSON: 5 flows, each of 100 and 101 once per process, the global 7 across both"
+else fail "JSON flows of two processes (processes:id per flow): $per"; cat "$B/two.flows"; fi
+"$DUMP" --perfetto "$B/two" -o "$B/two.pftrace" && $P <"$B/two.pftrace" >"$B/two.decoded" 2>/dev/null
+if [ "$(grep -c 'flow_ids:' "$B/two.decoded")" = 14 ] &&
+	[ "$(sed -n 's/.*flow_ids: //p' "$B/two.decoded" | sort | uniq -c | awk '{ print $1 }' | sort -n | tr '\n' ' ')" = "2 3 3 3 3 " ]; then
+	ok "protobuf: 14 flow steps in 5 flows (3 steps each, the global one 2)"
+else fail "protobuf flows of two processes: $(sed -n 's/.*flow_ids: //p' "$B/two.decoded" | sort | uniq -c | tr '\n' ' ')"; fi
 if have python3; then
 	if python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$B/t.json"; then ok "JSON parses"
 	else fail "JSON does not parse"; fi
@@ -108,7 +133,7 @@ if have script; then # a terminal as standard output
 	else fail "--perfetto to a terminal"; cat "$B/tty.out"; fi
 fi
 if have babeltrace2; then # the kind comments are only comments to it
-	if [ "$(babeltrace2 "$B/t" 2>"$B/bt.err" | wc -l)" = 18 ] && [ ! -s "$B/bt.err" ]; then ok "babeltrace2 reads the 18 events"
+	if [ "$(babeltrace2 "$B/t" 2>"$B/bt.err" | wc -l)" = 19 ] && [ ! -s "$B/bt.err" ]; then ok "babeltrace2 reads the 19 events"
 	else fail "babeltrace2"; head "$B/bt.err"; fi
 fi
 

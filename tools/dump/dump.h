@@ -107,6 +107,20 @@ struct u64set {
 	int has0;
 };
 
+/* Flows (<trace/event_kinds.h>): each (scope, id) pair seen, with the id
+ * written for it.  A process-scoped flow's scope is its trace and process;
+ * a global flow's (TRACE_FLOW_GLOBAL) is none (tr NULL, pid 0). */
+struct flow {
+	const struct trace *tr;
+	uint32_t pid;
+	uint64_t id;  /* the event's first field */
+	uint64_t out; /* 1, 2, ...: in order of first appearance */
+};
+struct flowmap {
+	struct flow *v; /* open addressing; out 0: a free slot */
+	size_t n, cap;
+};
+
 /* The directories read for one DIR argument, by st_dev and st_ino: each
  * once, whatever leads to it twice (a bind mount, a DIR inside another). */
 struct seen {
@@ -142,7 +156,8 @@ struct dump {
 	/* JSON */
 	uint64_t origin; /* ns of "ts":0 */
 	int jfirst;
-	struct u64set flows; /* flow ids seen so far */
+	struct flowmap flows; /* flows seen so far (--json, --perfetto) */
+	int show_cpu; /* text: a trace read has CPUs (TRACEPOINTS_CPU=1): [CPU] on each line */
 	/* the clock of the times shown: CLK_* (--clock; the trace's is realtime) */
 	int clock;
 	/* --perfetto */
@@ -288,7 +303,10 @@ struct trace {
 	char *procname, *hostname, *mode;
 	long long vpid;
 	int has_vpid;
+	unsigned ctx; /* bytes of event context after each event header: the
+		       * CPU (env record_version >= 2, <trace/wire.h>), or 0 */
 	char *clk_name;
+	char *clk_uuid; /* the clock's uuid: the boot id of the recording (or NULL) */
 	uint64_t freq, off_c;
 	int64_t off_s;
 	uint64_t clk_at[3];  /* env clock_{realtime,monotonic,boottime}_ns: one instant */
@@ -331,7 +349,15 @@ struct parser {
  * the recorder as a comment in the event block: "kind: slice_begin",
  * "kind: counter", "kind: instant flow" ...  Unknown words are ignored (a
  * newer recorder's kind reads as an instant). */
-enum { EK_INSTANT = 0, EK_BEGIN = 1, EK_END = 2, EK_COUNTER = 3, EK_BASE = 15, EK_FLOW = 16 };
+enum {
+	EK_INSTANT = 0,
+	EK_BEGIN = 1,
+	EK_END = 2,
+	EK_COUNTER = 3,
+	EK_BASE = 15,
+	EK_FLOW = 16,
+	EK_GLOBAL = 32 /* "flow global": ids shared by every process */
+};
 
 /* ---- Files and directories of a trace that may come from someone else.
  * Below a DIR argument nothing is opened by path: every directory and file
@@ -366,6 +392,7 @@ struct cursor {
 	const uint32_t *off;
 	uint32_t *offbuf, *slen;
 	uint32_t tid, pid, rawpid;
+	uint32_t cpu; /* the record's CPU (trace.ctx), or TRACE_CPU_UNKNOWN */
 	int have_tid;
 	char tidstr[32];
 	size_t tidlen;
@@ -441,6 +468,7 @@ char *put_value(struct dump *dx, char *o, const struct cursor *c, unsigned i, in
 void emit_text(struct dump *dx, struct cursor *c);
 int u64set_add(struct u64set *s, uint64_t x);
 int flow_id(const struct cursor *c, uint64_t *id);
+uint64_t flow_out(struct dump *dx, const struct cursor *c, int *seen);
 void emit_json(struct dump *dx, struct cursor *c);
 uint32_t trace_pid(const struct trace *tr);
 void json_meta(struct dump *dx, const struct trace *tr);

@@ -125,16 +125,62 @@ int flow_id(const struct cursor *c, uint64_t *id)
 	return 1;
 }
 
+static size_t flow_slot(const struct flow *f)
+{
+	uint64_t h = f->id * 0x9E3779B97F4A7C15u;
+	h ^= ((uint64_t)(uintptr_t)f->tr + f->pid) * 0xC2B2AE3D27D4EB4Fu;
+	return (size_t)(h >> 17);
+}
+
+/* The id written for the flow of a flow event (0: it has none): one per
+ * id in each process (TRACE_FLOW), or one per id in the whole output
+ * (TRACE_FLOW_GLOBAL), numbered 1, 2, ... in order of first appearance,
+ * so that two processes using the same ids are not linked.  *seen: the
+ * flow had an event before this one. */
+uint64_t flow_out(struct dump *dx, const struct cursor *c, int *seen)
+{
+	struct flowmap *m = &dx->flows;
+	struct flow k;
+	size_t i;
+	*seen = 0;
+	if (!flow_id(c, &k.id))
+		return 0;
+	k.tr = (c->ev->kind & EK_GLOBAL) ? NULL : c->tr;
+	k.pid = (c->ev->kind & EK_GLOBAL) ? 0 : c->pid;
+	if (2 * (m->n + 1) > m->cap) {
+		struct flowmap t = { NULL, 0, m->cap ? 2 * m->cap : 256 };
+		t.v = (struct flow *)xcalloc(t.cap, sizeof(*t.v));
+		for (i = 0; i < m->cap; i++)
+			if (m->v[i].out) {
+				size_t j = flow_slot(&m->v[i]) & (t.cap - 1);
+				while (t.v[j].out)
+					j = (j + 1) & (t.cap - 1);
+				t.v[j] = m->v[i];
+			}
+		t.n = m->n;
+		free(m->v);
+		*m = t;
+	}
+	for (i = flow_slot(&k) & (m->cap - 1); m->v[i].out; i = (i + 1) & (m->cap - 1))
+		if (m->v[i].id == k.id && m->v[i].tr == k.tr && m->v[i].pid == k.pid) {
+			*seen = 1;
+			return m->v[i].out;
+		}
+	k.out = ++m->n;
+	m->v[i] = k;
+	return k.out;
+}
+
 /* Closes the args of a flow event and binds it to its flow (Chrome JSON
  * flow v2, as Perfetto reads it: the first event of an id starts the flow,
  * each later one continues it). */
 static void json_flow(struct dump *dx, const struct cursor *c)
 {
 	char *o = ob_need(dx, 96);
-	uint64_t id;
+	int seen;
+	uint64_t id = flow_out(dx, c, &seen);
 	*o++ = '}';
-	if (flow_id(c, &id)) {
-		int seen = u64set_add(&dx->flows, id);
+	if (id) {
 		memcpy(o, ",\"bind_id\":\"0x", 14);
 		o = put_hex(o + 14, id, 0);
 		memcpy(o, "\",\"flow_out\":true", 17);
@@ -169,9 +215,13 @@ void emit_json(struct dump *dx, struct cursor *c)
 		ob_done(dx, o + 2);
 		return;
 	}
-	o = ob_need(dx, ev->jprelen + 160);
+	o = ob_need(dx, ev->jprelen + 180);
 	o = cpy_padded(o, ev->jpre, ev->jprelen);
 	o = put_json_ts(dx, o, c->ns);
+	if (c->cpu != TRACE_CPU_UNKNOWN) { /* TRACEPOINTS_CPU=1 */
+		memcpy(o, ",\"cpu\":", 7);
+		o = put_u64(o + 7, c->cpu);
+	}
 	memcpy(o, c->jtail, sizeof(c->jtail));
 	ob_done(dx, o + c->jtaillen);
 	for (i = 0; i < ev->nf; i++) {

@@ -229,8 +229,10 @@ static void usage(FILE *f)
 		"\n"
 		"DIR is a trace (it has a metadata file) or a session directory: then every\n"
 		"trace below it (one per process) is read, merged in time order, as\n"
-		"babeltrace2 does.  Snapshots (snapshot-<n>/) are read when named.  Flight\n"
-		"rings are read directly (--repair is only needed for other readers).\n"
+		"babeltrace2 does; several DIRs are merged in time order too (monotonic and\n"
+		"boottime only within one boot).  Snapshots (snapshot-<n>/) are read when\n"
+		"named.  Flight rings are read directly (--repair is only needed for other\n"
+		"readers).\n"
 		"Problems (file and byte offset) go to stderr after the output.\n"
 		"\n"
 		"Links, FIFOs and devices below DIR are never followed or opened (each is\n"
@@ -238,48 +240,76 @@ static void usage(FILE *f)
 		"\n"
 		"Exit status: 0 ok; 1 a trace is damaged, incomplete (packets missing,\n"
 		"duplicated or out of order) or unreadable (what could be read was printed),\n"
-		"or the output could not be written; 2 usage error.\n",
+		"or the output could not be written; 2 usage error, or times that cannot be\n"
+		"lined up (a trace without a clock among others, monotonic or boottime\n"
+		"across boots).\n",
 		prog, prog);
 }
 
 /* The time (ns) of the first packet of these traces: JSON's "ts":0. */
-static uint64_t trace_origin(const struct group *groups, size_t ngroups)
+static uint64_t trace_origin(struct trace *const *all, size_t n)
 {
 	uint64_t origin = UINT64_MAX;
-	size_t g, t, s;
-	for (g = 0; g < ngroups; g++)
-		for (t = 0; t < groups[g].n; t++) {
-			const struct trace *tr = groups[g].tr[t];
-			for (s = 0; s < tr->nst; s++)
-				if (tr->st[s].npk) {
-					uint64_t ns = trace_ns(tr, tr->st[s].pk[0].tsb);
-					if (ns < origin)
-						origin = ns;
-				}
-		}
+	size_t t, s;
+	for (t = 0; t < n; t++)
+		for (s = 0; s < all[t]->nst; s++)
+			if (all[t]->st[s].npk) {
+				uint64_t ns = trace_ns(all[t], all[t]->st[s].pk[0].tsb);
+				if (ns < origin)
+					origin = ns;
+			}
 	return origin == UINT64_MAX ? 0 : origin;
 }
 
 static const char *const clock_names[3] = { "realtime", "monotonic", "boottime" };
 
-/* Puts every time on clock want (CLK_*; -1: the output's own, boottime for
- * --perfetto, else realtime) through the readings of the clocks at one
- * instant in each trace's metadata; a trace without them (recorded before
- * 7 December 2026) keeps every trace on realtime, said once. */
-static void set_clock(struct dump *dx, struct group *groups, size_t ngroups, int want, int mode)
+/* The first two of these traces recorded in different boots (their clock
+ * uuids, the boot ids, differ): 0 if there are none. */
+static int two_boots(struct trace **all, size_t n, size_t *x, size_t *y)
 {
-	size_t g, t, lacking = 0;
+	size_t i, j;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; all[i]->clk_uuid && j < n; j++)
+			if (all[j]->clk_uuid && strcmp(all[i]->clk_uuid, all[j]->clk_uuid)) {
+				*x = i;
+				*y = j;
+				return 1;
+			}
+	return 0;
+}
+
+/* Puts every time of these traces (all that are read at once) on clock
+ * want (CLK_*; -1: the output's own, boottime for --perfetto, else
+ * realtime) through the readings of the clocks at one instant in each
+ * trace's metadata.  Realtime lines up any traces that have a clock (it
+ * is Unix time in every one); monotonic and boottime only traces of one
+ * boot.  A trace without the readings (recorded before 7 December 2026)
+ * keeps every trace on realtime, said once, as do traces of several boots
+ * when the clock was not asked for.  2 (said on stderr) when the times
+ * cannot be lined up: a trace without a clock among others, or traces of
+ * several boots on an asked-for monotonic or boottime. */
+static int set_clock(struct dump *dx, struct trace **all, size_t n, int want, int mode)
+{
+	size_t t, lacking = 0, x, y;
 	const char *first = NULL;
+	int asked = want >= 0;
 	if (want < 0)
 		want = mode == M_PERFETTO ? CLK_BOOTTIME : CLK_REALTIME;
-	for (g = 0; g < ngroups; g++)
-		for (t = 0; t < groups[g].n; t++) {
-			const struct trace *tr = groups[g].tr[t];
-			if (want != CLK_REALTIME &&
-			    (tr->has_clk_at & (1u | 1u << want)) != (1u | 1u << want)) {
-				if (!lacking++)
-					first = tr->dir;
-			}
+	for (t = 0; t < n && n > 1; t++)
+		if (!all[t]->has_clock) {
+			char *d = text_dup(all[t]->dir);
+			fprintf(stderr,
+				"%s: %s: no clock in its metadata, so its times cannot be lined "
+				"up with the other traces': read it alone\n",
+				prog, d);
+			free(d);
+			return 2;
+		}
+	for (t = 0; t < n; t++)
+		if (want != CLK_REALTIME &&
+		    (all[t]->has_clk_at & (1u | 1u << want)) != (1u | 1u << want)) {
+			if (!lacking++)
+				first = all[t]->dir;
 		}
 	if (lacking) {
 		char *more = lacking > 1 ? xasprintf(", nor have %zu other traces", lacking - 1)
@@ -292,15 +322,35 @@ static void set_clock(struct dump *dx, struct group *groups, size_t ngroups, int
 		free(more);
 		want = CLK_REALTIME;
 	}
-	dx->clock = want;
-	for (g = 0; g < ngroups; g++)
-		for (t = 0; t < groups[g].n; t++) {
-			struct trace *tr = groups[g].tr[t];
-			tr->shift =
-				want == CLK_REALTIME
-					? 0
-					: (int64_t)(tr->clk_at[want] - tr->clk_at[CLK_REALTIME]);
+	if (want != CLK_REALTIME && two_boots(all, n, &x, &y)) {
+		char *a = text_dup(all[x]->dir), *b = text_dup(all[y]->dir);
+		if (asked) {
+			fprintf(stderr,
+				"%s: --clock=%s: %s and %s were recorded in different boots "
+				"(boot ids %s and %s), whose %s clocks cannot be lined up; "
+				"--clock=realtime (Unix time) merges them\n",
+				prog, clock_names[want], a, b, all[x]->clk_uuid, all[y]->clk_uuid,
+				clock_names[want]);
+			free(a);
+			free(b);
+			return 2;
 		}
+		note(dx, 0, all[y]->dir, -1,
+		     "recorded in another boot than %s (boot ids %s and %s): %s cannot line "
+		     "them up, every time is shown on the realtime clock%s",
+		     a, all[y]->clk_uuid, all[x]->clk_uuid, clock_names[want],
+		     mode == M_PERFETTO ? " and labelled REALTIME" : "");
+		free(a);
+		free(b);
+		want = CLK_REALTIME;
+	}
+	dx->clock = want;
+	for (t = 0; t < n; t++)
+		all[t]->shift =
+			want == CLK_REALTIME
+				? 0
+				: (int64_t)(all[t]->clk_at[want] - all[t]->clk_at[CLK_REALTIME]);
+	return 0;
 }
 
 static int usage_err(const char *fmt, const char *arg)
@@ -318,7 +368,8 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 	int ndirs = 0, all = 0, i, mode = -1, nomore = 0, g_mode = M_TEXT, clk = -1;
 	const char *hist = NULL;
 	struct group *groups = NULL;
-	size_t ngroups = 0, capgroups = 0, g, t;
+	struct trace **trs = NULL; /* every trace of every DIR */
+	size_t ngroups = 0, capgroups = 0, ntrs = 0, captrs = 0, g, t;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int m = -1;
@@ -398,7 +449,8 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 					 "--repair");
 		return do_repair(dx, dirs, ndirs);
 	}
-	/* load everything first (JSON needs a common time origin) */
+	/* load everything first (JSON needs a common time origin); a
+	 * directory named twice, or inside another DIR, is read once */
 	for (i = 0; i < ndirs; i++) {
 		int fd = open_arg_dir(dirs[i]);
 		if (fd < 0) {
@@ -406,7 +458,6 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			     errno == ENOTDIR ? "not a directory" : strerror(errno));
 			continue;
 		}
-		seen_reset(dx);
 		GROW(groups, ngroups, capgroups);
 		memset(&groups[ngroups], 0, sizeof(*groups));
 		groups[ngroups].name = dirs[i];
@@ -427,7 +478,17 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 		}
 		close(fd);
 	}
-	set_clock(dx, groups, ngroups, clk, g_mode);
+	for (g = 0; g < ngroups; g++)
+		for (t = 0; t < groups[g].n; t++) {
+			GROW(trs, ntrs, captrs);
+			trs[ntrs++] = groups[g].tr[t];
+		}
+	for (t = 0; t < ntrs; t++)
+		dx->show_cpu |= trs[t]->ctx != 0;
+	if (set_clock(dx, trs, ntrs, clk, g_mode) != 0) {
+		dx->status = 2;
+		goto out;
+	}
 	dx->ob.fd = 1;
 	dx->ob.name = "standard output";
 	if (outfile && strcmp(outfile, "-")) {
@@ -435,7 +496,8 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 		dx->ob.name = outfile;
 		if (dx->ob.fd < 0) {
 			fprintf(stderr, "%s: %s: %s\n", prog, outfile, strerror(errno));
-			return 1;
+			dx->status = 1;
+			goto out;
 		}
 	}
 	if (g_mode == M_PERFETTO && dx->ob.fd == 1 && isatty(1)) {
@@ -443,30 +505,26 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 			"%s: --perfetto writes a binary trace: give -o FILE.pftrace (or redirect "
 			"the output)\n",
 			prog);
-		return 2;
+		dx->status = 2;
+		goto out;
 	}
 	dx->ob.cap = 1 << 20;
 	dx->ob.b = (char *)xmalloc(dx->ob.cap);
 	if (g_mode == M_PERFETTO) {
 		pf_start(dx);
-		for (g = 0; g < ngroups; g++)
-			merge(dx, groups[g].tr, groups[g].n, emit_pftrace);
+		merge(dx, trs, ntrs, emit_pftrace);
 		pf_finish(dx);
 	} else if (g_mode == M_JSON) {
-		dx->origin = trace_origin(groups, ngroups);
+		dx->origin = trace_origin(trs, ntrs);
 		ob_puts(dx, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", 39);
-		for (g = 0; g < ngroups; g++)
-			for (t = 0; t < groups[g].n; t++)
-				json_meta(dx, groups[g].tr[t]);
-		for (g = 0; g < ngroups; g++)
-			merge(dx, groups[g].tr, groups[g].n, emit_json);
+		for (t = 0; t < ntrs; t++)
+			json_meta(dx, trs[t]);
+		merge(dx, trs, ntrs, emit_json);
 		ob_printf(dx,
 			  "\n],\"otherData\":{\"time_origin_%s_ns\":\"%llu\",\"source\":"
 			  "\"tracepoint-dump %s\"}}\n",
 			  dx->clock == CLK_REALTIME ? "unix" : clock_names[dx->clock],
 			  (unsigned long long)dx->origin, TRACEPOINT_DUMP_VERSION);
-		free(dx->flows.v);
-		memset(&dx->flows, 0, sizeof(dx->flows));
 	} else if (g_mode == M_HIST) {
 		size_t ntr = 0;
 		for (g = 0; g < ngroups; g++)
@@ -491,21 +549,18 @@ static int dump_run(struct dump *dx, int argc, char **argv, char **dirs)
 				summary(dx, groups[g].tr[t]);
 			}
 	} else {
-		for (g = 0; g < ngroups; g++) {
-			if (ngroups > 1) {
-				char *gn = text_dup(groups[g].name);
-				ob_printf(dx, "# %s\n", gn);
-				free(gn);
-			}
-			merge(dx, groups[g].tr, groups[g].n, emit_text);
-		}
+		merge(dx, trs, ntrs, emit_text);
 	}
+	free(dx->flows.v);
+	memset(&dx->flows, 0, sizeof(dx->flows));
 	ob_flush(dx);
 	if (dx->ob.fd != 1 && close(dx->ob.fd) != 0) {
 		fprintf(stderr, "%s: %s: %s\n", prog, outfile, strerror(errno));
 		dx->status = 1;
 	}
+out:
 	print_notes(dx);
+	free(trs);
 	for (g = 0; g < ngroups; g++) {
 		for (t = 0; t < groups[g].n; t++)
 			free_trace(groups[g].tr[t]);

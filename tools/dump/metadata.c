@@ -740,7 +740,8 @@ static unsigned parse_kind(const char *s, size_t n)
 	} words[] = { { "slice_begin", EK_BEGIN },
 		      { "slice_end", EK_END },
 		      { "counter", EK_COUNTER },
-		      { "flow", EK_FLOW } };
+		      { "flow", EK_FLOW },
+		      { "global", EK_GLOBAL } };
 	unsigned kind = 0, i;
 	const char *e = s + n;
 	while (s < e) {
@@ -847,6 +848,21 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 							tr->clk_at[ci] = u;
 							tr->has_clk_at |= 1u << ci;
 						}
+				} else if (!strcmp(v.key, "record_version") && v.type == TK_NUM) {
+					/* <trace/wire.h>: version 2 and later put the CPU
+					 * after each event header; a version this tool
+					 * does not know is refused */
+					uint64_t n;
+					if (tok_u64(v.tk, &n) || v.neg || n > TRACE_RECORD_VERSION)
+						return perr(
+							P, v.tk->line,
+							"record_version %.*s: written by a newer "
+							"recorder than this tool knows (up to %d)",
+							(int)v.tk->n, v.tk->s,
+							(int)TRACE_RECORD_VERSION);
+					tr->ctx = n >= TRACE_RECORD_VERSION
+							  ? TRACE_EVENT_CONTEXT_SIZE
+							  : 0;
 				} else if (!strcmp(v.key, "vpid") && v.type == TK_NUM) {
 					uint64_t n;
 					if (!tok_u64(v.tk, &n) && n <= (uint64_t)LLONG_MAX) {
@@ -859,6 +875,9 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 				if (!strcmp(v.key, "name")) {
 					free(tr->clk_name);
 					tr->clk_name = val_text(&v);
+				} else if (!strcmp(v.key, "uuid") && v.type == TK_STR) {
+					free(tr->clk_uuid);
+					tr->clk_uuid = val_text(&v);
 				} else if (!strcmp(v.key, "freq")) {
 					if (val_u64(&v, &n) || !n)
 						return perr(P, v.tk->line, "bad clock freq");

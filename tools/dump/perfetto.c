@@ -137,6 +137,7 @@ struct pf_state {
 	size_t nneed, capneed;
 	int primary_sent; /* the trace's clock said (first snapshot) */
 	struct pf_tcache tcache[PF_CACHE];
+	uint64_t cpu_key; /* the interned name "cpu" (0: not yet) */
 };
 
 /* Perfetto's id of each CLK_* (the trace's times are on dump.clock). */
@@ -545,7 +546,7 @@ void emit_pftrace(struct dump *dx, struct cursor *c)
 	uint64_t seq = pf_thread_track(dx, c), id;
 	const struct event **has_all;
 	unsigned i;
-	int numbers;
+	int numbers, seen;
 	if (c->kind == K_DROP) {
 		uint64_t name = pf_intern(dx, PF_TAB_NAMES, "events dropped");
 		uint64_t cat = pf_intern(dx, PF_TAB_CATS, "tracepoints"),
@@ -598,6 +599,11 @@ void emit_pftrace(struct dump *dx, struct cursor *c)
 			pf_need(dx, PF_TAB_KEYS, ev->pf_key[i]);
 		*has_all = ev; /* they go with this event's packet */
 	}
+	if (c->cpu != TRACE_CPU_UNKNOWN) { /* TRACEPOINTS_CPU=1: an annotation "cpu" */
+		if (!dx->pf->cpu_key)
+			dx->pf->cpu_key = pf_intern(dx, PF_TAB_KEYS, "cpu");
+		pf_need(dx, PF_TAB_KEYS, dx->pf->cpu_key);
+	}
 	switch (ev->kind & EK_BASE) { /* a counter without numbers: an instant */
 	case EK_BEGIN:
 		pf_event_open(dx, c, seq, 0, PF_SLICE_BEGIN, ev->pf_name, ev->pf_cat);
@@ -610,7 +616,13 @@ void emit_pftrace(struct dump *dx, struct cursor *c)
 		break;
 	}
 	pf_annotations(dx, c);
-	if ((ev->kind & EK_FLOW) && flow_id(c, &id))
+	if (c->cpu != TRACE_CPU_UNKNOWN) {
+		pb_open(&dx->pf->pb, PF_TE_ANNOTATIONS);
+		pb_uint(&dx->pf->pb, PF_DA_NAME_IID, dx->pf->cpu_key);
+		pb_uint(&dx->pf->pb, PF_DA_UINT, c->cpu);
+		pb_close(&dx->pf->pb);
+	}
+	if ((ev->kind & EK_FLOW) && (id = flow_out(dx, c, &seen)) != 0)
 		pb_fixed64(&dx->pf->pb, PF_TE_FLOW_IDS, id);
 	pf_event_close(dx);
 }

@@ -50,12 +50,15 @@ static const char *json_phase(unsigned kind)
 /* --summary: what an event of a kind other than instant stands for. */
 const char *kind_note(unsigned kind)
 {
-	static const char *const note[][2] = { { "", " (flow)" },
-					       { " (slice begin)", " (slice begin, flow)" },
-					       { " (slice end)", " (slice end, flow)" },
-					       { " (counter)", " (counter, flow)" } };
+	static const char *const note[][3] = {
+		{ "", " (flow)", " (global flow)" },
+		{ " (slice begin)", " (slice begin, flow)", " (slice begin, global flow)" },
+		{ " (slice end)", " (slice end, flow)", " (slice end, global flow)" },
+		{ " (counter)", " (counter, flow)", " (counter, global flow)" }
+	};
 	unsigned b = kind & EK_BASE;
-	return b < 4 ? note[b][(kind & EK_FLOW) != 0] : "";
+	unsigned f = !(kind & EK_FLOW) ? 0 : !(kind & EK_GLOBAL) ? 1 : 2;
+	return b < 4 ? note[b][f] : "";
 }
 
 static void prepare_events(struct dump *dx, struct trace *tr)
@@ -757,7 +760,7 @@ void free_trace(struct trace *tr)
 	for (i = 0; i < tr->nal; i++)
 		free(tr->al[i].name);
 	FREE_ALL(tr->al, tr->idtab, tr->procname, tr->hostname, tr->mode, tr->clk_name,
-		 tr->snapinfo, tr->dir, tr);
+		 tr->clk_uuid, tr->snapinfo, tr->dir, tr);
 }
 
 /* The metadata's fixed part as the recorder writes it (tp__sink_meta_header
@@ -765,7 +768,9 @@ void free_trace(struct trace *tr)
  * any string and number, BO for le or be, CLK for the clock's name, BOOL
  * for TRUE or FALSE, OPT_UUID for `uuid = "...";` or nothing, OPT_CLOCKS
  * for the three `clock_*_ns = N;` or nothing (recorders before 7 December
- * 2026 wrote neither, and `absolute = FALSE;`). */
+ * 2026 wrote neither, and `absolute = FALSE;`), OPT_VERSION for
+ * `record_version = N;` or nothing, OPT_CONTEXT for the CPU's
+ * event.context (ctx_fixed) or nothing (both: TRACEPOINTS_CPU=1). */
 static const char meta_fixed[] =
 	"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;"
 	"typealias integer { size = 32; align = 32; signed = false; } := uint32_t;"
@@ -774,7 +779,7 @@ static const char meta_fixed[] =
 	" packet.header := struct { uint32_t magic; uint8_t uuid[16]; }; };"
 	"env { tracer_name = \"tracepoint.h\"; hostname = ANY_STR; procname = ANY_STR; vpid = "
 	"ANY_NUM;"
-	" mode = ANY_STR; OPT_CLOCKS };"
+	" mode = ANY_STR; OPT_CLOCKS OPT_VERSION };"
 	"clock { name = ANY_STR; OPT_UUID freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; "
 	"absolute = BOOL; };"
 	"typealias integer { size = 64; align = 64; signed = false; map = clock.CLK.value; } := "
@@ -792,7 +797,11 @@ static const char meta_fixed[] =
 	" timestamp; } compact; struct { integer { size = 32; align = 8; signed = false; } id;"
 	" integer { size = 64; align = 8; signed = false; map = clock.CLK.value; } timestamp; } "
 	"extended; }"
-	" v; } align(8); };";
+	" v; } align(8); OPT_CONTEXT };";
+
+/* The event context of record version 2 (<trace/wire.h>): the CPU. */
+static const char ctx_fixed[] =
+	"event.context := struct { integer { size = 16; align = 8; signed = false; } cpu_id; };";
 
 /* --repair's check of a parsed metadata: is it what the recorder writes
  * (its fixed part, then event blocks of name, id and fields of types this
@@ -830,6 +839,33 @@ static int strict_metadata(struct parser *P)
 					break;
 				i += 4;
 			}
+			i--; /* the template's next token meets this one */
+			continue;
+		}
+		if (tok_is(t, TK_ID, "OPT_VERSION")) {
+			if (tok_is(a, TK_ID, "record_version") && i + 3 < P->n &&
+			    tok_is(&P->t[i + 1], TK_PUNCT, "=") && P->t[i + 2].type == TK_NUM &&
+			    tok_is(&P->t[i + 3], TK_PUNCT, ";"))
+				i += 4;
+			i--; /* the template's next token meets this one */
+			continue;
+		}
+		if (tok_is(t, TK_ID, "OPT_CONTEXT")) {
+			struct parser C;
+			size_t m;
+			memset(&C, 0, sizeof(C));
+			if (lex(&C, ctx_fixed, sizeof(ctx_fixed) - 1))
+				abort(); /* the template is this file's */
+			if (tok_is(a, TK_ID, "event")) {
+				for (m = 0; m < C.n && i + m < P->n; m++)
+					if (C.t[m].type != P->t[i + m].type ||
+					    C.t[m].n != P->t[i + m].n ||
+					    memcmp(C.t[m].s, P->t[i + m].s, C.t[m].n))
+						break;
+				if (m == C.n)
+					i += m;
+			}
+			free(C.t);
 			i--; /* the template's next token meets this one */
 			continue;
 		}
@@ -903,6 +939,93 @@ static int strict_metadata(struct parser *P)
 	return r;
 }
 
+/* Where the tokens of s (lexed) start in P's t[from, lim), comments
+ * skipped between them; lim if nowhere. */
+static size_t find_toks(const struct parser *P, size_t from, size_t lim, const struct parser *S)
+{
+	size_t i, j, k;
+	for (i = from; i < lim; i++) {
+		for (j = 0, k = i; j < S->n && k < lim; j++, k++) {
+			while (k < lim && P->t[k].type == TK_COMMENT)
+				k++;
+			if (k >= lim || P->t[k].type != S->t[j].type || P->t[k].n != S->t[j].n ||
+			    memcmp(P->t[k].s, S->t[j].s, S->t[j].n))
+				break;
+		}
+		if (j == S->n)
+			return i;
+	}
+	return lim;
+}
+
+/* Is the statement of P at i the template's at ti (to their ';'), the
+ * template's CLK standing for any clock name, comments skipped? */
+static int same_stmt(struct parser *P, size_t i, struct parser *T, size_t ti)
+{
+	size_t pe = stmt_end(P, i, P->n), te = stmt_end(T, ti, T->n);
+	if (!pe || !te)
+		return 0;
+	for (; ti <= te; ti++, i++) {
+		while (i <= pe && P->t[i].type == TK_COMMENT)
+			i++;
+		if (i > pe)
+			return 0;
+		if (tok_is(&T->t[ti], TK_ID, "CLK")
+			    ? P->t[i].type != TK_ID
+			    : P->t[i].type != T->t[ti].type || P->t[i].n != T->t[ti].n ||
+				      memcmp(P->t[i].s, T->t[ti].s, P->t[i].n))
+			return 0;
+	}
+	return i == pe + 1;
+}
+
+/* The layout of packets and records this tool decodes without reading it
+ * from the metadata: the packet header and context, and the event context
+ * (if any), must be declared as the recorder declares them (meta_fixed,
+ * ctx_fixed).  A valid CTF trace of another writer (an LTTng trace,
+ * babeltrace2 --output-format=ctf of one of ours) lays its packets out
+ * otherwise: refused (P->err), never decoded as garbage.  -1 if so.  (The
+ * event header is left to --repair's check: a damaged declaration of it
+ * in one of our traces is still read, tests/tools/t_dump_hostile.sh.) */
+static int layout_metadata(struct parser *P)
+{
+	static const char *const what[] = { "packet.header", "packet.context", "event.context" };
+	struct parser T, K;
+	size_t w;
+	int r = 0;
+	memset(&T, 0, sizeof(T));
+	if (lex(&T, meta_fixed, sizeof(meta_fixed) - 1))
+		abort(); /* the template is this file's */
+	for (w = 0; w < sizeof(what) / sizeof(what[0]) && !r; w++) {
+		size_t at, tat;
+		memset(&K, 0, sizeof(K));
+		if (lex(&K, what[w], strlen(what[w])))
+			abort();
+		at = find_toks(P, 0, P->n, &K);
+		if (w == 2) { /* the event context: none, or the CPU's */
+			free(T.t);
+			memset(&T, 0, sizeof(T));
+			if (lex(&T, ctx_fixed, sizeof(ctx_fixed) - 1))
+				abort();
+			if (at == P->n) {
+				free(K.t);
+				break;
+			}
+		}
+		tat = find_toks(&T, 0, T.n, &K);
+		if (at == P->n || tat == T.n || !same_stmt(P, at, &T, tat))
+			r = perr(
+				P, at < P->n ? P->t[at].line : 1,
+				"its %s is not the one tracepoint.h's recorder writes: a CTF trace "
+				"of another writer (such as babeltrace2 --output-format=ctf), "
+				"which this tool does not read; babeltrace2 reads it",
+				what[w]);
+		free(K.t);
+	}
+	free(T.t);
+	return r;
+}
+
 /* Loads the trace in the directory dfd (named dir in messages): metadata,
  * and the stream files mapped and indexed.  NULL (reported) if the
  * metadata cannot be used. */
@@ -915,7 +1038,7 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 	struct dent *ds;
 	struct stat sb;
 	const char *why;
-	int fd;
+	int fd, foreign = 0;
 	tr->dx = dx;
 	tr->dir = xstrdup(dir);
 	tr->freq = 1000000000u;
@@ -949,14 +1072,19 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 		snprintf(P.err, sizeof(P.err), "does not start with \"/* CTF 1.8\"");
 	} else {
 		P.strict = dx->strict;
-		if (parse_metadata(&P, text, len) == 0 && P.strict)
-			strict_metadata(&P);
+		if (parse_metadata(&P, text, len) == 0) {
+			if (P.strict)
+				strict_metadata(&P);
+			else if (layout_metadata(&P) != 0)
+				foreign = 1;
+		}
 	}
 	free(P.t);
 	if (P.err[0]) {
 		note(dx, 1, mpath, -1, "%s: %s",
-		     P.strict ? "not as the recorder writes it (other readers may refuse it)"
-			      : "cannot parse the metadata",
+		     P.strict  ? "not as the recorder writes it (other readers may refuse it)"
+		     : foreign ? "not a trace of tracepoint.h's recorder"
+			       : "cannot parse the metadata",
 		     P.err);
 		free(text);
 		free(mpath);
@@ -1196,6 +1324,13 @@ static int decode_record(struct cursor *c)
 		      "packet skipped",
 		      (unsigned long long)ts, (unsigned long long)c->pk_end);
 		return 0;
+	}
+	c->cpu = TRACE_CPU_UNKNOWN;
+	if (tr->ctx) { /* the event context: the CPU */
+		if (left < hl + tr->ctx)
+			goto cut;
+		c->cpu = (uint32_t)ld(p + hl, TRACE_EVENT_CONTEXT_SIZE, tr->swap);
+		hl += tr->ctx;
 	}
 	pl = p + hl;
 	if (ev->packed && !ev->nstr) {

@@ -478,6 +478,21 @@ void emit_text(struct dump *dx, struct cursor *c)
 	memcpy(o, c->tidstr, sizeof(c->tidstr));
 	o += c->tidlen;
 	*o++ = ' ';
+	if (dx->show_cpu) { /* as ftrace: [003]; [---]: not recorded */
+		*o++ = '[';
+		if (c->cpu == TRACE_CPU_UNKNOWN) {
+			memcpy(o, "---", 3);
+			o += 3;
+		} else {
+			if (c->cpu < 100)
+				*o++ = '0';
+			if (c->cpu < 10)
+				*o++ = '0';
+			o = put_u64(o, c->cpu);
+		}
+		memcpy(o, "] ", 2);
+		o += 2;
+	}
 	ob_done(dx, cpy_padded(o, c->ev->name, c->ev->namelen));
 	if (c->ev->use_printk) {
 		if (c->ev->nseg)

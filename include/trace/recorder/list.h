@@ -54,12 +54,15 @@ TRACEPOINT_SINK_API int trace_recorder_list(int (*fn)(const struct tracepoint_in
  * words of the trace's metadata: "" for a plain instant. */
 static const char *tp__sink_kind_word(unsigned kind)
 {
-	static const char *const words[2][4] = {
+	static const char *const words[3][4] = {
 		{ "", " [slice_begin]", " [slice_end]", " [counter]" },
-		{ " [flow]", " [slice_begin flow]", " [slice_end flow]", " [counter flow]" }
+		{ " [flow]", " [slice_begin flow]", " [slice_end flow]", " [counter flow]" },
+		{ " [flow global]", " [slice_begin flow global]", " [slice_end flow global]",
+		  " [counter flow global]" }
 	};
 	unsigned b = kind & TRACE_KIND_BASE_MASK;
-	return words[(kind & TRACE_KIND_FLOW) != 0][b < 4 ? b : 0];
+	unsigned f = !(kind & TRACE_KIND_FLOW) ? 0 : !(kind & TRACE_KIND_FLOW_GLOBAL) ? 1 : 2;
+	return words[f][b < 4 ? b : 0];
 }
 
 static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)

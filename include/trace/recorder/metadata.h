@@ -61,7 +61,7 @@ static void tp__sink_tsdl_str(char *out, size_t len, const char *s)
  * (no allocation: used in a forked child and by snapshots); its length. */
 static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, const char *mode)
 {
-	char u[40], host[256] = "", proc[64], hostq[512], cu[60] = "";
+	char u[40], host[256] = "", proc[64], hostq[512], cu[60] = "", ver[40] = "", ctx[120] = "";
 	const char *clk = tp__sink.base.clock == TRACE_CLOCK_COUNTER ? "tsc" : "monotonic";
 	uint64_t ns_at_c0 = (uint64_t)((tp__sink_u128)tp__sink.c0 * 1000000000u / tp__sink.freq);
 	uint64_t t0 = tp__sink.r0 - ns_at_c0; /* realtime ns at tick 0 */
@@ -71,6 +71,13 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 	tp__sink_uuid_str(uuid, u);
 	if (tp__sink.clock_uuid[0])
 		snprintf(cu, sizeof(cu), "\tuuid = \"%s\";\n", tp__sink.clock_uuid);
+	if (tp__sink.cpu) { /* <trace/wire.h>: record version 2, the CPU */
+		snprintf(ver, sizeof(ver), "\trecord_version = %d;\n", (int)TRACE_RECORD_VERSION);
+		snprintf(ctx, sizeof(ctx),
+			 "\tevent.context := struct {\n\t\tinteger { size = %d; align = 8; "
+			 "signed = false; } cpu_id;\n\t};\n",
+			 8 * (int)TRACE_EVENT_CONTEXT_SIZE);
+	}
 	gethostname(host, sizeof(host) - 1);
 	tp__sink_tsdl_str(hostq, sizeof(hostq), host);
 	tp__sink_tsdl_str(proc, sizeof(proc), tp__sink.procname);
@@ -87,7 +94,7 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 		"env {\n\ttracer_name = \"tracepoint.h\";\n\thostname = \"%s\";\n"
 		"\tprocname = \"%s\";\n\tvpid = %d;\n\tmode = \"%s\";\n"
 		"\tclock_realtime_ns = %llu;\n\tclock_monotonic_ns = %llu;\n\tclock_boottime_ns = "
-		"%llu;\n};\n\n"
+		"%llu;\n%s};\n\n"
 		"clock {\n\tname = \"%s\";\n%s\tfreq = %llu;\n\toffset_s = %llu;\n\toffset = "
 		"%llu;\n"
 		"\tabsolute = TRUE;\n};\n\n"
@@ -112,7 +119,7 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 		"\t\t\t\tinteger { size = 64; align = 8; signed = false; map = clock.%s.value; } "
 		"timestamp;\n\t\t\t} extended;\n"
 		"\t\t} v;\n"
-		"\t} align(8);\n};\n\n",
+		"\t} align(8);\n%s};\n\n",
 		u,
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 		"be",
@@ -120,9 +127,9 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 		"le",
 #endif
 		hostq, proc, (int)getpid(), mode, (unsigned long long)tp__sink.r0,
-		(unsigned long long)tp__sink.m0, (unsigned long long)tp__sink.b0, clk, cu,
+		(unsigned long long)tp__sink.m0, (unsigned long long)tp__sink.b0, ver, clk, cu,
 		(unsigned long long)tp__sink.freq, (unsigned long long)off_s,
-		(unsigned long long)off, clk, clk, clk);
+		(unsigned long long)off, clk, clk, clk, ctx);
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 
@@ -332,8 +339,11 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 		static const char *const base[] = { "instant", "slice_begin", "slice_end",
 						    "counter" };
 		unsigned b = ev->kind & TRACE_KIND_BASE_MASK;
-		k = snprintf(p, left, " */\n\t/* kind: %s%s", b < 4 ? base[b] : "instant",
-			     ev->kind & TRACE_KIND_FLOW ? " flow" : "");
+		k = snprintf(p, left, " */\n\t/* kind: %s%s%s", b < 4 ? base[b] : "instant",
+			     ev->kind & TRACE_KIND_FLOW ? " flow" : "",
+			     (ev->kind & TRACE_KIND_FLOW) && (ev->kind & TRACE_KIND_FLOW_GLOBAL)
+				     ? " global"
+				     : "");
 		if (tp__sink_took(&p, &left, k) != 0)
 			return -ENAMETOOLONG;
 	}

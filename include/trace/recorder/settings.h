@@ -100,6 +100,7 @@ static void tp__sink_init_disk(void)
 static void tp__sink_init_once(void)
 {
 	const char *clk = tp__sink_getenv("TRACEPOINTS_CLOCK");
+	const char *cpu = tp__sink_getenv("TRACEPOINTS_CPU");
 	char shown[48];
 	int e;
 	pthread_mutex_init(&tp__sink.lock, NULL);
@@ -121,6 +122,11 @@ static void tp__sink_init_once(void)
 		tp__sink_msg("TRACEPOINTS_CLOCK=\"%s\" is neither counter nor monotonic; using %s",
 			     tp__sink_shown(clk, shown, sizeof(shown)),
 			     tp__sink.base.clock == TRACE_CLOCK_COUNTER ? "counter" : "monotonic");
+	/* TRACEPOINTS_CPU=1: each record holds its CPU (record.h) */
+	tp__sink.cpu = cpu && strcmp(cpu, "1") == 0;
+	if (cpu && strcmp(cpu, "1") != 0 && strcmp(cpu, "0") != 0)
+		tp__sink_msg("TRACEPOINTS_CPU=\"%s\" is neither 0 nor 1; the CPUs are not recorded",
+			     tp__sink_shown(cpu, shown, sizeof(shown)));
 	tp__sink.window = tp__sink_pow2(tp__sink_env_kb("TRACEPOINTS_BUFFER_KB", (size_t)1 << 20,
 							TP__SINK_WINDOW_MAX, "window"));
 	tp__sink.flight_bytes = tp__sink_env_kb("TRACEPOINTS_FLIGHT_KB", (size_t)4 << 20,

@@ -120,6 +120,7 @@ struct tp__sink_sink {
 	pthread_mutex_t msg_lock;    /* the reported-once list */
 	pthread_key_t key;	     /* closes a thread's stream when it exits */
 	int have_key;		     /* pthread_key_create() succeeded */
+	int cpu;		     /* TRACEPOINTS_CPU=1: records hold their CPU */
 	struct tp__sink_node *nodes;
 	int inited, recording, mode, pid;
 	int rootfd, dirfd, metafd, child_pending;

@@ -147,6 +147,8 @@ static struct trace_buffer *tp__sink_thread_buffer_(struct trace_sink_base *s)
 	__atomic_store_n(&n->exit_done, 0, __ATOMIC_RELAXED);
 	n->tid = tp__sink_gettid();
 	n->b.sink = s;
+	/* TRACEPOINTS_CPU=1: this thread's rseq area (record.h) */
+	n->b.cpu = tp__sink.cpu ? tp__ev_cpu_src() : NULL;
 	tp__sink_mine = n;
 	/* Its exit closes the stream; without a thread key, whoever finds the
 	 * thread gone does. */

@@ -2,9 +2,10 @@
  * main thread runs batch slices (one nested, scoped), counts queued items
  * and submits requests (flow ids 100, 101); the worker picks each one up
  * in a handle slice that continues its flow, and resumes it (a flow
- * event of handle's class, DEFINE_EVENT_KIND).  With an argument N, it
- * first runs a batch slice whose who is N characters long (a message
- * longer than 127 or 16,383 bytes takes a longer length). */
+ * event of handle's class, DEFINE_EVENT_KIND); last, a step of the global
+ * flow 7 (TRACE_FLOW_GLOBAL: linked across processes).  With an argument
+ * N, it first runs a batch slice whose who is N characters long (a message
+ * longer than 127 bytes takes a longer length). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,7 @@ int main(int argc, char **argv)
 	trace_batch_end(1, "outer");
 	pthread_join(t, NULL);
 	trace_queued(0);
+	trace_hop(7);
 	puts("kinds: done");
 	return 0;
 }

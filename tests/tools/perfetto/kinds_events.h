@@ -1,6 +1,7 @@
 /* Events of every kind (<trace/event_kinds.h>) for tests/tools/t_perfetto.sh:
  * a slice, a counter, a flow, a slice that continues a flow, an event of
- * a class with a kind given by DEFINE_EVENT_KIND. */
+ * a class with a kind given by DEFINE_EVENT_KIND, a flow whose ids every
+ * process shares. */
 #undef TRACE_SYSTEM
 #undef TRACE_CONFIG
 #define TRACE_SYSTEM work
@@ -34,6 +35,11 @@ TRACE_SLICE_FLOW(handle, TP_PROTO(unsigned long id), TP_ARGS(id),
 /* Another event of handle's class, with a kind of its own. */
 DEFINE_EVENT_KIND(handle, resume, TRACE_KIND_INSTANT | TRACE_KIND_FLOW, TP_PROTO(unsigned long id),
 		  TP_ARGS(id));
+
+/* Linked with the same id in every process of the trace. */
+TRACE_FLOW_GLOBAL(hop, TP_PROTO(unsigned long id), TP_ARGS(id),
+		  TP_STRUCT__entry(__field(unsigned long, id)), TP_fast_assign(__entry->id = id;),
+		  TP_printk("id=%lu", __entry->id));
 
 TRACE_EVENT(note, TP_PROTO(int code, const void *where), TP_ARGS(code, where),
 	    TP_STRUCT__entry(__field(int, code) __field(const void *, where)
