@@ -456,4 +456,23 @@ TP__DECLS_END
 	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define DEFINE_EVENT_PRINT(template, name, proto, args, print)                \
 	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
+#define DEFINE_EVENT_FN(template, name, proto, args, reg, unreg)              \
+	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
+#define TRACE_EVENT_FN_COND(name, proto, args, cond, tstruct, assign, print, reg, unreg) \
+	TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
+/* The kernel's NOP forms: the event is not declared (no trace_<name>()). */
+#define TRACE_EVENT_NOP(name, proto, args, tstruct, assign, print)            \
+	enum { tp__event_nop_##name = 1 }
+#define DEFINE_EVENT_NOP(template, name, proto, args) enum { tp__event_nop_##name = 1 }
+#endif
+
+/* The kernel's TRACE_EVENT_FLAGS and TRACE_EVENT_PERF_PERM (perf's
+ * permissions of an event, written without a ';') mean nothing here;
+ * __perf_count() and __perf_task() in TP_ARGS are their argument. */
+#ifndef TRACE_EVENT_FLAGS
+#define TRACE_EVENT_FLAGS(event, flag)
+#define TRACE_EVENT_PERF_PERM(event, ...)
+#define __perf_count(c) c
+#define __perf_task(t) t
+#define __perf_addr(a) a
 #endif
