@@ -197,7 +197,7 @@ enum {
 	SEG_SYM,
 	SEG_FLAGS,
 	SEG_HEX,
-	SEG_BITMASK, /* __get_bitmask(f): the kernel's %*pb of f's bytes */
+	SEG_BITMASK,  /* __get_bitmask(f): the kernel's %*pb of f's bytes */
 	SEG_SOCKADDR, /* %pIS... of __get_sockaddr(f): spec holds the letters after "IS" */
 	SEG_DYNLEN    /* __get_dynamic_array_len(f): its bytes, as SEG_INT */
 };

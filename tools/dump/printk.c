@@ -33,7 +33,18 @@ int field_index(const struct event *ev, const char *s, size_t n)
 	return -1;
 }
 
-enum { AR_FIELD, AR_INDEX, AR_STR, AR_SYM, AR_FLAGS, AR_HEX, AR_DYN, AR_BITMASK, AR_SOCKADDR, AR_DYNLEN };
+enum {
+	AR_FIELD,
+	AR_INDEX,
+	AR_STR,
+	AR_SYM,
+	AR_FLAGS,
+	AR_HEX,
+	AR_DYN,
+	AR_BITMASK,
+	AR_SOCKADDR,
+	AR_DYNLEN
+};
 struct argref {
 	int kind; /* AR_*: __entry->f, __entry->f[idx], __get_str(f), __print_symbolic(..),
 		   * __print_flags(..), __print_hex(..), __get_dynamic_array(f) */
@@ -115,14 +126,15 @@ static int parse_argref(const struct event *ev, const char *s, const char *e, st
  * bitmask.  Outside string literals; a new string. */
 static char *plain_helpers(const char *s)
 {
-	static const char *const from[] = { "__get_rel_str", "__get_rel_dynamic_array_len",
-					    "__get_rel_dynamic_array", "__get_sockaddr_len",
-					    "__get_rel_bitmask", "__get_rel_cpumask",
-					    "__get_cpumask", "__get_rel_sockaddr" };
-	static const char *const to[] = { "__get_str", "__get_dynamic_array_len",
+	static const char *const from[] = {
+		"__get_rel_str",      "__get_rel_dynamic_array_len", "__get_rel_dynamic_array",
+		"__get_sockaddr_len", "__get_rel_bitmask",	     "__get_rel_cpumask",
+		"__get_cpumask",      "__get_rel_sockaddr"
+	};
+	static const char *const to[] = { "__get_str",		 "__get_dynamic_array_len",
 					  "__get_dynamic_array", "__get_dynamic_array_len",
-					  "__get_bitmask", "__get_bitmask",
-					  "__get_bitmask", "__get_sockaddr" };
+					  "__get_bitmask",	 "__get_bitmask",
+					  "__get_bitmask",	 "__get_sockaddr" };
 	size_t n = strlen(s), o = 0, k;
 	char *d = (char *)xmalloc(2 * n + 1), quote = 0;
 	while (*s) {
@@ -144,7 +156,8 @@ static char *plain_helpers(const char *s)
 			while (is_ident((unsigned char)*s))
 				s++;
 			for (k = 0; k < sizeof(from) / sizeof(from[0]); k++)
-				if (strlen(from[k]) == (size_t)(s - id) && !memcmp(from[k], id, (size_t)(s - id)))
+				if (strlen(from[k]) == (size_t)(s - id) &&
+				    !memcmp(from[k], id, (size_t)(s - id)))
 					break;
 			if (k < sizeof(from) / sizeof(from[0])) {
 				memcpy(d + o, to[k], strlen(to[k]));
@@ -180,8 +193,8 @@ static int parse_field_helper(const struct event *ev, const char *s, const char 
 	while (ie > id && isspace((unsigned char)ie[-1]))
 		ie--;
 	r->field = field_index(ev, id, (size_t)(ie - id));
-	if (r->field < 0 || !ev->f[r->field].seq ||
-	    (!len && ev->f[r->field].t.kind != FT_INT) || (sock && ev->f[r->field].t.size != 1))
+	if (r->field < 0 || !ev->f[r->field].seq || (!len && ev->f[r->field].t.kind != FT_INT) ||
+	    (sock && ev->f[r->field].t.size != 1))
 		return -1;
 	r->kind = len ? AR_DYNLEN : sock ? AR_SOCKADDR : AR_BITMASK;
 	return 0;
@@ -639,7 +652,8 @@ int compile_printk(struct event *ev)
 			sg.prec = prec;
 			sg.field = r->field;
 			sg.conv = (unsigned char)conv;
-			if (r->kind == AR_BITMASK || r->kind == AR_SOCKADDR || r->kind == AR_DYNLEN) {
+			if (r->kind == AR_BITMASK || r->kind == AR_SOCKADDR ||
+			    r->kind == AR_DYNLEN) {
 				if (field_helper_seg(r, conv, lm, fmt, fmtlen, &i, &sg))
 					goto fail;
 				GROW(seg, nseg, capseg);
