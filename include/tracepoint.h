@@ -234,11 +234,41 @@ TP__DECLS_END
 #error "this header's TRACE_CONFIG switch is defined as y or m (a Kconfig habit); define it as 1 (-DCONFIG_FOO) to compile the subsystem in"
 #endif
 
+/* The system in identifiers and symbols: TRACE_SYSTEM_VAR if the header
+ * defines it (as in the kernel: for a TRACE_SYSTEM that is no C
+ * identifier, such as foo-bar), else TRACE_SYSTEM; none if neither is
+ * defined.  Event symbols carry it (TP__EVENT_SYM, tracepoint/defs.h). */
+#undef TP__SYSVAR
+#undef TP__EVENT_SYM
+#ifdef TRACE_SYSTEM_VAR
+#define TP__SYSVAR TRACE_SYSTEM_VAR
+#elif defined(TRACE_SYSTEM)
+#define TP__SYSVAR TRACE_SYSTEM
+#endif
+#ifdef TP__SYSVAR
+#define TP__EVENT_SYM TP__STR(TP__SYSVAR) "__"
+#else
+#define TP__EVENT_SYM ""
+#endif
+
+/* A header without TRACE_CONFIG is compiled in, unless its system's
+ * switch, CONFIG_TRACE_<system> (TRACE_SYSTEM_VAR, else TRACE_SYSTEM), is
+ * defined as 0: a header taken as it is (the kernel's) is switched from
+ * the command line.  As 1 it is compiled in. */
+#undef TP__SYS_SWITCH_OFF
+#if defined(TP__SYSVAR) && !defined(TRACE_CONFIG)
+#if TP__IS_ZERO(TP__SYS_SWITCH(TP__SYSVAR))
+#define TP__SYS_SWITCH_OFF 1
+#endif
+#endif
+
 #undef TP__ON
 #if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF)
 #define TP__ON 0
 #elif TP__IS_ONE(CONFIG_TRACEPOINTS_ALL)
 #define TP__ON 1
+#elif !defined(TRACE_CONFIG) && defined(TP__SYS_SWITCH_OFF)
+#define TP__ON 0
 #elif !defined(TRACE_CONFIG)
 #define TP__ON 1
 #elif TP__IS_ONE(TRACE_CONFIG)
@@ -254,20 +284,20 @@ TP__DECLS_END
  * makes the file's link need the one file that defines them.  Only for a
  * header with a TRACE_CONFIG: TRACE_SYSTEM and TRACE_CONFIG are then this
  * header's, not left over from another before a direct #include. */
-#ifdef TRACE_SYSTEM
+#ifdef TP__SYSVAR
 TP__REDECL_BEGIN
-extern int TP__EV_READ_MARK(TRACE_SYSTEM);
+extern int TP__EV_READ_MARK(TP__SYSVAR);
 TP__REDECL_END
 #endif
 #undef TP__EV_NEED_DEFINITION
-#if TP__ON && defined(TRACE_SYSTEM) && defined(TRACE_CONFIG)
+#if TP__ON && defined(TP__SYSVAR) && defined(TRACE_CONFIG)
 #define TP__EV_NEED_DEFINITION 1
 #endif
 
 /* The USDT provider name of the tracepoints declared next. */
 #undef TP__PROVIDER_NOW
-#ifdef TRACE_SYSTEM
-#define TP__PROVIDER_NOW TRACE_SYSTEM
+#ifdef TP__SYSVAR
+#define TP__PROVIDER_NOW TP__SYSVAR
 #else
 #define TP__PROVIDER_NOW tracepoint
 #endif

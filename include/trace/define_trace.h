@@ -90,9 +90,15 @@
  * include guard is another header's (copied with it), and TRACE_SYSTEM's
  * events would be missing, to be reported far from the cause.  The
  * identifier, undeclared then, says it. */
-#if defined(TRACE_SYSTEM) && defined(TRACEPOINT_H_INCLUDED)
+#undef TP__EV_MARK_SYS
+#ifdef TRACE_SYSTEM_VAR
+#define TP__EV_MARK_SYS TRACE_SYSTEM_VAR
+#elif defined(TRACE_SYSTEM)
+#define TP__EV_MARK_SYS TRACE_SYSTEM
+#endif
+#if defined(TP__EV_MARK_SYS) && defined(TRACEPOINT_H_INCLUDED)
 TP__REDECL_BEGIN
-extern __typeof__(TP__EV_READ_MARK(TRACE_SYSTEM)) TP__EV_READ_MARK(TRACE_SYSTEM);
+extern __typeof__(TP__EV_READ_MARK(TP__EV_MARK_SYS)) TP__EV_READ_MARK(TP__EV_MARK_SYS);
 TP__REDECL_END
 #endif
 
@@ -113,7 +119,7 @@ TP__REDECL_END
 #if defined(TP__EV_NEED_DEFINITION) && !defined(CREATE_TRACE_POINTS) && \
 	!defined(TP__EV_INCLUDE_FILE)
 #ifdef TP__EV_NEED_ASM
-__asm__(TP__EV_NEED_REF(TRACE_SYSTEM));
+__asm__(TP__EV_NEED_REF(TP__EV_MARK_SYS));
 #endif
 #undef TP__EV_NEED_DEFINITION
 #endif
@@ -125,7 +131,7 @@ __asm__(TP__EV_NEED_REF(TRACE_SYSTEM));
  * .data, first in the file, so that a second definition is the first
  * one the linker reports. */
 #if defined(TP__EV_NEED_DEFINITION) && defined(TP__EV_NEED_ASM)
-__asm__(TP__EV_NEED_DEF(TRACE_SYSTEM));
+__asm__(TP__EV_NEED_DEF(TP__EV_MARK_SYS));
 #endif
 #undef TP__EV_NEED_DEFINITION
 
@@ -192,3 +198,13 @@ TP__EV_SAVED(TP__EV_POP)
 #define CREATE_TRACE_POINTS
 
 #endif /* CREATE_TRACE_POINTS */
+
+/* The header's system ends here, in every file (not between the passes,
+ * which re-read the header and so this file): a header read after it
+ * that sets no TRACE_SYSTEM of its own outside CREATE_TRACE_POINTS (as
+ * the kernel's module.h) must not take this one's for its symbols. */
+#ifndef TP__EV_INCLUDE_FILE
+#undef TP__EV_MARK_SYS
+#undef TRACE_SYSTEM_VAR
+#undef TRACE_SYSTEM
+#endif

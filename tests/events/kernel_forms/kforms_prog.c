@@ -1,6 +1,7 @@
-/* Defines the kforms events (kforms.h) and fires them, with values
- * tests/events/t_kernel_forms.sh looks for in tracepoint-dump's and
- * babeltrace2's output; kforms_fire.c fires some from a second file. */
+/* Defines the events of kforms.h, kfmod.h and kfdash.h and fires them,
+ * with values tests/events/t_kernel_forms.sh looks for in
+ * tracepoint-dump's and babeltrace2's output; kforms_fire.c fires some
+ * from a second file. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdarg.h>
@@ -8,6 +9,8 @@
 
 #define CREATE_TRACE_POINTS
 #include "kforms.h"
+#include "kfmod.h"
+#include "kfdash.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
 
@@ -64,6 +67,8 @@ int main(void)
 		trace_kf_fn_cond(i);
 	trace_kf_fn(9);
 	trace_kf_perf(&task, 1000);
+	trace_kf_mod_load("first");
+	trace_kf_dash_hit(1);
 	kf_fire_second();
 	return 0;
 }
