@@ -236,19 +236,20 @@ TP__DECLS_END
 
 /* The system in identifiers and symbols: TRACE_SYSTEM_VAR if the header
  * defines it (as in the kernel: for a TRACE_SYSTEM that is no C
- * identifier, such as foo-bar), else TRACE_SYSTEM; none if neither is
- * defined.  Event symbols carry it (TP__EVENT_SYM, tracepoint/defs.h). */
+ * identifier, such as foo-bar), else TRACE_SYSTEM (where the events are
+ * declared: a header may define it after this inclusion).  Event symbols
+ * carry it (TP__EVENT_SYM, tracepoint/defs.h): "TRACE_SYSTEM__" where
+ * there is none (a header that defines TRACE_SYSTEM only for
+ * CREATE_TRACE_POINTS, trace/stages/tracepoints.h). */
 #undef TP__SYSVAR
-#undef TP__EVENT_SYM
 #ifdef TRACE_SYSTEM_VAR
 #define TP__SYSVAR TRACE_SYSTEM_VAR
-#elif defined(TRACE_SYSTEM)
+#else
 #define TP__SYSVAR TRACE_SYSTEM
 #endif
-#ifdef TP__SYSVAR
-#define TP__EVENT_SYM TP__STR(TP__SYSVAR) "__"
-#else
-#define TP__EVENT_SYM ""
+#undef TP__HAVE_SYS
+#if defined(TRACE_SYSTEM_VAR) || defined(TRACE_SYSTEM)
+#define TP__HAVE_SYS 1
 #endif
 
 /* A header without TRACE_CONFIG is compiled in, unless its system's
@@ -256,7 +257,7 @@ TP__DECLS_END
  * defined as 0: a header taken as it is (the kernel's) is switched from
  * the command line.  As 1 it is compiled in. */
 #undef TP__SYS_SWITCH_OFF
-#if defined(TP__SYSVAR) && !defined(TRACE_CONFIG)
+#if defined(TP__HAVE_SYS) && !defined(TRACE_CONFIG)
 #if TP__IS_ZERO(TP__SYS_SWITCH(TP__SYSVAR))
 #define TP__SYS_SWITCH_OFF 1
 #endif
@@ -284,19 +285,19 @@ TP__DECLS_END
  * makes the file's link need the one file that defines them.  Only for a
  * header with a TRACE_CONFIG: TRACE_SYSTEM and TRACE_CONFIG are then this
  * header's, not left over from another before a direct #include. */
-#ifdef TP__SYSVAR
+#ifdef TP__HAVE_SYS
 TP__REDECL_BEGIN
 extern int TP__EV_READ_MARK(TP__SYSVAR);
 TP__REDECL_END
 #endif
 #undef TP__EV_NEED_DEFINITION
-#if TP__ON && defined(TP__SYSVAR) && defined(TRACE_CONFIG)
+#if TP__ON && defined(TP__HAVE_SYS) && defined(TRACE_CONFIG)
 #define TP__EV_NEED_DEFINITION 1
 #endif
 
 /* The USDT provider name of the tracepoints declared next. */
 #undef TP__PROVIDER_NOW
-#ifdef TP__SYSVAR
+#ifdef TP__HAVE_SYS
 #define TP__PROVIDER_NOW TP__SYSVAR
 #else
 #define TP__PROVIDER_NOW tracepoint

@@ -87,7 +87,8 @@ else
 fi
 
 if nm "$P" | grep -q ' D __tracepoint_kf_dash__kf_dash_hit$' &&
-	nm "$P" | grep -q ' V __tracepoint_kf_mod_load$' && nm "$P" | grep -q ' D __tracepoint_kfmod__kf_mod_load$' &&
+	nm "$P" | grep -q ' V __tracepoint_TRACE_SYSTEM__kf_mod_load$' &&
+	nm "$P" | grep -q ' D __tracepoint_kfmod__kf_mod_load$' &&
 	! nm "$P" | grep -q 'kf_nop'; then
 	ok "symbols: TRACE_SYSTEM_VAR's; kfmod's events answer without a system too; no NOP event"
 else fail "symbols"; nm "$P" | grep -i 'kf_dash\|kf_mod\|kf_nop'; fi

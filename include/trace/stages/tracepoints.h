@@ -30,10 +30,10 @@
 	TP__DEFINE_SEL(TP__ON, name, reg, unreg, &tp__ev_event_##name, TP__STR(TRACE_SYSTEM))
 /* A header that defines TRACE_SYSTEM only for CREATE_TRACE_POINTS (as the
  * kernel's module.h): the other files that include it declare its events
- * without a system (__tracepoint_<name>, tp__iter_<name>, ...,
- * tracepoint.h's TP__EVENT_SYM ""), so each definition answers to those
- * names too, as weak aliases (two systems' events of one name in one
- * program: the first one's). */
+ * without a system (__tracepoint_TRACE_SYSTEM__<name>, ...: TP__EVENT_SYM
+ * with TRACE_SYSTEM undefined), so each definition answers to those names
+ * too, as weak aliases (two systems' events of one name in one program:
+ * the first one's). */
 #if defined(TRACE_SYSTEM) || defined(TRACE_SYSTEM_VAR)
 #define TP__EV_SYSLESS(name)                                                  \
 	TP__EV_ALIAS(__tracepoint_##name, tp__ev_sl_tp_##name, "__tracepoint_", name) \
@@ -41,7 +41,7 @@
 	TP__EV_ALIAS(tp__iter_slow_##name, tp__ev_sl_is_##name, "tp__iter_slow_", name)
 #define TP__EV_ALIAS(of, as, prefix, name)                                    \
 	TP__EV_ALIAS_BEGIN                                                    \
-	extern __typeof__(of) as __asm__(TP__SYM(prefix, "", name))            \
+	extern __typeof__(of) as __asm__(TP__SYM(prefix, "TRACE_SYSTEM__", name)) \
 		__attribute__((weak, alias(TP__SYM(prefix, TP__EVENT_SYM, name)))); \
 	TP__EV_ALIAS_END
 /* gcc wants an alias to have its target's attributes (cold, noinline):
