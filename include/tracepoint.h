@@ -473,24 +473,30 @@ TP__DECLS_END
  * consumer that never includes define_trace.h pays for none of the event
  * machinery. */
 #ifndef TRACE_EVENT
+/* The header's mark (above) again where its events are declared: a header
+ * may define TRACE_SYSTEM after it includes this file (the kernel's older
+ * irq.h does). */
+#define TP__EV_MARK                                                           \
+	TP__REDECL_BEGIN extern int TP__EV_READ_MARK(TP__SYSVAR);             \
+	TP__REDECL_END
 #define TRACE_EVENT(name, proto, args, tstruct, assign, print)                \
-	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
+	TP__EV_MARK TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define DECLARE_EVENT_CLASS(name, proto, args, tstruct, assign, print)        \
-	enum { tp__event_class_##name = 1 }
+	TP__EV_MARK enum { tp__event_class_##name = 1 }
 #define DEFINE_EVENT(template, name, proto, args)                             \
 	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define TRACE_EVENT_CONDITION(name, proto, args, cond, tstruct, assign, print) \
-	TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
+	TP__EV_MARK TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
 #define DEFINE_EVENT_CONDITION(template, name, proto, args, cond)             \
 	TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
 #define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print, reg, unreg) \
-	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
+	TP__EV_MARK TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define DEFINE_EVENT_PRINT(template, name, proto, args, print)                \
 	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define DEFINE_EVENT_FN(template, name, proto, args, reg, unreg)              \
 	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define TRACE_EVENT_FN_COND(name, proto, args, cond, tstruct, assign, print, reg, unreg) \
-	TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
+	TP__EV_MARK TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
 /* The kernel's NOP forms: the event is not declared (no trace_<name>()). */
 #define TRACE_EVENT_NOP(name, proto, args, tstruct, assign, print)            \
 	enum { tp__event_nop_##name = 1 }
