@@ -36,7 +36,9 @@
  *   -DCONFIG_TRACEPOINTS_ALL                  -> every tracepoint compiled in
  *   -DCONFIG_TRACEPOINTS_OFF                  -> every tracepoint compiled out
  *   Each #include of this file consumes (#undefs) TRACE_CONFIG, so a header
- *   that never sets it gets its own "compiled in" decision.
+ *   that never sets it gets its own "compiled in" decision, unless its
+ *   system's CONFIG_TRACE_<TRACE_SYSTEM_VAR or TRACE_SYSTEM> is defined as
+ *   0 (a kernel header taken as it is, switched from the command line).
  *
  * Runtime state without a runtime library
  * ---------------------------------------

@@ -64,19 +64,27 @@
  *                              len elements, after the fixed part with the
  *                              strings (declaration order); the entry holds
  *                              their count (32 bits)
+ *   and the kernel's others (trace/stages/init.h maps most onto these):
+ *   __field_struct, __field_ext, __string_len, __vstring (va_list *),
+ *   __bitmask, __cpumask, __sockaddr, the __rel_ forms
  * In TP_fast_assign:  __entry->name = ...;  __assign_str(name, src);
  *                     memcpy(__entry->arr, ..., sizeof(__entry->arr));
  *                     memcpy(__get_dynamic_array(name), src, bytes);
+ *                     __assign_bitmask, __assign_cpumask, __assign_sockaddr
  * In TP_printk:       __entry->name, __get_str(name), __get_dynamic_array(name),
- *                     __get_dynamic_array_len(name) (bytes), and for %s:
+ *                     __get_dynamic_array_len(name) (bytes, unsigned int),
+ *                     __get_bitmask/__get_cpumask (%s), __get_sockaddr (%pISpc),
+ *                     and for %s:
  *                     __print_symbolic(value, { v, "name" }...),
  *                     __print_flags(value, "|", { mask, "name" }...),
  *                     __print_hex(buf, len)
  * Event forms besides TRACE_EVENT, DECLARE_EVENT_CLASS and DEFINE_EVENT:
  *   TRACE_EVENT_CONDITION / DEFINE_EVENT_CONDITION (TP_CONDITION, checked
  *   by the tracepoint's dispatch before any probe), TRACE_EVENT_FN (reg,
- *   unreg), DEFINE_EVENT_PRINT (own TP_printk).  TP_STRUCT__entry() may be
- *   empty; TP_PROTO(void), TP_ARGS() is an event without arguments.
+ *   unreg), DEFINE_EVENT_PRINT (own TP_printk), DEFINE_EVENT_FN,
+ *   TRACE_EVENT_FN_COND, TRACE_EVENT_NOP and DEFINE_EVENT_NOP (nothing).
+ *   TP_STRUCT__entry() may be empty; TP_PROTO(void), TP_ARGS() is an event
+ *   without arguments.  TRACE_SYSTEM_VAR names the system in symbols.
  *
  * The passes are the files of trace/stages/, each named for what it makes
  * (as the kernel's include/trace/stages/): init.h (what they share, read
