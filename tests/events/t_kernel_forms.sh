@@ -10,7 +10,8 @@
 #    file does: __string_len, __vstring, __bitmask and __cpumask as %*pb,
 #    __sockaddr as %pISpc (IPv4 and IPv6), the __rel_ forms as the others,
 #    DEFINE_EVENT_FN, TRACE_EVENT_FN_COND (its condition kept 2 of 4),
-#    __perf_task/__perf_count; --json gives them as strings and arrays;
+#    __perf_task/__perf_count; so does the program's own formatter (but
+#    for %pISpc); --json gives them as strings and arrays;
 #    babeltrace2 reads the same trace;
 #  - TRACE_EVENT_NOP and DEFINE_EVENT_NOP declare nothing;
 #  - the system "kf-dash" names its symbols by TRACE_SYSTEM_VAR (kf_dash);
@@ -21,7 +22,7 @@
 . tests/lib.sh
 dump_tool
 K=tests/events/kernel_forms
-F="-Iinclude -I$K -DCONFIG_KFORMS -DTRACEPOINT_CPUMASK_BITS=64 -Werror=format"
+F="-Iinclude -I$K -Itests/include -DCONFIG_KFORMS -DTRACEPOINT_CPUMASK_BITS=64 -Werror=format"
 built=
 for c in gcc clang g++ clang++; do
 	have $c || continue
@@ -60,9 +61,20 @@ for c in $built; do
 	rm -rf "$B/tr_$c"
 	TRACEPOINTS='*' TRACEPOINTS_DIR=$B/tr_$c "$B/prog_$c" 2>"$B/prog_$c.err" || { fail "prog_$c exited $?"; cat "$B/prog_$c.err"; }
 	"$DUMP" --text "$B/tr_$c" 2>&1 | sed 's/^[0-9.]* [0-9]* //' >"$B/text_$c"
-	if cmp -s "$B/text.want" "$B/text_$c"; then ok "$c: tracepoint-dump --text prints every form as the kernel"
+	if cmp -s "$B/text.want" "$B/text_$c"; then ok "$c: tracepoint-dump --text prints every form as the kernel (kf_struct: name=value)"
 	else fail "$c: text output"; diff "$B/text.want" "$B/text_$c"; fi
 done
+
+# the program's own formatter: the same text, but %pISpc (a pointer there)
+rm -rf "$B/tr_fmt"
+TRACEPOINTS='*' TRACEPOINTS_DIR=$B/tr_fmt "$P" --format >"$B/format" 2>"$B/format.err" || fail "--format exited $?"
+# (and __entry->pair.b, which tracepoint-dump cannot read in a struct's bytes)
+grep -v kf_sock "$B/text.want" |
+	sed -e 's/^kforms:kf_struct pair={0xfb,.*/kforms:kf_struct a=-5 b=7/' \
+		-e 's/^kforms:kf_struct pair={0x1,.*/kforms:kf_struct a=1 b=2/' >"$B/format.want"
+if grep -v kf_sock "$B/format" | cmp -s "$B/format.want" - && [ "$(grep -c kf_sock "$B/format")" = 2 ]; then
+	ok "the program's formatter prints them as the kernel (bitmasks as %*pb)"
+else fail "the program's formatter"; grep -v kf_sock "$B/format" | diff "$B/format.want" -; fi
 
 "$DUMP" --json "$B/tr_$(basename "$P" | sed 's/prog_//')" >"$B/json" 2>&1
 if grep -q '"args":{"name":"abc","rname":"abc","whole":"abcdef"}' "$B/json" &&

@@ -1,10 +1,13 @@
 /* Defines the events of kforms.h, kfmod.h and kfdash.h and fires them,
  * with values tests/events/t_kernel_forms.sh looks for in
  * tracepoint-dump's and babeltrace2's output; kforms_fire.c fires some
- * from a second file. */
+ * from a second file.  With --format it then reads the records back
+ * (tests/include/trace_read.h) and prints each as the program's own
+ * formatter (cls->format) does. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #define CREATE_TRACE_POINTS
@@ -13,6 +16,7 @@
 #include "kfdash.h"
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
+#include "trace_read.h"
 
 void kf_fire_second(void);
 
@@ -25,6 +29,14 @@ void kf_unreg(void)
 {
 }
 
+static void kf_print(const struct tr_rec *r, void *priv)
+{
+	char text[512];
+	(void)priv;
+	r->ev->cls->format(text, sizeof(text), (void *)(uintptr_t)r->payload, r->size);
+	printf("%s:%s %s\n", r->ev->cls->system, r->ev->name, text);
+}
+
 static void kf_log(int level, const char *fmt, ...)
 {
 	va_list va;
@@ -33,7 +45,7 @@ static void kf_log(int level, const char *fmt, ...)
 	va_end(va);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	static const struct kf_pair pair = { -5, 7 };
 	static const unsigned long mask[2] = { 0x3ul, 0x80000000ul };
@@ -70,5 +82,10 @@ int main(void)
 	trace_kf_mod_load("first");
 	trace_kf_dash_hit(1);
 	kf_fire_second();
+	if (argc > 1 && strcmp(argv[1], "--format") == 0) {
+		tracepoint_disable("*");
+		tracepoint_synchronize_unregister();
+		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 18 ? 0 : 1;
+	}
 	return 0;
 }
