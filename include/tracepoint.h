@@ -292,6 +292,14 @@ TP__REDECL_BEGIN
 extern int TP__EV_READ_MARK(TP__SYSVAR);
 TP__REDECL_END
 #endif
+#undef TP__EV_MARK_LATE
+#ifdef TP__HAVE_SYS
+#define TP__EV_MARK_LATE
+#else
+#define TP__EV_MARK_LATE                                                      \
+	TP__REDECL_BEGIN extern int TP__EV_READ_MARK(TP__SYSVAR);             \
+	TP__REDECL_END
+#endif
 #undef TP__EV_NEED_DEFINITION
 #if TP__ON && defined(TP__HAVE_SYS) && defined(TRACE_CONFIG)
 #define TP__EV_NEED_DEFINITION 1
@@ -475,12 +483,11 @@ TP__DECLS_END
  * consumer that never includes define_trace.h pays for none of the event
  * machinery. */
 #ifndef TRACE_EVENT
-/* The header's mark (above) again where its events are declared: a header
- * may define TRACE_SYSTEM after it includes this file (the kernel's older
- * irq.h does). */
-#define TP__EV_MARK                                                           \
-	TP__REDECL_BEGIN extern int TP__EV_READ_MARK(TP__SYSVAR);             \
-	TP__REDECL_END
+/* The header's mark (above) again where its events are declared, if it
+ * had no system when it included this file: it may define TRACE_SYSTEM
+ * after (the kernel's older irq.h does).  TP__EV_MARK_LATE is decided at
+ * each inclusion (above). */
+#define TP__EV_MARK TP__EV_MARK_LATE
 #define TRACE_EVENT(name, proto, args, tstruct, assign, print)                \
 	TP__EV_MARK TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define DECLARE_EVENT_CLASS(name, proto, args, tstruct, assign, print)        \
