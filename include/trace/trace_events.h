@@ -345,7 +345,10 @@ static inline size_t tp__ev_strl_size(const char *s, size_t len)
 
 /* __vstring(name, fmt, va), va a va_list *: the bytes of the text that
  * vsnprintf makes of fmt and *va, with the NUL (at most
- * TRACEPOINT_STRING_MAX before it); then that text, written at d. */
+ * TRACEPOINT_STRING_MAX before it); then that text, written at d.  The
+ * format is the caller's (as vprintf's): no literal to check here. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 static inline size_t tp__ev_vstr_size(const char *fmt, va_list *va)
 {
 	va_list ap;
@@ -372,6 +375,7 @@ static inline void tp__ev_vstr_put(unsigned char *d, size_t size, const char *fm
 		d[0] = '\0';
 	va_end(ap);
 }
+#pragma GCC diagnostic pop
 
 /* __get_bitmask(name) (and __get_cpumask) in TP_printk: the bits of the
  * bytes at buf as the kernel's %*pb prints them: 32-bit chunks in hex,
