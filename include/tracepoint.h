@@ -36,7 +36,9 @@
  *   -DCONFIG_TRACEPOINTS_ALL                  -> every tracepoint compiled in
  *   -DCONFIG_TRACEPOINTS_OFF                  -> every tracepoint compiled out
  *   Each #include of this file consumes (#undefs) TRACE_CONFIG, so a header
- *   that never sets it gets its own "compiled in" decision.
+ *   that never sets it gets its own "compiled in" decision, unless its
+ *   system's CONFIG_TRACE_<TRACE_SYSTEM_VAR or TRACE_SYSTEM> is defined as
+ *   0 (a kernel header taken as it is, switched from the command line).
  *
  * Runtime state without a runtime library
  * ---------------------------------------
@@ -234,11 +236,42 @@ TP__DECLS_END
 #error "this header's TRACE_CONFIG switch is defined as y or m (a Kconfig habit); define it as 1 (-DCONFIG_FOO) to compile the subsystem in"
 #endif
 
+/* The system in identifiers and symbols: TRACE_SYSTEM_VAR if the header
+ * defines it (as in the kernel: for a TRACE_SYSTEM that is no C
+ * identifier, such as foo-bar), else TRACE_SYSTEM (where the events are
+ * declared: a header may define it after this inclusion).  Event symbols
+ * carry it (TP__EVENT_SYM, tracepoint/defs.h): "TRACE_SYSTEM__" where
+ * there is none (a header that defines TRACE_SYSTEM only for
+ * CREATE_TRACE_POINTS, trace/stages/tracepoints.h). */
+#undef TP__SYSVAR
+#ifdef TRACE_SYSTEM_VAR
+#define TP__SYSVAR TRACE_SYSTEM_VAR
+#else
+#define TP__SYSVAR TRACE_SYSTEM
+#endif
+#undef TP__HAVE_SYS
+#if defined(TRACE_SYSTEM_VAR) || defined(TRACE_SYSTEM)
+#define TP__HAVE_SYS 1
+#endif
+
+/* A header without TRACE_CONFIG is compiled in, unless its system's
+ * switch, CONFIG_TRACE_<system> (TRACE_SYSTEM_VAR, else TRACE_SYSTEM), is
+ * defined as 0: a header taken as it is (the kernel's) is switched from
+ * the command line.  As 1 it is compiled in. */
+#undef TP__SYS_SWITCH_OFF
+#if defined(TP__HAVE_SYS) && !defined(TRACE_CONFIG)
+#if TP__IS_ZERO(TP__SYS_SWITCH(TP__SYSVAR))
+#define TP__SYS_SWITCH_OFF 1
+#endif
+#endif
+
 #undef TP__ON
 #if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF)
 #define TP__ON 0
 #elif TP__IS_ONE(CONFIG_TRACEPOINTS_ALL)
 #define TP__ON 1
+#elif !defined(TRACE_CONFIG) && defined(TP__SYS_SWITCH_OFF)
+#define TP__ON 0
 #elif !defined(TRACE_CONFIG)
 #define TP__ON 1
 #elif TP__IS_ONE(TRACE_CONFIG)
@@ -254,20 +287,28 @@ TP__DECLS_END
  * makes the file's link need the one file that defines them.  Only for a
  * header with a TRACE_CONFIG: TRACE_SYSTEM and TRACE_CONFIG are then this
  * header's, not left over from another before a direct #include. */
-#ifdef TRACE_SYSTEM
+#ifdef TP__HAVE_SYS
 TP__REDECL_BEGIN
-extern int TP__EV_READ_MARK(TRACE_SYSTEM);
+extern int TP__EV_READ_MARK(TP__SYSVAR);
 TP__REDECL_END
 #endif
+#undef TP__EV_MARK_LATE
+#ifdef TP__HAVE_SYS
+#define TP__EV_MARK_LATE
+#else
+#define TP__EV_MARK_LATE                                                      \
+	TP__REDECL_BEGIN extern int TP__EV_READ_MARK(TP__SYSVAR);             \
+	TP__REDECL_END
+#endif
 #undef TP__EV_NEED_DEFINITION
-#if TP__ON && defined(TRACE_SYSTEM) && defined(TRACE_CONFIG)
+#if TP__ON && defined(TP__HAVE_SYS) && defined(TRACE_CONFIG)
 #define TP__EV_NEED_DEFINITION 1
 #endif
 
 /* The USDT provider name of the tracepoints declared next. */
 #undef TP__PROVIDER_NOW
-#ifdef TRACE_SYSTEM
-#define TP__PROVIDER_NOW TRACE_SYSTEM
+#ifdef TP__HAVE_SYS
+#define TP__PROVIDER_NOW TP__SYSVAR
 #else
 #define TP__PROVIDER_NOW tracepoint
 #endif
@@ -442,18 +483,42 @@ TP__DECLS_END
  * consumer that never includes define_trace.h pays for none of the event
  * machinery. */
 #ifndef TRACE_EVENT
+/* The header's mark (above) again where its events are declared, if it
+ * had no system when it included this file: it may define TRACE_SYSTEM
+ * after (the kernel's older irq.h does).  TP__EV_MARK_LATE is decided at
+ * each inclusion (above). */
+#define TP__EV_MARK TP__EV_MARK_LATE
 #define TRACE_EVENT(name, proto, args, tstruct, assign, print)                \
-	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
+	TP__EV_MARK TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define DECLARE_EVENT_CLASS(name, proto, args, tstruct, assign, print)        \
-	enum { tp__event_class_##name = 1 }
+	TP__EV_MARK enum { tp__event_class_##name = 1 }
 #define DEFINE_EVENT(template, name, proto, args)                             \
 	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define TRACE_EVENT_CONDITION(name, proto, args, cond, tstruct, assign, print) \
-	TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
+	TP__EV_MARK TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
 #define DEFINE_EVENT_CONDITION(template, name, proto, args, cond)             \
 	TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
 #define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print, reg, unreg) \
-	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
+	TP__EV_MARK TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #define DEFINE_EVENT_PRINT(template, name, proto, args, print)                \
 	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
+#define DEFINE_EVENT_FN(template, name, proto, args, reg, unreg)              \
+	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
+#define TRACE_EVENT_FN_COND(name, proto, args, cond, tstruct, assign, print, reg, unreg) \
+	TP__EV_MARK TP__DECLARE_COND(name, TP__EVENT_SYM, (cond), PARAMS(proto), PARAMS(args))
+/* The kernel's NOP forms: the event is not declared (no trace_<name>()). */
+#define TRACE_EVENT_NOP(name, proto, args, tstruct, assign, print)            \
+	enum { tp__event_nop_##name = 1 }
+#define DEFINE_EVENT_NOP(template, name, proto, args) enum { tp__event_nop_##name = 1 }
+#endif
+
+/* The kernel's TRACE_EVENT_FLAGS and TRACE_EVENT_PERF_PERM (perf's
+ * permissions of an event, written without a ';') mean nothing here;
+ * __perf_count() and __perf_task() in TP_ARGS are their argument. */
+#ifndef TRACE_EVENT_FLAGS
+#define TRACE_EVENT_FLAGS(event, flag)
+#define TRACE_EVENT_PERF_PERM(event, ...)
+#define __perf_count(c) c
+#define __perf_task(t) t
+#define __perf_addr(a) a
 #endif

@@ -64,19 +64,27 @@
  *                              len elements, after the fixed part with the
  *                              strings (declaration order); the entry holds
  *                              their count (32 bits)
+ *   and the kernel's others (trace/stages/init.h maps most onto these):
+ *   __field_struct, __field_ext, __string_len, __vstring (va_list *),
+ *   __bitmask, __cpumask, __sockaddr, the __rel_ forms
  * In TP_fast_assign:  __entry->name = ...;  __assign_str(name, src);
  *                     memcpy(__entry->arr, ..., sizeof(__entry->arr));
  *                     memcpy(__get_dynamic_array(name), src, bytes);
+ *                     __assign_bitmask, __assign_cpumask, __assign_sockaddr
  * In TP_printk:       __entry->name, __get_str(name), __get_dynamic_array(name),
- *                     __get_dynamic_array_len(name) (bytes), and for %s:
+ *                     __get_dynamic_array_len(name) (bytes, unsigned int),
+ *                     __get_bitmask/__get_cpumask (%s), __get_sockaddr (%pISpc),
+ *                     and for %s:
  *                     __print_symbolic(value, { v, "name" }...),
  *                     __print_flags(value, "|", { mask, "name" }...),
  *                     __print_hex(buf, len)
  * Event forms besides TRACE_EVENT, DECLARE_EVENT_CLASS and DEFINE_EVENT:
  *   TRACE_EVENT_CONDITION / DEFINE_EVENT_CONDITION (TP_CONDITION, checked
  *   by the tracepoint's dispatch before any probe), TRACE_EVENT_FN (reg,
- *   unreg), DEFINE_EVENT_PRINT (own TP_printk).  TP_STRUCT__entry() may be
- *   empty; TP_PROTO(void), TP_ARGS() is an event without arguments.
+ *   unreg), DEFINE_EVENT_PRINT (own TP_printk), DEFINE_EVENT_FN,
+ *   TRACE_EVENT_FN_COND, TRACE_EVENT_NOP and DEFINE_EVENT_NOP (nothing).
+ *   TP_STRUCT__entry() may be empty; TP_PROTO(void), TP_ARGS() is an event
+ *   without arguments.  TRACE_SYSTEM_VAR names the system in symbols.
  *
  * The passes are the files of trace/stages/, each named for what it makes
  * (as the kernel's include/trace/stages/): init.h (what they share, read
@@ -90,9 +98,15 @@
  * include guard is another header's (copied with it), and TRACE_SYSTEM's
  * events would be missing, to be reported far from the cause.  The
  * identifier, undeclared then, says it. */
-#if defined(TRACE_SYSTEM) && defined(TRACEPOINT_H_INCLUDED)
+#undef TP__EV_MARK_SYS
+#ifdef TRACE_SYSTEM_VAR
+#define TP__EV_MARK_SYS TRACE_SYSTEM_VAR
+#elif defined(TRACE_SYSTEM)
+#define TP__EV_MARK_SYS TRACE_SYSTEM
+#endif
+#if defined(TP__EV_MARK_SYS) && defined(TRACEPOINT_H_INCLUDED)
 TP__REDECL_BEGIN
-extern __typeof__(TP__EV_READ_MARK(TRACE_SYSTEM)) TP__EV_READ_MARK(TRACE_SYSTEM);
+extern __typeof__(TP__EV_READ_MARK(TP__EV_MARK_SYS)) TP__EV_READ_MARK(TP__EV_MARK_SYS);
 TP__REDECL_END
 #endif
 
@@ -113,7 +127,7 @@ TP__REDECL_END
 #if defined(TP__EV_NEED_DEFINITION) && !defined(CREATE_TRACE_POINTS) && \
 	!defined(TP__EV_INCLUDE_FILE)
 #ifdef TP__EV_NEED_ASM
-__asm__(TP__EV_NEED_REF(TRACE_SYSTEM));
+__asm__(TP__EV_NEED_REF(TP__EV_MARK_SYS));
 #endif
 #undef TP__EV_NEED_DEFINITION
 #endif
@@ -125,7 +139,7 @@ __asm__(TP__EV_NEED_REF(TRACE_SYSTEM));
  * .data, first in the file, so that a second definition is the first
  * one the linker reports. */
 #if defined(TP__EV_NEED_DEFINITION) && defined(TP__EV_NEED_ASM)
-__asm__(TP__EV_NEED_DEF(TRACE_SYSTEM));
+__asm__(TP__EV_NEED_DEF(TP__EV_MARK_SYS));
 #endif
 #undef TP__EV_NEED_DEFINITION
 
@@ -192,3 +206,13 @@ TP__EV_SAVED(TP__EV_POP)
 #define CREATE_TRACE_POINTS
 
 #endif /* CREATE_TRACE_POINTS */
+
+/* The header's system ends here, in every file (not between the passes,
+ * which re-read the header and so this file): a header read after it
+ * that sets no TRACE_SYSTEM of its own outside CREATE_TRACE_POINTS (as
+ * the kernel's module.h) must not take this one's for its symbols. */
+#ifndef TP__EV_INCLUDE_FILE
+#undef TP__EV_MARK_SYS
+#undef TRACE_SYSTEM_VAR
+#undef TRACE_SYSTEM
+#endif

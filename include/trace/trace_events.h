@@ -28,6 +28,7 @@
 #include <tracepoint/libc.h>
 #include <trace/event_kinds.h>
 #include <trace/wire.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -339,6 +340,100 @@ static inline const char *tp__ev_print_hex(struct tp__ev_ctx *c, const void *buf
 		d[1] = hex[b[i] >> 4];
 		d[2] = hex[b[i] & 15];
 		tp__ev_scratch_put(c, i ? d : d + 1, i ? 3u : 2u);
+	}
+	if (c->used < TP__EV_SCRATCH - 1u)
+		c->used++;
+	return start;
+}
+
+/* __bitmask(name, nr_bits): the unsigned longs a bitmask of nr_bits
+ * takes, as the kernel's BITS_TO_LONGS; __cpumask(name) is a bitmask of
+ * TRACEPOINT_CPUMASK_BITS (the bits of glibc's cpu_set_t, which
+ * __assign_cpumask may copy from; a header of kernel types may set it). */
+#define TP__EV_BITS_TO_LONGS(nr) (((size_t)(nr) + 8u * sizeof(long) - 1u) / (8u * sizeof(long)))
+#ifndef TRACEPOINT_CPUMASK_BITS
+#define TRACEPOINT_CPUMASK_BITS 1024
+#endif
+
+/* __assign_bitmask, __assign_cpumask, __assign_sockaddr: n bytes of src
+ * into the variable part at d, which holds room bytes (never more). */
+static inline void tp__ev_put_bytes(void *d, size_t room, const void *src, size_t n)
+{
+	if (src && d)
+		memcpy(d, src, n < room ? n : room);
+}
+
+/* __string_len(name, src, len): the bytes a record keeps of the len at
+ * src, with the NUL: up to the first NUL, at most TRACEPOINT_STRING_MAX,
+ * cut before a UTF-8 character that would not fit whole. */
+static inline size_t tp__ev_strl_size(const char *s, size_t len)
+{
+	if (len <= TRACEPOINT_STRING_MAX)
+		return TP__EV_STRNLEN(s, len) + 1u;
+	return tp__ev_str_size(s); /* s holds more than TRACEPOINT_STRING_MAX bytes */
+}
+
+/* __vstring(name, fmt, va), va a va_list *: the bytes of the text that
+ * vsnprintf makes of fmt and *va, with the NUL (at most
+ * TRACEPOINT_STRING_MAX before it); then that text, written at d.  The
+ * format is the caller's (as vprintf's): no literal to check here. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static inline size_t tp__ev_vstr_size(const char *fmt, va_list *va)
+{
+	va_list ap;
+	int n;
+	if (!fmt || !va)
+		return sizeof("(null)");
+	va_copy(ap, *va);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return 1u;
+	return ((size_t)n < TRACEPOINT_STRING_MAX ? (size_t)n : TRACEPOINT_STRING_MAX) + 1u;
+}
+static inline void tp__ev_vstr_put(unsigned char *d, size_t size, const char *fmt, va_list *va)
+{
+	va_list ap;
+	if (!fmt || !va) {
+		memcpy(d, "(null)", size < sizeof("(null)") ? size : sizeof("(null)"));
+		d[size - 1u] = '\0';
+		return;
+	}
+	va_copy(ap, *va);
+	if (vsnprintf((char *)d, size, fmt, ap) < 0)
+		d[0] = '\0';
+	va_end(ap);
+}
+#pragma GCC diagnostic pop
+
+/* __get_bitmask(name) (and __get_cpumask) in TP_printk: the bits of the
+ * bytes at buf as the kernel's %*pb prints them: 32-bit chunks in hex,
+ * most significant first, comma-separated, each of 8 digits but the
+ * first, which has as many as its bits need.  The bitmask is an array of
+ * unsigned longs in the machine's order (little-endian here: bit i is bit
+ * i % 8 of byte i / 8). */
+static inline const char *tp__ev_print_bitmask(struct tp__ev_ctx *c, const void *buf, size_t len)
+{
+	const unsigned char *b = (const unsigned char *)buf;
+	size_t nbits = len * 8u, at;
+	char *start;
+	int first = 1;
+	if (c->collect || c->used >= TP__EV_SCRATCH - 1u)
+		return "";
+	start = c->scratch + c->used;
+	*start = '\0';
+	for (at = (nbits + 31u) / 32u * 32u; at >= 32u; at -= 32u) {
+		size_t lo = at - 32u, k, bits = nbits - lo < 32u ? nbits - lo : 32u;
+		unsigned long v = 0;
+		char d[12];
+		int n;
+		for (k = 0; k < bits; k++)
+			if (b[(lo + k) / 8u] >> ((lo + k) % 8u) & 1u)
+				v |= 1ul << k;
+		n = snprintf(d, sizeof(d), "%s%0*lx", first ? "" : ",", (int)((bits + 3u) / 4u), v);
+		tp__ev_scratch_put(c, d, n > 0 ? (size_t)n : 0);
+		first = 0;
 	}
 	if (c->used < TP__EV_SCRATCH - 1u)
 		c->used++;

@@ -71,6 +71,13 @@
 #define TP__KCONFIG_m 0,
 #define TP__IS_YM(x) TP__IS_YM_(x)
 #define TP__IS_YM_(val) TP__IS_ONE__(TP__KCONFIG_##val)
+/* The same for "defined as 0"; and a system's switch from outside its
+ * header, CONFIG_TRACE_<system> (tracepoint.h). */
+#define TP__ZERO_0 0,
+#define TP__IS_ZERO(x) TP__IS_ZERO_(x)
+#define TP__IS_ZERO_(val) TP__IS_ONE__(TP__ZERO_##val)
+#define TP__SYS_SWITCH(sys) TP__SYS_SWITCH_(sys)
+#define TP__SYS_SWITCH_(sys) CONFIG_TRACE_##sys
 
 /* --- Small portability helpers. --- */
 /* Static assertions carry their message; before C11 (where glibc turns

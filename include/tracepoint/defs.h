@@ -153,8 +153,9 @@ enum { TP__KEY_PROBES = 0x4000 };
 /* The symbols of a tracepoint: __tracepoint_<name> for DECLARE_TRACE (one
  * namespace, as in the kernel), __tracepoint_<system>__<name> for the events
  * of TRACE_EVENT headers, so that two libraries may each have an "init"
- * event in their own system.  sym is "" or "<system>__". */
+ * event in their own system.  sym is "" or "<system>__" (TP__SYSVAR,
+ * tracepoint.h: the system's TRACE_SYSTEM_VAR, else its TRACE_SYSTEM). */
 #define TP__SYM(prefix, sym, name) prefix sym #name
-#define TP__EVENT_SYM TP__STR(TRACE_SYSTEM) "__"
+#define TP__EVENT_SYM TP__STR(TP__SYSVAR) "__"
 
 #endif /* TP__DEFS_H */

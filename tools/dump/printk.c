@@ -33,7 +33,18 @@ int field_index(const struct event *ev, const char *s, size_t n)
 	return -1;
 }
 
-enum { AR_FIELD, AR_INDEX, AR_STR, AR_SYM, AR_FLAGS, AR_HEX, AR_DYN };
+enum {
+	AR_FIELD,
+	AR_INDEX,
+	AR_STR,
+	AR_SYM,
+	AR_FLAGS,
+	AR_HEX,
+	AR_DYN,
+	AR_BITMASK,
+	AR_SOCKADDR,
+	AR_DYNLEN
+};
 struct argref {
 	int kind; /* AR_*: __entry->f, __entry->f[idx], __get_str(f), __print_symbolic(..),
 		   * __print_flags(..), __print_hex(..), __get_dynamic_array(f) */
@@ -107,6 +118,121 @@ static int split_call(const char *s, const char *e, const char *name, const char
 
 static int parse_argref(const struct event *ev, const char *s, const char *e, struct argref *r);
 
+/* ---- The kernel's other field forms (__bitmask, __cpumask, __sockaddr,
+ * the __rel_ forms): their TP_printk helpers. ---- */
+
+/* The helpers that are others by another name, by those: the __rel_
+ * forms differ only in the kernel's record layout, a cpumask is a
+ * bitmask.  Outside string literals; a new string. */
+static char *plain_helpers(const char *s)
+{
+	static const char *const from[] = {
+		"__get_rel_str",      "__get_rel_dynamic_array_len", "__get_rel_dynamic_array",
+		"__get_sockaddr_len", "__get_rel_bitmask",	     "__get_rel_cpumask",
+		"__get_cpumask",      "__get_rel_sockaddr"
+	};
+	static const char *const to[] = { "__get_str",		 "__get_dynamic_array_len",
+					  "__get_dynamic_array", "__get_dynamic_array_len",
+					  "__get_bitmask",	 "__get_bitmask",
+					  "__get_bitmask",	 "__get_sockaddr" };
+	size_t n = strlen(s), o = 0, k;
+	char *d = (char *)xmalloc(2 * n + 1), quote = 0;
+	while (*s) {
+		if (quote) {
+			if (*s == '\\' && s[1])
+				d[o++] = *s++;
+			else if (*s == quote)
+				quote = 0;
+			d[o++] = *s++;
+			continue;
+		}
+		if (*s == '"' || *s == '\'') {
+			quote = *s;
+			d[o++] = *s++;
+			continue;
+		}
+		if (is_ident((unsigned char)*s)) {
+			const char *id = s;
+			while (is_ident((unsigned char)*s))
+				s++;
+			for (k = 0; k < sizeof(from) / sizeof(from[0]); k++)
+				if (strlen(from[k]) == (size_t)(s - id) &&
+				    !memcmp(from[k], id, (size_t)(s - id)))
+					break;
+			if (k < sizeof(from) / sizeof(from[0])) {
+				memcpy(d + o, to[k], strlen(to[k]));
+				o += strlen(to[k]);
+			} else {
+				memcpy(d + o, id, (size_t)(s - id));
+				o += (size_t)(s - id);
+			}
+			continue;
+		}
+		d[o++] = *s++;
+	}
+	d[o] = '\0';
+	return d;
+}
+
+/* __get_bitmask(f) (f: a dynamic array of integers), __get_sockaddr(f)
+ * (of bytes) and __get_dynamic_array_len(f) (its bytes, a number): 0 and
+ * r filled, 1 if [s, e) is none of them, -1 if it cannot be read. */
+static int parse_field_helper(const struct event *ev, const char *s, const char *e,
+			      struct argref *r)
+{
+	const char *as[1], *ae[1], *id, *ie;
+	int n, sock = 0, len = 0;
+	if ((n = split_call(s, e, "__get_bitmask", as, ae, 1)) < 0 &&
+	    (sock = 1, n = split_call(s, e, "__get_sockaddr", as, ae, 1)) < 0 &&
+	    (sock = 0, len = 1, n = split_call(s, e, "__get_dynamic_array_len", as, ae, 1)) < 0)
+		return 1;
+	if (n != 1)
+		return -1;
+	id = skip_ws(as[0], ae[0]);
+	ie = ae[0];
+	while (ie > id && isspace((unsigned char)ie[-1]))
+		ie--;
+	r->field = field_index(ev, id, (size_t)(ie - id));
+	if (r->field < 0 || !ev->f[r->field].seq || (!len && ev->f[r->field].t.kind != FT_INT) ||
+	    (sock && ev->f[r->field].t.size != 1))
+		return -1;
+	r->kind = len ? AR_DYNLEN : sock ? AR_SOCKADDR : AR_BITMASK;
+	return 0;
+}
+
+/* The segment of a conversion of __get_bitmask (%s), __get_sockaddr
+ * (%pIS and its letters, which it takes, as the kernel, up to the first
+ * character that is no letter or digit) or __get_dynamic_array_len (an
+ * unsigned int: %d, %u, %x, with no flag but '-' and '0'): 0, or -1 if it
+ * is another. */
+static int field_helper_seg(const struct argref *r, char conv, int lm, const char *fmt,
+			    size_t fmtlen, size_t *i, struct seg *sg)
+{
+	size_t k = 0;
+	if (lm)
+		return -1;
+	if (r->kind == AR_DYNLEN) {
+		sg->kind = SEG_DYNLEN;
+		sg->bits = 32;
+		sg->sgn = conv == 'd' || conv == 'i';
+		return strchr("diuxX", conv) && !(sg->flags & ~(FL_MINUS | FL_ZERO)) && sg->prec < 0
+			       ? 0
+			       : -1;
+	}
+	if (r->kind == AR_BITMASK) {
+		sg->kind = SEG_BITMASK;
+		return conv == 's' ? 0 : -1;
+	}
+	if (conv != 'p' || *i + 2 > fmtlen || fmt[*i] != 'I' || fmt[*i + 1] != 'S')
+		return -1;
+	for (*i += 2; *i < fmtlen && isalnum((unsigned char)fmt[*i]); (*i)++)
+		if (k + 1 < sizeof(sg->spec))
+			sg->spec[k++] = fmt[*i];
+	sg->spec[k] = '\0';
+	sg->kind = SEG_SOCKADDR;
+	return 0;
+}
+
 /* __print_symbolic, __print_flags, __print_hex and __get_dynamic_array:
  * 0 and r filled, 1 if [s, e) is none of them, -1 if it cannot be read. */
 static int parse_helper(const struct event *ev, const char *s, const char *e, struct argref *r)
@@ -115,6 +241,8 @@ static int parse_helper(const struct event *ev, const char *s, const char *e, st
 	struct argref in;
 	int n;
 	memset(&in, 0, sizeof(in));
+	if ((n = parse_field_helper(ev, s, e, r)) <= 0)
+		return n;
 	if ((n = split_call(s, e, "__print_symbolic", as, ae, 3)) >= 0 ||
 	    (n = split_call(s, e, "__print_flags", as, ae, 3)) >= 0) {
 		int flags = s[8] == 'f';
@@ -387,6 +515,9 @@ int compile_printk(struct event *ev)
 	size_t nseg = 0, capseg = 0;
 	if (!s)
 		return 0;
+	s = plain_helpers(s);
+	free(ev->printk);
+	ev->printk = (char *)s;
 	e = s + strlen(s);
 	s = skip_ws(s, e);
 	if (s >= e || *s != '"')
@@ -521,6 +652,14 @@ int compile_printk(struct event *ev)
 			sg.prec = prec;
 			sg.field = r->field;
 			sg.conv = (unsigned char)conv;
+			if (r->kind == AR_BITMASK || r->kind == AR_SOCKADDR ||
+			    r->kind == AR_DYNLEN) {
+				if (field_helper_seg(r, conv, lm, fmt, fmtlen, &i, &sg))
+					goto fail;
+				GROW(seg, nseg, capseg);
+				seg[nseg++] = sg;
+				continue;
+			}
 			if (r->kind >= AR_SYM) { /* the kernel's helpers print with %s */
 				if (conv != 's' || lm)
 					goto fail;

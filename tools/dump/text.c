@@ -246,6 +246,108 @@ static char *put_spec(struct dump *dx, const struct seg *s, size_t base, ...)
 	return o;
 }
 
+/* __get_bitmask(f) as the kernel's %*pb: the bits of f's bytes (unsigned
+ * longs in the recording machine's order, little-endian: bit i is bit
+ * i % 8 of byte i / 8) in 32-bit chunks of hex, most significant first,
+ * comma-separated, each of 8 digits but the first, which has as many as
+ * its bits need. */
+static char *put_bitmask(struct dump *dx, const struct cursor *c, const struct seg *s)
+{
+	const struct field *f = &c->ev->f[s->field];
+	const u8 *b = c->pl + c->off[s->field];
+	size_t nbits = (size_t)c->slen[s->field] * f->t.size * 8u, at;
+	char *o = ob_need(dx, nbits / 32u * 9u + 16u);
+	int first = 1;
+	for (at = (nbits + 31u) / 32u * 32u; at >= 32u; at -= 32u) {
+		size_t lo = at - 32u, k, bits = nbits - lo < 32u ? nbits - lo : 32u;
+		uint32_t v = 0;
+		if (!first)
+			*o++ = ',';
+		first = 0;
+		for (k = 0; k < bits; k++)
+			if (b[(lo + k) / 8u] >> ((lo + k) % 8u) & 1u)
+				v |= (uint32_t)1 << k;
+		for (k = (bits + 3u) / 4u; k > 0; k--)
+			*o++ = "0123456789abcdef"[(v >> (4u * (k - 1u))) & 15u];
+	}
+	return o;
+}
+
+/* An IPv6 address as the kernel's %pI6c: words in hex without leading
+ * zeros, the longest run of two or more zero words (the first of equal
+ * ones) as "::", an IPv4-mapped address's last two words as a.b.c.d; as
+ * %pI6 (no 'c'): eight words of four digits. */
+static char *put_ip6(char *o, const u8 *a, int compressed)
+{
+	unsigned w[8], i, best = 0, bestlen = 0;
+	int mapped = 1;
+	for (i = 0; i < 8; i++)
+		w[i] = (unsigned)a[2 * i] << 8 | a[2 * i + 1];
+	for (i = 0; i < 5; i++)
+		mapped &= w[i] == 0;
+	mapped &= w[5] == 0xffff;
+	if (!compressed) {
+		for (i = 0; i < 8; i++)
+			o += sprintf(o, "%s%04x", i ? ":" : "", w[i]);
+		return o;
+	}
+	for (i = 0; i < 8;) {
+		unsigned j = i;
+		while (j < 8 && w[j] == 0)
+			j++;
+		if (j - i > bestlen)
+			best = i, bestlen = j - i;
+		i = j > i ? j : i + 1;
+	}
+	if (bestlen < 2)
+		bestlen = 0;
+	for (i = 0; i < (mapped ? 6u : 8u); i++) {
+		if (bestlen && i == best) {
+			*o++ = ':';
+			*o++ = ':';
+			i += bestlen - 1;
+			continue;
+		}
+		if (i && !(bestlen && i == best + bestlen))
+			*o++ = ':';
+		o += sprintf(o, "%x", w[i]);
+	}
+	if (mapped)
+		o += sprintf(o, "%s%u.%u.%u.%u", bestlen && best + bestlen == 6 ? "" : ":", a[12],
+			     a[13], a[14], a[15]);
+	return o;
+}
+
+/* %pIS of __get_sockaddr(f), as the kernel prints it: an IPv4 address
+ * as a.b.c.d, an IPv6 one as put_ip6 (in brackets when a port follows),
+ * then ":port" with the letter p; another family, or too few bytes:
+ * "(invalid address)".  The family is in the machine's order, the port
+ * in the network's. */
+static char *put_sockaddr(struct dump *dx, const struct cursor *c, const struct seg *s)
+{
+	const u8 *b = c->pl + c->off[s->field];
+	size_t n = c->slen[s->field];
+	unsigned family = n >= 2 ? (unsigned)(b[0] | b[1] << 8) : 0u;
+	unsigned port = n >= 4 ? (unsigned)(b[2] << 8 | b[3]) : 0u;
+	int with_port = strchr(s->spec, 'p') != NULL;
+	char *o = ob_need(dx, 96);
+	if (family == 2 && n >= 8) { /* AF_INET */
+		o += sprintf(o, "%u.%u.%u.%u", b[4], b[5], b[6], b[7]);
+	} else if (family == 10 && n >= 24) { /* AF_INET6 */
+		if (with_port)
+			*o++ = '[';
+		o = put_ip6(o, b + 8, strchr(s->spec, 'c') != NULL);
+		if (with_port)
+			*o++ = ']';
+	} else {
+		memcpy(o, "(invalid address)", 17);
+		return o + 17;
+	}
+	if (with_port)
+		o += sprintf(o, ":%u", port);
+	return o;
+}
+
 static void put_printk(struct dump *dx, const struct cursor *c)
 {
 	const struct event *ev = c->ev;
@@ -342,6 +444,17 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 		}
 		case SEG_FLT:
 			o = put_spec(dx, s, 400, get_float(c, s->field, s->idx));
+			break;
+		case SEG_BITMASK:
+			o = put_bitmask(dx, c, s);
+			break;
+		case SEG_SOCKADDR:
+			o = put_sockaddr(dx, c, s);
+			break;
+		case SEG_DYNLEN:
+			o = ob_need(dx, 48 + (size_t)(s->width > 0 ? s->width : 0));
+			o = put_int_conv(o, s,
+					 (uint64_t)c->slen[s->field] * ev->f[s->field].t.size);
 			break;
 		default:
 			o = ob_need(dx, 0);

@@ -32,4 +32,7 @@
 #define __field(type, name) type name;
 #define __array(type, name, len) type name[len];
 #define __string(name, src)
+#define __field_struct(type, name) type name;
+#define __string_len(name, src, len)
+#define __vstring(name, fmt, va)
 #define __dynamic_array(type, name, len) uint32_t tp__ev_len_##name;

@@ -66,8 +66,27 @@
 #define TP__EV_GET_STR(name) (tp__ev_o.tp__ev_s_##name)
 #define __get_dynamic_array(name) TP__EV_GET_DYN(name)
 #define TP__EV_GET_DYN(name) ((void *)((unsigned char *)__entry + tp__ev_o.tp__ev_voff_##name))
+/* The kernel's type: a 32-bit unsigned (%u, %d and %x take it). */
 #define __get_dynamic_array_len(name) TP__EV_GET_DYN_LEN(name)
-#define TP__EV_GET_DYN_LEN(name) (tp__ev_o.tp__ev_vlen_##name)
+#define TP__EV_GET_DYN_LEN(name) ((unsigned int)tp__ev_o.tp__ev_vlen_##name)
+/* __string_len and __vstring are copied after TP_fast_assign as
+ * __string is: their __assign_* only check the name. */
+#define __assign_str_len(name, ...) TP__EV_IS_STRING(name)
+#define __assign_vstr(name, fmt, va) TP__EV_IS_STRING(name)
+/* A bitmask's and a sockaddr's bytes, copied in TP_fast_assign (at most
+ * the room the record has for them). */
+#define __assign_bitmask(name, src, nr_bits)                                  \
+	tp__ev_put_bytes(__get_dynamic_array(name), tp__ev_o.tp__ev_vlen_##name, (src), \
+			 TP__EV_BITS_TO_LONGS(nr_bits) * sizeof(long))
+#define __assign_sockaddr(name, src, len)                                     \
+	tp__ev_put_bytes(__get_dynamic_array(name), tp__ev_o.tp__ev_vlen_##name, (src), \
+			 (size_t)(len))
+/* In TP_printk, for %s: a bitmask as the kernel's %*pb; for %pISpc and
+ * its kin: the address (the in-program formatter prints the pointer;
+ * tracepoint-dump prints the address, as the kernel). */
+#define __get_bitmask(name)                                                   \
+	tp__ev_print_bitmask(&tp__ev_ctx, __get_dynamic_array(name), tp__ev_o.tp__ev_vlen_##name)
+#define __get_sockaddr(name) ((struct sockaddr *)__get_dynamic_array(name))
 #define __print_symbolic(value, ...)                                          \
 	tp__ev_print_sym(&tp__ev_ctx, (long long)(value), #value,             \
 			 TP__EV_SYMTAB(__VA_ARGS__), NULL)

@@ -42,7 +42,25 @@
 	op("TRACE_EVENT_CONDITION") op("DEFINE_EVENT_CONDITION")              \
 	op("TRACE_EVENT_FN") op("DEFINE_EVENT_PRINT") op("__dynamic_array")  \
 	op("__get_dynamic_array") op("__get_dynamic_array_len")              \
-	op("__print_symbolic") op("__print_flags") op("__print_hex")
+	op("__print_symbolic") op("__print_flags") op("__print_hex")      \
+	TP__EV_SAVED_KFORMS(op)
+/* The kernel's other field forms and event forms (below, and per pass):
+ * saved too, and undefined again after the passes. */
+#define TP__EV_SAVED_KFORMS(op)                                               \
+	op("DEFINE_EVENT_FN") op("TRACE_EVENT_FN_COND")                       \
+	op("TRACE_EVENT_NOP") op("DEFINE_EVENT_NOP")                          \
+	op("__field_struct") op("__field_ext") op("__field_struct_ext")      \
+	op("__string_len") op("__vstring") op("__bitmask") op("__cpumask")   \
+	op("__sockaddr") op("__rel_string") op("__rel_string_len")           \
+	op("__rel_dynamic_array") op("__rel_bitmask") op("__rel_cpumask")    \
+	op("__rel_sockaddr") op("__assign_str_len") op("__assign_vstr")      \
+	op("__assign_bitmask") op("__assign_cpumask") op("__assign_sockaddr") \
+	op("__assign_rel_str") op("__assign_rel_str_len")                    \
+	op("__assign_rel_bitmask") op("__assign_rel_cpumask")                \
+	op("__assign_rel_sockaddr") op("__get_bitmask") op("__get_cpumask")  \
+	op("__get_sockaddr") op("__get_sockaddr_len") op("__get_rel_str")   \
+	op("__get_rel_dynamic_array") op("__get_rel_dynamic_array_len")      \
+	op("__get_rel_bitmask") op("__get_rel_cpumask") op("__get_rel_sockaddr")
 #define TP__EV_PRAGMA(x) _Pragma(#x)
 #define TP__EV_PUSH(m) TP__EV_PRAGMA(push_macro(m))
 #define TP__EV_POP(m) TP__EV_PRAGMA(pop_macro(m))
@@ -59,6 +77,10 @@ TP__EV_SAVED(TP__EV_PUSH)
 #undef DEFINE_EVENT_CONDITION
 #undef TRACE_EVENT_FN
 #undef DEFINE_EVENT_PRINT
+#undef DEFINE_EVENT_FN
+#undef TRACE_EVENT_FN_COND
+#undef TRACE_EVENT_NOP
+#undef DEFINE_EVENT_NOP
 
 #ifndef TRACE_HEADER_MULTI_READ
 #define TRACE_HEADER_MULTI_READ
@@ -86,6 +108,46 @@ TP__EV_SAVED(TP__EV_PUSH)
 #define DEFINE_EVENT_PRINT(c, name, proto, args, print)                       \
 	TP__EV_PRINT_CLASS(c, name, PARAMS(print));                           \
 	TP__EV_DEFINE(c, name, name, PARAMS(proto), PARAMS(args), 0, 0)
+/* The kernel's: an event of a class with reg/unreg; a TRACE_EVENT_FN
+ * with a condition (in the dispatch, as TRACE_EVENT_CONDITION's); the
+ * NOP forms declare nothing at all (no trace_<name>()). */
+#define DEFINE_EVENT_FN(c, name, proto, args, reg, unreg)                    \
+	TP__EV_DEFINE(c, c, name, PARAMS(proto), PARAMS(args), reg, unreg)
+#define TRACE_EVENT_FN_COND(name, proto, args, cond, tstruct, assign, print, reg, unreg) \
+	TRACE_EVENT_FN(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),    \
+		       PARAMS(assign), PARAMS(print), reg, unreg)
+#define TRACE_EVENT_NOP(name, proto, args, tstruct, assign, print) TP__EV_SEMI
+#define DEFINE_EVENT_NOP(c, name, proto, args) TP__EV_SEMI
+/* The kernel's field forms that are others in another shape: the
+ * filter type of the _ext forms has no meaning here; a bitmask is an
+ * array of unsigned longs, a sockaddr one of bytes; the __rel_ forms
+ * differ from the others only in the kernel's record layout. */
+#define __field_ext(type, name, filter) __field(type, name)
+#define __field_struct_ext(type, name, filter) __field_struct(type, name)
+#define __bitmask(name, nr_bits)                                              \
+	__dynamic_array(unsigned long, name, TP__EV_BITS_TO_LONGS(nr_bits))
+#define __cpumask(name) __bitmask(name, TRACEPOINT_CPUMASK_BITS)
+#define __sockaddr(name, len) __dynamic_array(unsigned char, name, len)
+#define __rel_string(name, src) __string(name, src)
+#define __rel_string_len(name, src, len) __string_len(name, src, len)
+#define __rel_dynamic_array(type, name, len) __dynamic_array(type, name, len)
+#define __rel_bitmask(name, nr_bits) __bitmask(name, nr_bits)
+#define __rel_cpumask(name) __cpumask(name)
+#define __rel_sockaddr(name, len) __sockaddr(name, len)
+#define __assign_cpumask(name, src) __assign_bitmask(name, src, TRACEPOINT_CPUMASK_BITS)
+#define __assign_rel_str(...) __assign_str(__VA_ARGS__)
+#define __assign_rel_str_len(...) __assign_str_len(__VA_ARGS__)
+#define __assign_rel_bitmask(name, src, nr_bits) __assign_bitmask(name, src, nr_bits)
+#define __assign_rel_cpumask(name, src) __assign_cpumask(name, src)
+#define __assign_rel_sockaddr(name, src, len) __assign_sockaddr(name, src, len)
+#define __get_cpumask(name) __get_bitmask(name)
+#define __get_sockaddr_len(name) __get_dynamic_array_len(name)
+#define __get_rel_str(name) __get_str(name)
+#define __get_rel_dynamic_array(name) __get_dynamic_array(name)
+#define __get_rel_dynamic_array_len(name) __get_dynamic_array_len(name)
+#define __get_rel_bitmask(name) __get_bitmask(name)
+#define __get_rel_cpumask(name) __get_bitmask(name)
+#define __get_rel_sockaddr(name) __get_sockaddr(name)
 /* ", proto" (", args"), or nothing for an event without arguments. */
 #define TP__EV_WITH(e, ...) TP__EV_WITH_(e, __VA_ARGS__)
 #define TP__EV_WITH_(e, ...) TP__EV_WITH_##e(__VA_ARGS__)

@@ -69,6 +69,12 @@
 	  (unsigned char)TP__EV_IS_SIGNED(type), (unsigned short)(len) },
 #define __string(name, src)                                                   \
 	{ "string", #name, 0, 0, TRACE_FIELD_STRING, 0, 0 },
+#define __string_len(name, src, len) __string(name, src)
+#define __vstring(name, fmt, va) __string(name, fmt)
+/* A struct (or union): its bytes. */
+#define __field_struct(type, name)                                            \
+	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
+	  (unsigned short)sizeof(type), TRACE_FIELD_OTHER, 0, 0 },
 #define __dynamic_array(type, name, len)                                      \
 	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, tp__ev_len_##name), \
 	  (unsigned short)sizeof(type), TRACE_FIELD_DYNAMIC,                   \

@@ -137,6 +137,9 @@
 #define __field(type, name)
 #define __array(type, name, len)
 #define __string(name, src) (tp__ev_kind_str, name, src)
+#define __field_struct(type, name)
+#define __string_len(name, src, len) (tp__ev_kind_strl, name, src, len)
+#define __vstring(name, fmt, va) (tp__ev_kind_vstr, name, fmt, va)
 #define __dynamic_array(type, name, len) (tp__ev_kind_dyn, name, type, len)
 /* TP__EV_VM: the members of struct tp__ev_vars_<c>. */
 #define TP__EV_VM_A(k, ...) TP__EV_VM_##k(__VA_ARGS__) TP__EV_VM_B
@@ -147,6 +150,8 @@
 	const char *tp__ev_s_##name;                                          \
 	size_t tp__ev_vlen_##name, tp__ev_voff_##name;
 #define TP__EV_VM_tp__ev_kind_dyn(name, type, len) size_t tp__ev_vlen_##name, tp__ev_voff_##name;
+#define TP__EV_VM_tp__ev_kind_strl(name, src, len) TP__EV_VM_tp__ev_kind_str(name, src)
+#define TP__EV_VM_tp__ev_kind_vstr(name, fmt, va) TP__EV_VM_tp__ev_kind_str(name, fmt)
 /* TP__EV_VR: reads them from a record (tp__ev_vars_read_<c>). */
 #define TP__EV_VR_A(k, ...) TP__EV_VR_##k(__VA_ARGS__) TP__EV_VR_B
 #define TP__EV_VR_B(k, ...) TP__EV_VR_##k(__VA_ARGS__) TP__EV_VR_A
@@ -155,6 +160,8 @@
 #define TP__EV_VR_tp__ev_kind_str(name, src)                                  \
 	tp__ev_read_str(tp__ev_e, tp__ev_size, &tp__ev_at, &tp__ev_o->tp__ev_s_##name, \
 			&tp__ev_o->tp__ev_vlen_##name, &tp__ev_o->tp__ev_voff_##name);
+#define TP__EV_VR_tp__ev_kind_strl(name, src, len) TP__EV_VR_tp__ev_kind_str(name, src)
+#define TP__EV_VR_tp__ev_kind_vstr(name, fmt, va) TP__EV_VR_tp__ev_kind_str(name, fmt)
 #define TP__EV_VR_tp__ev_kind_dyn(name, type, len)                            \
 	tp__ev_read_dyn(tp__ev_e, tp__ev_size, &tp__ev_at,                    \
 			offsetof(tp__ev_entry_t, tp__ev_len_##name), sizeof(type), \
@@ -181,6 +188,26 @@
 	tp__ev_o.tp__ev_vlen_##name = (size_t)(len) * sizeof(type);           \
 	tp__ev_o.tp__ev_voff_##name = tp__ev_size;                            \
 	tp__ev_size += tp__ev_o.tp__ev_vlen_##name;
+/* __string_len: at most len bytes of src (to its first NUL); a NULL src
+ * as __string's.  __vstring: the size of the text vsnprintf makes. */
+#define TP__EV_VS_tp__ev_kind_strl(name, src, len)                            \
+	tp__ev_o.tp__ev_s_##name = (src);                                     \
+	tp__ev_o.tp__ev_vlen_##name = (size_t)(len);                          \
+	if (!tp__ev_o.tp__ev_s_##name) {                                      \
+		if (!tp__ev_full)                                             \
+			goto tp__ev_slow;                                     \
+		tp__ev_o.tp__ev_s_##name = tp__ev_str_src(NULL);              \
+		tp__ev_o.tp__ev_vlen_##name = sizeof("(null)") - 1u;          \
+	}                                                                     \
+	tp__ev_o.tp__ev_vlen_##name =                                         \
+		tp__ev_strl_size(tp__ev_o.tp__ev_s_##name, tp__ev_o.tp__ev_vlen_##name); \
+	tp__ev_o.tp__ev_voff_##name = tp__ev_size;                            \
+	tp__ev_size += tp__ev_o.tp__ev_vlen_##name;
+#define TP__EV_VS_tp__ev_kind_vstr(name, fmt, va)                             \
+	tp__ev_o.tp__ev_s_##name = (fmt);                                     \
+	tp__ev_o.tp__ev_vlen_##name = tp__ev_vstr_size(tp__ev_o.tp__ev_s_##name, (va)); \
+	tp__ev_o.tp__ev_voff_##name = tp__ev_size;                            \
+	tp__ev_size += tp__ev_o.tp__ev_vlen_##name;
 /* TP__EV_VD: + 1 for each dynamic array (their sizes have no bound). */
 #define TP__EV_VD_A(k, ...) TP__EV_VD_##k TP__EV_VD_B
 #define TP__EV_VD_B(k, ...) TP__EV_VD_##k TP__EV_VD_A
@@ -188,12 +215,16 @@
 #define TP__EV_VD_B_END
 #define TP__EV_VD_tp__ev_kind_str
 #define TP__EV_VD_tp__ev_kind_dyn + 1
+#define TP__EV_VD_tp__ev_kind_strl
+#define TP__EV_VD_tp__ev_kind_vstr
 /* TP__EV_VC: in the reserved record, each array's element count. */
 #define TP__EV_VC_A(k, ...) TP__EV_VC_##k(__VA_ARGS__) TP__EV_VC_B
 #define TP__EV_VC_B(k, ...) TP__EV_VC_##k(__VA_ARGS__) TP__EV_VC_A
 #define TP__EV_VC_A_END
 #define TP__EV_VC_B_END
 #define TP__EV_VC_tp__ev_kind_str(name, src)
+#define TP__EV_VC_tp__ev_kind_strl(name, src, len)
+#define TP__EV_VC_tp__ev_kind_vstr(name, fmt, va)
 #define TP__EV_VC_tp__ev_kind_dyn(name, type, len)                            \
 	__entry->tp__ev_len_##name = (uint32_t)(tp__ev_o.tp__ev_vlen_##name / sizeof(type));
 /* TP__EV_VP: after TP_fast_assign, each string's copy. */
@@ -205,3 +236,7 @@
 	tp__ev_str_put((unsigned char *)__entry + tp__ev_o.tp__ev_voff_##name, \
 		       tp__ev_o.tp__ev_s_##name, tp__ev_o.tp__ev_vlen_##name);
 #define TP__EV_VP_tp__ev_kind_dyn(name, type, len)
+#define TP__EV_VP_tp__ev_kind_strl(name, src, len) TP__EV_VP_tp__ev_kind_str(name, src)
+#define TP__EV_VP_tp__ev_kind_vstr(name, fmt, va)                             \
+	tp__ev_vstr_put((unsigned char *)__entry + tp__ev_o.tp__ev_voff_##name, \
+			tp__ev_o.tp__ev_vlen_##name, tp__ev_o.tp__ev_s_##name, (va));

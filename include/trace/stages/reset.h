@@ -33,6 +33,15 @@
 #undef __print_symbolic
 #undef __print_flags
 #undef __print_hex
+#undef __field_struct
+#undef __string_len
+#undef __vstring
+#undef __assign_str_len
+#undef __assign_vstr
+#undef __assign_bitmask
+#undef __assign_sockaddr
+#undef __get_bitmask
+#undef __get_sockaddr
 #undef TP__EV_DEFINE
 #undef TP__EV_PRINT_CLASS
 #undef TP__EV_DEFINE_KIND

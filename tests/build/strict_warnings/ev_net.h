@@ -63,7 +63,7 @@ TRACE_EVENT_FN(net_rx,
 					__field(unsigned int, flags)),
 	       TP_fast_assign(memcpy(__get_dynamic_array(buf), buf, len); __entry->state = state;
 			      __entry->flags = flags;),
-	       TP_printk("buf=%s state=%s flags=%s len=%zu",
+	       TP_printk("buf=%s state=%s flags=%s len=%u",
 			 __print_hex(__get_dynamic_array(buf), __get_dynamic_array_len(buf)),
 			 __print_symbolic(__entry->state, { 0, "down" }, { 1, "up" },
 					  { -1, "gone" }),
