@@ -83,6 +83,11 @@ if grep -qF 'no label "low_memry" for reasons (its labels: alloc_failed, explici
 	ok "a misspelt label: its labels, the nearest, a caret, nothing recorded"
 else fail "misspelt label"; cat "$B/lab_bad.err"; fi
 
+# a hist trigger's filter takes the labels too: the two mark phases
+env TRACEPOINTS='gc:gc_phase hist:keys=state if state == "mark"' TRACEPOINTS_DIR="$B/lab_hist" "$B/gc" >/dev/null 2>"$B/lab_hist.err"
+if grep -Eq '^\{ state: +1 \} hitcount: +2$' "$B/lab_hist.err"; then ok "hist:keys=state if state == \"mark\": 2 hits"
+else fail "a hist trigger's filter with a label"; cat "$B/lab_hist.err"; fi
+
 for l in 1 2 3; do
 	cc_build -I"$S" -fPIC -shared -DCONFIG_FPLUG -DPLUG_LAYOUT=$l "$S/plug.c" -o "$B/libplug$l.so"
 done

@@ -540,12 +540,14 @@ static void tp__hist_acc_of(const struct trace_hist_ref *r, const struct trace_e
 	}
 }
 
-/* Parses trig[0..tlen) (and compiles ftext, or NULL) for ev: 0, or
- * -EINVAL with *pos in the trigger (*in_filter: in the filter) and why. */
+/* Parses trig[0..tlen) (and compiles ftext, or NULL, with the labels of
+ * the class's symbols, or NULL: none) for ev: 0, or -EINVAL with *pos in
+ * the trigger (*in_filter: in the filter) and why. */
 static int tp__hist_compile(const struct trace_event_field *fl, unsigned n, unsigned entry_size,
-			    const char *trig, size_t tlen, const char *ftext,
-			    struct trace_hist_spec *spec, struct trace_filter **prog, size_t *pos,
-			    int *in_filter, char *why, size_t whylen)
+			    void (*symbols)(trace_print_symbols_fn, void *), const char *trig,
+			    size_t tlen, const char *ftext, struct trace_hist_spec *spec,
+			    struct trace_filter **prog, size_t *pos, int *in_filter, char *why,
+			    size_t whylen)
 {
 	struct trace_hist_fdesc fd[256];
 	*prog = NULL;
@@ -555,7 +557,8 @@ static int tp__hist_compile(const struct trace_event_field *fl, unsigned n, unsi
 	tp__hist_fdescs(fl, n, fd);
 	if (trace_hist_parse(trig, tlen, fd, n, spec, pos, why, whylen) != 0)
 		return -EINVAL;
-	if (ftext && trace_filter_compile(ftext, fl, n, entry_size, prog, pos, why, whylen) != 0) {
+	if (ftext &&
+	    tp__flt_compile(ftext, fl, n, entry_size, symbols, prog, pos, why, whylen) != 0) {
 		*in_filter = 1;
 		return -EINVAL;
 	}

@@ -111,8 +111,8 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 	unsigned i;
 	w->matched++;
 	snprintf(what, sizeof(what), "bad hist trigger on %s:%s", system, evname);
-	if (tp__hist_compile(fl, n, entry_size, w->trig, w->trig_len, w->ftext, &spec, &prog, &pos,
-			     &in_filter, why, sizeof(why)) != 0) {
+	if (tp__hist_compile(fl, n, entry_size, ev ? ev->cls->symbols : NULL, w->trig, w->trig_len,
+			     w->ftext, &spec, &prog, &pos, &in_filter, why, sizeof(why)) != 0) {
 		tp__hist_report(w->out, what, w->spec,
 				(in_filter ? w->filter_at : w->trig_at) + pos, why);
 		w->err = -EINVAL;
