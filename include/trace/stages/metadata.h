@@ -58,7 +58,13 @@
 	TP__EV_EVENT(c, pc, name, TRACE_KIND_INSTANT)
 #undef TP__EV_DEFINE_KIND
 #define TP__EV_DEFINE_KIND(c, name, kind, proto, args) TP__EV_EVENT(c, c, name, kind)
-#define TP_printk(...) #__VA_ARGS__
+/* The TP_printk arguments as text, after macro expansion, as the kernel's
+ * print fmt: a helper of the header (show_state(x) around
+ * __print_symbolic) becomes what it stands for, while the helpers that
+ * no pass before this one defines (__get_str, __print_*, __entry, REC)
+ * stay as they are written, for the readers (tools/dump/printk.c). */
+#define TP_printk(...) TP__EV_PRINT_TEXT(__VA_ARGS__)
+#define TP__EV_PRINT_TEXT(...) #__VA_ARGS__
 #define __field(type, name)                                                   \
 	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
 	  (unsigned short)sizeof(type), (unsigned char)TP__EV_KIND(type),      \
