@@ -15,6 +15,8 @@
  *               buffer, the messages (collected, printed after the output)
  *   metadata.c  the TSDL lexer and parser (the metadata file)
  *   printk.c    TP_printk formats compiled into segments
+ *   expr.c      TP_printk arguments that are expressions (casts, ?:,
+ *               the kernel's __print_* helpers): compiled, evaluated
  *   reader.c    loading a trace: its files, the stream files indexed
  *               (packets), cursors over the streams and their merge
  *   ring.c      a stream-mode thread's warm ring, joined to its stream file
@@ -139,6 +141,8 @@ struct dump {
 	size_t seclen;
 	char *flagbuf; /* flags_text's buffer */
 	size_t flagcap;
+	char *xbuf; /* the text of an expression's helpers (expr.c) */
+	size_t xlen, xcap;
 	/* JSON */
 	uint64_t origin; /* ns of "ts":0 */
 	int jfirst;
@@ -196,7 +200,8 @@ enum {
 	SEG_FLT,
 	SEG_SYM,
 	SEG_FLAGS,
-	SEG_HEX
+	SEG_HEX,
+	SEG_EXPR /* an expression (expr.c): ev->xp[field] */
 };
 enum { FL_MINUS = 1, FL_PLUS = 2, FL_SPACE = 4, FL_HASH = 8, FL_ZERO = 16 };
 
@@ -208,8 +213,30 @@ struct seg {
 	int indexed;
 	const char *lit; /* SEG_LIT */
 	size_t litlen;
-	char spec[40];	 /* SEG_SLOW, SEG_FLT: the conversion for snprintf */
-	uint64_t hexlen; /* SEG_HEX: at most this many bytes */
+	char spec[40];	    /* SEG_SLOW, SEG_FLT: the conversion for snprintf */
+	uint64_t hexlen;    /* SEG_HEX: at most this many bytes */
+	unsigned char pext; /* SEG_EXPR %p: 's' or 'S' (%ps, %pS: a symbol), else 0 */
+};
+
+/* An argument of TP_printk compiled by expr.c: a tree of nodes, and what
+ * its value is (XV_*). */
+enum { XV_INT = 1, XV_STR, XV_BUF };
+struct xnode;
+struct expr {
+	struct xnode *n;
+	unsigned nn, capn;
+	int root;
+	int kind; /* XV_* */
+};
+/* A value: an integer (v, already of its type), text or bytes (p, n). */
+struct xval {
+	int kind;
+	uint64_t v;
+	const u8 *p;
+	size_t n, off;
+	unsigned esize;
+	int scratch; /* the text is in dump.xbuf (at off) */
+	int raw;     /* printed as it is (__print_hex_dump's lines) */
 };
 
 struct event {
@@ -225,7 +252,9 @@ struct event {
 	uint32_t fixsize;
 	unsigned nstr;
 	uint32_t *fixoffs;
-	char *printk; /* the comment's text after "printk:" */
+	char *printk;	 /* the comment's text after "printk:" */
+	struct expr *xp; /* the arguments compiled by expr.c (SEG_EXPR) */
+	unsigned nxp;
 	char *fmtbuf; /* literal text of the compiled format */
 	struct seg *seg;
 	unsigned nseg;
@@ -414,6 +443,10 @@ size_t utf8_len(const u8 *s, size_t n);
 char *put_text(char *o, const u8 *s, size_t n);
 char *text_dup(const char *s);
 int compile_printk(struct event *ev);
+/* expr.c */
+int expr_compile(const struct event *ev, const char *s, const char *e, struct expr *x);
+void expr_free(struct expr *x);
+void expr_eval(struct dump *dx, const struct cursor *c, const struct expr *x, struct xval *out);
 char *put_json_str(char *o, const u8 *s, size_t n);
 char *json_str_dup(const char *s, size_t n, size_t *len);
 size_t slice_name_len(const struct event *ev);

@@ -734,6 +734,9 @@ void free_trace(struct trace *tr)
 			free(ev->f[k].name);
 			free(ev->f[k].jkey);
 		}
+		for (k = 0; k < ev->nxp; k++)
+			expr_free(&ev->xp[k]);
+		free(ev->xp);
 		FREE_ALL(ev->f, ev->name, ev->sys, ev->ename, ev->fixoffs, ev->printk, ev->pf_key,
 			 ev->pf_ctr, ev->fmtbuf, ev->seg, ev->jpre);
 	}
