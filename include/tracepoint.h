@@ -457,3 +457,11 @@ TP__DECLS_END
 #define DEFINE_EVENT_PRINT(template, name, proto, args, print)                \
 	TP__DECLARE(name, TP__EVENT_SYM, PARAMS(proto), PARAMS(args))
 #endif
+
+/* TRACE_DEFINE_ENUM(name), TRACE_DEFINE_SIZEOF(type): nothing outside the
+ * file that creates the events (there, trace/eval_map.h: the value goes
+ * into the print format the readers get). */
+#ifndef TRACE_DEFINE_ENUM
+#define TRACE_DEFINE_ENUM(a) extern int tp__no_eval_map
+#define TRACE_DEFINE_SIZEOF(a) extern int tp__no_eval_map
+#endif

@@ -330,12 +330,23 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 	unsigned n = 0, i, pass;
 	struct tp__sink_syms sy;
 	const struct trace_event_field *f = ev->cls->fields(&n);
-	const char *fmt = ev->cls->print_fmt;
-	int k = snprintf(p, left,
-			 "event {\n\tname = \"%s:%s\";\n\tid = %u;\n\t/* printk: ", ev->cls->system,
-			 ev->name, (unsigned)id);
-	if (k < 0 || (size_t)k >= left / 2)
+	/* the format as the readers get it: TRACE_DEFINE_ENUM names as values */
+	const struct trace_event_class *cls = ev->cls;
+	size_t flen =
+		tp__ev_eval_subst(cls->evals, cls->evals_end, cls->system, cls->print_fmt, NULL, 0);
+	char *fbuf = (char *)malloc(flen + 1);
+	const char *fmt = fbuf;
+	int k;
+	if (!fbuf)
+		return -ENOMEM;
+	tp__ev_eval_subst(cls->evals, cls->evals_end, cls->system, cls->print_fmt, fbuf, flen + 1);
+	k = snprintf(p, left,
+		     "event {\n\tname = \"%s:%s\";\n\tid = %u;\n\t/* printk: ", ev->cls->system,
+		     ev->name, (unsigned)id);
+	if (k < 0 || (size_t)k >= left / 2) {
+		free(fbuf);
 		return -ENAMETOOLONG;
+	}
 	p += k;
 	left -= (size_t)k;
 	for (; *fmt && left > TP__SINK_BLOCK_FIELDS;
@@ -347,6 +358,7 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 			left--;
 		}
 	}
+	free(fbuf);
 	if (ev->kind != TRACE_KIND_INSTANT) { /* <trace/event_kinds.h>: for readers */
 		static const char *const base[] = { "instant", "slice_begin", "slice_end",
 						    "counter" };

@@ -33,6 +33,17 @@
 #undef __print_symbolic
 #undef __print_flags
 #undef __print_hex
+#undef __print_hex_str
+#undef __print_hex_dump
+#undef __print_array
+#undef __print_symbolic_u64
+#undef __print_flags_u64
+#undef __print_ns_to_secs
+#undef __print_ns_without_secs
+#undef TRACE_DEFINE_ENUM
+#undef TRACE_DEFINE_SIZEOF
+#define TRACE_DEFINE_ENUM(a) TP__EV_SEMI
+#define TRACE_DEFINE_SIZEOF(a) TP__EV_SEMI
 #undef TP__EV_DEFINE
 #undef TP__EV_PRINT_CLASS
 #undef TP__EV_DEFINE_KIND
