@@ -198,7 +198,8 @@ static int tp__sink_dyn_tsdl(char *out, size_t len, const struct trace_event_fie
 
 /* The __print_symbolic/__print_flags tables of a class, by field: the
  * tables whose value is a plain __entry->field make that (integer) field
- * a CTF enumeration, so that readers show the names. */
+ * a CTF enumeration, so that readers show the names; a field with both
+ * kinds gets its __print_symbolic table. */
 struct tp__sink_syms {
 	const struct trace_event_field *f;
 	unsigned n;
@@ -237,7 +238,10 @@ static void tp__sink_syms_cb(void *priv, const char *expr, const struct trace_pr
 	for (i = 0; i < sy->n && i < 64; i++)
 		if (sy->f[i].kind == TRACE_FIELD_INT && !sy->f[i].array_len &&
 		    strlen(sy->f[i].name) == n && strncmp(sy->f[i].name, id, n) == 0 &&
-		    !sy->tab[i]) {
+		    (!sy->tab[i] || (sy->delim[i] && !delim))) {
+			/* a field with both: the __print_symbolic table, whose
+			 * labels name values (the readers print both from the
+			 * TP_printk text) */
 			sy->tab[i] = t;
 			sy->delim[i] = delim;
 		}
