@@ -19,6 +19,7 @@
 . tests/lib.sh
 dump_tool
 cc_build -rdynamic -I"$S" -Itests/include -DCONFIG_KPRINT "$S/kp_prog.c" -o "$B/kp_prog" -lpthread -ldl
+# shellcheck disable=SC2086 # flag lists ($WARN, $TPF) are split on purpose
 if $CXX -O2 $WARN $TPF -Iinclude -x c++ -rdynamic -I"$S" -Itests/include -DCONFIG_KPRINT \
 	"$S/kp_prog.c" -o "$B/kp_prog_cxx" -lpthread -ldl >"$B/cxx.log" 2>&1; then
 	ok "C++ ($CXX -Werror) builds the events"
