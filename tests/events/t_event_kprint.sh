@@ -11,8 +11,9 @@
 #    __print_hex_str, __print_hex_dump, __print_array,
 #    __print_symbolic_u64, __print_flags_u64, __print_ns_to_secs and
 #    __print_ns_without_secs;
-#  - tracepoint-dump --text prints the same lines, but for %ps/%pS, which
-#    it prints as the address (the trace holds no symbols);
+#  - tracepoint-dump --text prints the same lines, %ps/%pS by name from
+#    the symbol table of the program's file (the metadata lists the file
+#    mappings), by address once that file is gone;
 #  - the metadata's print format is the expanded one, enum names and
 #    sizeof(type) replaced by values, and so is TRACEPOINTS=list-format;
 #  - the JSON parses and babeltrace2 reads every event.
@@ -52,12 +53,21 @@ sed 's|kp_handler+0x0/0x[0-9a-f]*|kp_handler+0x0/SIZE|' "$B/inproc" >"$B/inproc.
 if cmp -s "$B/kernel" "$B/inproc.k"; then ok "the formatter prints the kernel's text (14 lines, 10 events)"
 else fail "formatter text"; diff "$B/kernel" "$B/inproc.k"; fi
 
-# tracepoint-dump: the same, %ps and %pS as the address
-addr=$(sed -n 's/^kp:kp_call fn=\(0x[0-9a-f]*\) .*/\1/p' "$B/dump" | head -1)
-sed "s|fn=$addr at=$addr |fn=kp_handler at=kp_handler+0x0/SIZE |" "$B/dump" >"$B/dump.k"
-if [ -n "$addr" ] && cmp -s "$B/kernel" "$B/dump.k" && [ "$(grep -c "fn=$addr at=$addr " "$B/dump")" = 2 ]; then
-	ok "tracepoint-dump --text prints the same text (%ps/%pS: the address)"
-else fail "tracepoint-dump text"; diff "$B/kernel" "$B/dump.k"; fi
+# tracepoint-dump: the same, %ps and %pS from the program's symbol table
+# (the metadata lists its file mappings)
+sed 's|kp_handler+0x0/0x[0-9a-f]*|kp_handler+0x0/SIZE|' "$B/dump" >"$B/dump.k"
+if cmp -s "$B/kernel" "$B/dump.k" && cmp -s "$B/inproc" "$B/dump"; then
+	ok "tracepoint-dump --text prints the same text, %ps/%pS by name"
+else fail "tracepoint-dump text"; diff "$B/kernel" "$B/dump.k"; diff "$B/inproc" "$B/dump"; fi
+
+# a trace whose program file is gone: the addresses, as the kernel prints
+# one in no symbol
+cp "$B/kp_prog" "$B/kp_gone"
+TRACEPOINTS='kp:kp_call' TRACEPOINTS_DIR=$B/tr2 "$B/kp_gone" >/dev/null 2>&1
+rm -f "$B/kp_gone"
+if "$DUMP" --text "$B/tr2" | grep -q ' kp:kp_call fn=0x[0-9a-f]* at=0x[0-9a-f]* mode=0x11 flags=READ|SYNC$'; then
+	ok "the program's file gone: %ps/%pS print the address"
+else fail "%ps without the program's file"; "$DUMP" --text "$B/tr2"; fi
 
 meta=$(find "$B/tr" -name metadata | head -1)
 if grep -q '__print_symbolic(__entry->state & 0xff, { 0, "idle" }, { 3, "running" }, { 7, "blocked" }) : "R"' "$meta" &&

@@ -17,6 +17,8 @@
  *   printk.c    TP_printk formats compiled into segments
  *   expr.c      TP_printk arguments that are expressions (casts, ?:,
  *               the kernel's __print_* helpers): compiled, evaluated
+ *   symbols.c   %ps/%pS: an address's name, from the traced program's
+ *               files (the metadata's "objects:" comment)
  *   reader.c    loading a trace: its files, the stream files indexed
  *               (packets), cursors over the streams and their merge
  *   ring.c      a stream-mode thread's warm ring, joined to its stream file
@@ -307,6 +309,21 @@ struct alias {
 	struct ftype t;
 };
 
+/* An executable file mapping of the traced process (the metadata's
+ * "objects:" comment) and, once read (symbols.c), its file's symbols. */
+struct object {
+	uint64_t lo, hi, off; /* the mapping: [lo, hi) from file offset off */
+	char *path;
+	int loaded, bad, have_bias;
+	u8 *map; /* the file, mapped */
+	size_t size;
+	uint64_t bias; /* run-time address - link-time address */
+	const u8 *sym; /* Elf64_Sym[nsym] */
+	size_t nsym;
+	const char *str;
+	size_t strsize;
+};
+
 struct trace {
 	char *dir;
 	int ok;
@@ -332,7 +349,9 @@ struct trace {
 	size_t nal, capal;
 	char *snapinfo; /* subtraces, for the summary */
 	int is_child;
-	struct dump *dx; /* the run that loaded it: its streams' messages */
+	struct dump *dx;    /* the run that loaded it: its streams' messages */
+	struct object *obj; /* the traced process's files (symbols.c), read when needed */
+	size_t nobj, capobj;
 };
 
 enum { TK_ID = 1, TK_NUM, TK_STR, TK_PUNCT, TK_COMMENT };
@@ -447,6 +466,10 @@ int compile_printk(struct event *ev);
 int expr_compile(const struct event *ev, const char *s, const char *e, struct expr *x);
 void expr_free(struct expr *x);
 void expr_eval(struct dump *dx, const struct cursor *c, const struct expr *x, struct xval *out);
+/* symbols.c */
+void objects_parse(struct trace *tr, const char *text, size_t len);
+void objects_free(struct trace *tr);
+int symbol_of(struct trace *tr, uint64_t addr, int with_offset, char *buf, size_t len);
 char *put_json_str(char *o, const u8 *s, size_t n);
 char *json_str_dup(const char *s, size_t n, size_t *len);
 size_t slice_name_len(const struct event *ev);

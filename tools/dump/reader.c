@@ -741,6 +741,7 @@ void free_trace(struct trace *tr)
 			 ev->pf_ctr, ev->fmtbuf, ev->seg, ev->jpre);
 	}
 	free(tr->ev);
+	objects_free(tr);
 	for (i = 0; i < tr->nal; i++)
 		free(tr->al[i].name);
 	FREE_ALL(tr->al, tr->idtab, tr->procname, tr->hostname, tr->mode, tr->clk_name,
@@ -923,6 +924,7 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 		return NULL;
 	}
 	close(fd);
+	objects_parse(tr, text, len);
 	memset(&P, 0, sizeof(P));
 	P.path = mpath;
 	P.tr = tr;

@@ -247,7 +247,8 @@ static char *put_spec(struct dump *dx, const struct seg *s, size_t base, ...)
 }
 
 /* The value of an expression (SEG_EXPR) through its conversion. */
-static char *put_xval(struct dump *dx, const struct seg *s, const struct xval *v)
+static char *put_xval(struct dump *dx, const struct cursor *c, const struct seg *s,
+		      const struct xval *v)
 {
 	size_t w = (size_t)(s->width > 0 ? s->width : 0);
 	char *o;
@@ -265,9 +266,16 @@ static char *put_xval(struct dump *dx, const struct seg *s, const struct xval *v
 		return put_padded(o, v->p, n, s);
 	}
 	if (s->conv == 'p' && s->pext) {
-		/* %ps, %pS: the symbol is the traced program's, which the trace
-		 * does not hold: the address, as the kernel prints one that is
-		 * in no symbol */
+		/* %ps, %pS: the symbol, from the traced program's files; else
+		 * the address, as the kernel prints one that is in no symbol.
+		 * (The trace's symbol cache is filled on first use.) */
+		char nm[512];
+		if (symbol_of((struct trace *)(uintptr_t)c->tr, v->v,
+			      s->pext != 's' && s->pext != 'f', nm, sizeof(nm))) {
+			size_t n = strlen(nm);
+			o = ob_need(dx, 4 * n + 8 + w);
+			return put_padded(o, (const u8 *)nm, n, s);
+		}
 		o = ob_need(dx, 24);
 		*o++ = '0';
 		*o++ = 'x';
@@ -402,7 +410,7 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 		case SEG_EXPR: {
 			struct xval v;
 			expr_eval(dx, c, &ev->xp[s->field], &v);
-			o = put_xval(dx, s, &v);
+			o = put_xval(dx, c, s, &v);
 			break;
 		}
 		default:

@@ -27,6 +27,7 @@
 #include "../../../tools/dump/metadata.c"
 #include "../../../tools/dump/printk.c"
 #include "../../../tools/dump/expr.c"
+#include "../../../tools/dump/symbols.c"
 #include "../../../tools/dump/reader.c"
 #include "../../../tools/dump/ring.c"
 #include "../../../tools/dump/text.c"
