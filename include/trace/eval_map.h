@@ -77,7 +77,8 @@ static inline size_t tp__ev_eval_subst(struct trace_eval_map const *const *m,
 			if (*p == '\\' && p[1]) {
 				if (o + 1 < len)
 					out[o] = *p;
-				o++, p++;
+				o++;
+				p++;
 			} else if (*p == quote) {
 				quote = 0;
 			}
@@ -100,12 +101,14 @@ static inline size_t tp__ev_eval_subst(struct trace_eval_map const *const *m,
 			while (tp__ev_eval_id(p[1])) { /* the rest of the word */
 				if (o + 1 < len)
 					out[o] = *p;
-				o++, p++;
+				o++;
+				p++;
 			}
 		}
 		if (o + 1 < len)
 			out[o] = *p;
-		o++, p++;
+		o++;
+		p++;
 	}
 	if (len)
 		out[o < len ? o : len - 1] = '\0';

@@ -101,7 +101,14 @@ static inline int tp__ev_has_pext(const char *fmt)
 }
 
 /* snprintf with the kernel's %ps/%pS/%pf/%pF/%pB (a symbol) and any other
- * letters after %p read as the kernel does (skipped: the address). */
+ * letters after %p read as the kernel does (skipped: the address).  Each
+ * conversion goes to snprintf with its own spec, taken from fmt, which
+ * the compiler checked against the arguments (format attribute of
+ * tp__ev_snprintf): the specs are no literals, hence the pragma. */
+static inline int tp__ev_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 static inline int tp__ev_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
 {
 	size_t out = 0;
@@ -226,6 +233,7 @@ static inline int tp__ev_vsnprintf(char *buf, size_t len, const char *fmt, va_li
 		buf[out < len ? out : len - 1] = '\0';
 	return out > (size_t)INT32_MAX ? -1 : (int)out;
 }
+#pragma GCC diagnostic pop
 
 static inline int tp__ev_snprintf(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
