@@ -87,7 +87,12 @@ struct xparse {
 	const char *s, *e;
 	struct expr *x;
 	int bad;
+	int depth; /* nested expressions and unary operators: at most XDEPTH */
 };
+
+/* Deep enough for any kernel header; a hostile format nests no deeper
+ * (the parser and the evaluator recurse). */
+enum { XDEPTH = 200 };
 
 static int xid(int c)
 {
@@ -535,8 +540,8 @@ static int xcall(struct xparse *p, const char *id, size_t n)
 	/* the buffer arguments: bytes of a field */
 	a = calls[k].op == XO_HEXDUMP ? 3 : 0;
 	if (calls[k].op != XO_NS_SECS && calls[k].op != XO_NS_NSEC &&
-	    XN(p, XN(p, i)->k[a])->kind != XV_BUF)
-		return -1;
+	    XN(p, XN(p, i)->k[a])->op != XO_BUF)
+		return -1; /* a field's bytes, not an expression of them */
 #undef XIS
 	return i;
 }
@@ -658,7 +663,21 @@ static int xpostfix(struct xparse *p)
 	return i;
 }
 
+static int xunary_in(struct xparse *p);
+
 static int xunary(struct xparse *p)
+{
+	int r;
+	if (++p->depth > XDEPTH) {
+		p->bad = 1;
+		return -1;
+	}
+	r = xunary_in(p);
+	p->depth--;
+	return r;
+}
+
+static int xunary_in(struct xparse *p)
 {
 	const char *save;
 	int i, a;
@@ -757,7 +776,21 @@ static int xbinary(struct xparse *p, int min)
 	return l;
 }
 
+static int xcond_in(struct xparse *p);
+
 static int xcond(struct xparse *p)
+{
+	int r;
+	if (++p->depth > XDEPTH) {
+		p->bad = 1;
+		return -1;
+	}
+	r = xcond_in(p);
+	p->depth--;
+	return r;
+}
+
+static int xcond_in(struct xparse *p)
 {
 	int c = xbinary(p, 1), t = -1, f, i;
 	if (c < 0 || !xeat(p, "?"))
@@ -799,6 +832,7 @@ int expr_compile(const struct event *ev, const char *s, const char *e, struct ex
 	p.e = e;
 	p.x = x;
 	p.bad = 0;
+	p.depth = 0;
 	x->root = xexpr(&p);
 	xws(&p);
 	if (x->root < 0 || p.bad || p.s != p.e) {
