@@ -13,7 +13,8 @@
 #    __print_ns_without_secs;
 #  - tracepoint-dump --text prints the same lines, %ps/%pS by name from
 #    the symbol table of the program's file (the metadata lists the file
-#    mappings), by address once that file is gone;
+#    mappings), by address once that file is gone (or is a FIFO: never
+#    waited on);
 #  - the metadata's print format is the expanded one, enum names and
 #    sizeof(type) replaced by values, and so is TRACEPOINTS=list-format;
 #  - the JSON parses and babeltrace2 reads every event.
@@ -68,6 +69,16 @@ rm -f "$B/kp_gone"
 if "$DUMP" --text "$B/tr2" | grep -q ' kp:kp_call fn=0x[0-9a-f]* at=0x[0-9a-f]* mode=0x11 flags=READ|SYNC$'; then
 	ok "the program's file gone: %ps/%pS print the address"
 else fail "%ps without the program's file"; "$DUMP" --text "$B/tr2"; fi
+
+# a trace that names a FIFO as the program's file: read without blocking
+cp -R "$B/tr2" "$B/tr3"
+mkfifo "$B/fifo"
+m3=$(find "$B/tr3" -name metadata | head -1)
+sed "s|^\(	[0-9a-f]* [0-9a-f]* [0-9a-f]* \)/.*/kp_gone\$|\1$B/fifo|" "$m3" >"$m3.new" && mv "$m3.new" "$m3"
+if grep -q "	.* $B/fifo\$" "$m3" && timeout 20 "$DUMP" --text "$B/tr3" >"$B/tr3.txt" 2>&1 &&
+	grep -q ' kp:kp_call fn=0x[0-9a-f]* at=0x' "$B/tr3.txt"; then
+	ok "a FIFO named as the program's file: not waited on, the address printed"
+else fail "a FIFO as the program's file"; cat "$B/tr3.txt"; fi
 
 meta=$(find "$B/tr" -name metadata | head -1)
 if grep -q '__print_symbolic(__entry->state & 0xff, { 0, "idle" }, { 3, "running" }, { 7, "blocked" }) : "R"' "$meta" &&

@@ -70,61 +70,66 @@ void objects_free(struct trace *tr)
 }
 
 /* Maps o's file and finds its symbol table and the bias of the mapping:
- * 0, or -1 (o->bad set). */
+ * 0, or -1 (o->bad set).  The file is a trace's word: no FIFO may block
+ * (O_NONBLOCK), no link is followed, every offset is checked, and what
+ * is read of it is copied out (its offsets need not be aligned). */
 static int object_load(struct object *o)
 {
 	int fd;
 	struct stat sb;
-	const Elf64_Ehdr *eh;
-	const Elf64_Shdr *sh;
+	Elf64_Ehdr eh;
 	unsigned i;
 	o->loaded = 1;
-	fd = open(o->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	o->bad = 1;
+	fd = open(o->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
 	    sb.st_size < (off_t)sizeof(Elf64_Ehdr)) {
 		if (fd >= 0)
 			close(fd);
-		return o->bad = 1, -1;
+		return -1;
 	}
 	o->size = (size_t)sb.st_size;
 	o->map = (u8 *)mmap(NULL, o->size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (o->map == MAP_FAILED) {
 		o->map = NULL;
-		return o->bad = 1, -1;
+		return -1;
 	}
-	eh = (const Elf64_Ehdr *)(const void *)o->map;
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh->e_ident[EI_DATA] != (host_be() ? ELFDATA2MSB : ELFDATA2LSB) ||
-	    eh->e_phoff > o->size || eh->e_phnum > (o->size - eh->e_phoff) / sizeof(Elf64_Phdr) ||
-	    eh->e_shoff > o->size || eh->e_shnum > (o->size - eh->e_shoff) / sizeof(Elf64_Shdr))
-		return o->bad = 1, -1;
+	memcpy(&eh, o->map, sizeof(eh));
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_ident[EI_DATA] != (host_be() ? ELFDATA2MSB : ELFDATA2LSB) ||
+	    eh.e_phoff > o->size || eh.e_phnum > (o->size - eh.e_phoff) / sizeof(Elf64_Phdr) ||
+	    eh.e_shoff > o->size || eh.e_shnum > (o->size - eh.e_shoff) / sizeof(Elf64_Shdr))
+		return -1;
 	/* the segment the mapping's file offset is in: its link-time address */
-	for (i = 0; i < eh->e_phnum; i++) {
-		const Elf64_Phdr *ph = (const Elf64_Phdr *)(const void *)(o->map + eh->e_phoff) + i;
-		if (ph->p_type == PT_LOAD && o->off >= (ph->p_offset & ~(uint64_t)0xfff) &&
-		    o->off < ph->p_offset + ph->p_filesz) {
-			o->bias = o->lo - (ph->p_vaddr - (ph->p_offset - o->off));
+	for (i = 0; i < eh.e_phnum; i++) {
+		Elf64_Phdr ph;
+		memcpy(&ph, o->map + eh.e_phoff + (size_t)i * sizeof(ph), sizeof(ph));
+		if (ph.p_type == PT_LOAD && o->off >= (ph.p_offset & ~(uint64_t)0xfff) &&
+		    o->off < ph.p_offset + ph.p_filesz) {
+			o->bias = o->lo - (ph.p_vaddr - (ph.p_offset - o->off));
 			o->have_bias = 1;
 			break;
 		}
 	}
-	sh = (const Elf64_Shdr *)(const void *)(o->map + eh->e_shoff);
-	for (i = 0; i < eh->e_shnum && o->have_bias; i++)
-		if (sh[i].sh_type == SHT_SYMTAB || (sh[i].sh_type == SHT_DYNSYM && !o->sym)) {
-			const Elf64_Shdr *st =
-				sh[i].sh_link < eh->e_shnum ? &sh[sh[i].sh_link] : NULL;
-			if (!st || sh[i].sh_offset > o->size ||
-			    sh[i].sh_size > o->size - sh[i].sh_offset || st->sh_offset > o->size ||
-			    st->sh_size > o->size - st->sh_offset)
-				continue;
-			o->sym = o->map + sh[i].sh_offset;
-			o->nsym = (size_t)(sh[i].sh_size / sizeof(Elf64_Sym));
-			o->str = (const char *)o->map + st->sh_offset;
-			o->strsize = (size_t)st->sh_size;
-		}
+	for (i = 0; i < eh.e_shnum && o->have_bias; i++) {
+		Elf64_Shdr sh, st;
+		memcpy(&sh, o->map + eh.e_shoff + (size_t)i * sizeof(sh), sizeof(sh));
+		if (!(sh.sh_type == SHT_SYMTAB || (sh.sh_type == SHT_DYNSYM && !o->sym)) ||
+		    sh.sh_link >= eh.e_shnum)
+			continue;
+		memcpy(&st, o->map + eh.e_shoff + (size_t)sh.sh_link * sizeof(st), sizeof(st));
+		if (sh.sh_offset > o->size || sh.sh_size > o->size - sh.sh_offset ||
+		    st.sh_offset > o->size || st.sh_size > o->size - st.sh_offset)
+			continue;
+		o->sym = o->map + sh.sh_offset;
+		o->nsym = (size_t)(sh.sh_size / sizeof(Elf64_Sym));
+		o->str = (const char *)o->map + st.sh_offset;
+		o->strsize = (size_t)st.sh_size;
+	}
 	if (!o->sym)
-		return o->bad = 1, -1;
+		return -1;
+	o->bad = 0;
 	return 0;
 }
 
@@ -135,7 +140,8 @@ int symbol_of(struct trace *tr, uint64_t addr, int with_offset, char *buf, size_
 	size_t i, k;
 	for (i = 0; i < tr->nobj; i++) {
 		struct object *o = &tr->obj[i];
-		const Elf64_Sym *best = NULL;
+		Elf64_Sym best;
+		int found = 0;
 		uint64_t v;
 		if (addr < o->lo || addr >= o->hi)
 			continue;
@@ -144,24 +150,23 @@ int symbol_of(struct trace *tr, uint64_t addr, int with_offset, char *buf, size_
 		if (o->bad)
 			return 0;
 		v = addr - o->bias;
-		for (k = 0; k < o->nsym; k++) {
-			const Elf64_Sym *s = (const Elf64_Sym *)(const void *)o->sym + k;
-			unsigned type = ELF64_ST_TYPE(s->st_info);
-			if ((type != STT_FUNC && type != STT_OBJECT) || s->st_shndx == SHN_UNDEF ||
-			    s->st_name >= o->strsize || v < s->st_value ||
-			    v - s->st_value >= (s->st_size ? s->st_size : 1))
-				continue;
-			best = s;
-			break;
+		for (k = 0; k < o->nsym && !found; k++) {
+			unsigned type;
+			memcpy(&best, o->sym + k * sizeof(best), sizeof(best));
+			type = ELF64_ST_TYPE(best.st_info);
+			found = (type == STT_FUNC || type == STT_OBJECT) &&
+				best.st_shndx != SHN_UNDEF && best.st_name < o->strsize &&
+				v >= best.st_value &&
+				v - best.st_value < (best.st_size ? best.st_size : 1);
 		}
-		if (!best || !memchr(o->str + best->st_name, 0, o->strsize - best->st_name))
+		if (!found || !memchr(o->str + best.st_name, 0, o->strsize - best.st_name))
 			return 0;
 		if (with_offset)
-			snprintf(buf, len, "%s+0x%llx/0x%llx", o->str + best->st_name,
-				 (unsigned long long)(v - best->st_value),
-				 (unsigned long long)best->st_size);
+			snprintf(buf, len, "%s+0x%llx/0x%llx", o->str + best.st_name,
+				 (unsigned long long)(v - best.st_value),
+				 (unsigned long long)best.st_size);
 		else
-			snprintf(buf, len, "%s", o->str + best->st_name);
+			snprintf(buf, len, "%s", o->str + best.st_name);
 		return 1;
 	}
 	return 0;
