@@ -522,3 +522,11 @@ TP__DECLS_END
 #define __perf_task(t) t
 #define __perf_addr(a) a
 #endif
+
+/* TRACE_DEFINE_ENUM(name), TRACE_DEFINE_SIZEOF(type): nothing outside the
+ * file that creates the events (there, trace/eval_map.h: the value goes
+ * into the print format the readers get). */
+#ifndef TRACE_DEFINE_ENUM
+#define TRACE_DEFINE_ENUM(a) extern int tp__no_eval_map
+#define TRACE_DEFINE_SIZEOF(a) extern int tp__no_eval_map
+#endif

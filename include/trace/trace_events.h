@@ -51,6 +51,8 @@ enum trace_field_kind {
 	TRACE_FIELD_DYNAMIC = 6
 };
 
+#include <trace/eval_map.h>
+
 /* One value of a __print_symbolic() or one bit (mask) of a __print_flags()
  * table; a table ends with name == NULL. */
 struct trace_print_flags {
@@ -118,6 +120,9 @@ struct trace_event_class {
 	int (*format)(char *buf, size_t len, void *entry, size_t size);
 	/* Calls fn for each __print_symbolic/__print_flags of TP_printk. */
 	void (*symbols)(trace_print_symbols_fn fn, void *priv);
+	/* The TRACE_DEFINE_ENUM/_SIZEOF maps of the class's object, whose
+	 * names the readers get as values (trace/eval_map.h). */
+	struct trace_eval_map const *const *evals, *const *evals_end;
 };
 
 /* One event: what struct tracepoint.event points at. */
@@ -445,6 +450,9 @@ static inline void tp__ev_args_used(int unused, ...)
 {
 	(void)unused;
 }
+
+/* %ps/%pS and the other __print_* helpers. */
+#include <trace/print_helpers.h>
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -15,6 +15,10 @@
  *               buffer, the messages (collected, printed after the output)
  *   metadata.c  the TSDL lexer and parser (the metadata file)
  *   printk.c    TP_printk formats compiled into segments
+ *   expr.c      TP_printk arguments that are expressions (casts, ?:,
+ *               the kernel's __print_* helpers): compiled, evaluated
+ *   symbols.c   %ps/%pS: an address's name, from the traced program's
+ *               files (the metadata's "objects:" comment)
  *   reader.c    loading a trace: its files, the stream files indexed
  *               (packets), cursors over the streams and their merge
  *   ring.c      a stream-mode thread's warm ring, joined to its stream file
@@ -153,6 +157,8 @@ struct dump {
 	size_t seclen;
 	char *flagbuf; /* flags_text's buffer */
 	size_t flagcap;
+	char *xbuf; /* the text of an expression's helpers (expr.c) */
+	size_t xlen, xcap;
 	/* JSON */
 	uint64_t origin; /* ns of "ts":0 */
 	int jfirst;
@@ -214,7 +220,8 @@ enum {
 	SEG_HEX,
 	SEG_BITMASK,  /* __get_bitmask(f): the kernel's %*pb of f's bytes */
 	SEG_SOCKADDR, /* %pIS... of __get_sockaddr(f): spec holds the letters after "IS" */
-	SEG_DYNLEN    /* __get_dynamic_array_len(f): its bytes, as SEG_INT */
+	SEG_DYNLEN,   /* __get_dynamic_array_len(f): its bytes, as SEG_INT */
+	SEG_EXPR /* an expression (expr.c): ev->xp[field] */
 };
 enum { FL_MINUS = 1, FL_PLUS = 2, FL_SPACE = 4, FL_HASH = 8, FL_ZERO = 16 };
 
@@ -226,8 +233,30 @@ struct seg {
 	int indexed;
 	const char *lit; /* SEG_LIT */
 	size_t litlen;
-	char spec[40];	 /* SEG_SLOW, SEG_FLT: the conversion for snprintf */
-	uint64_t hexlen; /* SEG_HEX: at most this many bytes */
+	char spec[40];	    /* SEG_SLOW, SEG_FLT: the conversion for snprintf */
+	uint64_t hexlen;    /* SEG_HEX: at most this many bytes */
+	unsigned char pext; /* SEG_EXPR %p: 's' or 'S' (%ps, %pS: a symbol), else 0 */
+};
+
+/* An argument of TP_printk compiled by expr.c: a tree of nodes, and what
+ * its value is (XV_*). */
+enum { XV_INT = 1, XV_STR, XV_BUF };
+struct xnode;
+struct expr {
+	struct xnode *n;
+	unsigned nn, capn;
+	int root;
+	int kind; /* XV_* */
+};
+/* A value: an integer (v, already of its type), text or bytes (p, n). */
+struct xval {
+	int kind;
+	uint64_t v;
+	const u8 *p;
+	size_t n, off;
+	unsigned esize;
+	int scratch; /* the text is in dump.xbuf (at off) */
+	int raw;     /* printed as it is (__print_hex_dump's lines) */
 };
 
 struct event {
@@ -243,7 +272,9 @@ struct event {
 	uint32_t fixsize;
 	unsigned nstr;
 	uint32_t *fixoffs;
-	char *printk; /* the comment's text after "printk:" */
+	char *printk;	 /* the comment's text after "printk:" */
+	struct expr *xp; /* the arguments compiled by expr.c (SEG_EXPR) */
+	unsigned nxp;
 	char *fmtbuf; /* literal text of the compiled format */
 	struct seg *seg;
 	unsigned nseg;
@@ -298,6 +329,21 @@ struct alias {
 	struct ftype t;
 };
 
+/* An executable file mapping of the traced process (the metadata's
+ * "objects:" comment) and, once read (symbols.c), its file's symbols. */
+struct object {
+	uint64_t lo, hi, off; /* the mapping: [lo, hi) from file offset off */
+	char *path;
+	int loaded, bad, have_bias;
+	u8 *map; /* the file, mapped */
+	size_t size;
+	uint64_t bias; /* run-time address - link-time address */
+	const u8 *sym; /* Elf64_Sym[nsym] */
+	size_t nsym;
+	const char *str;
+	size_t strsize;
+};
+
 struct trace {
 	char *dir;
 	int ok;
@@ -326,7 +372,9 @@ struct trace {
 	size_t nal, capal;
 	char *snapinfo; /* subtraces, for the summary */
 	int is_child;
-	struct dump *dx; /* the run that loaded it: its streams' messages */
+	struct dump *dx;    /* the run that loaded it: its streams' messages */
+	struct object *obj; /* the traced process's files (symbols.c), read when needed */
+	size_t nobj, capobj;
 };
 
 enum { TK_ID = 1, TK_NUM, TK_STR, TK_PUNCT, TK_COMMENT };
@@ -446,6 +494,14 @@ size_t utf8_len(const u8 *s, size_t n);
 char *put_text(char *o, const u8 *s, size_t n);
 char *text_dup(const char *s);
 int compile_printk(struct event *ev);
+/* expr.c */
+int expr_compile(const struct event *ev, const char *s, const char *e, struct expr *x);
+void expr_free(struct expr *x);
+void expr_eval(struct dump *dx, const struct cursor *c, const struct expr *x, struct xval *out);
+/* symbols.c */
+void objects_parse(struct trace *tr, const char *text, size_t len);
+void objects_free(struct trace *tr);
+int symbol_of(struct trace *tr, uint64_t addr, int with_offset, char *buf, size_t len);
 char *put_json_str(char *o, const u8 *s, size_t n);
 char *json_str_dup(const char *s, size_t n, size_t *len);
 size_t slice_name_len(const struct event *ev);

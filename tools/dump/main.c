@@ -585,6 +585,7 @@ int main(int argc, char **argv)
 	free(dirs);
 	free(dx.ob.b);
 	free(dx.flagbuf);
+	free(dx.xbuf);
 	for (i = 0; i < dx.nskipped; i++)
 		free(dx.skipped[i]);
 	free(dx.skipped);

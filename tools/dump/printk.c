@@ -43,12 +43,15 @@ enum {
 	AR_DYN,
 	AR_BITMASK,
 	AR_SOCKADDR,
-	AR_DYNLEN
+	AR_DYNLEN,
+	AR_EXPR
 };
 struct argref {
-	int kind; /* AR_*: __entry->f, __entry->f[idx], __get_str(f), __print_symbolic(..),
-		   * __print_flags(..), __print_hex(..), __get_dynamic_array(f) */
-	int field;
+	int kind;	   /* AR_*: __entry->f, __entry->f[idx], __get_str(f), __print_symbolic(..),
+		   * __print_flags(..), __print_hex(..), __get_dynamic_array(f), or
+		   * any other expression (expr.c) */
+	int field;	   /* AR_EXPR: the index of its tree in xp */
+	const char *s, *e; /* the argument's text */
 	unsigned idx;
 	uint64_t hexlen; /* AR_HEX: bytes to print; UINT64_MAX: the whole field */
 	char *delim;	 /* AR_FLAGS: the separator (allocated) */
@@ -505,6 +508,58 @@ static void slow_spec(struct seg *sg, int flags, int width, int prec, const char
 		 prec > 0 ? prec : 0, len, conv);
 }
 
+/* The argument r compiled as an expression (expr.c) into xp: 0 and r
+ * made AR_EXPR, or -1. */
+static int arg_expr(const struct event *ev, struct argref *r, struct expr **xp, size_t *nxp,
+		    size_t *capxp)
+{
+	struct expr x;
+	if (expr_compile(ev, r->s, r->e, &x) != 0)
+		return -1;
+	GROW(*xp, *nxp, *capxp);
+	(*xp)[*nxp] = x;
+	free(r->delim);
+	r->delim = NULL;
+	r->kind = AR_EXPR;
+	r->field = (int)(*nxp)++;
+	return 0;
+}
+
+/* The segment of a conversion of expression x (index xi): 0, or -1 if the
+ * conversion does not print what x is. */
+static int expr_seg(const struct expr *x, int xi, int flags, int width, int prec, int lm, char conv,
+		    char pext, struct seg *sg)
+{
+	memset(sg, 0, sizeof(*sg));
+	sg->kind = SEG_EXPR;
+	sg->field = xi;
+	sg->flags = (unsigned char)flags;
+	sg->width = width;
+	sg->prec = prec;
+	sg->conv = (unsigned char)conv;
+	if (width == 0)
+		return -1;
+	if (conv == 's')
+		return lm || x->kind == XV_INT ? -1 : 0;
+	if (x->kind != XV_INT || strchr("eEfFgGaA", conv))
+		return -1;
+	if (conv == 'p') {
+		if (lm)
+			return -1;
+		sg->pext = (unsigned char)(strchr("sSfFB", pext) && pext ? pext : 0);
+		if (flags || width >= 0 || prec >= 0)
+			slow_spec(sg, flags, width, prec, "", 'p');
+		return 0;
+	}
+	if (conv == 'c')
+		return lm ? -1 : 0;
+	sg->sgn = conv == 'd' || conv == 'i';
+	sg->bits = lm == 0 ? 32 : lm == 1 ? 8 : lm == 2 ? 16 : 64;
+	if ((flags & ~(FL_MINUS | FL_ZERO)) || prec >= 0)
+		slow_spec(sg, flags, width, prec, "ll", conv);
+	return 0;
+}
+
 int compile_printk(struct event *ev)
 {
 	const char *s = ev->printk, *e, *a;
@@ -513,6 +568,8 @@ int compile_printk(struct event *ev)
 	struct argref *args = NULL;
 	struct seg *seg = NULL;
 	size_t nseg = 0, capseg = 0;
+	struct expr *xp = NULL;
+	size_t nxp = 0, capxp = 0;
 	if (!s)
 		return 0;
 	s = plain_helpers(s);
@@ -556,12 +613,32 @@ int compile_printk(struct event *ev)
 			GROW(args, nargs, capargs);
 			memset(&args[nargs], 0, sizeof(args[nargs]));
 			nargs++;
-			if (parse_argref(ev, a, s, &args[nargs - 1]))
+			args[nargs - 1].s = a;
+			args[nargs - 1].e = s;
+			if (parse_argref(ev, a, s, &args[nargs - 1]) &&
+			    arg_expr(ev, &args[nargs - 1], &xp, &nxp, &capxp))
 				goto fail;
 			if (s >= e)
 				break;
 			s++;
 		}
+	}
+	/* a field printed both with __print_symbolic and with __print_flags:
+	 * both from their own tables (the metadata's labels are one of them) */
+	for (i = 0; i < nargs; i++) {
+		size_t k;
+		if (args[i].kind != AR_FLAGS)
+			continue;
+		for (k = 0; k < nargs; k++)
+			if (args[k].kind == AR_SYM && args[k].field == args[i].field)
+				break;
+		if (k == nargs)
+			continue;
+		for (k = 0; k < nargs; k++)
+			if ((args[k].kind == AR_SYM || args[k].kind == AR_FLAGS) &&
+			    args[k].field == args[i].field &&
+			    arg_expr(ev, &args[k], &xp, &nxp, &capxp))
+				goto fail;
 	}
 	/* the format */
 	litcap = fmtlen * 4 + 1 + 32; /* + 32: read by cpy_padded */
@@ -588,7 +665,7 @@ int compile_printk(struct event *ev)
 			size_t cs = i++;
 			int flags = 0, width = -1, prec = -1,
 			    lm = 0; /* lm: 0 none, 1 hh, 2 h, 3 l, 4 ll/q/j/z/t, 5 L */
-			char conv;
+			char conv, pext;
 			struct argref *r;
 			const struct field *f;
 			int isint = 0, isflt = 0;
@@ -645,6 +722,26 @@ int compile_printk(struct event *ev)
 			if (nconv >= nargs)
 				goto fail;
 			r = &args[nconv++];
+			if (conv == 'p' && i < fmtlen && isalnum((unsigned char)fmt[i]) &&
+			    r->kind != AR_SOCKADDR) {
+				/* %ps, %pS...: the kernel reads every letter after p
+				 * (%pIS... of __get_sockaddr: field_helper_seg) */
+				pext = fmt[i];
+				while (i < fmtlen && isalnum((unsigned char)fmt[i]))
+					i++;
+				if (r->kind != AR_EXPR && arg_expr(ev, r, &xp, &nxp, &capxp))
+					goto fail;
+			} else {
+				pext = 0;
+			}
+			if (r->kind == AR_EXPR) {
+				if (expr_seg(&xp[r->field], r->field, flags, width, prec, lm, conv,
+					     pext, &sg))
+					goto fail;
+				GROW(seg, nseg, capseg);
+				seg[nseg++] = sg;
+				continue;
+			}
 			f = &ev->f[r->field];
 			memset(&sg, 0, sizeof(sg));
 			sg.flags = (unsigned char)flags;
@@ -766,6 +863,8 @@ int compile_printk(struct event *ev)
 	ev->seg = seg;
 	ev->nseg = (unsigned)nseg;
 	ev->fmtbuf = lits;
+	ev->xp = xp;
+	ev->nxp = (unsigned)nxp;
 	free(fmt);
 	for (i = 0; i < nargs; i++)
 		free(args[i].delim);
@@ -774,6 +873,9 @@ int compile_printk(struct event *ev)
 fail:
 	for (i = 0; i < nargs; i++)
 		free(args[i].delim);
+	for (i = 0; i < nxp; i++)
+		expr_free(&xp[i]);
+	free(xp);
 	free(fmt);
 	free(lits);
 	free(args);

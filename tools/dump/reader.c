@@ -753,10 +753,14 @@ void free_trace(struct trace *tr)
 			free(ev->f[k].name);
 			free(ev->f[k].jkey);
 		}
+		for (k = 0; k < ev->nxp; k++)
+			expr_free(&ev->xp[k]);
+		free(ev->xp);
 		FREE_ALL(ev->f, ev->name, ev->sys, ev->ename, ev->fixoffs, ev->printk, ev->pf_key,
 			 ev->pf_ctr, ev->fmtbuf, ev->seg, ev->jpre);
 	}
 	free(tr->ev);
+	objects_free(tr);
 	for (i = 0; i < tr->nal; i++)
 		free(tr->al[i].name);
 	FREE_ALL(tr->al, tr->idtab, tr->procname, tr->hostname, tr->mode, tr->clk_name,
@@ -1059,6 +1063,7 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 		return NULL;
 	}
 	close(fd);
+	objects_parse(tr, text, len);
 	memset(&P, 0, sizeof(P));
 	P.path = mpath;
 	P.tr = tr;

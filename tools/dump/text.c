@@ -348,6 +348,70 @@ static char *put_sockaddr(struct dump *dx, const struct cursor *c, const struct 
 	return o;
 }
 
+/* The value of an expression (SEG_EXPR) through its conversion. */
+static char *put_xval(struct dump *dx, const struct cursor *c, const struct seg *s,
+		      const struct xval *v)
+{
+	size_t w = (size_t)(s->width > 0 ? s->width : 0);
+	char *o;
+	if (v->kind != XV_INT) {
+		size_t n = v->n;
+		const u8 *z;
+		if (v->raw) { /* __print_hex_dump's lines, as the kernel prints them */
+			o = ob_need(dx, n + 1);
+			memcpy(o, v->p, n);
+			return o + n;
+		}
+		if (v->kind == XV_BUF && (z = (const u8 *)memchr(v->p, 0, n)) != NULL)
+			n = (size_t)(z - v->p);
+		o = ob_need(dx, 4 * n + 8 + w);
+		return put_padded(o, v->p, n, s);
+	}
+	if (s->conv == 'p' && s->pext) {
+		/* %ps, %pS: the symbol, from the traced program's files; else
+		 * the address, as the kernel prints one that is in no symbol.
+		 * (The trace's symbol cache is filled on first use.) */
+		char nm[512];
+		if (symbol_of((struct trace *)(uintptr_t)c->tr, v->v,
+			      s->pext != 's' && s->pext != 'f', nm, sizeof(nm))) {
+			size_t n = strlen(nm);
+			o = ob_need(dx, 4 * n + 8 + w);
+			return put_padded(o, (const u8 *)nm, n, s);
+		}
+		o = ob_need(dx, 24);
+		*o++ = '0';
+		*o++ = 'x';
+		return put_hex(o, v->v, 0);
+	}
+	if (s->conv == 'p') {
+		if (s->spec[0])
+			return put_spec(dx, s, 128, (void *)(uintptr_t)v->v);
+		o = ob_need(dx, 24);
+		if (!v->v) {
+			memcpy(o, "(nil)", 5);
+			return o + 5;
+		}
+		*o++ = '0';
+		*o++ = 'x';
+		return put_hex(o, v->v, 0);
+	}
+	if (s->conv == 'c') {
+		u8 ch = (u8)v->v;
+		o = ob_need(dx, 8 + w);
+		return put_padded(o, &ch, 1, s);
+	}
+	if (s->spec[0]) {
+		uint64_t x = s->bits < 64 ? (s->sgn ? sext(v->v, s->bits)
+						    : v->v & (((uint64_t)1 << s->bits) - 1))
+					  : v->v;
+		if (s->sgn)
+			return put_spec(dx, s, 128, (long long)(int64_t)x);
+		return put_spec(dx, s, 128, (unsigned long long)x);
+	}
+	o = ob_need(dx, 48 + w);
+	return put_int_conv(o, s, v->v);
+}
+
 static void put_printk(struct dump *dx, const struct cursor *c)
 {
 	const struct event *ev = c->ev;
@@ -456,6 +520,12 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 			o = put_int_conv(o, s,
 					 (uint64_t)c->slen[s->field] * ev->f[s->field].t.size);
 			break;
+		case SEG_EXPR: {
+			struct xval v;
+			expr_eval(dx, c, &ev->xp[s->field], &v);
+			o = put_xval(dx, c, s, &v);
+			break;
+		}
 		default:
 			o = ob_need(dx, 0);
 			break;

@@ -683,23 +683,16 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 
 /* ---- Reading. ---- */
 
-/* dladdr()'s, declared here: Dl_info is hidden without _GNU_SOURCE. */
-struct tp__hist_dl_info {
-	const char *dli_fname;
-	void *dli_fbase;
-	const char *dli_sname;
-	void *dli_saddr;
-};
-extern int tp__hist_dladdr(const void *addr, struct tp__hist_dl_info *info) __asm__("dladdr");
-
 /* .sym and .sym-offset, at read time: the program's own dynamic symbols
- * (an executable's functions are among them when linked with -rdynamic). */
+ * (an executable's functions are among them when linked with -rdynamic),
+ * found with trace/print_helpers.h's dladdr (which %ps uses too). */
 static void tp__hist_sym(void *priv, uint64_t addr, int with_offset, char *buf, size_t len)
 {
-	struct tp__hist_dl_info di;
+	struct tp__ev_dl_info di;
 	(void)priv;
 	memset(&di, 0, sizeof(di));
-	if (!addr || !tp__hist_dladdr((const void *)(uintptr_t)addr, &di) || !di.dli_sname)
+	if (!addr || !tp__ev_dladdr || !tp__ev_dladdr((const void *)(uintptr_t)addr, &di) ||
+	    !di.dli_sname)
 		return;
 	if (with_offset)
 		snprintf(buf, len, "%s+0x%llx", di.dli_sname,

@@ -117,10 +117,14 @@ static int tp__sink_format_cb(const struct tracepoint_info *info, void *priv)
 	FILE *out = w->out;
 	unsigned n = 0, i;
 	const struct trace_event_field *f;
+	const struct trace_event_class *cls;
 	const char *p;
+	char *fmt;
+	size_t flen;
 	if (!info->event)
 		return 0;
-	f = info->event->cls->fields(&n);
+	cls = info->event->cls;
+	f = cls->fields(&n);
 	/* the kernel names the system by the file's directory
 	 * (events/SYSTEM/NAME/format): here, a line before the name */
 	fprintf(out, "system: %s\nname: %s\nID: %u\nformat:\n", info->system, info->name, ++w->id);
@@ -144,9 +148,15 @@ static int tp__sink_format_cb(const struct tracepoint_info *info, void *priv)
 				f[i].type, f[i].name, f[i].offset, es, f[i].is_signed);
 	}
 	fputs("\nprint fmt: ", out);
-	for (p = info->event->cls->print_fmt; *p; p++) { /* __entry-> reads REC-> there */
+	/* TRACE_DEFINE_ENUM names as their values (trace/eval_map.h) */
+	flen = tp__ev_eval_subst(cls->evals, cls->evals_end, cls->system, cls->print_fmt, NULL, 0);
+	fmt = (char *)malloc(flen + 1);
+	if (!fmt)
+		return -1;
+	tp__ev_eval_subst(cls->evals, cls->evals_end, cls->system, cls->print_fmt, fmt, flen + 1);
+	for (p = fmt; *p; p++) { /* __entry-> reads REC-> there */
 		if (strncmp(p, "__entry", 7) == 0 &&
-		    (p == info->event->cls->print_fmt ||
+		    (p == fmt ||
 		     !((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') ||
 		       (p[-1] >= '0' && p[-1] <= '9') || p[-1] == '_'))) {
 			fputs("REC", out);
@@ -155,6 +165,7 @@ static int tp__sink_format_cb(const struct tracepoint_info *info, void *priv)
 			fputc(*p, out);
 		}
 	}
+	free(fmt);
 	fputs("\n\n", out);
 	return 0;
 }

@@ -205,7 +205,8 @@ static int tp__sink_dyn_tsdl(char *out, size_t len, const struct trace_event_fie
 
 /* The __print_symbolic/__print_flags tables of a class, by field: the
  * tables whose value is a plain __entry->field make that (integer) field
- * a CTF enumeration, so that readers show the names. */
+ * a CTF enumeration, so that readers show the names; a field with both
+ * kinds gets its __print_symbolic table. */
 struct tp__sink_syms {
 	const struct trace_event_field *f;
 	unsigned n;
@@ -225,7 +226,10 @@ static void tp__sink_syms_cb(void *priv, const char *expr, const struct trace_pr
 	for (i = 0; i < sy->n && i < 64; i++)
 		if (sy->f[i].kind == TRACE_FIELD_INT && !sy->f[i].array_len &&
 		    strlen(sy->f[i].name) == n && strncmp(sy->f[i].name, id, n) == 0 &&
-		    !sy->tab[i]) {
+		    (!sy->tab[i] || (sy->delim[i] && !delim))) {
+			/* a field with both: the __print_symbolic table, whose
+			 * labels name values (the readers print both from the
+			 * TP_printk text) */
 			sy->tab[i] = t;
 			sy->delim[i] = delim;
 		}
@@ -318,12 +322,23 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 	unsigned n = 0, i, pass;
 	struct tp__sink_syms sy;
 	const struct trace_event_field *f = ev->cls->fields(&n);
-	const char *fmt = ev->cls->print_fmt;
-	int k = snprintf(p, left,
-			 "event {\n\tname = \"%s:%s\";\n\tid = %u;\n\t/* printk: ", ev->cls->system,
-			 ev->name, (unsigned)id);
-	if (k < 0 || (size_t)k >= left / 2)
+	/* the format as the readers get it: TRACE_DEFINE_ENUM names as values */
+	const struct trace_event_class *cls = ev->cls;
+	size_t flen =
+		tp__ev_eval_subst(cls->evals, cls->evals_end, cls->system, cls->print_fmt, NULL, 0);
+	char *fbuf = (char *)malloc(flen + 1);
+	const char *fmt = fbuf;
+	int k;
+	if (!fbuf)
+		return -ENOMEM;
+	tp__ev_eval_subst(cls->evals, cls->evals_end, cls->system, cls->print_fmt, fbuf, flen + 1);
+	k = snprintf(p, left,
+		     "event {\n\tname = \"%s:%s\";\n\tid = %u;\n\t/* printk: ", ev->cls->system,
+		     ev->name, (unsigned)id);
+	if (k < 0 || (size_t)k >= left / 2) {
+		free(fbuf);
 		return -ENAMETOOLONG;
+	}
 	p += k;
 	left -= (size_t)k;
 	for (; *fmt && left > TP__SINK_BLOCK_FIELDS;
@@ -335,6 +350,7 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 			left--;
 		}
 	}
+	free(fbuf);
 	if (ev->kind != TRACE_KIND_INSTANT) { /* <trace/event_kinds.h>: for readers */
 		static const char *const base[] = { "instant", "slice_begin", "slice_end",
 						    "counter" };
@@ -387,19 +403,71 @@ static int tp__sink_describe_in(char *buf, const struct trace_event *ev, uint32_
 	return 0;
 }
 
+/* The "objects" comment: the process's executable file mappings, one
+ * line each ("\tSTART END OFFSET PATH", hex, from /proc/self/maps), so
+ * that tracepoint-dump can name the addresses %ps/%pS print from the
+ * files' symbol tables (docs/trace-format.md).  Its length in out (len
+ * bytes; what does not fit is left out); 0 if there is nothing. */
+static size_t tp__sink_objects(char *out, size_t len)
+{
+	char maps[8192], *line, *nl;
+	size_t have = 0, n = 0;
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	ssize_t r;
+	int k = snprintf(out, len, "/* objects:\n");
+	if (fd < 0 || k < 0 || (size_t)k >= len)
+		goto none;
+	n = (size_t)k;
+	for (;;) { /* a window of the file at a time, whole lines */
+		r = read(fd, maps + have, sizeof(maps) - 1 - have);
+		if (r <= 0)
+			break;
+		have += (size_t)r;
+		maps[have] = '\0';
+		for (line = maps; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+			unsigned long long lo, hi, off;
+			char perm[8];
+			int at = 0;
+			*nl = '\0';
+			if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &lo, &hi, perm, &off,
+				   &at) < 4 ||
+			    !at || strlen(perm) < 3 || perm[2] != 'x' || line[at] != '/' ||
+			    strstr(line + at, "*/"))
+				continue;
+			k = snprintf(out + n, len - n, "\t%llx %llx %llx %s\n", lo, hi, off,
+				     line + at);
+			if (k > 0 && (size_t)k + 4 < len - n)
+				n += (size_t)k;
+		}
+		have = (size_t)(maps + have - line);
+		memmove(maps, line, have);
+		if (have == sizeof(maps) - 1)
+			have = 0; /* a line longer than the window: dropped */
+	}
+	close(fd);
+	k = snprintf(out + n, len - n, "*/\n");
+	if (k > 0 && (size_t)k < len - n)
+		return n + (size_t)k;
+none:
+	if (fd >= 0)
+		close(fd);
+	return 0;
+}
+
 /* Writes a whole metadata file (header + event blocks) into dirfd as
  * `name`, through a dot-file renamed into place.  No allocation. */
 static int tp__sink_write_metadata(int dirfd, const char *name, const uint8_t *uuid)
 {
-	char head[8192];
+	char head[8192], objs[8192];
 	size_t n = tp__sink_meta_header(head, sizeof(head), uuid,
 					tp__sink.mode == TP__SINK_FLIGHT ? "flight" : "stream");
+	size_t on = tp__sink_objects(objs, sizeof(objs));
 	int fd = openat(dirfd, ".metadata.tmp",
 			O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
 	int ok;
 	if (fd < 0)
 		return -errno;
-	ok = write(fd, head, n) == (ssize_t)n &&
+	ok = write(fd, head, n) == (ssize_t)n && (!on || write(fd, objs, on) == (ssize_t)on) &&
 	     (tp__sink.events_len == 0 ||
 	      write(fd, tp__sink.events, tp__sink.events_len) == (ssize_t)tp__sink.events_len);
 	if (!ok || close(fd) != 0) {

@@ -4,7 +4,8 @@
  * the TP_printk text of a record, and tp__ev_syms_<class>, which hands
  * the __print_symbolic/__print_flags tables to a sink; with the helpers
  * TP_printk and TP_fast_assign use (__get_str, __get_dynamic_array,
- * __print_symbolic, __print_flags, __print_hex, __assign_str).
+ * __print_symbolic, __print_flags, __print_hex, __assign_str, and the
+ * kernel's others, whose functions are trace/print_helpers.h's).
  *
  * Why a file: the formatters are what a reader of the trace sees of
  * TP_printk; they are made in the same pass as the recorders
@@ -35,7 +36,7 @@
 		memset(&tp__ev_ctx, 0, sizeof(tp__ev_ctx));                     \
 		tp__ev_ctx.scratch = tp__ev_scratch;                            \
 		(void)__entry;                                                \
-		return snprintf(tp__ev_buf, tp__ev_len, TP__EV_FMT(print));     \
+		return tp__ev_snprintf(tp__ev_buf, tp__ev_len, TP__EV_FMT(print)); \
 	}                                                                     \
 	static void tp__ev_syms_##pc(trace_print_symbols_fn tp__ev_fn, void *tp__ev_priv) \
 	{                                                                     \
@@ -94,6 +95,29 @@
 	tp__ev_print_sym(&tp__ev_ctx, (long long)(value), #value,             \
 			 TP__EV_SYMTAB(__VA_ARGS__), delim)
 #define __print_hex(buf, len) tp__ev_print_hex(&tp__ev_ctx, buf, (size_t)(len))
+/* The kernel's other helpers (trace/print_helpers.h): as its trace file
+ * prints them. */
+#define __print_symbolic_u64(value, ...)                                      \
+	tp__ev_print_sym_u64(&tp__ev_ctx, (unsigned long long)(value),        \
+			     TP__EV_SYMTAB_U64(__VA_ARGS__), NULL)
+#define __print_flags_u64(value, delim, ...)                                  \
+	tp__ev_print_sym_u64(&tp__ev_ctx, (unsigned long long)(value),        \
+			     TP__EV_SYMTAB_U64(__VA_ARGS__), delim)
+#define __print_hex_str(buf, len) tp__ev_print_hex_str(&tp__ev_ctx, buf, (size_t)(len))
+#define __print_array(array, count, el_size)                                  \
+	tp__ev_print_array(&tp__ev_ctx, array, (size_t)(count), (size_t)(el_size))
+#define __print_hex_dump(prefix, type, rowsize, groupsize, buf, len, ascii)  \
+	tp__ev_print_hex_dump(&tp__ev_ctx, prefix, type, rowsize, groupsize, buf, \
+			      (size_t)(len), (int)(ascii))
+#define __print_ns_to_secs(value) ((unsigned long long)(value) / 1000000000u)
+#define __print_ns_without_secs(value)                                        \
+	((unsigned)((unsigned long long)(value) % 1000000000u))
+#define TP__EV_SYMTAB_U64(...)                                                \
+	__extension__({                                                       \
+		static const struct trace_print_flags_u64 tp__ev_tab[] = {      \
+			__VA_ARGS__, { 0, NULL } };                             \
+		tp__ev_tab;                                                     \
+	})
 #define TP__EV_SYMTAB(...)                                                    \
 	__extension__({                                                       \
 		static const struct trace_print_flags tp__ev_tab[] = {          \

@@ -35,6 +35,10 @@
  * which each re-read of the header recomputes. */
 #define TP__EV_SAVED(op)                                                      \
 	op("TRACE_EVENT") op("DECLARE_EVENT_CLASS") op("DEFINE_EVENT")        \
+	op("TRACE_DEFINE_ENUM") op("TRACE_DEFINE_SIZEOF") op("__print_hex_str") \
+	op("__print_hex_dump") op("__print_array") op("__print_symbolic_u64")  \
+	op("__print_flags_u64") op("__print_ns_to_secs")                      \
+	op("__print_ns_without_secs")                                         \
 	op("DECLARE_TRACE") op("DECLARE_TRACE_NOARGS") op("TP_STRUCT__entry") \
 	op("TP_fast_assign") op("TP_printk") op("__field") op("__array")      \
 	op("__string") op("__assign_str") op("__get_str") op("TP__ON")         \

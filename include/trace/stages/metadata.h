@@ -42,7 +42,8 @@
 	static const struct trace_event_class tp__ev_class_##pc = {            \
 		TP__STR(TRACE_SYSTEM), #c, print,                             \
 		(unsigned)offsetof(struct tp__ev_entry_##c, tp__ev_end),        \
-		tp__ev_fields_##c, tp__ev_fmt_##pc, tp__ev_syms_##pc };
+		tp__ev_fields_##c, tp__ev_fmt_##pc, tp__ev_syms_##pc,           \
+		__start_tp__eval_map, __stop_tp__eval_map };
 #define TP__EV_PRINT_CLASS(c, name, print)                                    \
 	TP__EV_IF(TP__ON)(TP__EV_CLASS(c, name, print)) TP__EV_SEMI
 #define DEFINE_EVENT(c, name, proto, args)                                    \
@@ -58,7 +59,28 @@
 	TP__EV_EVENT(c, pc, name, TRACE_KIND_INSTANT)
 #undef TP__EV_DEFINE_KIND
 #define TP__EV_DEFINE_KIND(c, name, kind, proto, args) TP__EV_EVENT(c, c, name, kind)
-#define TP_printk(...) #__VA_ARGS__
+/* TRACE_DEFINE_ENUM(name), TRACE_DEFINE_SIZEOF(type): a struct
+ * trace_eval_map of the system, and its address in the section whose
+ * bounds each class holds (trace/eval_map.h). */
+#undef TRACE_DEFINE_ENUM
+#undef TRACE_DEFINE_SIZEOF
+#define TRACE_DEFINE_ENUM(a) TP__EV_EVAL_MAP(#a, (long long)(a), __COUNTER__)
+#define TRACE_DEFINE_SIZEOF(a) TP__EV_EVAL_MAP("sizeof(" #a ")", (long long)sizeof(a), __COUNTER__)
+#define TP__EV_EVAL_MAP(text, value, n) TP__EV_EVAL_MAP_(text, value, n)
+#define TP__EV_EVAL_MAP_(text, value, n)                                      \
+	TP__EV_IF(TP__ON)(                                                    \
+	static const struct trace_eval_map tp__ev_eval_##n = {                 \
+		TP__STR(TRACE_SYSTEM), text, value };                          \
+	static struct trace_eval_map const *tp__ev_evalp_##n                  \
+		__attribute__((used, section("tp__eval_map"))) = &tp__ev_eval_##n;) \
+	TP__EV_SEMI
+/* The TP_printk arguments as text, after macro expansion, as the kernel's
+ * print fmt: a helper of the header (show_state(x) around
+ * __print_symbolic) becomes what it stands for, while the helpers that
+ * no pass before this one defines (__get_str, __print_*, __entry, REC)
+ * stay as they are written, for the readers (tools/dump/printk.c). */
+#define TP_printk(...) TP__EV_PRINT_TEXT(__VA_ARGS__)
+#define TP__EV_PRINT_TEXT(...) #__VA_ARGS__
 #define __field(type, name)                                                   \
 	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
 	  (unsigned short)sizeof(type), (unsigned char)TP__EV_KIND(type),      \

@@ -42,6 +42,17 @@
 #undef __assign_sockaddr
 #undef __get_bitmask
 #undef __get_sockaddr
+#undef __print_hex_str
+#undef __print_hex_dump
+#undef __print_array
+#undef __print_symbolic_u64
+#undef __print_flags_u64
+#undef __print_ns_to_secs
+#undef __print_ns_without_secs
+#undef TRACE_DEFINE_ENUM
+#undef TRACE_DEFINE_SIZEOF
+#define TRACE_DEFINE_ENUM(a) TP__EV_SEMI
+#define TRACE_DEFINE_SIZEOF(a) TP__EV_SEMI
 #undef TP__EV_DEFINE
 #undef TP__EV_PRINT_CLASS
 #undef TP__EV_DEFINE_KIND

@@ -28,12 +28,12 @@ TRACE_EVENT(evx_text, TP_PROTO(const char *s, const char *a), TP_ARGS(s, a),
 	    TP_fast_assign(evx_copy(__entry->arr, a, sizeof(__entry->arr));),
 	    TP_printk("s=%s arr=%s", __get_str(s), __entry->arr));
 
-/* "__entry->n + 1" is not a field reference: tracepoint-dump falls back to
- * name=value pairs for this event. */
+/* abs() is a function of the program's, which tracepoint-dump cannot
+ * call: it falls back to name=value pairs for this event. */
 TRACE_EVENT(evx_raw, TP_PROTO(const char *s, const char *a, int n), TP_ARGS(s, a, n),
 	    TP_STRUCT__entry(__string(s, s) __array(char, arr, 48) __field(int, n)),
 	    TP_fast_assign(evx_copy(__entry->arr, a, sizeof(__entry->arr)); __entry->n = n;),
-	    TP_printk("n=%d s=%s arr=%s", __entry->n + 1, __get_str(s), __entry->arr));
+	    TP_printk("n=%d s=%s arr=%s", abs(__entry->n), __get_str(s), __entry->arr));
 
 TRACE_EVENT(evx_step, TP_PROTO(int v), TP_ARGS(v), TP_STRUCT__entry(__field(int, v)),
 	    TP_fast_assign(__entry->v = v;), TP_printk("v=%d", __entry->v));

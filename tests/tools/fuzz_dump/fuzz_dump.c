@@ -26,6 +26,8 @@
 #include "../../../tools/dump/util.c"
 #include "../../../tools/dump/metadata.c"
 #include "../../../tools/dump/printk.c"
+#include "../../../tools/dump/expr.c"
+#include "../../../tools/dump/symbols.c"
 #include "../../../tools/dump/reader.c"
 #include "../../../tools/dump/ring.c"
 #include "../../../tools/dump/text.c"
