@@ -138,8 +138,10 @@ __asm__(TP__EV_NEED_REF(TP__EV_MARK_SYS));
  * reference (above), when they are compiled in: a label of no size in
  * .data, first in the file, so that a second definition is the first
  * one the linker reports. */
+#undef TP__EV_NEED_DONE
 #if defined(TP__EV_NEED_DEFINITION) && defined(TP__EV_NEED_ASM)
 __asm__(TP__EV_NEED_DEF(TP__EV_MARK_SYS));
+#define TP__EV_NEED_DONE
 #endif
 #undef TP__EV_NEED_DEFINITION
 
@@ -190,6 +192,16 @@ __asm__(TP__EV_NEED_DEF(TP__EV_MARK_SYS));
 #include <trace/stages/tracepoints.h>
 #include <trace/stages/recorder.h>
 #include TP__EV_INCLUDE_FILE(TRACE_INCLUDE_FILE)
+
+/* A header read before CREATE_TRACE_POINTS in this file too (as the
+ * kernel's files do, through other headers): its guard kept tracepoint.h
+ * from saying above whether the events are compiled in; the re-reads said
+ * it.  The definition then comes after the events' own symbols. */
+#if defined(TP__EV_NEED_DEFINITION) && defined(TP__EV_NEED_ASM) && !defined(TP__EV_NEED_DONE)
+__asm__(TP__EV_NEED_DEF(TP__EV_MARK_SYS));
+#endif
+#undef TP__EV_NEED_DONE
+#undef TP__EV_NEED_DEFINITION
 
 /* ---- Back to the plain meaning of everything. ---- */
 TP__EV_SAVED(TP__EV_POP)

@@ -39,7 +39,9 @@
 #      or the defining file built without the switch: undefined reference
 #      to tracepoint_events_of_kv_need_CREATE_TRACE_POINTS_in_one_file...;
 #      CREATE_TRACE_POINTS in two files: multiple definition of it; one
-#      defining file links and runs (C and C++; -O0, -O2).
+#      defining file links and runs, also when it read the headers once
+#      before CREATE_TRACE_POINTS, as the kernel's files do (C and C++;
+#      -O0, -O2).
 #  (m) an event header whose include guard is another's (copied with it),
 #      or that sets a second TRACE_SYSTEM inside: undeclared
 #      tracepoint_header_of_<sys>_not_read_copied_include_guard_or_...
@@ -299,13 +301,18 @@ for cc in $compilers; do
 		# sixth; with -O2 first.
 		must_say "l-create-twice-$t" "$twice" $cc $objs "$B/kv-define-$t.o" "$B/kv-define-$t.o" \
 			-o "$B/kv-$t" -ldl -lpthread
-		n=$((n + 1))
-		if $cc $objs "$B/kv-define-$t.o" -o "$B/kv-$t" -ldl -lpthread >"$B/kv-$t.log" 2>&1 &&
-			[ ! -s "$B/kv-$t.log" ] && "$B/kv-$t"; then
-			ok "l-one-definition-$t links and runs"
-		else
-			fail "l-one-definition-$t: does not link or run:"; sed 's/^/    /' "$B/kv-$t.log"
-		fi
+		kv_obj "kv-define-first-$t" $cc c $opt -DCONFIG_CF_KV -DKV_READ_FIRST "$S/kv_define.c"
+		must_say "l-create-twice-read-first-$t" "$twice" $cc $objs "$B/kv-define-first-$t.o" \
+			"$B/kv-define-first-$t.o" -o "$B/kv-$t" -ldl -lpthread
+		for d in define define-first; do
+			n=$((n + 1))
+			if $cc $objs "$B/kv-$d-$t.o" -o "$B/kv-$t" -ldl -lpthread >"$B/kv-$t.log" 2>&1 &&
+				[ ! -s "$B/kv-$t.log" ] && "$B/kv-$t"; then
+				ok "l-one-definition-$d-$t links and runs"
+			else
+				fail "l-one-definition-$d-$t: does not link or run:"; sed 's/^/    /' "$B/kv-$t.log"
+			fi
+		done
 	done
 done
 kv_obj kv-fire-cxx $CXX c++ -std=c++11 -O2 -DCONFIG_CF_KV "$S/kv_fire.c"

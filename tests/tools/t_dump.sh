@@ -3,7 +3,8 @@
 #  - a program with three threads and every field kind (strings, arrays,
 #    char arrays, double, pointer, signed char): the same events, values and
 #    times (within 1 ns) from both readers (tests/tools/dump/vs_babeltrace.py),
-#    and the TP_printk text as the program would print it;
+#    and the TP_printk text as the program would print it; empty strings
+#    after non-empty ones (tests/tools/dump/empty_str.c);
 #  - a process killed with SIGKILL while recording: both read it as it is;
 #  - a flight-recorder process killed the same way: tracepoint-dump reads
 #    the ring directly, --repair makes it readable by babeltrace2, and both
@@ -26,6 +27,13 @@ if grep -Eq '^[0-9]+\.[0-9]{9} [0-9]+ evf:evf_mixed name=worker1 ptr=0x[0-9a-f]+
 	grep -Eq ' evf:evf_three a=2 b=2 c=-1$' "$B/all.txt" && grep -Eq ' evf:evf_lock_acquire lock=0x[0-9a-f]+ depth=1$' "$B/all.txt" &&
 	[ "$(wc -l <"$B/all.txt")" = 14 ]; then ok "TP_printk text, 14 lines"
 else fail "text output"; cat "$B/all.txt"; fi
+
+# empty strings after non-empty ones (babeltrace2 2.0.4 reads them right here)
+cc_build -Itests/include -DCONFIG_EVF "$S/empty_str.c" -o "$B/empty_str" -lpthread -ldl
+TRACEPOINTS='evf:*' TRACEPOINTS_DIR=$B/empty "$B/empty_str" >/dev/null 2>&1 || fail "empty_str"
+if same "$B/empty" && [ "$("$DUMP" --json "$B/empty" | grep -o '"tag":""' | wc -l)" = 3 ]; then
+	ok "empty strings after non-empty ones: both readers agree ($(tail -1 "$B/cmp.log"))"
+else fail "empty strings"; fi
 
 # killed while recording (stream, then flight)
 TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$B/killed "$B/life" paced 2>/dev/null & p=$!

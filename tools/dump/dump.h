@@ -221,7 +221,7 @@ enum {
 	SEG_BITMASK,  /* __get_bitmask(f): the kernel's %*pb of f's bytes */
 	SEG_SOCKADDR, /* %pIS... of __get_sockaddr(f): spec holds the letters after "IS" */
 	SEG_DYNLEN,   /* __get_dynamic_array_len(f): its bytes, as SEG_INT */
-	SEG_EXPR /* an expression (expr.c): ev->xp[field] */
+	SEG_EXPR      /* an expression (expr.c): ev->xp[field] */
 };
 enum { FL_MINUS = 1, FL_PLUS = 2, FL_SPACE = 4, FL_HASH = 8, FL_ZERO = 16 };
 
