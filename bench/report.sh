@@ -48,6 +48,8 @@ END {
 		printf "   With variable parts: one int and a 12-byte __string %s per event (%s in the probe), one int and\n   an 8-byte __dynamic_array %s (%s), against %s for the three integers (bench/event-cost.sh EVENT=str, dyn).\n", v["sink", "sink_str", "instr_event"], v["sink", "sink_str", "instr_recorder"], v["sink", "sink_dyn", "instr_event"], v["sink", "sink_dyn", "instr_recorder"], v["sink", "sink_recording", "instr_event"]
 	if (has("lttng_event", "str", "instr_event"))
 		printf "   LTTng-UST recording the same events in a session (bench/lttng-event-cost.sh, same method, %s discarded):\n   three integers %s, int + 12-byte ctf_string %s, int + 8-byte ctf_sequence %s instructions per event.\n", v["lttng_event", "all", "discarded"], v["lttng_event", "three", "instr_event"], v["lttng_event", "str", "instr_event"], v["lttng_event", "dyn", "instr_event"]
+	if (has("sink", "sink_cpu", "instr_event"))
+		printf "   With the CPU number in each record (TRACEPOINTS_CPU=1, the three integers): %s per event.\n", v["sink", "sink_cpu", "instr_event"]
 	if (has("sink", "hist_u64", "instr_event"))
 		printf "   Aggregated instead by a hist trigger (keys=b:vals=c, one u64 key + one sum, nothing stored):\n   %s per event, %s of them in the trigger (bench/hist-cost.sh).\n", v["sink", "hist_u64", "instr_event"], v["sink", "hist_u64", "instr_trigger"]
 	if (has("sink", "filter_kept", "instr_event"))

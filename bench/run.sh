@@ -167,6 +167,10 @@ if [ $have_vg = 1 ]; then
 		put sink "sink_$e" instr_event "$(echo "$ec" | sed -n 's/.*: \([0-9]*\) total.*/\1/p')" instr
 		put sink "sink_$e" instr_recorder "$(echo "$ec" | sed -n 's/.* total, \([0-9?]*\) in the recorder.*/\1/p')" instr
 	done
+	# the three integers with each record's CPU (TRACEPOINTS_CPU=1: the
+	# recorder's full path, rseq's cpu_id)
+	ec=$(TRACEPOINTS_CPU=1 CC=$CC TP_BUILD=$B bench/event-cost.sh) || { echo "$ec"; echo "event-cost.sh (TRACEPOINTS_CPU=1) failed"; exit 1; }
+	put sink sink_cpu instr_event "$(echo "$ec" | sed -n 's/.*: \([0-9]*\) total.*/\1/p')" instr
 	# LTTng-UST recording the same three events, measured the same way
 	if [ $have_lttng = 1 ]; then
 		CC=$CC bench/lttng-event-cost.sh "$B/lttng_evc" "$TSV" || echo "lttng-event-cost.sh failed: no LTTng-UST figures per event"
