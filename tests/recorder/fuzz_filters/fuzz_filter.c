@@ -64,8 +64,8 @@ static void class_symbols(trace_print_symbols_fn fn, void *priv)
 	fn(priv, "__entry->b & 1", odd, NULL);
 }
 
-static const struct trace_event_class cls = { "fz",	    "fz_class", "",	      FIXED,
-					      class_fields, NULL,	class_symbols };
+static const struct trace_event_class cls = { "fz", "fz_class",	   "",	 FIXED, class_fields,
+					      NULL, class_symbols, NULL, NULL };
 
 static void check_error(const char *s, int r, size_t pos, const char *why)
 {
