@@ -249,6 +249,14 @@ static inline void tp__ev_read_dyn(const void *entry, size_t size, size_t *at, s
 	*bytes = sz <= size - *at ? sz : 0;
 	*at += *bytes;
 }
+/* __get_str() of a dynamic array read back: its bytes if they end in a
+ * NUL (the kernel's TP_fast_assign writes one), else "": %s never reads
+ * past the record. */
+static inline const char *tp__ev_dyn_str(const void *entry, size_t off, size_t bytes)
+{
+	const char *p = (const char *)entry + off;
+	return bytes && p[bytes - 1] == '\0' ? p : "";
+}
 
 /* What the generated formatter and symbols() functions share: room for
  * the text of __print_*, and where symbols() hands the tables. */

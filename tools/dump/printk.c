@@ -789,13 +789,12 @@ int compile_printk(struct event *ev)
 			if (conv == 's') {
 				if (lm)
 					goto fail;
-				if (r->kind == 2 && f->t.kind != FT_STR &&
-				    !(f->count && f->t.kind == FT_INT && f->t.size == 1))
-					goto fail;
+				/* a string, or a char array fixed or dynamic (the
+				 * kernel's __get_str of a __dynamic_array) */
 				if (r->kind == 1)
 					goto fail;
-				if (f->t.kind != FT_STR &&
-				    !(f->count && f->t.kind == FT_INT && f->t.size == 1))
+				if (f->t.kind != FT_STR && !((f->count || f->seq) &&
+							     f->t.kind == FT_INT && f->t.size == 1))
 					goto fail;
 				sg.kind = SEG_STR;
 			} else {

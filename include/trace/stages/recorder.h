@@ -149,7 +149,11 @@
 #define TP__EV_VM_tp__ev_kind_str(name, src)                                  \
 	const char *tp__ev_s_##name;                                          \
 	size_t tp__ev_vlen_##name, tp__ev_voff_##name;
-#define TP__EV_VM_tp__ev_kind_dyn(name, type, len) size_t tp__ev_vlen_##name, tp__ev_voff_##name;
+/* A dynamic array has a tp__ev_s_<name> too: the kernel's __get_str() is
+ * its __get_dynamic_array() as char * (printk.h prints a char array so). */
+#define TP__EV_VM_tp__ev_kind_dyn(name, type, len)                            \
+	const char *tp__ev_s_##name;                                          \
+	size_t tp__ev_vlen_##name, tp__ev_voff_##name;
 #define TP__EV_VM_tp__ev_kind_strl(name, src, len) TP__EV_VM_tp__ev_kind_str(name, src)
 #define TP__EV_VM_tp__ev_kind_vstr(name, fmt, va) TP__EV_VM_tp__ev_kind_str(name, fmt)
 /* TP__EV_VR: reads them from a record (tp__ev_vars_read_<c>). */
@@ -165,7 +169,9 @@
 #define TP__EV_VR_tp__ev_kind_dyn(name, type, len)                            \
 	tp__ev_read_dyn(tp__ev_e, tp__ev_size, &tp__ev_at,                    \
 			offsetof(tp__ev_entry_t, tp__ev_len_##name), sizeof(type), \
-			&tp__ev_o->tp__ev_vlen_##name, &tp__ev_o->tp__ev_voff_##name);
+			&tp__ev_o->tp__ev_vlen_##name, &tp__ev_o->tp__ev_voff_##name); \
+	tp__ev_o->tp__ev_s_##name = tp__ev_dyn_str(tp__ev_e, tp__ev_o->tp__ev_voff_##name, \
+						   tp__ev_o->tp__ev_vlen_##name);
 /* TP__EV_VS: the recorder computes them (a string's source and size, an
  * array's bytes) and adds them to the record's size.  A NULL string is
  * recorded as "(null)" by the slow copy: the fast one keeps only the
@@ -226,7 +232,8 @@
 #define TP__EV_VC_tp__ev_kind_strl(name, src, len)
 #define TP__EV_VC_tp__ev_kind_vstr(name, fmt, va)
 #define TP__EV_VC_tp__ev_kind_dyn(name, type, len)                            \
-	__entry->tp__ev_len_##name = (uint32_t)(tp__ev_o.tp__ev_vlen_##name / sizeof(type));
+	__entry->tp__ev_len_##name = (uint32_t)(tp__ev_o.tp__ev_vlen_##name / sizeof(type)); \
+	tp__ev_o.tp__ev_s_##name = (const char *)__entry + tp__ev_o.tp__ev_voff_##name;
 /* TP__EV_VP: after TP_fast_assign, each string's copy. */
 #define TP__EV_VP_A(k, ...) TP__EV_VP_##k(__VA_ARGS__) TP__EV_VP_B
 #define TP__EV_VP_B(k, ...) TP__EV_VP_##k(__VA_ARGS__) TP__EV_VP_A

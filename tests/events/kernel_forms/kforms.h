@@ -234,6 +234,26 @@ TRACE_EVENT(kf_perf,
 	TP_printk("pid=%d count=%llu", __entry->pid, __entry->count)
 );
 
+/* A char __dynamic_array printed with __get_str, as the kernel's
+ * printk.h does: len bytes of text and the NUL TP_fast_assign adds. */
+TRACE_EVENT(kf_dynstr,
+
+	TP_PROTO(const char *text, size_t len),
+
+	TP_ARGS(text, len),
+
+	TP_STRUCT__entry(
+		__dynamic_array(char, msg, len + 1)
+	),
+
+	TP_fast_assign(
+		memcpy(__get_dynamic_array(msg), text, len);
+		((char *)__get_dynamic_array(msg))[len] = 0;
+	),
+
+	TP_printk("msg=%s len=%u", __get_str(msg), __get_dynamic_array_len(msg))
+);
+
 #endif /* _TRACE_KFORMS_H */
 
 #undef TRACE_INCLUDE_PATH

@@ -14,4 +14,5 @@ void kf_fire_second(void)
 	trace_kf_fn(10);
 	trace_kf_mod_load("second");
 	trace_kf_dash_hit(2);
+	trace_kf_dynstr("hello, world", 5);
 }

@@ -85,7 +85,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "--format") == 0) {
 		tracepoint_disable("*");
 		tracepoint_synchronize_unregister();
-		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 18 ? 0 : 1;
+		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 19 ? 0 : 1;
 	}
 	return 0;
 }
