@@ -116,6 +116,7 @@ struct pf_seq {
 	uint64_t last_ns;
 	struct u64set sent;
 	const struct event *has_all[PF_CACHE];
+	int has_cpu_key; /* the annotation name "cpu" sent (TRACEPOINTS_CPU=1) */
 };
 
 /* The thread tracks last looked up, by tid: pid << 32 | tid and uuid. */
@@ -599,10 +600,13 @@ void emit_pftrace(struct dump *dx, struct cursor *c)
 			pf_need(dx, PF_TAB_KEYS, ev->pf_key[i]);
 		*has_all = ev; /* they go with this event's packet */
 	}
-	if (c->cpu != TRACE_CPU_UNKNOWN) { /* TRACEPOINTS_CPU=1: an annotation "cpu" */
+	if (c->cpu != TRACE_CPU_UNKNOWN && !dx->pf->seq[seq]->has_cpu_key) {
+		/* TRACEPOINTS_CPU=1: an annotation "cpu", its name sent once
+		 * per sequence */
 		if (!dx->pf->cpu_key)
 			dx->pf->cpu_key = pf_intern(dx, PF_TAB_KEYS, "cpu");
 		pf_need(dx, PF_TAB_KEYS, dx->pf->cpu_key);
+		dx->pf->seq[seq]->has_cpu_key = 1;
 	}
 	switch (ev->kind & EK_BASE) { /* a counter without numbers: an instant */
 	case EK_BEGIN:
