@@ -99,7 +99,7 @@ cc_build -Itests/include "$S/../death/death.c" -o "$B/death" -lpthread -ldl
 rm -rf "$B/dk"
 head -c 96 /dev/zero >"$B/dk.counts"
 TRACEPOINTS='evh:*' TRACEPOINTS_DIR="$B/dk" TRACEPOINTS_BUFFER_KB=4 TRACEPOINTS_FILE_MB=1 \
-	"$B/death" kill 300000 "$B/dk.counts" >/dev/null 2>"$B/dk.err"
+	"$B/death" kill 30000 "$B/dk.counts" >/dev/null 2>"$B/dk.err"
 babeltrace2 "$B/dk" 2>/dev/null | sed -n 's/.*tid = \([0-9]*\),.*{ v = \([0-9]*\) }.*/\1 \2/p' >"$B/dk.tv"
 od -An -td8 -w24 "$B/dk.counts" | awk 'NR==FNR { done[$1] = $2; next }
 	{ if ($1 in seen && $2 != last[$1] + 1) bad++; seen[$1] = 1; last[$1] = $2; n[$1]++ }
