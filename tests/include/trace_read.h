@@ -7,7 +7,8 @@
  *   stream file of the trace dir, each stream in its order (or of every
  *   trace in dir, if dir is a session directory); returns the number of records, or -1 for a damaged trace (with
  *   a message on stderr).  Packets of a flight ring are taken in
- *   packet_seq_num order; in stream mode, the packets of a thread's warm
+ *   packet_seq_num order, across its files ("stream-<tid>", then
+ *   "stream-<tid>-1"...); in stream mode, the packets of a thread's warm
  *   ring ("stream-<tid>.ring") that its stream file does not hold yet
  *   come after the stream file's. */
 #ifndef TRACE_READ_H
@@ -247,6 +248,21 @@ static inline void tr_sort_pk(struct tr_pk *pk, size_t npk)
 	}
 }
 
+/* The most files a flight ring has (TP__SINK_FLIGHT_PARTS + 1). */
+#define TR_RING_FILES_MAX 8
+
+/* Is name one of a flight ring's other files, "stream-<tid>[.<n>]-<k>"? */
+static inline int tr_ring_part(const char *name)
+{
+	const char *d = strrchr(name, '-');
+	if (strncmp(name, "stream-", 7) != 0 || d == name + 6 || !d[1])
+		return 0;
+	for (d++; *d; d++)
+		if (*d < '0' || *d > '9')
+			return 0;
+	return 1;
+}
+
 /* A stream file's records.  In stream mode the newest packets may be in
  * the thread's warm ring, "<name>.ring" (a process that ended before the
  * thread handed them over): the ring's packets that hold records are taken
@@ -258,6 +274,10 @@ static inline long tr_stream(const char *dir, const char *name, tr_fn fn, void *
 	size_t size = 0, rsize = 0, npk, nr, i, max;
 	long total = 0;
 	struct tr_pk *pk, *rk;
+	unsigned char *parts[TR_RING_FILES_MAX] = { NULL };
+	size_t psizes[TR_RING_FILES_MAX] = { 0 };
+	unsigned k, nparts;
+	size_t pmax;
 	m = tr_map(dir, name, &size);
 	snprintf(rname, sizeof(rname), "%s.ring", name);
 	r = tr_map(dir, rname, &rsize);
@@ -270,6 +290,26 @@ static inline long tr_stream(const char *dir, const char *name, tr_fn fn, void *
 		return -1;
 	}
 	npk = tr_packets(m, size, 0, pk, 0, max);
+	pmax = max;
+	/* a flight ring's other files, "<name>-1", "<name>-2"... (each in
+	 * time order; the thread's packets in sequence order across them) */
+	for (k = 1; k < TR_RING_FILES_MAX; k++) {
+		char pname[300];
+		size_t psize = 0;
+		struct tr_pk *more;
+		snprintf(pname, sizeof(pname), "%s-%u", name, k);
+		if (!(parts[k] = tr_map(dir, pname, &psize)))
+			break;
+		psizes[k] = psize;
+		pmax += psize / sizeof(struct trace_packet) + 1;
+		if (!(more = (struct tr_pk *)realloc(pk, pmax * sizeof(*pk)))) {
+			k++;
+			break;
+		}
+		pk = more;
+		npk = tr_packets(parts[k], psize, 0, pk, npk, pmax);
+	}
+	nparts = k;
 	tr_sort_pk(pk, npk);
 	nr = tr_packets(r, rsize, 1, rk, 0, max);
 	tr_sort_pk(rk, nr);
@@ -294,6 +334,9 @@ static inline long tr_stream(const char *dir, const char *name, tr_fn fn, void *
 		munmap(m, size);
 	if (r)
 		munmap(r, rsize);
+	for (k = 1; k < nparts; k++)
+		if (parts[k])
+			munmap(parts[k], psizes[k]);
 	free(pk);
 	free(rk);
 	return total;
@@ -323,7 +366,8 @@ static inline long tr_each(const char *dir, int session, tr_fn fn, void *priv)
 		} else {
 			size_t len = strlen(e->d_name);
 			if (strncmp(e->d_name, "stream-", 7) != 0 ||
-			    (len > 5 && strcmp(e->d_name + len - 5, ".ring") == 0))
+			    (len > 5 && strcmp(e->d_name + len - 5, ".ring") == 0) ||
+			    tr_ring_part(e->d_name))
 				continue; /* a ring: read with its stream (tr_stream) */
 			n = tr_stream(dir, e->d_name, fn, priv);
 		}

@@ -349,6 +349,8 @@ struct trace {
 	int ok;
 	u8 uuid[16];
 	int has_uuid, be, swap, flight, has_clock;
+	unsigned flight_files; /* flight rings of this many files, each in time order
+				  (read as streams; 0: one file a ring, in slots) */
 	char *procname, *hostname, *mode;
 	long long vpid;
 	int has_vpid;

@@ -848,6 +848,10 @@ static int parse_block(struct parser *P, const char *kind, size_t b, size_t e)
 							tr->clk_at[ci] = u;
 							tr->has_clk_at |= 1u << ci;
 						}
+				} else if (!strcmp(v.key, "flight_files") && v.type == TK_NUM) {
+					uint64_t n;
+					if (!tok_u64(v.tk, &n) && !v.neg && n <= UINT_MAX)
+						tr->flight_files = (unsigned)n;
 				} else if (!strcmp(v.key, "record_version") && v.type == TK_NUM) {
 					/* <trace/wire.h>: version 2 and later put the CPU
 					 * after each event header; a version this tool

@@ -641,8 +641,8 @@ static void index_stream(struct stream *st)
 		k.pid = (uint32_t)ld(h + TRACE_PACKET_OFF_PID, 4, sw);
 		memcpy(k.comm, h + TRACE_PACKET_OFF_COMM, TRACE_PACKET_COMM_SIZE);
 		k.comm[16] = '\0';
-		if (tr->flight && !W && off == 0)
-			W = k.psz;
+		if (tr->flight && !tr->flight_files && !W && off == 0)
+			W = k.psz; /* one file a ring: slots of the first packet's size */
 		if (k.psz > maxps)
 			maxps = k.psz;
 		{
@@ -676,7 +676,7 @@ static void index_stream(struct stream *st)
 		off += k.psz;
 	}
 	st->slot = W;
-	if (tr->flight && st->npk) {
+	if (tr->flight && !tr->flight_files && st->npk) {
 		size_t i, n = 0;
 		const struct packet *prev = NULL;
 		qsort(st->pk, st->npk, sizeof(*st->pk), cmp_pk_seq);
@@ -702,7 +702,7 @@ static void index_stream(struct stream *st)
 		}
 		st->npk = n;
 	}
-	if (!tr->flight && st->npk) {
+	if ((!tr->flight || tr->flight_files) && st->npk) {
 		size_t i;
 		check_order(st);
 		for (i = 0; i < st->npk; i++) {
@@ -772,7 +772,9 @@ void free_trace(struct trace *tr)
  * any string and number, BO for le or be, CLK for the clock's name, BOOL
  * for TRUE or FALSE, OPT_UUID for `uuid = "...";` or nothing, OPT_CLOCKS
  * for the three `clock_*_ns = N;` or nothing (recorders before 7 December
- * 2026 wrote neither, and `absolute = FALSE;`), OPT_VERSION for
+ * 2026 wrote neither, and `absolute = FALSE;`), OPT_FLIGHT for
+ * `flight_files = N;` or nothing (flight rings of several files, each in
+ * time order: recorders since 7 December 2026), OPT_VERSION for
  * `record_version = N;` or nothing, OPT_CONTEXT for the CPU's
  * event.context (ctx_fixed) or nothing (both: TRACEPOINTS_CPU=1). */
 static const char meta_fixed[] =
@@ -783,7 +785,7 @@ static const char meta_fixed[] =
 	" packet.header := struct { uint32_t magic; uint8_t uuid[16]; }; };"
 	"env { tracer_name = \"tracepoint.h\"; hostname = ANY_STR; procname = ANY_STR; vpid = "
 	"ANY_NUM;"
-	" mode = ANY_STR; OPT_CLOCKS OPT_VERSION };"
+	" mode = ANY_STR; OPT_CLOCKS OPT_FLIGHT OPT_VERSION };"
 	"clock { name = ANY_STR; OPT_UUID freq = ANY_NUM; offset_s = ANY_NUM; offset = ANY_NUM; "
 	"absolute = BOOL; };"
 	"typealias integer { size = 64; align = 64; signed = false; map = clock.CLK.value; } := "
@@ -846,8 +848,10 @@ static int strict_metadata(struct parser *P)
 			i--; /* the template's next token meets this one */
 			continue;
 		}
-		if (tok_is(t, TK_ID, "OPT_VERSION")) {
-			if (tok_is(a, TK_ID, "record_version") && i + 3 < P->n &&
+		if (tok_is(t, TK_ID, "OPT_VERSION") || tok_is(t, TK_ID, "OPT_FLIGHT")) {
+			const char *key =
+				tok_is(t, TK_ID, "OPT_FLIGHT") ? "flight_files" : "record_version";
+			if (tok_is(a, TK_ID, key) && i + 3 < P->n &&
 			    tok_is(&P->t[i + 1], TK_PUNCT, "=") && P->t[i + 2].type == TK_NUM &&
 			    tok_is(&P->t[i + 3], TK_PUNCT, ";"))
 				i += 4;

@@ -160,7 +160,7 @@ static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 {
 	struct trace *tr;
 	size_t i;
-	int rc = 0;
+	int rc = 0, ring;
 	dx->quiet = 1;
 	tr = load_trace(dx, dfd, dir);
 	dx->quiet = 0;
@@ -170,9 +170,12 @@ static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 		free_trace(tr);
 		return -1;
 	}
+	/* a flight ring of one file, in slots (recorders before 7 December
+	 * 2026): rewritten oldest first; a ring of several files is streams */
+	ring = tr->flight && !tr->flight_files;
 	for (i = 0; i < tr->nst; i++) {
 		struct stream *st = &tr->st[i];
-		if (!tr->flight && st->reordered) {
+		if (!ring && st->reordered) {
 			uint64_t out = 0;
 			size_t k, ncut = drop_cut_packets(st);
 			for (k = 0; k < st->npk; k++)
@@ -188,7 +191,7 @@ static int repair_trace(struct dump *dx, int dfd, const char *dir, int *changed)
 			} else {
 				rc = -1;
 			}
-		} else if (!tr->flight) {
+		} else if (!ring) {
 			if (st->stop < st->size) {
 				const struct packet *k = st->npk ? &st->pk[st->npk - 1] : NULL;
 				uint64_t at = st->stop;
@@ -271,7 +274,7 @@ static int verify_trace(struct dump *dx, int dfd, const char *dir)
 			while (cur_next(&c))
 				;
 			cur_free(&c);
-			if (tr->st[i].stop < tr->st[i].size && !tr->flight)
+			if (tr->st[i].stop < tr->st[i].size && !(tr->flight && !tr->flight_files))
 				bad = 1; /* babeltrace2 would stop there */
 		}
 	}

@@ -61,7 +61,7 @@ static void tp__sink_tsdl_str(char *out, size_t len, const char *s)
  * (no allocation: used in a forked child and by snapshots); its length. */
 static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, const char *mode)
 {
-	char u[40], host[256] = "", proc[64], hostq[512], cu[60] = "", ver[40] = "", ctx[120] = "";
+	char u[40], host[256] = "", proc[64], hostq[512], cu[60] = "", ver[80] = "", ctx[120] = "";
 	const char *clk = tp__sink.base.clock == TRACE_CLOCK_COUNTER ? "tsc" : "monotonic";
 	uint64_t ns_at_c0 = (uint64_t)((tp__sink_u128)tp__sink.c0 * 1000000000u / tp__sink.freq);
 	uint64_t t0 = tp__sink.r0 - ns_at_c0; /* realtime ns at tick 0 */
@@ -71,8 +71,14 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 	tp__sink_uuid_str(uuid, u);
 	if (tp__sink.clock_uuid[0])
 		snprintf(cu, sizeof(cu), "\tuuid = \"%s\";\n", tp__sink.clock_uuid);
+	if (!strcmp(mode, "flight")) { /* each ring: this many files, each in time order */
+		unsigned per;
+		snprintf(ver, sizeof(ver), "\tflight_files = %u;\n",
+			 tp__sink_flight_shape(tp__sink.flight_bytes, tp__sink.window, &per));
+	}
 	if (tp__sink.cpu) { /* <trace/wire.h>: record version 2, the CPU */
-		snprintf(ver, sizeof(ver), "\trecord_version = %d;\n", (int)TRACE_RECORD_VERSION);
+		snprintf(ver + strlen(ver), sizeof(ver) - strlen(ver), "\trecord_version = %d;\n",
+			 (int)TRACE_RECORD_VERSION);
 		snprintf(ctx, sizeof(ctx),
 			 "\tevent.context := struct {\n\t\tinteger { size = %d; align = 8; "
 			 "signed = false; } cpu_id;\n\t};\n",

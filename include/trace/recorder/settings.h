@@ -233,6 +233,11 @@ TRACEPOINT_SINK_API long trace_recorder_flush(void)
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && fd >= 0 &&
 		    fdatasync(fd) != 0 && errno != EBADF && errno != EINVAL && !e)
 			e = -errno;
+		/* flight mode: the ring's other files (recorder/stream.h) */
+		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && fd >= 0 &&
+		    tp__sink.mode == TP__SINK_FLIGHT && n->map &&
+		    msync(n->map, n->map_len, MS_SYNC) != 0 && errno != ENOMEM && !e)
+			e = -errno;
 		/* stream mode: the records not yet handed off are in the warm ring */
 		if ((st == TP__SINK_OWNED || st == TP__SINK_LATE) && rfd >= 0 &&
 		    fdatasync(rfd) != 0 && errno != EBADF && errno != EINVAL && !e)

@@ -58,6 +58,8 @@ enum {
 	TP__SINK_SETTLE_WAIT_NS = 50000, /* to finish changing a stream file */
 	TP__SINK_WARM = 256 * 1024,	 /* stream mode: the warm ring's bytes, handed to the
 				      stream file at once (at least one window) */
+	TP__SINK_FLIGHT_PARTS = 4,	 /* flight mode: a ring is this many files (one more
+				      when a file holds more than one window) */
 	TP__SINK_FLOOR_PERCENT = 5,	 /* default floor: % of the file system's size */
 	TP__SINK_FILE_COUNT_MAX = 1000000 /* TRACEPOINTS_FILE_COUNT's largest */
 };
@@ -105,7 +107,19 @@ struct tp__sink_node {
 	uint64_t file_records;	    /* stream, file count: records in the current file */
 	uint64_t file_disc;	    /* stream: drop count of the current file's last packet */
 	struct tp__sink_kept *kept; /* stream, file count: file i at [i % count] */
+	unsigned part_win;	    /* flight: windows in each file of the ring */
 };
+
+/* Flight mode: the shape of a ring of `bytes` (TRACEPOINTS_FLIGHT_KB) in
+ * windows of `window` bytes (recorder/stream.h, "The flight ring"): the
+ * number of files, and in *per the windows in each; at least 2 windows. */
+static unsigned tp__sink_flight_shape(size_t bytes, uint64_t window, unsigned *per)
+{
+	uint64_t want = bytes / window < 2 ? 2 : bytes / window;
+	uint64_t p = (want + TP__SINK_FLIGHT_PARTS - 1) / TP__SINK_FLIGHT_PARTS;
+	*per = (unsigned)p;
+	return (unsigned)((want + p - 1) / p + (p > 1));
+}
 
 struct tp__sink_slot_ref {
 	const struct tracepoint *tp;

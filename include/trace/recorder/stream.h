@@ -373,8 +373,10 @@ static int tp__sink_open_ring(struct tp__sink_node *n, const char *sname)
 	return 0;
 }
 
+static int tp__sink_open_flight(struct tp__sink_node *n, int fd, const char *name, uint64_t ts);
+
 /* Opens the calling thread's stream file in the current trace. */
-static int tp__sink_open_stream(struct tp__sink_node *n)
+static int tp__sink_open_stream(struct tp__sink_node *n, uint64_t ts)
 {
 	char name[sizeof(n->sname)];
 	int i, fd = -1;
@@ -410,52 +412,24 @@ static int tp__sink_open_stream(struct tp__sink_node *n)
 	__atomic_store_n(&n->seq, 0, __ATOMIC_RELEASE);
 	if (tp__sink.mode == TP__SINK_STREAM)
 		return tp__sink_open_ring(n, name);
-	{
-		size_t ring = tp__sink.flight_bytes;
-		void *m;
-		n->nwin = (unsigned)(ring / n->window);
-		if (n->nwin < 2) {
-			if (!__atomic_exchange_n(&tp__sink.ring_warned, 1, __ATOMIC_RELAXED))
-				tp__sink_msg("a flight ring of %zu KiB is less than two windows "
-					     "of %zu KiB: using %zu KiB (lower "
-					     "TRACEPOINTS_BUFFER_KB for a "
-					     "smaller ring)",
-					     ring / 1024, (size_t)n->window / 1024,
-					     (size_t)n->window * 2 / 1024);
-			n->nwin = 2;
-			ring = 2 * n->window;
-		}
-		if (fallocate(fd, 0, 0, (off_t)ring) != 0 && ftruncate(fd, (off_t)ring) != 0) {
-			tp__sink_err_once(TP__SINK_ERR_WINDOW,
-					  "cannot allocate %zu bytes for %s/stream-%d: %s", ring,
-					  tp__sink.dir, n->tid, strerror(errno));
-			return -1;
-		}
-		m = mmap(NULL, ring, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-		if (m == MAP_FAILED) {
-			tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot map %s/stream-%d: %s",
-					  tp__sink.dir, n->tid, strerror(errno));
-			return -1;
-		}
-		n->map = (unsigned char *)m;
-		n->map_len = ring;
-	}
-	return 0;
+	return tp__sink_open_flight(n, fd, name, ts);
 }
 
-/* Fills a new packet's header at p.  Sequence number first (a snapshot
- * copying what was there sees it change), then an empty content_size, and
- * content_size again last (a release: whoever reads it sees the header
- * whole). */
+/* Fills a new packet's header at p.  Emptied first, and given its size:
+ * a process killed in the middle of this leaves a packet with no events
+ * (not the old ones under the new number) that covers what it is to
+ * cover (a flight ring's file: the older packets after it).  Then the
+ * sequence number (a snapshot copying what was there sees it change),
+ * and content_size again last (a release: whoever reads it sees the
+ * header whole). */
 static void tp__sink_packet_fill(struct tp__sink_node *n, struct trace_packet *p, uint64_t ts,
 				 uint64_t size)
 {
-	/* An exchange: nothing below moves above it (a fence would do, but
+	__atomic_store_n(&p->content_size, (uint64_t)TP__SINK_PACKET * 8u, __ATOMIC_RELAXED);
+	__atomic_store_n(&p->packet_size, size * 8u, __ATOMIC_RELAXED);
+	/* An exchange: nothing moves across it (a fence would do, but
 	 * ThreadSanitizer does not support fences). */
 	__atomic_exchange_n(&p->packet_seq_num, n->seq, __ATOMIC_ACQ_REL);
-	/* Empty at once: a process killed in the middle of this leaves a
-	 * packet with no events, not the old ones under the new number. */
-	__atomic_store_n(&p->content_size, (uint64_t)TP__SINK_PACKET * 8u, __ATOMIC_RELAXED);
 	p->magic = TRACE_PACKET_MAGIC;
 	memcpy(p->uuid, tp__sink.uuid, sizeof(p->uuid));
 	p->pad = 0;
@@ -463,7 +437,6 @@ static void tp__sink_packet_fill(struct tp__sink_node *n, struct trace_packet *p
 	 * before it begins */
 	__atomic_store_n(&p->timestamp_end, ts, __ATOMIC_RELAXED);
 	p->timestamp_begin = ts;
-	__atomic_store_n(&p->packet_size, size * 8u, __ATOMIC_RELAXED);
 	__atomic_store_n(&p->events_discarded, n->b.dropped, __ATOMIC_RELAXED);
 	p->tid = (uint32_t)n->tid;
 	p->pid = (uint32_t)tp__sink.pid;
@@ -483,6 +456,88 @@ static void tp__sink_packet_init(struct tp__sink_node *n, struct trace_packet *p
 	n->b.pos = (unsigned char *)p + TP__SINK_PACKET;
 	n->b.end = (unsigned char *)p + n->window;
 	n->b.last_ts = ts;
+}
+
+/* ---- The flight ring ----
+ * Flight mode: each thread records into a ring of windows that it reuses
+ * oldest first, mapped once and never handed over.  The ring is a few
+ * files of the trace ("stream-<tid>", "stream-<tid>-1", ...), mapped side
+ * by side, so that every file holds its packets in time order whenever
+ * the process ends, as a CTF reader (babeltrace2) needs: a file is
+ * written from its start to its end, and then the next one.  The packet
+ * being written covers the rest of its file (its packet_size reaches the
+ * file's end, so the slots after it, unused or holding the file's older
+ * packets, are its padding); a packet opens in the slot after it, covered
+ * by it, and only then does it shrink to one window.  Going back to a
+ * file's first slot hides that file's older packets, so a ring of more
+ * than one window a file has one file more than TRACEPOINTS_FLIGHT_KB
+ * needs (tp__sink_flight_shape): the newest TRACEPOINTS_FLIGHT_KB are
+ * always readable, as they are. */
+
+/* Maps the flight ring of node n: fd is its first file, `name`; the
+ * others are made next to it, each begins with an empty packet covering
+ * the whole file (at ts: before any record that will go in it). */
+static int tp__sink_open_flight(struct tp__sink_node *n, int fd, const char *name, uint64_t ts)
+{
+	unsigned per, parts = tp__sink_flight_shape(tp__sink.flight_bytes, n->window, &per), s;
+	size_t part = (size_t)per * n->window, ring = part * parts;
+	unsigned char *m;
+	if ((uint64_t)tp__sink.flight_bytes < 2 * n->window &&
+	    !__atomic_exchange_n(&tp__sink.ring_warned, 1, __ATOMIC_RELAXED))
+		tp__sink_msg("a flight ring of %zu KiB is less than two windows of %zu KiB: using "
+			     "%zu KiB (lower TRACEPOINTS_BUFFER_KB for a smaller ring)",
+			     tp__sink.flight_bytes / 1024, (size_t)n->window / 1024,
+			     (size_t)n->window * 2 / 1024);
+	/* one reservation, each file mapped over its part of it */
+	m = (unsigned char *)mmap(NULL, ring, PROT_NONE,
+				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == (unsigned char *)MAP_FAILED) {
+		tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot map a %zu-byte flight ring: %s",
+				  ring, strerror(errno));
+		return -1;
+	}
+	n->map = m;
+	n->map_len = ring;
+	n->nwin = per * parts;
+	n->part_win = per;
+	for (s = 0; s < parts; s++) {
+		char pname[sizeof(n->sname) + 16];
+		int pfd = fd;
+		if (s) {
+			snprintf(pname, sizeof(pname), "%s-%u", name, s);
+			pfd = openat(tp__sink.dirfd, pname,
+				     O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+		} else {
+			snprintf(pname, sizeof(pname), "%s", name);
+		}
+		if (pfd < 0 ||
+		    (fallocate(pfd, 0, 0, (off_t)part) != 0 && ftruncate(pfd, (off_t)part) != 0) ||
+		    mmap(m + s * part, part, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, pfd,
+			 0) == MAP_FAILED) {
+			tp__sink_err_once(TP__SINK_ERR_WINDOW,
+					  "cannot make the %zu-byte flight ring file %s/%s: %s",
+					  part, tp__sink.dir, pname, strerror(errno));
+			if (pfd >= 0 && pfd != fd)
+				close(pfd);
+			return -1;
+		}
+		if (pfd != fd)
+			close(pfd); /* the mapping keeps it */
+		tp__sink_packet_fill(n, TP__SINK_SLOT(n, s * per), ts, per * n->window);
+	}
+	return 0;
+}
+
+/* Flight mode: packet n->seq opens in its slot, covering the rest of its
+ * file, and the packet before it, if in the same file, shrinks to one
+ * window (a release: after the new packet's header is whole). */
+static void tp__sink_flight_packet(struct tp__sink_node *n, uint64_t ts)
+{
+	unsigned j = (unsigned)(n->seq % n->nwin), k = j % n->part_win;
+	struct trace_packet *prev = n->b.pkt;
+	tp__sink_packet_init(n, TP__SINK_SLOT(n, j), ts, (uint64_t)(n->part_win - k) * n->window);
+	if (k && prev)
+		__atomic_store_n(&prev->packet_size, n->window * 8u, __ATOMIC_RELEASE);
 }
 
 /* ---- Changes to a stream file, against exit() ----
@@ -687,7 +742,7 @@ static int tp__sink_next_window_(struct trace_sink_base *s, struct trace_buffer 
 	n->retry_at = 0;
 	if (n->fd < 0) {
 		if (!__atomic_load_n(&tp__sink.recording, __ATOMIC_ACQUIRE) ||
-		    tp__sink_open_stream(n) != 0) {
+		    tp__sink_open_stream(n, ts) != 0) {
 			if (n->fd >= 0)
 				tp__sink_close_stream(n);
 			n->retry_at = b->dropped + TP__SINK_RETRY_DROPS;
@@ -698,7 +753,7 @@ static int tp__sink_next_window_(struct trace_sink_base *s, struct trace_buffer 
 		return tp__sink_direct_window(n, ts);
 	if (tp__sink.mode == TP__SINK_STREAM)
 		return tp__sink_next_packet(n, ts);
-	tp__sink_packet_init(n, TP__SINK_SLOT(n, n->seq % n->nwin), ts, n->window);
+	tp__sink_flight_packet(n, ts);
 	return 0;
 }
 
