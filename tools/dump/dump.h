@@ -322,6 +322,7 @@ struct stream {
 	uint64_t events, bytes, dropped;
 	uint64_t first_ns, last_ns;
 	int have_ns;
+	int merged; /* a flight ring's file counted in an earlier one's row */
 };
 
 struct alias {

@@ -59,6 +59,24 @@ void summary(struct dump *dx, struct trace *tr)
 		}
 		total += st->events;
 		dropped += st->dropped;
+		if (tr->flight_files && st->npk) {
+			/* a flight ring's files: one thread, one row (its drop
+			 * count is the thread's, in every file: the largest) */
+			size_t j;
+			for (j = 0; j < i; j++) {
+				struct stream *o = &tr->st[j];
+				if (o->npk && !o->merged && o->pk[0].tid == st->pk[0].tid) {
+					dropped -=
+						st->dropped < o->dropped ? st->dropped : o->dropped;
+					o->dropped =
+						st->dropped > o->dropped ? st->dropped : o->dropped;
+					o->events += st->events;
+					o->bytes += st->bytes;
+					st->merged = 1;
+					break;
+				}
+			}
+		}
 		if (st->have_ns) {
 			if (st->first_ns < first)
 				first = st->first_ns;
@@ -110,6 +128,8 @@ void summary(struct dump *dx, struct trace *tr)
 	for (i = 0; i < tr->nst; i++) {
 		const struct stream *st = &tr->st[i];
 		const char *comm = st->npk ? st->pk[st->npk - 1].comm : "";
+		if (st->merged)
+			continue;
 		char cm[70];
 		size_t n = strlen(comm);
 		char *o = put_text(cm, (const u8 *)comm, n > 16 ? 16 : n);
