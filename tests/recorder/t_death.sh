@@ -36,7 +36,7 @@ for setting in stream:4 stream:64 flight:4; do
 				echo "$mode $kb KiB, $how after $us us: babeltrace2: $(grep -m1 ' E ' "$d.bt")"
 			fi
 			check=check
-			[ "$mode" = flight ] && check=check-tail
+			[ "$mode" = flight ] && check="check-tail"
 			if ! "$B/death" $check "$d" "$d.counts" >"$d.check" 2>&1; then
 				lost=$((lost + 1))
 				echo "$mode $kb KiB, $how after $us us: records missing: $(tr '\n' ' ' <"$d.check")"
