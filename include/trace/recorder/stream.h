@@ -474,9 +474,12 @@ static void tp__sink_packet_init(struct tp__sink_node *n, struct trace_packet *p
  * needs (tp__sink_flight_shape): the newest TRACEPOINTS_FLIGHT_KB are
  * always readable, as they are. */
 
-/* Maps the flight ring of node n: fd is its first file, `name`; the
- * others are made next to it, each begins with an empty packet covering
- * the whole file (at ts: before any record that will go in it). */
+/* Maps the flight ring of node n, whose first file is `name` (claimed,
+ * still empty, as fd).  Each file is made under a dot name, sized,
+ * mapped and given an empty packet that covers it (at ts: before any
+ * record that will go in it), and only then renamed into place (the
+ * first one over the empty file): a process that ends meanwhile leaves
+ * an empty file and dot files, which readers skip, never one of zeros. */
 static int tp__sink_open_flight(struct tp__sink_node *n, int fd, const char *name, uint64_t ts)
 {
 	unsigned per, parts = tp__sink_flight_shape(tp__sink.flight_bytes, n->window, &per), s;
@@ -501,15 +504,16 @@ static int tp__sink_open_flight(struct tp__sink_node *n, int fd, const char *nam
 	n->nwin = per * parts;
 	n->part_win = per;
 	for (s = 0; s < parts; s++) {
-		char pname[sizeof(n->sname) + 16];
-		int pfd = fd;
-		if (s) {
+		char pname[sizeof(n->sname) + 16], dot[sizeof(pname) + 8];
+		int pfd;
+		if (s)
 			snprintf(pname, sizeof(pname), "%s-%u", name, s);
-			pfd = openat(tp__sink.dirfd, pname,
-				     O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
-		} else {
+		else
 			snprintf(pname, sizeof(pname), "%s", name);
-		}
+		snprintf(dot, sizeof(dot), ".%s.new", pname);
+		unlinkat(tp__sink.dirfd, dot, 0); /* a dead thread's of the same tid */
+		pfd = openat(tp__sink.dirfd, dot,
+			     O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
 		if (pfd < 0 ||
 		    (fallocate(pfd, 0, 0, (off_t)part) != 0 && ftruncate(pfd, (off_t)part) != 0) ||
 		    mmap(m + s * part, part, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, pfd,
@@ -517,13 +521,26 @@ static int tp__sink_open_flight(struct tp__sink_node *n, int fd, const char *nam
 			tp__sink_err_once(TP__SINK_ERR_WINDOW,
 					  "cannot make the %zu-byte flight ring file %s/%s: %s",
 					  part, tp__sink.dir, pname, strerror(errno));
-			if (pfd >= 0 && pfd != fd)
+			if (pfd >= 0) {
 				close(pfd);
+				unlinkat(tp__sink.dirfd, dot, 0);
+			}
 			return -1;
 		}
-		if (pfd != fd)
-			close(pfd); /* the mapping keeps it */
 		tp__sink_packet_fill(n, TP__SINK_SLOT(n, s * per), ts, per * n->window);
+		if (renameat(tp__sink.dirfd, dot, tp__sink.dirfd, pname) != 0) {
+			tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot rename %s/%s: %s",
+					  tp__sink.dir, dot, strerror(errno));
+			close(pfd);
+			unlinkat(tp__sink.dirfd, dot, 0);
+			return -1;
+		}
+		if (s) {
+			close(pfd); /* the mapping keeps it */
+		} else {
+			__atomic_store_n(&n->fd, pfd, __ATOMIC_RELAXED); /* tracepoint_flush() */
+			close(fd);
+		}
 	}
 	return 0;
 }
