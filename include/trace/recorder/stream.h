@@ -491,9 +491,9 @@ static int tp__sink_open_flight(struct tp__sink_node *n, int fd, const char *nam
 			     "%zu KiB (lower TRACEPOINTS_BUFFER_KB for a smaller ring)",
 			     tp__sink.flight_bytes / 1024, (size_t)n->window / 1024,
 			     (size_t)n->window * 2 / 1024);
-	/* one reservation, each file mapped over its part of it */
-	m = (unsigned char *)mmap(NULL, ring, PROT_NONE,
-				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	/* one reservation (PROT_NONE: no memory is committed for it), each
+	 * file mapped over its part of it */
+	m = (unsigned char *)mmap(NULL, ring, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == (unsigned char *)MAP_FAILED) {
 		tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot map a %zu-byte flight ring: %s",
 				  ring, strerror(errno));
