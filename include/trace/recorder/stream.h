@@ -555,6 +555,11 @@ static void tp__sink_flight_packet(struct tp__sink_node *n, uint64_t ts)
 	tp__sink_packet_init(n, TP__SINK_SLOT(n, j), ts, (uint64_t)(n->part_win - k) * n->window);
 	if (k && prev)
 		__atomic_store_n(&prev->packet_size, n->window * 8u, __ATOMIC_RELEASE);
+	if (prev) { /* the closed packets' bytes the ring holds (the exit summary) */
+		n->bytes += __atomic_load_n(&prev->content_size, __ATOMIC_RELAXED) / 8u;
+		if (n->bytes > n->map_len - n->window)
+			n->bytes = n->map_len - n->window;
+	}
 }
 
 /* ---- Changes to a stream file, against exit() ----
@@ -601,6 +606,8 @@ static void tp__sink_close_stream(struct tp__sink_node *n)
 	} else if (n->map && tp__sink.mode == TP__SINK_STREAM && n->b.pkt && mine && n->fd >= 0 &&
 		   !tp__sink_disk_low() && tp__sink_hand_all(n) == 0) {
 		whole = 1;
+	} else if (n->map && tp__sink.mode == TP__SINK_FLIGHT && n->b.pkt) {
+		n->bytes += __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
 	}
 	if (n->map)
 		munmap(n->map, n->map_len);
