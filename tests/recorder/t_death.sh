@@ -31,7 +31,10 @@ for setting in stream:4 stream:64 flight:4; do
 			TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$d TRACEPOINTS_MODE=$mode TRACEPOINTS_BUFFER_KB=$kb \
 				TRACEPOINTS_FLIGHT_KB=64 "$B/death" "$how" "$us" "$d.counts" >/dev/null 2>"$d.err"
 			total=$((total + 1))
-			if ! babeltrace2 "$d" >"$d.text" 2>"$d.bt"; then
+			out="-o dummy" # text for flight mode only: its events are compared
+			[ "$mode" = flight ] && out=
+			# shellcheck disable=SC2086 # $out is split on purpose
+			if ! babeltrace2 $out "$d" >"$d.text" 2>"$d.bt"; then
 				bad=$((bad + 1)) unread=$((unread + 1))
 				echo "$mode $kb KiB, $how after $us us: babeltrace2: $(grep -m1 ' E ' "$d.bt")"
 			fi
