@@ -23,7 +23,7 @@ ir() { # count -> total Ir of the program
 N1=100000 N2=1100000
 a=$(ir $N1) b=$(ir $N2)
 per=$(( (b - a) / (N2 - N1) ))
-hk=$(callgrind_annotate --inclusive=yes "$B/cg.$N2" 2>/dev/null | grep "tp__hist_fire_fast1" | head -1 | awk '{gsub(",","",$1); print $1}')
+hk=$(callgrind_annotate --inclusive=yes "$B/cg.$N2" 2>/dev/null | grep "tp__hist_hook_fast1" | head -1 | awk '{gsub(",","",$1); print $1}')
 [ -n "$hk" ] && hk=$(( hk / (N2 + 1) )) || hk='?'
 echo "instructions per aggregated event (one u64 key, one sum, $CC ${TPF:-static keys}): $per total, $hk in the trigger"
 if [ -n "$MAX" ] && [ "$per" -gt "$MAX" ]; then echo "FAIL: more than $MAX"; exit 1; fi

@@ -136,8 +136,7 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 		       : h->on || (h->ev != ev && (h->tp != tp || strcmp(h->evname, evname))))
 			continue;
 		if (w->op == TP__HIST_PAUSE) {
-			if (h->attached &&
-			    (sy || tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0))
+			if (h->attached && (sy || tp__hist_probe_detach(h, tp) == 0))
 				__atomic_store_n(&h->attached, 0, __ATOMIC_RELAXED);
 			continue;
 		}
@@ -177,8 +176,7 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 			r = -ENOMEM;
 		} else if (spec.cmd == TRACE_HIST_CMD_PAUSE) { /* made paused if new */
 			r = 0;
-			if (h->attached &&
-			    (sy || tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0))
+			if (h->attached && (sy || tp__hist_probe_detach(h, tp) == 0))
 				__atomic_store_n(&h->attached, 0, __ATOMIC_RELAXED);
 		} else if (h->attached) {
 			r = 0;
@@ -190,7 +188,7 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 			h->ev = ev;
 			h->tp = tp;
 			h->slot.event = ev;
-			r = tracepoint_probe_register(tp, ev->probe, &h->slot);
+			r = tp__hist_probe_attach(h, tp, ev);
 			if (r == 0)
 				__atomic_store_n(&h->attached, 1, __ATOMIC_RELAXED);
 		}
