@@ -3,9 +3,10 @@
 # bench/hist_record.c fires trace_evf_three(a, b, c) with the trigger
 # 'evf:evf_three hist:keys=b:vals=c' (one u64 key, one sum) N1 and N2
 # times; (Ir(N2) - Ir(N1)) / (N2 - N1) is the whole cost of one event at
-# the call site: the enabled tracepoint's dispatch, the probe's assignment,
-# the handing over to the trigger and its table's update.  The trigger
-# alone is also reported (callgrind's inclusive count of tp__hist_fire).
+# the call site: the enabled tracepoint's dispatch, the class's hist probe
+# (the entry assigned on its stack, the hook called) and the trigger's
+# table update.  The trigger alone is also reported (callgrind's inclusive
+# count of tp__hist_hook_fast1).
 # Usage: bench/hist-cost.sh [max]   exits 1 if the total exceeds max.
 set -u
 CC=${CC:-cc}
