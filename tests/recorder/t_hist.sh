@@ -12,7 +12,8 @@
 #  - a trigger's 'if' filter: the counts of the recorded events that match;
 #  - latency by onmatch(): requests started and ended on other threads, by
 #    kind, and a slice's duration; drops of variables; names that do not
-#    resolve;
+#    resolve; the same triggers (and .execname) over the recorded events
+#    with tracepoint-dump --hist, table by table;
 #  - drops counted exactly: one thread, size=3 for 5 keys;
 #  - an event with only a trigger writes no trace (the table on stderr);
 #  - :pause and :continue; :clear (through tracepoint-ctl); .execname;
@@ -146,6 +147,37 @@ for t in 'hst:hst_req_end hist:keys=id:onmatch(hst.hst_req_start).trace(x,id)' \
 		fail "'$t' not refused"; cat "$B/latb.err"; bad=x; fi
 done
 [ "${bad:-}" = x ] || ok "onmatch() of an event without variables, an unknown \$variable, keys of another kind, a synthetic event's unknown field: refused"
+
+# ---- variables, onmatch() and .execname: in-process == --hist ----
+# The same run records the four events; --hist takes the same triggers
+# (one text, groups split by ';') and computes them in time order.  The
+# tables are equal line by line but for the sums of time differences
+# (lat, dur): the process reads common_timestamp when it aggregates, the
+# trace holds the time each record was made.
+VX="$(echo "$LAT" | sed 's/; synthetic:req_lat hist:keys=lat.buckets=1000:sort=lat//')"
+VX="$VX; synthetic:req_lat hist:keys=k; synthetic:work hist:keys=common_tid.execname,kind"
+rm -rf "$B/vx"
+env TRACEPOINTS="hst:hst_req_*; hst:hst_work*; $VX" TRACEPOINTS_DIR="$B/vx" "$B/hp" 4 "$R" req >"$B/vx.out" 2>"$B/vx.err"
+for vd in "$B"/vx/hp-*; do :; done
+"$DUMP" --hist "$VX" "$vd" >"$B/vx.want" 2>"$B/vx.werr"
+rm -f "$B"/vx.sec.*
+awk '/^# [a-z_]*:[a-z_]*$/ { n++; next } { print > (B "/vx.sec." n) }' B="$B" "$B/vx.want"
+i=0 same=0 nsame=0
+for f in hst:hst_req_start hst:hst_req_end synthetic:req_lat hst:hst_work_begin \
+	hst:hst_work_end synthetic:work synthetic:req_lat-2 synthetic:work-2; do
+	i=$((i + 1))
+	sed '$d' "$B/vx.sec.$i" 2>/dev/null | sed 's/  \(lat\|dur\): *[0-9]*$//' >"$B/vx.a"
+	sed 's/  \(lat\|dur\): *[0-9]*$//' "$vd/hist/$f" >"$B/vx.b" 2>/dev/null
+	if [ -s "$B/vx.b" ] && cmp -s "$B/vx.a" "$B/vx.b" && grep -q '^{' "$B/vx.b"; then
+		same=$((same + 1))
+		sed '$d' "$B/vx.sec.$i" | cmp -s - "$vd/hist/$f" && nsame=$((nsame + 1))
+	else
+		echo "$f differs:"; diff "$B/vx.a" "$B/vx.b" | head -10
+	fi
+done
+if [ $same = 8 ] && [ $nsame = 6 ] && grep -q '^{ common_tid: hst-w0  *\[ *[0-9]*\], kind:          1 } hitcount:         10$' "$B/vx.want"; then
+	ok "variables, onmatch(), synthetic events, .execname: the 8 tables equal tracepoint-dump --hist's (6 exactly, 2 but for their sums of times)"
+else fail "variables: $same of 8 tables equal --hist's, $nsame exactly"; cat "$B/vx.werr"; fi
 
 # ---- drops, exactly: one thread, keys kind = i % 5, size=3 ----
 env TRACEPOINTS='hst:hst_op hist:keys=kind:size=3' "$B/hp" 1 1000 >"$B/drop.out" 2>"$B/drop.err"
