@@ -16,7 +16,8 @@
 #    with tracepoint-dump --hist, table by table;
 #  - drops counted exactly: one thread, size=3 for 5 keys;
 #  - an event with only a trigger writes no trace (the table on stderr);
-#  - :pause and :continue; :clear (through tracepoint-ctl); .execname;
+#  - :pause and :continue; :clear (through tracepoint-ctl), of the saved
+#    variables too; .execname;
 #    name= (two events, one table);
 #  - the live table through tracepoint-ctl PID hist; a trigger enabled and
 #    disabled through tracepoint-ctl, its mistakes reported as TRACEPOINTS's;
@@ -267,6 +268,27 @@ if grep -q '^    Hits: 300$' "$B/cl1.txt" && grep -q '^    Hits: 0$' "$B/cl3.txt
 	grep -q '^    Hits: 100$' "$B/cl.err" && grep -q '^{ kind:          4 } hitcount:         20$' "$B/cl.err"; then
 	ok ":clear empties the table (300 hits, then 0, then main's 100 after it)"
 else fail ":clear"; cat "$B/cl1.txt" "$B/cl2.txt" "$B/cl3.txt" "$B/cl.err"; fi
+
+# :clear of a trigger with variables forgets them: main's requests started
+# before the clear match nothing after it (the threads' own did); without
+# the clear they match
+for c in clear keep; do
+	rm -f "$B/cvready" "$B/cvgo"
+	# shellcheck disable=SC2016 # the $ of the trigger's text, literally
+	env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_req_start hist:keys=id:k=kind; hst:hst_req_end hist:keys=id:onmatch(hst.hst_req_start).trace(rl,$k); synthetic:rl hist:keys=k' \
+		TRACEPOINTS_CONTROL=1 HST_AFTER=1 HST_READY="$B/cvready" HST_GO="$B/cvgo" "$B/hp" 2 30 req >"$B/cv.out" 2>"$B/cv.$c" &
+	pid=$!
+	i=0
+	while [ ! -e "$B/cvready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+	[ $c = clear ] && XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_req_start hist:keys=id:k=kind:clear' >"$B/cv.ctl" 2>&1
+	touch "$B/cvgo"
+	wait $pid
+done
+if sed -n '/^# synthetic:rl$/,$p' "$B/cv.clear" | grep -q '^    Hits: 60$' &&
+	sed -n '/^# synthetic:rl$/,$p' "$B/cv.keep" | grep -q '^    Hits: 90$' &&
+	sed -n '/^# hst:hst_req_start$/,/^# hst:hst_req_end$/p' "$B/cv.clear" | grep -q '^    Hits: 0$'; then
+	ok ":clear forgets the saved variables (60 matched with it, 90 without)"
+else fail ":clear of variables"; cat "$B/cv.ctl" "$B/cv.clear" "$B/cv.keep"; fi
 
 # ---- .execname: the thread's name; name=: two events, one table ----
 env TRACEPOINTS='hst:hst_op hist:keys=common_tid.execname,kind:sort=common_tid,kind' "$B/hp" 2 10 >/dev/null 2>"$B/exec.err"

@@ -179,6 +179,8 @@ static int tp__hist_vars_fire(struct tp__hist *h, struct tp__hist_tab *tb, const
  * in a forked child. */
 static unsigned long long tp__hist_vars_dropped(const struct tp__hist *h);
 static void tp__hist_vars_atfork(struct tp__hist *h);
+/* ... and emptied by :clear. */
+static void tp__hist_vars_clear(struct tp__hist *h);
 
 /* ---- The fire path. ---- */
 
@@ -803,7 +805,8 @@ static void tp__hist_merge_into(struct trace_hist_table *m, struct tp__hist *h)
 }
 
 /* :clear of h (and of the triggers sharing its table): the table of the
- * threads gone emptied now, each thread's at its next event. */
+ * threads gone and the saved variables emptied now, each thread's table
+ * at its next event. */
 static void tp__hist_clear(struct tp__hist *h)
 {
 	unsigned i, k, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
@@ -816,6 +819,7 @@ static void tp__hist_clear(struct tp__hist *h)
 		g->gone.count = 0;
 		g->gone.dropped = 0;
 		__atomic_store_n(&g->nothread, 0ull, __ATOMIC_RELAXED);
+		tp__hist_vars_clear(g);
 		for (k = 0; k < TP__HIST_THREADS; k++)
 			if (__atomic_load_n(&g->tabs[k].owner, __ATOMIC_ACQUIRE))
 				__atomic_store_n(&g->tabs[k].st.b[1], (unsigned char)1,
