@@ -21,6 +21,7 @@
 #    name= (two events, one table);
 #  - the live table through tracepoint-ctl PID hist; a trigger enabled and
 #    disabled through tracepoint-ctl, its mistakes reported as TRACEPOINTS's;
+#    one removed by !hist:... (the kernel's), and given again;
 #  - TRACEPOINTS_SNAPSHOT_SIGNAL works when TRACEPOINTS holds a trigger;
 #  - hostile triggers: errors naming the token, never a crash (the program,
 #    tracepoint-dump --hist, and fuzz_hist.c's mutations under the
@@ -251,6 +252,27 @@ if [ $rc1 = 1 ] && [ "$(sed 's/^tracepoint-ctl: process [0-9]*: /tracepoints: /'
 	awk '/^# hst:hst_site$/ { f = 1 } f && /paused/ { p = 1 } f && /^    Hits: 0$/ { ok = p } END { exit !ok }' "$B/ctl.err"; then
 	ok "tracepoint-ctl PID enable/disable 'event hist:...': added, paused, mistakes as TRACEPOINTS reports them"
 else fail "ctl enable of a trigger: $rc1 $rc2 $rc3 $rc4"; cat "$B/ctl1.err" "$B/ctl1.want" "$B/ctl2.out" "$B/ctl3.out" "$B/ctl.err"; fi
+
+# ---- !hist:...: the kernel's removal of one trigger, through the control
+# channel: gone from `hist` (the other stays), given again it starts empty ----
+env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_op hist:keys=kind; hst:hst_op hist:keys=kind:vals=bytes' \
+	TRACEPOINTS_CONTROL=1 HST_AFTER=1 HST_READY="$B/rmready" HST_GO="$B/rmgo" "$B/hp" 1 100 >"$B/rm.out" 2>"$B/rm.err" &
+pid=$!
+i=0
+while [ ! -e "$B/rmready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op !hist:keys=kind' >"$B/rm1.out" 2>&1
+rc1=$?
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid hist >"$B/rm2.txt" 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op !hist:keys=lat' >"$B/rm3.out" 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op hist:keys=kind' >"$B/rm4.out" 2>&1
+touch "$B/rmgo"
+wait $pid
+if [ $rc1 = 0 ] && [ "$(grep -c '^# hst:hst_op$' "$B/rm2.txt")" = 1 ] && grep -q 'keys=kind:vals=hitcount,bytes' "$B/rm2.txt" &&
+	grep -q 'no hist trigger "hist:keys=lat:vals=hitcount:sort=hitcount:size=2048" on hst:hst_op to remove' "$B/rm.err" &&
+	awk '/^# trigger info: hist:keys=kind:vals=hitcount:sort/ { f = 1 } f && /^    Hits: / { print $2; exit }' "$B/rm.err" | grep -qx 100 &&
+	awk '/^# trigger info: hist:keys=kind:vals=hitcount,bytes/ { f = 1 } f && /^    Hits: / { print $2; exit }' "$B/rm.err" | grep -qx 300; then
+	ok "tracepoint-ctl PID enable 'event !hist:...' removes that trigger; given again it starts empty (100 of 300)"
+else fail "!hist removal: $rc1"; cat "$B/rm1.out" "$B/rm2.txt" "$B/rm3.out" "$B/rm4.out" "$B/rm.err"; fi
 
 # ---- :clear through the control channel: the threads gone, and main's
 # own table at its next event; only main's events after it are left ----

@@ -132,6 +132,7 @@ struct tp__hist {
 	unsigned fixed, nfields; /* entry_size; fields (a __string's walk) */
 	const struct trace_event_field *fields;
 	int id, attached, has_ts, has_var;
+	int removed;	     /* "!hist:...": detached, emptied and not shown until given again */
 	unsigned fast_nvals; /* tp__hist_fast's sums */
 	unsigned char *mem;  /* the tables' entries and scratch windows */
 	size_t tab_bytes, mem_len;
@@ -806,26 +807,28 @@ static void tp__hist_merge_into(struct trace_hist_table *m, struct tp__hist *h)
 
 /* :clear of h (and of the triggers sharing its table): the table of the
  * threads gone and the saved variables emptied now, each thread's table
- * at its next event. */
+ * at its next event (readers leave it out meanwhile). */
+static void tp__hist_clear_one(struct tp__hist *g)
+{
+	unsigned k;
+	pthread_mutex_lock(&g->lock);
+	memset(g->gone.w, 0, g->tab_bytes);
+	g->gone.count = 0;
+	g->gone.dropped = 0;
+	__atomic_store_n(&g->nothread, 0ull, __ATOMIC_RELAXED);
+	tp__hist_vars_clear(g);
+	for (k = 0; k < TP__HIST_THREADS; k++)
+		if (__atomic_load_n(&g->tabs[k].owner, __ATOMIC_ACQUIRE))
+			__atomic_store_n(&g->tabs[k].st.b[1], (unsigned char)1, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&g->lock);
+}
+
 static void tp__hist_clear(struct tp__hist *h)
 {
-	unsigned i, k, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
-	for (i = 0; i < n; i++) {
-		struct tp__hist *g = tp__hist_all[i];
-		if (!tp__hist_shares(h, g))
-			continue;
-		pthread_mutex_lock(&g->lock);
-		memset(g->gone.w, 0, g->tab_bytes);
-		g->gone.count = 0;
-		g->gone.dropped = 0;
-		__atomic_store_n(&g->nothread, 0ull, __ATOMIC_RELAXED);
-		tp__hist_vars_clear(g);
-		for (k = 0; k < TP__HIST_THREADS; k++)
-			if (__atomic_load_n(&g->tabs[k].owner, __ATOMIC_ACQUIRE))
-				__atomic_store_n(&g->tabs[k].st.b[1], (unsigned char)1,
-						 __ATOMIC_RELEASE);
-		pthread_mutex_unlock(&g->lock);
-	}
+	unsigned i, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
+	for (i = 0; i < n; i++)
+		if (tp__hist_shares(h, tp__hist_all[i]))
+			tp__hist_clear_one(tp__hist_all[i]);
 }
 
 /* The hist file of h: malloc()ed text, or NULL. */
@@ -888,7 +891,8 @@ TRACEPOINT_SINK_API char *trace_recorder_hist_text(const char *patterns)
 	tp__text_put(&o, "%s", "");
 	for (i = 0; i < n; i++) {
 		char *t;
-		if (!tp__hist_selected(tp__hist_all[i], patterns))
+		if (__atomic_load_n(&tp__hist_all[i]->removed, __ATOMIC_ACQUIRE) ||
+		    !tp__hist_selected(tp__hist_all[i], patterns))
 			continue;
 		t = tp__hist_text(tp__hist_all[i]);
 		tp__text_put(&o, "# %s\n%s\n", tp__hist_all[i]->name, t ? t : "(out of memory)\n");
@@ -929,9 +933,9 @@ __attribute__((destructor(101))) static void tp__hist_end(void)
 	}
 	for (i = 0; i < n; i++) {
 		struct tp__hist *h = tp__hist_all[i];
-		char *t = tp__hist_text(h), path[TP__SINK_PATH_MAX + 300];
+		char *t, path[TP__SINK_PATH_MAX + 300];
 		int fd = -1, k;
-		if (!t)
+		if (__atomic_load_n(&h->removed, __ATOMIC_ACQUIRE) || !(t = tp__hist_text(h)))
 			continue;
 		for (k = 1; to_dir && fd < 0 && k < 100; k++) {
 			if (k == 1)

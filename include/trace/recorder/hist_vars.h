@@ -299,7 +299,7 @@ static const struct trace_hist_spec *tp__hist_vars_of(const struct tp__hist_pend
 			return p->spec[i];
 	for (i = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE); i-- > 0;) {
 		struct tp__hist *h = tp__hist_all[i];
-		if (h->vt && !strcmp(h->name, name)) {
+		if (h->vt && !h->removed && !strcmp(h->name, name)) {
 			*made = h;
 			return &h->spec;
 		}
