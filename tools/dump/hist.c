@@ -62,6 +62,7 @@ struct hist_trig {
 	struct hist_trig *match;  /* onmatch's trigger */
 	struct hist_synth *synth; /* onmatch's trace() */
 	struct hist_opnd vop[TRACE_HIST_VARS_MAX][2], par[TRACE_HIST_PARAMS_MAX];
+	int busy; /* adding an event: a synthetic event back to it is dropped */
 };
 
 struct hist_run {
@@ -512,6 +513,10 @@ static void hist_fire(struct hist_run *R, struct hist_trig *t, const struct hist
 {
 	uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS], vals[TRACE_HIST_VALS_MAX], *e;
 	unsigned j;
+	if (t->busy) { /* a chain of synthetic events back to t: as the recorder, a drop */
+		t->t.dropped++;
+		return;
+	}
 	for (j = 0; j < t->hs.nkeys; j++) {
 		const struct trace_hist_ref *r = &t->hs.key[j];
 		if (r->kind == TRACE_HIST_F_STR) {
@@ -530,8 +535,14 @@ static void hist_fire(struct hist_run *R, struct hist_trig *t, const struct hist
 			memcpy(key + r->word + 1, comm, sizeof(comm));
 		}
 	}
-	if ((t->hs.nvars || t->hs.has_onmatch) && !hist_vars(R, t, s, key))
-		return;
+	if (t->hs.nvars || t->hs.has_onmatch) {
+		int on;
+		t->busy = 1;
+		on = hist_vars(R, t, s, key);
+		t->busy = 0;
+		if (!on)
+			return;
+	}
 	for (j = 0; j < t->hs.nvals; j++)
 		vals[j] = trace_hist_key_num(&t->hs.val[j], hist_num(t, s, &t->hs.val[j]));
 	e = trace_hist_table_find(&t->t, key, trace_hist_hash(key, t->hs.keywords));
