@@ -181,6 +181,30 @@ if [ $same = 8 ] && [ $nsame = 6 ] && grep -q '^{ common_tid: hst-w0  *\[ *[0-9]
 	ok "variables, onmatch(), synthetic events, .execname: the 8 tables equal tracepoint-dump --hist's (6 exactly, 2 but for their sums of times)"
 else fail "variables: $same of 8 tables equal --hist's, $nsame exactly"; cat "$B/vx.werr"; fi
 
+# hostile sets of triggers for --hist: VX cut, spliced and repeated at
+# random places (awk's seeded rand()); an error (exit 2) or a table, never
+# a crash
+awk -v s="$VX" -v n="$(quick 100 400)" 'BEGIN {
+	srand(7); split("; :onmatch( ) $ .trace( synthetic: hist:keys= - + , .execname ; ;", p, " ")
+	for (i = 0; i < n; i++) {
+		t = s; m = 1 + int(rand() * 3)
+		for (j = 0; j < m; j++) {
+			a = 1 + int(rand() * length(t)); b = a + int(rand() * 12)
+			r = rand() < 0.5 ? p[1 + int(rand() * 12)] : substr(s, 1 + int(rand() * length(s)), int(rand() * 40))
+			t = substr(t, 1, a - 1) r substr(t, b)
+		}
+		print t
+	}
+}' >"$B/vx.fuzz"
+crash=0
+while IFS= read -r t; do
+	"$DUMP" --hist "$t" "$vd" >/dev/null 2>&1
+	rc=$?
+	[ $rc -le 2 ] || { crash=$((crash + 1)); echo "exit $rc: $t"; }
+done <"$B/vx.fuzz"
+if [ $crash = 0 ]; then ok "$(wc -l <"$B/vx.fuzz") mangled sets of triggers: --hist reports them or computes them, no crash"
+else fail "$crash mangled sets of triggers crash --hist"; fi
+
 # ---- drops, exactly: one thread, keys kind = i % 5, size=3 ----
 env TRACEPOINTS='hst:hst_op hist:keys=kind:size=3' "$B/hp" 1 1000 >"$B/drop.out" 2>"$B/drop.err"
 if grep -q '^    Hits: 600$' "$B/drop.err" && grep -q '^    Entries: 3$' "$B/drop.err" &&
