@@ -379,11 +379,9 @@ static TP__ALWAYS_INLINE void tp__hist_fast(const struct tp__hist *h,
 	memcpy(&k, e + h->kacc[0].off, sizeof(k));
 	i = (size_t)((k * 0x9E3779B97F4A7C15ull) >> tb->shift);
 	for (;;) {
-		uint64_t ek;
 		en = (uint64_t *)(void *)(tb->base + i * stride);
 		hits = en[0]; /* its thread's own: read once */
-		memcpy(&ek, (unsigned char *)en + koff, sizeof(ek));
-		if (__builtin_expect(ek == k, 1)) {
+		if (__builtin_expect(en[koff / 8u] == k, 1)) {
 			if (__builtin_expect(hits != 0, 1))
 				break;
 			goto fresh; /* key 0 in an empty slot */
@@ -408,7 +406,7 @@ fresh: /* an empty slot: the key's, if the table has room */
 		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
 		goto out;
 	}
-	memcpy((unsigned char *)en + koff, &k, sizeof(k));
+	en[koff / 8u] = k;
 	tb->t.count++;
 	goto add;
 }
