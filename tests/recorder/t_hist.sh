@@ -7,7 +7,8 @@
 #    a trigger per modifier (compound and string keys, .hex, .log2,
 #    .buckets, common_pid, common_tid, sums, two sort fields); each
 #    in-process hist file, the parent's and the child's, equals
-#    tracepoint-dump --hist over that process's trace, line by line;
+#    tracepoint-dump --hist over that process's trace, line by line; the
+#    same built with -DTRACEPOINT_NO_HIST_PROBE (no hist probe);
 #  - .sym and .sym-offset named from the program's symbols (-rdynamic);
 #  - a trigger's 'if' filter: the counts of the recorded events that match;
 #  - latency by onmatch(): requests started and ended on other threads, by
@@ -72,6 +73,22 @@ else fail "$n traces, want 2 (parent and child)"; cat "$B/diff.err"; fi
 hits=$(cat "$B"/diff/hp-*/hist/hst:hst_op | sed -n 's/^    Hits: //p' | sort -n | tr '\n' ' ')
 if [ "$hits" = "$((ROUNDS / 2)) $((4 * ROUNDS)) " ]; then ok "hitcounts add up ($hits)"
 else fail "Hits: $hits"; fi
+
+# ---- -DTRACEPOINT_NO_HIST_PROBE: no hist probe in the classes; the
+# triggers take the recorder probe (its failed reservation hands the entry
+# to the hook) and make the same tables ----
+cc_build -DTRACEPOINT_NO_HIST_PROBE -Itests/recorder -DCONFIG_HST "$S/hist_prog.c" -o "$B/hp_nohp" -lpthread -ldl
+rm -rf "$B/nohp"
+env TRACEPOINTS='hst:hst_op; hst:hst_op hist:keys=bytes:vals=lat; hst:hst_op hist:keys=kind,tag:vals=bytes,small' \
+	TRACEPOINTS_DIR="$B/nohp" "$B/hp_nohp" 4 "$ROUNDS" >/dev/null 2>"$B/nohp.err"
+for nd in "$B"/nohp/hp_nohp-*; do :; done
+"$DUMP" --hist 'hst:hst_op hist:keys=bytes:vals=lat' "$nd" >"$B/nohp.1"
+"$DUMP" --hist 'hst:hst_op hist:keys=kind,tag:vals=bytes,small' "$nd" >"$B/nohp.2"
+if ! nm "$B/hp_nohp" | grep -q tp__ev_hprobe_ && nm "$B/hp" | grep -q tp__ev_hprobe_hst_op &&
+	cmp -s "$B/nohp.1" "$nd/hist/hst:hst_op" && cmp -s "$B/nohp.2" "$nd/hist/hst:hst_op-2" &&
+	grep -q "^    Hits: $((4 * ROUNDS))$" "$B/nohp.1"; then
+	ok "-DTRACEPOINT_NO_HIST_PROBE: no hist probe; the triggers' tables equal --hist's all the same"
+else fail "-DTRACEPOINT_NO_HIST_PROBE"; cat "$B/nohp.err"; diff "$B/nohp.1" "$nd/hist/hst:hst_op" | head; fi
 
 # ---- .sym and .sym-offset: named at read time (the program's symbols) ----
 env TRACEPOINTS='hst:hst_site; hst:hst_site hist:keys=call_site.sym:sort=call_site; hst:hst_site hist:keys=call_site.sym-offset:vals=call_site.hex' \

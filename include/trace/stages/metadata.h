@@ -34,7 +34,7 @@
 	 * attached with it (its data says which event). */               \
 	static void tp__ev_probe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *); \
 	/* Its hist probe (struct trace_event.hist_probe). */             \
-	static void tp__ev_hprobe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *); \
+	TP__EV_HP(static void tp__ev_hprobe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *);) \
 	TP__EV_CLASS(c, c, print)) TP__EV_SEMI
 /* The class struct of a class (pc == c) or of a DEFINE_EVENT_PRINT (pc:
  * the event, with its own text and formatter on c's layout). */
@@ -58,7 +58,7 @@
 	static const struct trace_event tp__ev_event_##name = {                \
 		&tp__ev_class_##pc, #name, &__tracepoint_##name,               \
 		(tracepoint_func_t)tp__ev_probe_##c, (kind),                   \
-		(tracepoint_func_t)tp__ev_hprobe_##c };) TP__EV_SEMI
+		TP__EV_HP_FN(c) };) TP__EV_SEMI
 #define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
 	TP__EV_EVENT(c, pc, name, TRACE_KIND_INSTANT)
 #undef TP__EV_DEFINE_KIND

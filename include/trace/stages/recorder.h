@@ -141,15 +141,16 @@
 	/* The hist probe (struct trace_event.hist_probe, data: a struct      \
 	 * trace_event_hook): the entry assigned on the stack, then the hook; \
 	 * nothing reserved.  A class with variable parts gets an empty one   \
-	 * (its triggers attach the recorder probe). */                      \
-	static TP__UNUSED void                                                \
+	 * (its triggers attach the recorder probe); none at all with       \
+	 * -DTRACEPOINT_NO_HIST_PROBE (TP__EV_HP, init.h). */                \
+	TP__EV_HP(static TP__UNUSED void                                      \
 	tp__ev_hprobe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *tp__ev_data) \
 	{                                                                     \
 		if (TP__EV_NVAR(c) == 0)                                      \
 			tp__ev_fixed_##c(1, tp__ev_data TP__EV_ARGS(PARAMS(args))); \
 		else                                                          \
 			(void)tp__ev_data;                                     \
-	}
+	})
 /* In this pass the fixed fields are nothing, and the variable parts the
  * elements TP__EV_EACH walks. */
 #define __field(type, name)
