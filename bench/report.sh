@@ -52,6 +52,12 @@ END {
 		printf "   With the CPU number in each record (TRACEPOINTS_CPU=1, the three integers): %s per event.\n", v["sink", "sink_cpu", "instr_event"]
 	if (has("sink", "hist_u64", "instr_event"))
 		printf "   Aggregated instead by a hist trigger (keys=b:vals=c, one u64 key + one sum, nothing stored):\n   %s per event, %s of them in the trigger (bench/hist-cost.sh).\n", v["sink", "hist_u64", "instr_event"], v["sink", "hist_u64", "instr_trigger"]
+	if (has("hist", "mt", "ratio")) {
+		printf "   The hist trigger under 2 threads (bench/hist-mt.sh, wall clock): %s ns per event alone, %s ns\n", v["hist", "mt", "ns_1"], v["hist", "mt", "ns_2"]
+		printf "   each of 2 threads together, slowdown %sx (the idle tracepoint, same loop: %sx); medians of\n", v["hist", "mt", "ratio"], v["hist", "mt", "ratio_idle"]
+		printf "   short rounds (alone, then together) per process, of the median process of interleaved ones.\n"
+		printf "   Reading its 2048-entry table while %s thread(s) fire into it: median %s us, slowest %s us.\n", v["hist", "read", "busy_threads"], v["hist", "read", "us_median"], v["hist", "read", "us_max"]
+	}
 	if (has("sink", "filter_kept", "instr_event"))
 		printf "   The same with a one-comparison field filter (a >= 0): %s per kept event (+%s for the filter);\n   rejected by one (a < 0, nothing stored): %s (bench/filter-cost.sh).\n", v["sink", "filter_kept", "instr_event"], v["sink", "filter_kept", "instr_added"], v["sink", "filter_rejected", "instr_event"]
 	printf "   Note: differences below ~1 ns are below this machine'\''s timing resolution (VM, shared\n"
@@ -225,6 +231,10 @@ END {
 		target("recorded event, 3 integer fields (instr)", "<= 100", v["sink", "sink_recording", "instr_event"], v["sink", "sink_recording", "instr_event"] <= 100)
 	if (has("sink", "hist_u64", "instr_event"))
 		target("hist trigger, u64 key + sum (instr)", "<= 60", v["sink", "hist_u64", "instr_event"], v["sink", "hist_u64", "instr_event"] <= 60)
+	if (has("hist", "mt", "ratio"))
+		target("hist trigger: 2 threads, per-call slowdown", "<= 1.10", f2(v["hist", "mt", "ratio"]) "x", v["hist", "mt", "ratio"] <= 1.1)
+	if (has("hist", "read", "us_median"))
+		target("hist: 2048-entry table read, busy (ms)", "<= 5", f2(v["hist", "read", "us_median"] / 1000), v["hist", "read", "us_median"] <= 5000)
 	if (has("sink", "sink_str", "instr_event"))
 		target("recorded event, 1 int + 12-byte string (instr)", "<= 110", v["sink", "sink_str", "instr_event"], v["sink", "sink_str", "instr_event"] <= 110)
 	if (has("sink", "sink_dyn", "instr_event"))

@@ -186,6 +186,21 @@ if [ $have_vg = 1 ]; then
 	put sink hist_u64 instr_event "$(echo "$hc" | sed -n 's/.*): \([0-9]*\) total.*/\1/p')" instr
 	put sink hist_u64 instr_trigger "$(echo "$hc" | sed -n 's/.* total, \([0-9?]*\) in the trigger.*/\1/p')" instr
 fi
+# The same trigger under 2 threads, and its 2048-entry table read while
+# threads fire into it (bench/hist-mt.sh: wall clock, medians of RUNS_HIST
+# interleaved processes).
+hm=$(CC=$CC TP_BUILD=$B RUNS=${RUNS_HIST:-5} bench/hist-mt.sh) || { echo "$hm"; echo "hist-mt.sh failed"; exit 1; }
+# shellcheck disable=SC2046 # four numbers
+set -- $(echo "$hm" | sed -n 's/^hist 2 threads: alone \([0-9.]*\) ns, together \([0-9.]*\) ns, slowdown \([0-9.]*\) (no trigger: \([0-9.]*\)).*/\1 \2 \3 \4/p')
+put hist mt ns_1 "$1" ns
+put hist mt ns_2 "$2" ns
+put hist mt ratio "$3" x
+put hist mt ratio_idle "$4" x
+# shellcheck disable=SC2046 # three numbers
+set -- $(echo "$hm" | sed -n 's/^hist read 2048 entries, \([0-9]*\) busy threads: median \([0-9.]*\) us, slowest \([0-9.]*\) us.*/\1 \2 \3/p')
+put hist read busy_threads "$1" threads
+put hist read us_median "$2" us
+put hist read us_max "$3" us
 
 # Sustained recording to disk, ours next to LTTng-UST in a session, and the
 # readers (bench/stream.sh; N_STREAM events, default 10,000,000).

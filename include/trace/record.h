@@ -586,11 +586,12 @@ static inline __attribute__((noinline)) TP__UNUSED void tp__ev_record_full(void 
 		tp__ev_copy(p, (const unsigned char *)entry, size, TP__EV_COPY_ANY);
 	tp__ev_finish(data, &r, p, size);
 }
-/* Where the fast reservation gives way: a slot whose filter has a hook (a
- * hist trigger, trace/recorder/hist.h: its sink owns no window, so the
- * fast reservation always fails) gets the entry as assigned, without a
- * record; anything else starts over in tp__ev_record_full.  Both are
- * calls in tail position: no frame here. */
+/* Where the fast reservation gives way: a slot whose filter has a hook
+ * (whose sink owns no window, so the fast reservation always fails) gets
+ * the entry as assigned, without a record; anything else starts over in
+ * tp__ev_record_full.  Both are calls in tail position: no frame here.
+ * (Hist triggers attach events of fixed fields with the class's hist
+ * probe instead, which skips this: trace/recorder/hist.h.) */
 static inline __attribute__((noinline)) TP__UNUSED void tp__ev_record_slow(void *data,
 									   const void *entry,
 									   size_t size)

@@ -125,6 +125,14 @@ struct trace_event_class {
 	struct trace_eval_map const *const *evals, *const *evals_end;
 };
 
+/* What an event's hist probe (struct trace_event.hist_probe) is attached
+ * with as its data: fn gets the entry the probe assigned on its stack
+ * (the class's entry_size bytes, fixed fields only).  A hist trigger's
+ * (trace/recorder/hist.h); no record is made. */
+struct trace_event_hook {
+	void (*fn)(const struct trace_event_hook *self, const void *entry);
+};
+
 /* One event: what struct tracepoint.event points at. */
 struct trace_event {
 	const struct trace_event_class *cls;
@@ -136,6 +144,12 @@ struct trace_event {
 	/* enum trace_event_kind (<trace/event_kinds.h>): an instant, a slice's
 	 * begin or end, a counter; + TRACE_KIND_FLOW. */
 	unsigned kind;
+	/* The class's hist probe: void (*)(TP_PROTO..., void *hook), attached
+	 * with a struct trace_event_hook; it assigns the entry as the
+	 * recorder does and calls the hook instead of recording.  Empty for a
+	 * class with variable parts (__string, __dynamic_array): their
+	 * triggers attach the recorder probe.  (Appended.) */
+	tracepoint_func_t hist_probe;
 };
 
 /* The event of a tracepoint, or NULL for a plain DECLARE_TRACE one (and for

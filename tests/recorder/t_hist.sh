@@ -7,18 +7,22 @@
 #    a trigger per modifier (compound and string keys, .hex, .log2,
 #    .buckets, common_pid, common_tid, sums, two sort fields); each
 #    in-process hist file, the parent's and the child's, equals
-#    tracepoint-dump --hist over that process's trace, line by line;
+#    tracepoint-dump --hist over that process's trace, line by line; the
+#    same built with -DTRACEPOINT_NO_HIST_PROBE (no hist probe);
 #  - .sym and .sym-offset named from the program's symbols (-rdynamic);
 #  - a trigger's 'if' filter: the counts of the recorded events that match;
 #  - latency by onmatch(): requests started and ended on other threads, by
 #    kind, and a slice's duration; drops of variables; names that do not
-#    resolve;
+#    resolve; the same triggers (and .execname) over the recorded events
+#    with tracepoint-dump --hist, table by table;
 #  - drops counted exactly: one thread, size=3 for 5 keys;
 #  - an event with only a trigger writes no trace (the table on stderr);
-#  - :pause and :continue; :clear (through tracepoint-ctl); .execname;
+#  - :pause and :continue; :clear (through tracepoint-ctl), of the saved
+#    variables too; .execname;
 #    name= (two events, one table);
 #  - the live table through tracepoint-ctl PID hist; a trigger enabled and
 #    disabled through tracepoint-ctl, its mistakes reported as TRACEPOINTS's;
+#    one removed by !hist:... (the kernel's), and given again;
 #  - TRACEPOINTS_SNAPSHOT_SIGNAL works when TRACEPOINTS holds a trigger;
 #  - hostile triggers: errors naming the token, never a crash (the program,
 #    tracepoint-dump --hist, and fuzz_hist.c's mutations under the
@@ -69,6 +73,22 @@ else fail "$n traces, want 2 (parent and child)"; cat "$B/diff.err"; fi
 hits=$(cat "$B"/diff/hp-*/hist/hst:hst_op | sed -n 's/^    Hits: //p' | sort -n | tr '\n' ' ')
 if [ "$hits" = "$((ROUNDS / 2)) $((4 * ROUNDS)) " ]; then ok "hitcounts add up ($hits)"
 else fail "Hits: $hits"; fi
+
+# ---- -DTRACEPOINT_NO_HIST_PROBE: no hist probe in the classes; the
+# triggers take the recorder probe (its failed reservation hands the entry
+# to the hook) and make the same tables ----
+cc_build -DTRACEPOINT_NO_HIST_PROBE -Itests/recorder -DCONFIG_HST "$S/hist_prog.c" -o "$B/hp_nohp" -lpthread -ldl
+rm -rf "$B/nohp"
+env TRACEPOINTS='hst:hst_op; hst:hst_op hist:keys=bytes:vals=lat; hst:hst_op hist:keys=kind,tag:vals=bytes,small' \
+	TRACEPOINTS_DIR="$B/nohp" "$B/hp_nohp" 4 "$ROUNDS" >/dev/null 2>"$B/nohp.err"
+for nd in "$B"/nohp/hp_nohp-*; do :; done
+"$DUMP" --hist 'hst:hst_op hist:keys=bytes:vals=lat' "$nd" >"$B/nohp.1"
+"$DUMP" --hist 'hst:hst_op hist:keys=kind,tag:vals=bytes,small' "$nd" >"$B/nohp.2"
+if ! nm "$B/hp_nohp" | grep -q tp__ev_hprobe_ && nm "$B/hp" | grep -q tp__ev_hprobe_hst_op &&
+	cmp -s "$B/nohp.1" "$nd/hist/hst:hst_op" && cmp -s "$B/nohp.2" "$nd/hist/hst:hst_op-2" &&
+	grep -q "^    Hits: $((4 * ROUNDS))$" "$B/nohp.1"; then
+	ok "-DTRACEPOINT_NO_HIST_PROBE: no hist probe; the triggers' tables equal --hist's all the same"
+else fail "-DTRACEPOINT_NO_HIST_PROBE"; cat "$B/nohp.err"; diff "$B/nohp.1" "$nd/hist/hst:hst_op" | head; fi
 
 # ---- .sym and .sym-offset: named at read time (the program's symbols) ----
 env TRACEPOINTS='hst:hst_site; hst:hst_site hist:keys=call_site.sym:sort=call_site; hst:hst_site hist:keys=call_site.sym-offset:vals=call_site.hex' \
@@ -147,6 +167,61 @@ for t in 'hst:hst_req_end hist:keys=id:onmatch(hst.hst_req_start).trace(x,id)' \
 done
 [ "${bad:-}" = x ] || ok "onmatch() of an event without variables, an unknown \$variable, keys of another kind, a synthetic event's unknown field: refused"
 
+# ---- variables, onmatch() and .execname: in-process == --hist ----
+# The same run records the four events; --hist takes the same triggers
+# (one text, groups split by ';') and computes them in time order.  The
+# tables are equal line by line but for the sums of time differences
+# (lat, dur): the process reads common_timestamp when it aggregates, the
+# trace holds the time each record was made.
+VX="$(echo "$LAT" | sed 's/; synthetic:req_lat hist:keys=lat.buckets=1000:sort=lat//')"
+VX="$VX; synthetic:req_lat hist:keys=k; synthetic:work hist:keys=common_tid.execname,kind"
+rm -rf "$B/vx"
+env TRACEPOINTS="hst:hst_req_*; hst:hst_work*; $VX" TRACEPOINTS_DIR="$B/vx" "$B/hp" 4 "$R" req >"$B/vx.out" 2>"$B/vx.err"
+for vd in "$B"/vx/hp-*; do :; done
+"$DUMP" --hist "$VX" "$vd" >"$B/vx.want" 2>"$B/vx.werr"
+rm -f "$B"/vx.sec.*
+awk '/^# [a-z_]*:[a-z_]*$/ { n++; next } { print > (B "/vx.sec." n) }' B="$B" "$B/vx.want"
+i=0 same=0 nsame=0
+for f in hst:hst_req_start hst:hst_req_end synthetic:req_lat hst:hst_work_begin \
+	hst:hst_work_end synthetic:work synthetic:req_lat-2 synthetic:work-2; do
+	i=$((i + 1))
+	sed '$d' "$B/vx.sec.$i" 2>/dev/null | sed 's/  \(lat\|dur\): *[0-9]*$//' >"$B/vx.a"
+	sed 's/  \(lat\|dur\): *[0-9]*$//' "$vd/hist/$f" >"$B/vx.b" 2>/dev/null
+	if [ -s "$B/vx.b" ] && cmp -s "$B/vx.a" "$B/vx.b" && grep -q '^{' "$B/vx.b"; then
+		same=$((same + 1))
+		sed '$d' "$B/vx.sec.$i" | cmp -s - "$vd/hist/$f" && nsame=$((nsame + 1))
+	else
+		echo "$f differs:"; diff "$B/vx.a" "$B/vx.b" | head -10
+	fi
+done
+if [ $same = 8 ] && [ $nsame = 6 ] && grep -q '^{ common_tid: hst-w0  *\[ *[0-9]*\], kind:          1 } hitcount:         10$' "$B/vx.want"; then
+	ok "variables, onmatch(), synthetic events, .execname: the 8 tables equal tracepoint-dump --hist's (6 exactly, 2 but for their sums of times)"
+else fail "variables: $same of 8 tables equal --hist's, $nsame exactly"; cat "$B/vx.werr"; fi
+
+# hostile sets of triggers for --hist: VX cut, spliced and repeated at
+# random places (awk's seeded rand()); an error (exit 2) or a table, never
+# a crash
+awk -v s="$VX" -v n="$(quick 100 400)" 'BEGIN {
+	srand(7); split("; :onmatch( ) $ .trace( synthetic: hist:keys= - + , .execname ; ;", p, " ")
+	for (i = 0; i < n; i++) {
+		t = s; m = 1 + int(rand() * 3)
+		for (j = 0; j < m; j++) {
+			a = 1 + int(rand() * length(t)); b = a + int(rand() * 12)
+			r = rand() < 0.5 ? p[1 + int(rand() * 12)] : substr(s, 1 + int(rand() * length(s)), int(rand() * 40))
+			t = substr(t, 1, a - 1) r substr(t, b)
+		}
+		print t
+	}
+}' >"$B/vx.fuzz"
+crash=0
+while IFS= read -r t; do
+	"$DUMP" --hist "$t" "$vd" >/dev/null 2>&1
+	rc=$?
+	[ $rc -le 2 ] || { crash=$((crash + 1)); echo "exit $rc: $t"; }
+done <"$B/vx.fuzz"
+if [ $crash = 0 ]; then ok "$(wc -l <"$B/vx.fuzz") mangled sets of triggers: --hist reports them or computes them, no crash"
+else fail "$crash mangled sets of triggers crash --hist"; fi
+
 # ---- drops, exactly: one thread, keys kind = i % 5, size=3 ----
 env TRACEPOINTS='hst:hst_op hist:keys=kind:size=3' "$B/hp" 1 1000 >"$B/drop.out" 2>"$B/drop.err"
 if grep -q '^    Hits: 600$' "$B/drop.err" && grep -q '^    Entries: 3$' "$B/drop.err" &&
@@ -219,6 +294,27 @@ if [ $rc1 = 1 ] && [ "$(sed 's/^tracepoint-ctl: process [0-9]*: /tracepoints: /'
 	ok "tracepoint-ctl PID enable/disable 'event hist:...': added, paused, mistakes as TRACEPOINTS reports them"
 else fail "ctl enable of a trigger: $rc1 $rc2 $rc3 $rc4"; cat "$B/ctl1.err" "$B/ctl1.want" "$B/ctl2.out" "$B/ctl3.out" "$B/ctl.err"; fi
 
+# ---- !hist:...: the kernel's removal of one trigger, through the control
+# channel: gone from `hist` (the other stays), given again it starts empty ----
+env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_op hist:keys=kind; hst:hst_op hist:keys=kind:vals=bytes' \
+	TRACEPOINTS_CONTROL=1 HST_AFTER=1 HST_READY="$B/rmready" HST_GO="$B/rmgo" "$B/hp" 1 100 >"$B/rm.out" 2>"$B/rm.err" &
+pid=$!
+i=0
+while [ ! -e "$B/rmready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op !hist:keys=kind' >"$B/rm1.out" 2>&1
+rc1=$?
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid hist >"$B/rm2.txt" 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op !hist:keys=lat' >"$B/rm3.out" 2>&1
+XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_op hist:keys=kind' >"$B/rm4.out" 2>&1
+touch "$B/rmgo"
+wait $pid
+if [ $rc1 = 0 ] && [ "$(grep -c '^# hst:hst_op$' "$B/rm2.txt")" = 1 ] && grep -q 'keys=kind:vals=hitcount,bytes' "$B/rm2.txt" &&
+	grep -q 'no hist trigger "hist:keys=lat:vals=hitcount:sort=hitcount:size=2048" on hst:hst_op to remove' "$B/rm.err" &&
+	awk '/^# trigger info: hist:keys=kind:vals=hitcount:sort/ { f = 1 } f && /^    Hits: / { print $2; exit }' "$B/rm.err" | grep -qx 100 &&
+	awk '/^# trigger info: hist:keys=kind:vals=hitcount,bytes/ { f = 1 } f && /^    Hits: / { print $2; exit }' "$B/rm.err" | grep -qx 300; then
+	ok "tracepoint-ctl PID enable 'event !hist:...' removes that trigger; given again it starts empty (100 of 300)"
+else fail "!hist removal: $rc1"; cat "$B/rm1.out" "$B/rm2.txt" "$B/rm3.out" "$B/rm4.out" "$B/rm.err"; fi
+
 # ---- :clear through the control channel: the threads gone, and main's
 # own table at its next event; only main's events after it are left ----
 env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_op hist:keys=kind' TRACEPOINTS_CONTROL=1 HST_AFTER=1 \
@@ -235,6 +331,27 @@ if grep -q '^    Hits: 300$' "$B/cl1.txt" && grep -q '^    Hits: 0$' "$B/cl3.txt
 	grep -q '^    Hits: 100$' "$B/cl.err" && grep -q '^{ kind:          4 } hitcount:         20$' "$B/cl.err"; then
 	ok ":clear empties the table (300 hits, then 0, then main's 100 after it)"
 else fail ":clear"; cat "$B/cl1.txt" "$B/cl2.txt" "$B/cl3.txt" "$B/cl.err"; fi
+
+# :clear of a trigger with variables forgets them: main's requests started
+# before the clear match nothing after it (the threads' own did); without
+# the clear they match
+for c in clear keep; do
+	rm -f "$B/cvready" "$B/cvgo"
+	# shellcheck disable=SC2016 # the $ of the trigger's text, literally
+	env XDG_RUNTIME_DIR="$RUN" TRACEPOINTS='hst:hst_req_start hist:keys=id:k=kind; hst:hst_req_end hist:keys=id:onmatch(hst.hst_req_start).trace(rl,$k); synthetic:rl hist:keys=k' \
+		TRACEPOINTS_CONTROL=1 HST_AFTER=1 HST_READY="$B/cvready" HST_GO="$B/cvgo" "$B/hp" 2 30 req >"$B/cv.out" 2>"$B/cv.$c" &
+	pid=$!
+	i=0
+	while [ ! -e "$B/cvready" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+	[ $c = clear ] && XDG_RUNTIME_DIR="$RUN" "$CTL" $pid enable 'hst:hst_req_start hist:keys=id:k=kind:clear' >"$B/cv.ctl" 2>&1
+	touch "$B/cvgo"
+	wait $pid
+done
+if sed -n '/^# synthetic:rl$/,$p' "$B/cv.clear" | grep -q '^    Hits: 60$' &&
+	sed -n '/^# synthetic:rl$/,$p' "$B/cv.keep" | grep -q '^    Hits: 90$' &&
+	sed -n '/^# hst:hst_req_start$/,/^# hst:hst_req_end$/p' "$B/cv.clear" | grep -q '^    Hits: 0$'; then
+	ok ":clear forgets the saved variables (60 matched with it, 90 without)"
+else fail ":clear of variables"; cat "$B/cv.ctl" "$B/cv.clear" "$B/cv.keep"; fi
 
 # ---- .execname: the thread's name; name=: two events, one table ----
 env TRACEPOINTS='hst:hst_op hist:keys=common_tid.execname,kind:sort=common_tid,kind' "$B/hp" 2 10 >/dev/null 2>"$B/exec.err"

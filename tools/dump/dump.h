@@ -168,6 +168,8 @@ struct dump {
 	int clock;
 	/* --perfetto */
 	struct pf_state *pf; /* made and freed by the Perfetto writer */
+	/* --hist: the triggers that merge() feeds (hist.c's), while it runs */
+	void *hist;
 	/* --repair */
 	uint64_t tmpctr; /* temporary names made */
 };

@@ -13,14 +13,17 @@
  * own output.  The text, the table and the hist file are
  * trace/hist_core.h's, shared with tracepoint-dump --hist.
  *
- * The fire path (docs/design.md#hist-triggers): the probe assigns the
- * entry as for a record; its sink is the trigger's (struct tp__hist.base),
- * which no thread's window belongs to, so the fast reservation fails and
- * tp__ev_record_slow hands the entry to the slot's filter hook,
- * tp__hist_fire (or its straight path for one 8-byte key, tp__hist_fast).
- * Events with strings take the full reservation, into a
- * scratch window of the thread's table, and reach the hook through
- * trace_filter_match.  The hook adds the event to the calling thread's
+ * The fire path (docs/hist.md#how-it-works): an event of fixed fields
+ * is attached with its class's hist probe (struct
+ * trace_event.hist_probe), which assigns the entry on its stack and calls
+ * the trigger's struct trace_event_hook, tp__hist_hook_fire (or its
+ * straight path for one 8-byte key, tp__hist_hook_fast1/n): nothing is
+ * reserved.  An event with strings is attached with its recorder probe
+ * and data of the trigger's (struct tp__hist.slot, whose sink is the
+ * trigger's): the full reservation goes into a scratch window of the
+ * thread's table and reaches the slot's filter hook, tp__hist_fire,
+ * through trace_filter_match; the record is given back.  The hook adds
+ * the event to the calling thread's
  * table: no lock, no allocation, no system call (but a thread's first
  * event claims its table: one compare-and-swap, gettid and the thread's
  * name), no store to another thread's cache lines (but :clear's request,
@@ -111,9 +114,14 @@ struct tp__hist_opnd {
 
 struct tp__hist {
 	struct trace_sink_base base;  /* first: the sink the probe's slot names */
-	struct trace_event_sink slot; /* the probe's data */
+	struct trace_event_sink slot; /* the recorder probe's data (events with strings) */
 	struct trace_filter hookf;    /* the slot's "filter": its hook runs the trigger */
 	struct tp__flt_op hookop;
+	struct trace_event_hook hk; /* the hist probe's data (events of fixed fields) */
+	/* What the trigger is attached with while attached: the event's hist
+	 * probe and &hk, or its recorder probe and &slot. */
+	tracepoint_func_t aprobe;
+	void *adata;
 	struct trace_hist_spec spec;
 	struct trace_filter *filter; /* the trigger's 'if', or NULL */
 	char *filter_text;
@@ -123,7 +131,8 @@ struct tp__hist {
 	struct tp__hist_acc kacc[TRACE_HIST_KEYS_MAX], vacc[TRACE_HIST_VALS_MAX];
 	unsigned fixed, nfields; /* entry_size; fields (a __string's walk) */
 	const struct trace_event_field *fields;
-	int id, attached, has_ts;
+	int id, attached, has_ts, has_var;
+	int removed;	     /* "!hist:...": detached, emptied and not shown until given again */
 	unsigned fast_nvals; /* tp__hist_fast's sums */
 	unsigned char *mem;  /* the tables' entries and scratch windows */
 	size_t tab_bytes, mem_len;
@@ -171,6 +180,8 @@ static int tp__hist_vars_fire(struct tp__hist *h, struct tp__hist_tab *tb, const
  * in a forked child. */
 static unsigned long long tp__hist_vars_dropped(const struct tp__hist *h);
 static void tp__hist_vars_atfork(struct tp__hist *h);
+/* ... and emptied by :clear. */
+static void tp__hist_vars_clear(struct tp__hist *h);
 
 /* ---- The fire path. ---- */
 
@@ -338,20 +349,28 @@ out:
 static int tp__hist_fire_fast1(const struct trace_filter *f, const void *entry, size_t size);
 static int tp__hist_fire_fastn(const struct trace_filter *f, const void *entry, size_t size);
 
-/* The straight path, for nv sums (1, or -1: h->fast_nvals). */
-static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const void *entry,
-					   size_t size, const int nv)
+static void tp__hist_hook_odd(const struct trace_event_hook *hk, const void *entry);
+
+/* The straight path of trigger h, for nv sums (1, or -1: h->fast_nvals);
+ * it reads no string, so needs not the record's size.  hk: h->hk when
+ * called as the hist probe's hook (the odd case goes out of line with
+ * what the hook got, in the same registers), else NULL. */
+static TP__ALWAYS_INLINE void tp__hist_fast(const struct tp__hist *h,
+					    const struct trace_event_hook *hk, const void *entry,
+					    const int nv)
 {
-	const struct tp__hist *h =
-		(const struct tp__hist *)(const void *)((const char *)f -
-							offsetof(struct tp__hist, hookf));
 	const unsigned char *e = (const unsigned char *)entry;
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
 	uint64_t k, hits, *en;
 	size_t i, stride;
 	unsigned j, koff;
-	if (__builtin_expect(tb->st.any, 0))
-		return tp__hist_fire_odd(f, entry, size);
+	if (__builtin_expect(tb->st.any, 0)) {
+		if (hk)
+			tp__hist_hook_odd(hk, entry);
+		else
+			tp__hist_fire_odd(&h->hookf, entry, h->fixed);
+		return;
+	}
 	tb->st.b[0] = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	/* one sum: the entry's layout is known here (hitcount, sum, key) */
@@ -362,21 +381,16 @@ static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const v
 	for (;;) {
 		en = (uint64_t *)(void *)(tb->base + i * stride);
 		hits = en[0]; /* its thread's own: read once */
-		if (__builtin_expect(*(uint64_t *)(void *)((unsigned char *)en + koff) == k && hits,
-				     1))
-			break;
-		if (hits == 0) {
-			if (tb->t.count >= tb->t.size) {
-				__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1,
-						 __ATOMIC_RELAXED);
-				goto out;
-			}
-			*(uint64_t *)(void *)((unsigned char *)en + koff) = k;
-			tb->t.count++;
-			break;
+		if (__builtin_expect(en[koff / 8u] == k, 1)) {
+			if (__builtin_expect(hits != 0, 1))
+				break;
+			goto fresh; /* key 0 in an empty slot */
 		}
+		if (hits == 0)
+			goto fresh;
 		i = (i + 1) & tb->mask;
 	}
+add:
 	for (j = 0; j < (nv < 0 ? h->fast_nvals : (unsigned)nv); j++) {
 		uint64_t v;
 		memcpy(&v, e + h->vacc[j].off, sizeof(v));
@@ -386,18 +400,59 @@ static TP__ALWAYS_INLINE int tp__hist_fast(const struct trace_filter *f, const v
 out:
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	tb->st.b[0] = 0;
-	(void)size;
-	return 0;
+	return;
+fresh: /* an empty slot: the key's, if the table has room */
+	if (tb->t.count >= tb->t.size) {
+		__atomic_store_n(&tb->t.dropped, tb->t.dropped + 1, __ATOMIC_RELAXED);
+		goto out;
+	}
+	en[koff / 8u] = k;
+	tb->t.count++;
+	goto add;
 }
 
+#define TP__HIST_OF(p, member)                                                                \
+	((struct tp__hist *)(void *)((char *)(uintptr_t)(p) - offsetof(struct tp__hist, member)))
+
+/* As the filter's hook (the recorder probe's hand-over, and synthetic
+ * events). */
 static int tp__hist_fire_fast1(const struct trace_filter *f, const void *entry, size_t size)
 {
-	return tp__hist_fast(f, entry, size, 1);
+	(void)size;
+	tp__hist_fast(TP__HIST_OF(f, hookf), NULL, entry, 1);
+	return 0;
 }
 
 static int tp__hist_fire_fastn(const struct trace_filter *f, const void *entry, size_t size)
 {
-	return tp__hist_fast(f, entry, size, -1);
+	(void)size;
+	tp__hist_fast(TP__HIST_OF(f, hookf), NULL, entry, -1);
+	return 0;
+}
+
+/* As the hist probe's hook (struct trace_event_hook: an event of fixed
+ * fields, its entry on the probe's stack; h->fixed bytes). */
+static void tp__hist_hook_fast1(const struct trace_event_hook *hk, const void *entry)
+{
+	tp__hist_fast(TP__HIST_OF(hk, hk), hk, entry, 1);
+}
+
+static void tp__hist_hook_fastn(const struct trace_event_hook *hk, const void *entry)
+{
+	tp__hist_fast(TP__HIST_OF(hk, hk), hk, entry, -1);
+}
+
+static __attribute__((noinline, cold)) void tp__hist_hook_odd(const struct trace_event_hook *hk,
+							      const void *entry)
+{
+	const struct tp__hist *h = TP__HIST_OF(hk, hk);
+	tp__hist_fire_odd(&h->hookf, entry, h->fixed);
+}
+
+static void tp__hist_hook_fire(const struct trace_event_hook *hk, const void *entry)
+{
+	const struct tp__hist *h = TP__HIST_OF(hk, hk);
+	tp__hist_fire(&h->hookf, entry, h->fixed);
 }
 
 /* The sink's side, for events with strings (the full reservation): the
@@ -425,6 +480,26 @@ static int tp__hist_next_window(struct trace_sink_base *s, struct trace_buffer *
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- Attaching. ---- */
+
+/* Attaches h to tp: with ev's hist probe for an event of fixed fields
+ * (the entry goes from the probe's stack to h->hk's hook), else with its
+ * recorder probe (a scratch record handed to the slot's filter hook).
+ * What tracepoint_probe_register returns. */
+static int tp__hist_probe_attach(struct tp__hist *h, struct tracepoint *tp,
+				 const struct trace_event *ev)
+{
+	int hp = !h->has_var && ev->hist_probe;
+	h->aprobe = hp ? ev->hist_probe : ev->probe;
+	h->adata = hp ? (void *)&h->hk : (void *)&h->slot;
+	return tracepoint_probe_register(tp, h->aprobe, h->adata);
+}
+
+static int tp__hist_probe_detach(struct tp__hist *h, struct tracepoint *tp)
+{
+	return tracepoint_probe_unregister(tp, h->aprobe, h->adata);
 }
 
 /* ---- Threads, fork. ---- */
@@ -664,12 +739,15 @@ static struct tp__hist *tp__hist_make(struct tracepoint *tp, const struct trace_
 							     TRACE_HIST_M_SYMOFF));
 		for (k = 0; k < spec->nvals; k++)
 			fast &= h->vacc[k].how == TP__HIST_INT && h->vacc[k].size == 8;
+		h->hk.fn = tp__hist_hook_fire;
 		if (fast) {
 			h->fast_nvals = spec->nvals;
 			h->hookf.hook =
 				spec->nvals == 1 ? tp__hist_fire_fast1 : tp__hist_fire_fastn;
+			h->hk.fn = spec->nvals == 1 ? tp__hist_hook_fast1 : tp__hist_hook_fastn;
 		}
 	}
+	h->has_var = has_var;
 	h->slot.sink = &h->base;
 	h->slot.id = 0;
 	h->slot.event = ev;
@@ -726,25 +804,29 @@ static void tp__hist_merge_into(struct trace_hist_table *m, struct tp__hist *h)
 }
 
 /* :clear of h (and of the triggers sharing its table): the table of the
- * threads gone emptied now, each thread's at its next event. */
+ * threads gone and the saved variables emptied now, each thread's table
+ * at its next event (readers leave it out meanwhile). */
+static void tp__hist_clear_one(struct tp__hist *g)
+{
+	unsigned k;
+	pthread_mutex_lock(&g->lock);
+	memset(g->gone.w, 0, g->tab_bytes);
+	g->gone.count = 0;
+	g->gone.dropped = 0;
+	__atomic_store_n(&g->nothread, 0ull, __ATOMIC_RELAXED);
+	tp__hist_vars_clear(g);
+	for (k = 0; k < TP__HIST_THREADS; k++)
+		if (__atomic_load_n(&g->tabs[k].owner, __ATOMIC_ACQUIRE))
+			__atomic_store_n(&g->tabs[k].st.b[1], (unsigned char)1, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&g->lock);
+}
+
 static void tp__hist_clear(struct tp__hist *h)
 {
-	unsigned i, k, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
-	for (i = 0; i < n; i++) {
-		struct tp__hist *g = tp__hist_all[i];
-		if (!tp__hist_shares(h, g))
-			continue;
-		pthread_mutex_lock(&g->lock);
-		memset(g->gone.w, 0, g->tab_bytes);
-		g->gone.count = 0;
-		g->gone.dropped = 0;
-		__atomic_store_n(&g->nothread, 0ull, __ATOMIC_RELAXED);
-		for (k = 0; k < TP__HIST_THREADS; k++)
-			if (__atomic_load_n(&g->tabs[k].owner, __ATOMIC_ACQUIRE))
-				__atomic_store_n(&g->tabs[k].st.b[1], (unsigned char)1,
-						 __ATOMIC_RELEASE);
-		pthread_mutex_unlock(&g->lock);
-	}
+	unsigned i, n = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE);
+	for (i = 0; i < n; i++)
+		if (tp__hist_shares(h, tp__hist_all[i]))
+			tp__hist_clear_one(tp__hist_all[i]);
 }
 
 /* The hist file of h: malloc()ed text, or NULL. */
@@ -807,7 +889,8 @@ TRACEPOINT_SINK_API char *trace_recorder_hist_text(const char *patterns)
 	tp__text_put(&o, "%s", "");
 	for (i = 0; i < n; i++) {
 		char *t;
-		if (!tp__hist_selected(tp__hist_all[i], patterns))
+		if (__atomic_load_n(&tp__hist_all[i]->removed, __ATOMIC_ACQUIRE) ||
+		    !tp__hist_selected(tp__hist_all[i], patterns))
 			continue;
 		t = tp__hist_text(tp__hist_all[i]);
 		tp__text_put(&o, "# %s\n%s\n", tp__hist_all[i]->name, t ? t : "(out of memory)\n");
@@ -848,9 +931,9 @@ __attribute__((destructor(101))) static void tp__hist_end(void)
 	}
 	for (i = 0; i < n; i++) {
 		struct tp__hist *h = tp__hist_all[i];
-		char *t = tp__hist_text(h), path[TP__SINK_PATH_MAX + 300];
+		char *t, path[TP__SINK_PATH_MAX + 300];
 		int fd = -1, k;
-		if (!t)
+		if (__atomic_load_n(&h->removed, __ATOMIC_ACQUIRE) || !(t = tp__hist_text(h)))
 			continue;
 		for (k = 1; to_dir && fd < 0 && k < 100; k++) {
 			if (k == 1)

@@ -20,24 +20,28 @@
 #elif !defined(TP__REC_HIST_SPEC_H)
 #define TP__REC_HIST_SPEC_H
 
-/* Splits a group's pattern part pat[0..len) "list hist:..." : 1 and the
- * list's length and the trigger's place, or 0 (no trigger). */
+/* Splits a group's pattern part pat[0..len) "list hist:..." (or "list
+ * !hist:...", *neg 1: the kernel's removal of that trigger): 1 and the
+ * list's length and the trigger's place (its "hist"), or 0 (no trigger). */
 static int tp__hist_split(const char *pat, size_t len, size_t *list_len, size_t *trig_at,
-			  size_t *trig_len)
+			  size_t *trig_len, int *neg)
 {
 	size_t i;
 	for (i = 1; i + 4 <= len; i++) {
-		if (tp__pat_is_space(pat[i - 1]) && !memcmp(pat + i, "hist", 4) &&
-		    (i + 4 == len || pat[i + 4] == ':' || tp__pat_is_space(pat[i + 4]))) {
+		int bang = pat[i] == '!' && i + 5 <= len;
+		size_t h = i + (bang ? 1u : 0u);
+		if (tp__pat_is_space(pat[i - 1]) && !memcmp(pat + h, "hist", 4) &&
+		    (h + 4 == len || pat[h + 4] == ':' || tp__pat_is_space(pat[h + 4]))) {
 			size_t e = i;
+			*neg = bang;
 			*list_len = i;
 			while (*list_len && tp__pat_is_space(pat[*list_len - 1]))
 				(*list_len)--;
 			while (e < len && !tp__pat_is_space(pat[e]))
 				e++;
-			*trig_at = i;
-			*trig_len = len - i; /* spaces after it: reported by the parser */
-			while (*trig_len && tp__pat_is_space(pat[i + *trig_len - 1]))
+			*trig_at = h;
+			*trig_len = len - h; /* spaces after it: reported by the parser */
+			while (*trig_len && tp__pat_is_space(pat[h + *trig_len - 1]))
 				(*trig_len)--;
 			return 1;
 		}
@@ -49,12 +53,13 @@ static int tp__hist_split(const char *pat, size_t len, size_t *list_len, size_t 
 static int tp__hist_spec_has(const char *spec)
 {
 	size_t at = 0, a, b, c;
+	int neg;
 	struct trace_spec_group g;
 	if (!spec)
 		return 0;
 	do {
 		at = trace_spec_next(spec, at, &g);
-		if (tp__hist_split(g.pat, g.pat_len, &a, &b, &c))
+		if (tp__hist_split(g.pat, g.pat_len, &a, &b, &c, &neg))
 			return 1;
 	} while (at);
 	return 0;
@@ -82,6 +87,7 @@ struct tp__hist_walk {
 	size_t trig_len;
 	const char *ftext; /* the trigger's filter, or NULL */
 	int op;		   /* enum tp__hist_op */
+	int remove;	   /* "!hist:...": remove the trigger of that text */
 	int matched, err;
 	const char *spec;	    /* for reports: the whole spec, the trigger's */
 	size_t trig_at, filter_at;  /* and the filter's place in it */
@@ -120,6 +126,8 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 	}
 	if (w->op == TP__HIST_CHECK) {
 		trace_filter_free(prog);
+		if (w->remove)
+			return 0;
 		if (spec.cmd == TRACE_HIST_CMD_NONE &&
 		    tp__hist_link(&spec, fl, NULL, w->pend, why, sizeof(why)) != 0) {
 			tp__hist_report(w->out, what, w->spec, w->trig_at, why);
@@ -136,14 +144,30 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 		       : h->on || (h->ev != ev && (h->tp != tp || strcmp(h->evname, evname))))
 			continue;
 		if (w->op == TP__HIST_PAUSE) {
-			if (h->attached &&
-			    (sy || tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0))
+			if (h->attached && (sy || tp__hist_probe_detach(h, tp) == 0))
 				__atomic_store_n(&h->attached, 0, __ATOMIC_RELAXED);
 			continue;
 		}
 		if (!strcmp(h->spec.text, spec.text) &&
 		    (h->filter_text ? w->ftext && !strcmp(h->filter_text, w->ftext) : !w->ftext))
 			break; /* the same trigger: paused, or attached again if paused */
+	}
+	if (w->op == TP__HIST_ATTACH && w->remove) {
+		trace_filter_free(prog);
+		if (i < tp__hist_n) {
+			struct tp__hist *h = tp__hist_all[i];
+			if (h->attached && (sy || tp__hist_probe_detach(h, tp) == 0))
+				__atomic_store_n(&h->attached, 0, __ATOMIC_RELAXED);
+			if (!h->attached) { /* its events stay in a table shared by name= */
+				tp__hist_vars_clear(h);
+				__atomic_store_n(&h->removed, 1, __ATOMIC_RELEASE);
+			}
+		} else {
+			tp__sink_msg("no hist trigger \"%s\" on %s:%s to remove", spec.text, system,
+				     evname);
+		}
+		tp__sink_unlock();
+		return 0;
 	}
 	if (w->op == TP__HIST_ATTACH && spec.cmd == TRACE_HIST_CMD_CLEAR) {
 		trace_filter_free(prog);
@@ -173,12 +197,15 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 				return 0;
 			}
 		}
+		if (h && found && h->removed) { /* given again: a new, empty trigger */
+			tp__hist_clear_one(h);
+			__atomic_store_n(&h->removed, 0, __ATOMIC_RELEASE);
+		}
 		if (!h) {
 			r = -ENOMEM;
 		} else if (spec.cmd == TRACE_HIST_CMD_PAUSE) { /* made paused if new */
 			r = 0;
-			if (h->attached &&
-			    (sy || tracepoint_probe_unregister(tp, ev->probe, &h->slot) == 0))
+			if (h->attached && (sy || tp__hist_probe_detach(h, tp) == 0))
 				__atomic_store_n(&h->attached, 0, __ATOMIC_RELAXED);
 		} else if (h->attached) {
 			r = 0;
@@ -190,7 +217,7 @@ static int tp__hist_one(struct tp__hist_walk *w, struct tracepoint *tp,
 			h->ev = ev;
 			h->tp = tp;
 			h->slot.event = ev;
-			r = tracepoint_probe_register(tp, ev->probe, &h->slot);
+			r = tp__hist_probe_attach(h, tp, ev);
 			if (r == 0)
 				__atomic_store_n(&h->attached, 1, __ATOMIC_RELAXED);
 		}
@@ -255,7 +282,7 @@ static void tp__hist_synth_cb(const char *name, void *priv)
 
 /* Checks (op CHECK) or applies one group's trigger. */
 static int tp__hist_group(const char *spec, const struct trace_spec_group *g0, size_t list_len,
-			  size_t trig_at, size_t trig_len, int op, int *matched,
+			  size_t trig_at, size_t trig_len, int neg, int op, int *matched,
 			  struct tp__hist_pend *pend, struct tp__text *out)
 {
 	struct tp__hist_walk w;
@@ -295,6 +322,7 @@ static int tp__hist_group(const char *spec, const struct trace_spec_group *g0, s
 		w.trig_len = trig_len;
 		w.ftext = ftext;
 		w.op = op;
+		w.remove = neg;
 		w.spec = spec;
 		w.trig_at = g->pat_at + trig_at;
 		w.filter_at = g->filter_at;
@@ -328,7 +356,7 @@ static int tp__hist_run(const char *spec, int attach, int check_only, struct tp_
 	struct trace_spec_group g;
 	char *rest = (char *)malloc(strlen(spec) + 2);
 	struct tp__hist_pend *pend = (struct tp__hist_pend *)calloc(1, sizeof(*pend));
-	int pass, err = 0, matched = 0, r;
+	int pass, err = 0, matched = 0, r, neg;
 	if (!rest || !pend) {
 		free(rest);
 		free(pend);
@@ -339,9 +367,10 @@ static int tp__hist_run(const char *spec, int attach, int check_only, struct tp_
 		at = 0;
 		do {
 			size_t next = trace_spec_next(spec, at, &g);
-			if (tp__hist_split(g.pat, g.pat_len, &list_len, &trig_at, &trig_len)) {
+			if (tp__hist_split(g.pat, g.pat_len, &list_len, &trig_at, &trig_len,
+					   &neg)) {
 				int m = 0;
-				err = tp__hist_group(spec, &g, list_len, trig_at, trig_len,
+				err = tp__hist_group(spec, &g, list_len, trig_at, trig_len, neg,
 						     pass == 0 ? TP__HIST_CHECK
 						     : attach  ? TP__HIST_ATTACH
 							       : TP__HIST_PAUSE,

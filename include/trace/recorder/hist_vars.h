@@ -177,6 +177,25 @@ static unsigned long long tp__hist_vars_dropped(const struct tp__hist *h)
 	return h->vt ? __atomic_load_n(&h->vt->dropped, __ATOMIC_RELAXED) : 0;
 }
 
+/* :clear: every saved variable of h forgotten (and its drops).  A slot in
+ * another thread's hands at that instant is left to it: a variable saved
+ * while the table is cleared may outlive the clear. */
+static void tp__hist_vars_clear(struct tp__hist *h)
+{
+	struct tp__hist_vtab *v = h->vt;
+	size_t i, n;
+	if (!v)
+		return;
+	n = (size_t)1 << v->bits;
+	for (i = 0; i < n; i++) {
+		uint64_t *e = v->w + i * v->stride;
+		uint64_t st = __atomic_load_n(&e[0], __ATOMIC_ACQUIRE);
+		if ((st == TP__HIST_V_LIVE || st == TP__HIST_V_READ) && tp__hist_vtake(e, st))
+			__atomic_store_n(&e[0], (uint64_t)TP__HIST_V_FREE, __ATOMIC_RELEASE);
+	}
+	__atomic_store_n(&v->dropped, 0ull, __ATOMIC_RELAXED);
+}
+
 static void tp__hist_vars_atfork(struct tp__hist *h)
 {
 	if (!h->vt)
@@ -280,7 +299,7 @@ static const struct trace_hist_spec *tp__hist_vars_of(const struct tp__hist_pend
 			return p->spec[i];
 	for (i = __atomic_load_n(&tp__hist_n, __ATOMIC_ACQUIRE); i-- > 0;) {
 		struct tp__hist *h = tp__hist_all[i];
-		if (h->vt && !strcmp(h->name, name)) {
+		if (h->vt && !h->removed && !strcmp(h->name, name)) {
 			*made = h;
 			return &h->spec;
 		}

@@ -28,6 +28,18 @@
 #define TP__EV_SEMI_(n) TP__EV_SEMI__(n)
 #define TP__EV_SEMI__(n) enum { tp__ev_semicolon_##n }
 #define TP__EV_PACKED __attribute__((packed))
+/* TP__EV_HP(code): the class's hist probe (struct trace_event.hist_probe,
+ * declared in pass 2, defined in pass 3), or nothing with
+ * -DTRACEPOINT_NO_HIST_PROBE; TP__EV_HP_FN(c): its address, or NULL. */
+#undef TP__EV_HP
+#undef TP__EV_HP_FN
+#ifdef TRACEPOINT_NO_HIST_PROBE
+#define TP__EV_HP(...)
+#define TP__EV_HP_FN(c) ((tracepoint_func_t)0)
+#else
+#define TP__EV_HP(...) __VA_ARGS__
+#define TP__EV_HP_FN(c) ((tracepoint_func_t)tp__ev_hprobe_##c)
+#endif
 
 /* Every macro the passes redefine, saved here and restored at the end,
  * defined or not (pop_macro restores "undefined" too): the event macros

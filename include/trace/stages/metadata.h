@@ -33,6 +33,8 @@
 	/* The recorder probe of the class: every event of the class is \
 	 * attached with it (its data says which event). */               \
 	static void tp__ev_probe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *); \
+	/* Its hist probe (struct trace_event.hist_probe). */             \
+	TP__EV_HP(static void tp__ev_hprobe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *);) \
 	TP__EV_CLASS(c, c, print)) TP__EV_SEMI
 /* The class struct of a class (pc == c) or of a DEFINE_EVENT_PRINT (pc:
  * the event, with its own text and formatter on c's layout). */
@@ -49,12 +51,14 @@
 #define DEFINE_EVENT(c, name, proto, args)                                    \
 	TP__EV_DEFINE(c, c, name, PARAMS(proto), PARAMS(args), 0, 0)
 /* struct trace_event of an event of class c, with pc's class struct (c's,
- * or a DEFINE_EVENT_PRINT's own) and the class's recorder probe. */
+ * or a DEFINE_EVENT_PRINT's own), the class's recorder probe and its hist
+ * probe. */
 #define TP__EV_EVENT(c, pc, name, kind)                                       \
 	TP__EV_IF(TP__ON)(                                                    \
 	static const struct trace_event tp__ev_event_##name = {                \
 		&tp__ev_class_##pc, #name, &__tracepoint_##name,               \
-		(tracepoint_func_t)tp__ev_probe_##c, (kind) };) TP__EV_SEMI
+		(tracepoint_func_t)tp__ev_probe_##c, (kind),                   \
+		TP__EV_HP_FN(c) };) TP__EV_SEMI
 #define TP__EV_DEFINE(c, pc, name, proto, args, reg, unreg)                   \
 	TP__EV_EVENT(c, pc, name, TRACE_KIND_INSTANT)
 #undef TP__EV_DEFINE_KIND

@@ -64,9 +64,10 @@
 #define TP__EV_REC_FIXED(c, proto, args, assign)                              \
 	/* A record of fixed fields only: TP_fast_assign writes it on the     \
 	 * stack, tp__ev_record (out of line, shared) reserves, copies and    \
-	 * commits it: a few instructions of code per class. */                \
+	 * commits it: a few instructions of code per class.  In the hist     \
+	 * probe (tp__ev_hist 1) the entry goes to the hook instead. */       \
 	static TP__ALWAYS_INLINE TP__UNUSED void                              \
-	tp__ev_fixed_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
+	tp__ev_fixed_##c(const int tp__ev_hist, void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
 		struct tp__ev_entry_##c tp__ev_local, *__entry = &tp__ev_local; \
 		struct tp__ev_vars_##c tp__ev_o; /* for the (dead) copy of a  \
@@ -76,8 +77,13 @@
 		/* what TP_fast_assign leaves alone is recorded as zeros */   \
 		memset(&tp__ev_local, 0, offsetof(struct tp__ev_entry_##c, tp__ev_end)); \
 		{ assign }                                                    \
-		TP__EV_RECORD(tp__ev_data, __entry,                           \
-			      offsetof(struct tp__ev_entry_##c, tp__ev_end));    \
+		if (tp__ev_hist)                                              \
+			((const struct trace_event_hook *)tp__ev_data)        \
+				->fn((const struct trace_event_hook *)tp__ev_data, \
+				     offsetof(struct tp__ev_entry_##c, tp__ev_end) ? __entry : NULL); \
+		else                                                          \
+			TP__EV_RECORD(tp__ev_data, __entry,                   \
+				      offsetof(struct tp__ev_entry_##c, tp__ev_end)); \
 	}
 /* A record with variable parts: their sizes and places first (each
  * __string's one strnlen), then the reservation of the whole record,
@@ -123,7 +129,7 @@
 	tp__ev_run_##c(void *tp__ev_data TP__EV_PROTO(PARAMS(proto), PARAMS(args))) \
 	{                                                                     \
 		if (TP__EV_NVAR(c) == 0)                                      \
-			tp__ev_fixed_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
+			tp__ev_fixed_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args))); \
 		else                                                          \
 			tp__ev_do_##c(0, tp__ev_data TP__EV_ARGS(PARAMS(args)));  \
 	}                                                                     \
@@ -131,7 +137,20 @@
 	tp__ev_probe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *tp__ev_data) \
 	{                                                                     \
 		tp__ev_run_##c(tp__ev_data TP__EV_ARGS(PARAMS(args)));          \
-	}
+	}                                                                     \
+	/* The hist probe (struct trace_event.hist_probe, data: a struct      \
+	 * trace_event_hook): the entry assigned on the stack, then the hook; \
+	 * nothing reserved.  A class with variable parts gets an empty one   \
+	 * (its triggers attach the recorder probe); none at all with       \
+	 * -DTRACEPOINT_NO_HIST_PROBE (TP__EV_HP, init.h). */                \
+	TP__EV_HP(static TP__UNUSED void                                      \
+	tp__ev_hprobe_##c(TP__EV_PROBE_PROTO(PARAMS(proto), PARAMS(args)) void *tp__ev_data) \
+	{                                                                     \
+		if (TP__EV_NVAR(c) == 0)                                      \
+			tp__ev_fixed_##c(1, tp__ev_data TP__EV_ARGS(PARAMS(args))); \
+		else                                                          \
+			(void)tp__ev_data;                                     \
+	})
 /* In this pass the fixed fields are nothing, and the variable parts the
  * elements TP__EV_EACH walks. */
 #define __field(type, name)

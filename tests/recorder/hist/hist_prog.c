@@ -8,7 +8,9 @@
  * the first once the threads are done and waits (at most 20 s) for the
  * second to exist: the control channel's `hist` reads the live table
  * meanwhile (and, with HST_AFTER set, main fires ROUNDS events more
- * before and after, for the triggers the control channel adds or clears).  With argv[3] = "req", each thread starts ROUNDS requests
+ * before and after, for the triggers the control channel adds or clears;
+ * in "req" mode it starts ROUNDS requests before and ends them after).
+ * With argv[3] = "req", each thread starts ROUNDS requests
  * (hst_req_start, ids t * ROUNDS + i, kind i % 3), all wait for each other
  * and 2 ms, then each ends the requests of the next thread (hst_req_end)
  * and ROUNDS / 10 that never started, and runs 20 slices hst_work (kind
@@ -128,14 +130,20 @@ int main(int argc, char **argv)
 	}
 	if (getenv("HST_READY") && getenv("HST_GO")) {
 		FILE *f;
-		if (getenv("HST_AFTER")) /* main's own table, before and after */
+		if (getenv("HST_AFTER") && req) /* requests started before, ended after */
+			for (i = 0; i < rounds; i++)
+				trace_hst_req_start(2000000000ul + (unsigned long)i, i % 3);
+		else if (getenv("HST_AFTER")) /* main's own table, before and after */
 			fire(7, rounds);
 		f = fopen(getenv("HST_READY"), "w");
 		if (f)
 			fclose(f);
 		for (i = 0; i < 2000 && access(getenv("HST_GO"), F_OK) != 0; i++)
 			usleep(10000);
-		if (getenv("HST_AFTER")) /* for triggers the control channel added */
+		if (getenv("HST_AFTER") && req)
+			for (i = 0; i < rounds; i++)
+				trace_hst_req_end(2000000000ul + (unsigned long)i);
+		else if (getenv("HST_AFTER")) /* for triggers the control channel added */
 			fire(7, rounds);
 	}
 	if (live) {
