@@ -453,6 +453,15 @@ static inline const char *tp__ev_print_bitmask(struct tp__ev_ctx *c, const void 
 	return start;
 }
 
+/* errno's value, for the passes over an event header: they take away
+ * the C library's errno macro (the kernel's headers name fields errno,
+ * trace/stages/init.h), and TP_fast_assign gets a local errno from here
+ * instead (trace/stages/recorder.h). */
+static inline int tp__ev_errno_value(void)
+{
+	return errno;
+}
+
 /* Evaluates the TP_printk arguments for symbols(). */
 static inline void tp__ev_args_used(int unused, ...)
 {

@@ -59,6 +59,11 @@
 		(void)tp__ev_size;                                             \
 		(void)tp__ev_at;                                               \
 	}
+/* errno in TP_fast_assign: the C library's macro is taken away in the
+ * passes (trace/stages/init.h), so that a field may be named errno as in
+ * the kernel; a read of errno's value gets this copy, made before the
+ * assignment (a write changes only the copy). */
+#define TP__EV_ERRNO int errno TP__UNUSED = tp__ev_errno_value();
 /* How many variable parts class c has, as a constant (0: none). */
 #define TP__EV_NVAR(c) offsetof(struct tp__ev_vars_##c, tp__ev_none)
 #define TP__EV_REC_FIXED(c, proto, args, assign)                              \
@@ -75,7 +80,7 @@
 		memset(&tp__ev_o, 0, sizeof(tp__ev_o));                         \
 		/* what TP_fast_assign leaves alone is recorded as zeros */   \
 		memset(&tp__ev_local, 0, offsetof(struct tp__ev_entry_##c, tp__ev_end)); \
-		{ assign }                                                    \
+		{ TP__EV_ERRNO assign }                                                    \
 		TP__EV_RECORD(tp__ev_data, __entry,                           \
 			      offsetof(struct tp__ev_entry_##c, tp__ev_end));    \
 	}
@@ -106,7 +111,7 @@
 			return;                                               \
 		}                                                             \
 		TP__EV_EACH(TP__EV_VC, tstruct)                                \
-		{ assign }                                                    \
+		{ TP__EV_ERRNO assign }                                                    \
 		TP__EV_EACH(TP__EV_VP, tstruct)                                \
 		tp__ev_finish(tp__ev_data, &tp__ev_r, __entry, tp__ev_size);    \
 	}                                                                     \
