@@ -11,7 +11,10 @@
 #    __sockaddr as %pISpc (IPv4 and IPv6), the __rel_ forms as the others,
 #    DEFINE_EVENT_FN, TRACE_EVENT_FN_COND (its condition kept 2 of 4),
 #    __perf_task/__perf_count, __get_str of a char __dynamic_array (as
-#    the kernel's printk.h); so does the program's own formatter (but
+#    the kernel's printk.h), a field named errno (the kernel's
+#    signal.h; the C library's errno read beside it), a `const char *`
+#    field printed with %s (the kernel's ipi.h: the string, from the
+#    program's file); so does the program's own formatter (but
 #    for %pISpc); --json gives them as strings and arrays;
 #    babeltrace2 reads the same trace;
 #  - TRACE_EVENT_NOP and DEFINE_EVENT_NOP declare nothing;
@@ -51,6 +54,9 @@ kforms:kf_fn_cond v=3
 kforms:kf_fn_cond v=4
 kforms:kf_fn v=9
 kforms:kf_perf pid=42 count=1000
+kforms:kf_errno errno=5 libc=7
+kforms:kf_reason (Rescheduling interrupts)
+kforms:kf_reason ((null))
 kfmod:kf_mod_load first
 kf-dash:kf_dash_hit n=1
 kforms:kf_struct pair={0x1,0x0,0x0,0x0,0x2,0x0,0x0,0x0} a=1
@@ -58,6 +64,7 @@ kforms:kf_fn v=10
 kfmod:kf_mod_load second
 kf-dash:kf_dash_hit n=2
 kforms:kf_dynstr msg=hello len=6
+kforms:kf_errno errno=0 libc=0
 END
 for c in $built; do
 	rm -rf "$B/tr_$c"
@@ -93,8 +100,8 @@ if have babeltrace2; then
 		grep -q 'kforms:kf_bits: .*mask = \[ \[0\] = 3, \[1\] = 2147483648 \]' "$B/bt" &&
 		grep -q 'kforms:kf_sock: .*raw = \[ \[0\] = 2, \[1\] = 0, \[2\] = 31, \[3\] = 144 \]' "$B/bt" &&
 		grep -q 'kforms:kf_struct: .*pair = \[ \[0\] = 0xFB' "$B/bt" &&
-		grep -q 'kf-dash:kf_dash_hit: .*{ n = 2 }' "$B/bt" && [ "$(grep -c 'kf' "$B/bt")" = 19 ]; then
-		ok "babeltrace2 reads every form, 19 events"
+		grep -q 'kf-dash:kf_dash_hit: .*{ n = 2 }' "$B/bt" && [ "$(grep -c 'kf' "$B/bt")" = 23 ]; then
+		ok "babeltrace2 reads every form, 23 events"
 	else fail "babeltrace2 output"; cat "$B/bt"; fi
 else
 	skip_part "babeltrace2 not installed"

@@ -213,6 +213,7 @@ enum {
 	SEG_PTR,
 	SEG_CHR,
 	SEG_STR,
+	SEG_PSTR, /* %s of a pointer field: the string at the address (symbols.c) */
 	SEG_SLOW,
 	SEG_FLT,
 	SEG_SYM,
@@ -342,6 +343,8 @@ struct object {
 	size_t nsym;
 	const char *str;
 	size_t strsize;
+	uint64_t phoff; /* the program headers (Elf64_Phdr[phnum]) in map */
+	unsigned phnum;
 };
 
 struct trace {
@@ -502,6 +505,7 @@ void expr_eval(struct dump *dx, const struct cursor *c, const struct expr *x, st
 void objects_parse(struct trace *tr, const char *text, size_t len);
 void objects_free(struct trace *tr);
 int symbol_of(struct trace *tr, uint64_t addr, int with_offset, char *buf, size_t len);
+const char *string_at(struct trace *tr, uint64_t addr, size_t *n);
 char *put_json_str(char *o, const u8 *s, size_t n);
 char *json_str_dup(const char *s, size_t n, size_t *len);
 size_t slice_name_len(const struct event *ev);

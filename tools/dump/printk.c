@@ -793,6 +793,15 @@ int compile_printk(struct event *ev)
 				 * kernel's __get_str of a __dynamic_array) */
 				if (r->kind == 1)
 					goto fail;
+				/* a `const char *` field: the string it points to,
+				 * as the kernel prints one */
+				if (f->t.kind == FT_INT && !f->count && !f->seq &&
+				    (f->t.size == 8 || f->t.size == 4)) {
+					sg.kind = SEG_PSTR;
+					GROW(seg, nseg, capseg);
+					seg[nseg++] = sg;
+					continue;
+				}
 				if (f->t.kind != FT_STR && !((f->count || f->seq) &&
 							     f->t.kind == FT_INT && f->t.size == 1))
 					goto fail;

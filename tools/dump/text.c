@@ -456,6 +456,26 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 			o = put_padded(o, t, n, s);
 			break;
 		}
+		case SEG_PSTR: { /* NULL as the kernel's "(null)"; a string that is
+				  * in no read-only part of the program's files as
+				  * its address */
+			uint64_t v = get_int(c, s->field, s->idx);
+			size_t n = 0;
+			const char *t =
+				v ? string_at((struct trace *)(uintptr_t)c->tr, v, &n) : "(null)";
+			char hx[24];
+			if (!v) {
+				n = 6;
+			} else if (!t) {
+				hx[0] = '0';
+				hx[1] = 'x';
+				n = (size_t)(put_hex(hx + 2, v, 0) - hx);
+				t = hx;
+			}
+			o = ob_need(dx, 4 * n + 8 + (size_t)(s->width > 0 ? s->width : 0));
+			o = put_padded(o, (const u8 *)t, n, s);
+			break;
+		}
 		case SEG_SLOW: {
 			uint64_t v = get_int(c, s->field, s->idx);
 			if (s->conv == 'p') {

@@ -4,7 +4,8 @@
  * (__field_struct, __string_len, __vstring, __bitmask, __cpumask,
  * __sockaddr, the __rel_ forms, each with its __assign_ and __get_), and
  * the event forms DEFINE_EVENT_FN, TRACE_EVENT_FN_COND, TRACE_EVENT_NOP,
- * DEFINE_EVENT_NOP, TRACE_EVENT_FLAGS, __perf_count and __perf_task.
+ * DEFINE_EVENT_NOP, TRACE_EVENT_FLAGS, __perf_count and __perf_task; a
+ * field named errno, a `const char *` field printed with %s.
  * tests/events/t_kernel_forms.sh builds it, records it and reads it back. */
 #undef TRACE_SYSTEM
 #undef TRACE_CONFIG
@@ -252,6 +253,52 @@ TRACE_EVENT(kf_dynstr,
 	),
 
 	TP_printk("msg=%s len=%u", __get_str(msg), __get_dynamic_array_len(msg))
+);
+
+/* A field named errno, set through a helper macro of the header (as the
+ * kernel's signal.h does with TP_STORE_SIGINFO), beside the C library's
+ * errno read in TP_fast_assign. */
+#define KF_STORE_ERR(__entry, ret)				\
+	do {							\
+		__entry->errno = (ret) < 0 ? -(ret) : 0;	\
+	} while (0)
+
+TRACE_EVENT(kf_errno,
+
+	TP_PROTO(int ret),
+
+	TP_ARGS(ret),
+
+	TP_STRUCT__entry(
+		__field(	int,	errno	)
+		__field(	int,	libc	)
+	),
+
+	TP_fast_assign(
+		KF_STORE_ERR(__entry, ret);
+		__entry->libc = errno;
+	),
+
+	TP_printk("errno=%d libc=%d", __entry->errno, __entry->libc)
+);
+
+/* A `const char *` field printed with %s (the kernel's ipi.h): the
+ * string it points to, which must be the program's read-only data. */
+TRACE_EVENT(kf_reason,
+
+	TP_PROTO(const char *reason),
+
+	TP_ARGS(reason),
+
+	TP_STRUCT__entry(
+		__field(	const char *,	reason	)
+	),
+
+	TP_fast_assign(
+		__entry->reason = reason;
+	),
+
+	TP_printk("(%s)", __entry->reason)
 );
 
 #endif /* _TRACE_KFORMS_H */

@@ -5,6 +5,7 @@
  * (tests/include/trace_read.h) and prints each as the program's own
  * formatter (cls->format) does. */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +15,10 @@
 #include "kforms.h"
 #include "kfmod.h"
 #include "kfdash.h"
+/* the C library's errno again after the passes */
+#ifndef errno
+#error "errno is not restored"
+#endif
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
 #include "trace_read.h"
@@ -79,13 +84,17 @@ int main(int argc, char **argv)
 		trace_kf_fn_cond(i);
 	trace_kf_fn(9);
 	trace_kf_perf(&task, 1000);
+	errno = 7;
+	trace_kf_errno(-5);
+	trace_kf_reason("Rescheduling interrupts");
+	trace_kf_reason(NULL);
 	trace_kf_mod_load("first");
 	trace_kf_dash_hit(1);
 	kf_fire_second();
 	if (argc > 1 && strcmp(argv[1], "--format") == 0) {
 		tracepoint_disable("*");
 		tracepoint_synchronize_unregister();
-		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 19 ? 0 : 1;
+		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 23 ? 0 : 1;
 	}
 	return 0;
 }
