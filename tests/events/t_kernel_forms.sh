@@ -14,7 +14,8 @@
 #    the kernel's printk.h), a field named errno (the kernel's
 #    signal.h; the C library's errno read beside it), a `const char *`
 #    field printed with %s (the kernel's ipi.h: the string, from the
-#    program's file); so does the program's own formatter (but
+#    program's file), %#x of 0 as "0x0"; so does the program's own
+#    formatter (but
 #    for %pISpc); --json gives them as strings and arrays;
 #    babeltrace2 reads the same trace;
 #  - TRACE_EVENT_NOP and DEFINE_EVENT_NOP declare nothing;
@@ -57,6 +58,8 @@ kforms:kf_perf pid=42 count=1000
 kforms:kf_errno errno=5 libc=7
 kforms:kf_reason (Rescheduling interrupts)
 kforms:kf_reason ((null))
+kforms:kf_hex 0x0 0x0 0x0000 0x0  |0X0
+kforms:kf_hex 0x1f 0x1f 0x001f 0x1f |0X1F
 kfmod:kf_mod_load first
 kf-dash:kf_dash_hit n=1
 kforms:kf_struct pair={0x1,0x0,0x0,0x0,0x2,0x0,0x0,0x0} a=1
@@ -100,8 +103,8 @@ if have babeltrace2; then
 		grep -q 'kforms:kf_bits: .*mask = \[ \[0\] = 3, \[1\] = 2147483648 \]' "$B/bt" &&
 		grep -q 'kforms:kf_sock: .*raw = \[ \[0\] = 2, \[1\] = 0, \[2\] = 31, \[3\] = 144 \]' "$B/bt" &&
 		grep -q 'kforms:kf_struct: .*pair = \[ \[0\] = 0xFB' "$B/bt" &&
-		grep -q 'kf-dash:kf_dash_hit: .*{ n = 2 }' "$B/bt" && [ "$(grep -c 'kf' "$B/bt")" = 23 ]; then
-		ok "babeltrace2 reads every form, 23 events"
+		grep -q 'kf-dash:kf_dash_hit: .*{ n = 2 }' "$B/bt" && [ "$(grep -c 'kf' "$B/bt")" = 25 ]; then
+		ok "babeltrace2 reads every form, 25 events"
 	else fail "babeltrace2 output"; cat "$B/bt"; fi
 else
 	skip_part "babeltrace2 not installed"

@@ -246,6 +246,34 @@ static char *put_spec(struct dump *dx, const struct seg *s, size_t base, ...)
 	return o;
 }
 
+/* An unsigned conversion of v: through put_spec, but %#x and %#X of 0,
+ * which the kernel prints with its prefix ("0x0", C's printf "0"), with
+ * the kernel's padding: the width less the prefix and digits, in spaces
+ * before it, or in zeros after it with the 0 flag, or in spaces after
+ * the digits with the - flag. */
+static char *put_unsigned(struct dump *dx, const struct seg *s, unsigned long long v)
+{
+	int prec = s->prec > 1 ? s->prec : 1, pad = s->width - prec - 2, k;
+	char *o;
+	if (v || !(s->flags & FL_HASH) || (s->conv != 'x' && s->conv != 'X'))
+		return put_spec(dx, s, 128, v);
+	o = ob_need(dx, (size_t)(s->width > 0 ? s->width : 0) + (size_t)prec + 8u);
+	if (!(s->flags & (FL_MINUS | FL_ZERO)))
+		for (k = 0; k < pad; k++)
+			*o++ = ' ';
+	*o++ = '0';
+	*o++ = s->conv == 'X' ? 'X' : 'x';
+	if (!(s->flags & FL_MINUS) && (s->flags & FL_ZERO))
+		for (k = 0; k < pad; k++)
+			*o++ = '0';
+	for (k = 0; k < prec; k++)
+		*o++ = '0';
+	if (s->flags & FL_MINUS)
+		for (k = 0; k < pad; k++)
+			*o++ = ' ';
+	return o;
+}
+
 /* __get_bitmask(f) as the kernel's %*pb: the bits of f's bytes (unsigned
  * longs in the recording machine's order, little-endian: bit i is bit
  * i % 8 of byte i / 8) in 32-bit chunks of hex, most significant first,
@@ -406,7 +434,7 @@ static char *put_xval(struct dump *dx, const struct cursor *c, const struct seg 
 					  : v->v;
 		if (s->sgn)
 			return put_spec(dx, s, 128, (long long)(int64_t)x);
-		return put_spec(dx, s, 128, (unsigned long long)x);
+		return put_unsigned(dx, s, (unsigned long long)x);
 	}
 	o = ob_need(dx, 48 + w);
 	return put_int_conv(o, s, v->v);
@@ -487,7 +515,7 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 			if (s->sgn)
 				o = put_spec(dx, s, 128, (long long)(int64_t)v);
 			else
-				o = put_spec(dx, s, 128, (unsigned long long)v);
+				o = put_unsigned(dx, s, (unsigned long long)v);
 			break;
 		}
 		case SEG_SYM:

@@ -5,7 +5,7 @@
  * __sockaddr, the __rel_ forms, each with its __assign_ and __get_), and
  * the event forms DEFINE_EVENT_FN, TRACE_EVENT_FN_COND, TRACE_EVENT_NOP,
  * DEFINE_EVENT_NOP, TRACE_EVENT_FLAGS, __perf_count and __perf_task; a
- * field named errno, a `const char *` field printed with %s.
+ * field named errno, a `const char *` field printed with %s, %#x.
  * tests/events/t_kernel_forms.sh builds it, records it and reads it back. */
 #undef TRACE_SYSTEM
 #undef TRACE_CONFIG
@@ -299,6 +299,26 @@ TRACE_EVENT(kf_reason,
 	),
 
 	TP_printk("(%s)", __entry->reason)
+);
+
+/* %#x as the kernel prints it: of 0 with its prefix ("0x0"; C's printf
+ * prints "0"), padded as the kernel pads (the kernel's rcu.h: %#3x). */
+TRACE_EVENT(kf_hex,
+
+	TP_PROTO(unsigned int v),
+
+	TP_ARGS(v),
+
+	TP_STRUCT__entry(
+		__field(	unsigned int,	v	)
+	),
+
+	TP_fast_assign(
+		__entry->v = v;
+	),
+
+	TP_printk("%#3x %#x %#06lx %-#5x|%#X", __entry->v, __entry->v & 0xfff,
+		  (unsigned long)__entry->v, __entry->v, __entry->v)
 );
 
 #endif /* _TRACE_KFORMS_H */

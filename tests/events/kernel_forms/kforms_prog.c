@@ -88,13 +88,15 @@ int main(int argc, char **argv)
 	trace_kf_errno(-5);
 	trace_kf_reason("Rescheduling interrupts");
 	trace_kf_reason(NULL);
+	trace_kf_hex(0);
+	trace_kf_hex(0x1f);
 	trace_kf_mod_load("first");
 	trace_kf_dash_hit(1);
 	kf_fire_second();
 	if (argc > 1 && strcmp(argv[1], "--format") == 0) {
 		tracepoint_disable("*");
 		tracepoint_synchronize_unregister();
-		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 23 ? 0 : 1;
+		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 25 ? 0 : 1;
 	}
 	return 0;
 }
