@@ -453,6 +453,13 @@ static inline const char *tp__ev_print_bitmask(struct tp__ev_ctx *c, const void 
 	return start;
 }
 
+/* How much of a field descriptor's name is the name: up to a '[' (a
+ * __field declared as an array keeps its declarator, stages/metadata.h). */
+static inline int tp__ev_name_len(const char *name)
+{
+	return (int)strcspn(name, "[");
+}
+
 /* errno's value, for the passes over an event header: they take away
  * the C library's errno macro (the kernel's headers name fields errno,
  * trace/stages/init.h), and TP_fast_assign gets a local errno from here

@@ -3,8 +3,9 @@
  * tools/dump/symbols.c - tracepoint-dump's %ps/%pS: the name of a traced
  * program's address, read from the symbol table of the file it was mapped
  * from; and the kernel's %s of a `const char *` field: the string at the
- * address, read from the file's read-only segments.  The recorder lists the process's executable file mappings in the
- * metadata (the "objects:" comment, docs/trace-format.md); the reader
+ * address, read from the file's read-only segments.  The recorder lists
+ * the process's executable file mappings in the metadata (the "objects:"
+ * comment, docs/trace-format.md); the reader
  * keeps them (reader.c) and this file maps an address to its file, its
  * link-time address and the symbol (.symtab, else .dynsym) that holds it.
  * A file read once per trace; one that is gone or changed since gives no

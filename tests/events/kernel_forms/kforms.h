@@ -5,7 +5,8 @@
  * __sockaddr, the __rel_ forms, each with its __assign_ and __get_), and
  * the event forms DEFINE_EVENT_FN, TRACE_EVENT_FN_COND, TRACE_EVENT_NOP,
  * DEFINE_EVENT_NOP, TRACE_EVENT_FLAGS, __perf_count and __perf_task; a
- * field named errno, a `const char *` field printed with %s, %#x.
+ * field named errno, a `const char *` field printed with %s, %#x, a
+ * __field named as an array (C only).
  * tests/events/t_kernel_forms.sh builds it, records it and reads it back. */
 #undef TRACE_SYSTEM
 #undef TRACE_CONFIG
@@ -320,6 +321,31 @@ TRACE_EVENT(kf_hex,
 	TP_printk("%#3x %#x %#06lx %-#5x|%#X", __entry->v, __entry->v & 0xfff,
 		  (unsigned long)__entry->v, __entry->v, __entry->v)
 );
+
+/* A __field named as an array, as the kernel's older rcu.h has
+ * (__field(char, rcutorturename[RCUTORTURENAME_LEN])): in C only. */
+#ifndef __cplusplus
+#define KF_TAG_LEN 6
+TRACE_EVENT(kf_declarr,
+
+	TP_PROTO(const char *tag, int n),
+
+	TP_ARGS(tag, n),
+
+	TP_STRUCT__entry(
+		__field(char, tag[KF_TAG_LEN])
+		__field(int, n)
+	),
+
+	TP_fast_assign(
+		strncpy(__entry->tag, tag, KF_TAG_LEN);
+		__entry->tag[KF_TAG_LEN - 1] = 0;
+		__entry->n = n;
+	),
+
+	TP_printk("%s n=%d", __entry->tag, __entry->n)
+);
+#endif
 
 #endif /* _TRACE_KFORMS_H */
 

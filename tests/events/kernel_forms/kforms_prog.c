@@ -90,13 +90,20 @@ int main(int argc, char **argv)
 	trace_kf_reason(NULL);
 	trace_kf_hex(0);
 	trace_kf_hex(0x1f);
+#ifndef __cplusplus
+	trace_kf_declarr("reader-long", 3);
+#endif
 	trace_kf_mod_load("first");
 	trace_kf_dash_hit(1);
 	kf_fire_second();
 	if (argc > 1 && strcmp(argv[1], "--format") == 0) {
 		tracepoint_disable("*");
 		tracepoint_synchronize_unregister();
+#ifdef __cplusplus
 		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 25 ? 0 : 1;
+#else
+		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 26 ? 0 : 1;
+#endif
 	}
 	return 0;
 }
