@@ -83,6 +83,59 @@ static inline int tp__ev_symbol(char *buf, size_t len, const void *addr, int wit
 	return snprintf(buf, len, "%s+0x%llx", di.dli_sname, off);
 }
 
+/* The kernel's %pI4 (a.b.c.d), %pi4 (three digits each), %pI6 (eight
+ * words of four digits), %pi6 (32 digits) and %pI6c (RFC 5952: no
+ * leading zeros, the longest run of two or more zero words as "::", an
+ * IPv4-mapped address's last 32 bits as a.b.c.d) of the bytes at a,
+ * letters being what follows the p; into out (48 bytes). */
+static inline void tp__ev_ipaddr(char *out, const unsigned char *a, const char *letters)
+{
+	unsigned w[8], i, best = 0, bestlen = 0, range;
+	int mapped = 1, o = 0;
+	if (!a) {
+		snprintf(out, 48, "(null)");
+		return;
+	}
+	if (letters[1] == '4') {
+		snprintf(out, 48, letters[0] == 'i' ? "%03u.%03u.%03u.%03u" : "%u.%u.%u.%u", a[0],
+			 a[1], a[2], a[3]);
+		return;
+	}
+	for (i = 0; i < 8; i++)
+		w[i] = (unsigned)a[2 * i] << 8 | a[2 * i + 1];
+	if (letters[0] == 'i' || letters[2] != 'c') {
+		for (i = 0; i < 8; i++)
+			o += snprintf(out + o, (size_t)(48 - o), "%s%04x",
+				      i && letters[0] == 'I' ? ":" : "", w[i]);
+		return;
+	}
+	for (i = 0; i < 5; i++)
+		mapped &= w[i] == 0;
+	mapped &= w[5] == 0xffff;
+	range = mapped ? 6u : 8u;
+	for (i = 0; i < range; i++) { /* the longest run of zero words, the first */
+		unsigned j = i;
+		while (j < range && w[j] == 0)
+			j++;
+		if (j - i > bestlen)
+			best = i, bestlen = j - i;
+	}
+	if (bestlen < 2)
+		bestlen = 0;
+	for (i = 0; i < range; i++) {
+		if (bestlen && i == best) {
+			o += snprintf(out + o, (size_t)(48 - o), "::");
+			i += bestlen - 1;
+			continue;
+		}
+		o += snprintf(out + o, (size_t)(48 - o), "%s%x",
+			      i && !(bestlen && i == best + bestlen) ? ":" : "", w[i]);
+	}
+	if (mapped)
+		snprintf(out + o, (size_t)(48 - o), "%s%u.%u.%u.%u",
+			 bestlen && best + bestlen == range ? "" : ":", a[12], a[13], a[14], a[15]);
+}
+
 /* Whether fmt has a conversion the kernel prints otherwise than C's
  * printf: a pointer conversion with letters after the p (%ps), or %#x
  * (of 0: "0x0" where C prints "0"). */
@@ -267,9 +320,16 @@ static inline int tp__ev_vsnprintf(char *buf, size_t len, const char *fmt, va_li
 		case 'p': {
 			void *a = va_arg(ap, void *);
 			char ext = isalnum((unsigned char)*p) ? *p : 0;
+			const char *letters = p;
 			while (isalnum((unsigned char)*p))
 				p++;
-			if (ext && strchr("sSfFB", ext)) {
+			if ((ext == 'I' || ext == 'i') &&
+			    (letters[1] == '4' || letters[1] == '6')) {
+				char ip[48];
+				tp__ev_ipaddr(ip, (const unsigned char *)a, letters);
+				spec[sl - 1] = 's';
+				n = snprintf(room ? buf + out : NULL, room, spec, ip);
+			} else if (ext && strchr("sSfFB", ext)) {
 				char sym[512];
 				tp__ev_symbol(sym, sizeof(sym), a, ext != 's' && ext != 'f');
 				spec[sl - 1] = 's';

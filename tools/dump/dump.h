@@ -221,6 +221,7 @@ enum {
 	SEG_HEX,
 	SEG_BITMASK,  /* __get_bitmask(f): the kernel's %*pb of f's bytes */
 	SEG_SOCKADDR, /* %pIS... of __get_sockaddr(f): spec holds the letters after "IS" */
+	SEG_IPADDR,   /* %pI4, %pi4, %pI6, %pi6, %pI6c of a byte array: spec holds the letters */
 	SEG_DYNLEN,   /* __get_dynamic_array_len(f): its bytes, as SEG_INT */
 	SEG_EXPR      /* an expression (expr.c): ev->xp[field] */
 };

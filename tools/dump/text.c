@@ -376,6 +376,33 @@ static char *put_sockaddr(struct dump *dx, const struct cursor *c, const struct 
 	return o;
 }
 
+/* %pI4 (a.b.c.d), %pi4 (each number in three digits), %pI6 (eight words
+ * of four digits), %pi6 (the 32 digits run together) and %pI6c (as
+ * put_ip6 compresses) of a byte array, as the kernel prints them;
+ * "(invalid address)" if the array has fewer bytes than the address. */
+static char *put_ipaddr(struct dump *dx, const struct cursor *c, const struct seg *s)
+{
+	const struct field *f = &c->ev->f[s->field];
+	const u8 *b = c->pl + c->off[s->field];
+	size_t n = f->seq ? c->slen[s->field] : f->count, k;
+	int six = s->spec[1] == '6';
+	char t[64], *e = t;
+	char *o = ob_need(dx, 4 * sizeof(t) + 8 + (size_t)(s->width > 0 ? s->width : 0));
+	if (n < (six ? 16u : 4u)) {
+		memcpy(t, "(invalid address)", 17);
+		e = t + 17;
+	} else if (!six) {
+		e += sprintf(t, s->spec[0] == 'i' ? "%03u.%03u.%03u.%03u" : "%u.%u.%u.%u", b[0],
+			     b[1], b[2], b[3]);
+	} else if (s->spec[0] == 'i') {
+		for (k = 0; k < 16; k++)
+			e += sprintf(e, "%02x", b[k]);
+	} else {
+		e = put_ip6(t, b, s->spec[2] == 'c');
+	}
+	return put_padded(o, (const u8 *)t, (size_t)(e - t), s);
+}
+
 /* The value of an expression (SEG_EXPR) through its conversion. */
 static char *put_xval(struct dump *dx, const struct cursor *c, const struct seg *s,
 		      const struct xval *v)
@@ -559,6 +586,9 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 			break;
 		case SEG_BITMASK:
 			o = put_bitmask(dx, c, s);
+			break;
+		case SEG_IPADDR:
+			o = put_ipaddr(dx, c, s);
 			break;
 		case SEG_SOCKADDR:
 			o = put_sockaddr(dx, c, s);

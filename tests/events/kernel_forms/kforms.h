@@ -5,7 +5,8 @@
  * __sockaddr, the __rel_ forms, each with its __assign_ and __get_), and
  * the event forms DEFINE_EVENT_FN, TRACE_EVENT_FN_COND, TRACE_EVENT_NOP,
  * DEFINE_EVENT_NOP, TRACE_EVENT_FLAGS, __perf_count and __perf_task; a
- * field named errno, a `const char *` field printed with %s, %#x, a
+ * field named errno, a `const char *` field printed with %s, %#x,
+ * %pI4/%pI6c of byte arrays, a
  * __field named as an array (C only).
  * tests/events/t_kernel_forms.sh builds it, records it and reads it back. */
 #undef TRACE_SYSTEM
@@ -320,6 +321,29 @@ TRACE_EVENT(kf_hex,
 
 	TP_printk("%#3x %#x %#06lx %-#5x|%#X", __entry->v, __entry->v & 0xfff,
 		  (unsigned long)__entry->v, __entry->v, __entry->v)
+);
+
+/* Addresses in byte arrays, as the kernel's sock.h prints them: %pI4,
+ * %pi4, %pI6c (an IPv4-mapped one ends in a.b.c.d), %pI6, %pi6. */
+TRACE_EVENT(kf_inet,
+
+	TP_PROTO(const unsigned char *v4, const unsigned char *v6),
+
+	TP_ARGS(v4, v6),
+
+	TP_STRUCT__entry(
+		__array(	unsigned char,	saddr,		4	)
+		__array(	unsigned char,	saddr_v6,	16	)
+	),
+
+	TP_fast_assign(
+		memcpy(__entry->saddr, v4, 4);
+		memcpy(__entry->saddr_v6, v6, 16);
+	),
+
+	TP_printk("saddr=%pI4 lead=%pi4 v6=%pI6c full=%pI6 raw=%pi6",
+		  __entry->saddr, __entry->saddr, __entry->saddr_v6,
+		  __entry->saddr_v6, __entry->saddr_v6)
 );
 
 /* A __field named as an array, as the kernel's older rcu.h has

@@ -58,6 +58,12 @@ int main(int argc, char **argv)
 	struct sockaddr_in in4;
 	struct sockaddr_in6 in6;
 	struct kf_task task = { 42 };
+	static const unsigned char mapped[16] = { 0, 0, 0,    0,    0,	 0,   0, 0,
+						  0, 0, 0xff, 0xff, 192, 168, 0, 1 };
+	static const unsigned char link[16] = {
+		0xfe, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1
+	};
+	static const unsigned char ten[4] = { 10, 0, 0, 255 };
 	int i;
 
 	trace_kf_struct(&pair);
@@ -90,6 +96,8 @@ int main(int argc, char **argv)
 	trace_kf_reason(NULL);
 	trace_kf_hex(0);
 	trace_kf_hex(0x1f);
+	trace_kf_inet(mapped + 12, mapped);
+	trace_kf_inet(ten, link);
 #ifndef __cplusplus
 	trace_kf_declarr("reader-long", 3);
 #endif
@@ -100,9 +108,9 @@ int main(int argc, char **argv)
 		tracepoint_disable("*");
 		tracepoint_synchronize_unregister();
 #ifdef __cplusplus
-		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 25 ? 0 : 1;
+		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 27 ? 0 : 1;
 #else
-		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 26 ? 0 : 1;
+		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 28 ? 0 : 1;
 #endif
 	}
 	return 0;
