@@ -80,7 +80,7 @@
 		memset(&tp__ev_o, 0, sizeof(tp__ev_o));                         \
 		/* what TP_fast_assign leaves alone is recorded as zeros */   \
 		memset(&tp__ev_local, 0, offsetof(struct tp__ev_entry_##c, tp__ev_end)); \
-		{ TP__EV_ERRNO assign }                                                    \
+		{ TP__EV_ERRNO assign }                                       \
 		TP__EV_RECORD(tp__ev_data, __entry,                           \
 			      offsetof(struct tp__ev_entry_##c, tp__ev_end));    \
 	}
@@ -111,7 +111,7 @@
 			return;                                               \
 		}                                                             \
 		TP__EV_EACH(TP__EV_VC, tstruct)                                \
-		{ TP__EV_ERRNO assign }                                                    \
+		{ TP__EV_ERRNO assign }                                       \
 		TP__EV_EACH(TP__EV_VP, tstruct)                                \
 		tp__ev_finish(tp__ev_data, &tp__ev_r, __entry, tp__ev_size);    \
 	}                                                                     \
