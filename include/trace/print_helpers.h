@@ -117,8 +117,10 @@ static inline void tp__ev_ipaddr(char *out, const unsigned char *a, const char *
 		unsigned j = i;
 		while (j < range && w[j] == 0)
 			j++;
-		if (j - i > bestlen)
-			best = i, bestlen = j - i;
+		if (j - i > bestlen) {
+			best = i;
+			bestlen = j - i;
+		}
 	}
 	if (bestlen < 2)
 		bestlen = 0;
@@ -268,9 +270,12 @@ static inline int tp__ev_vsnprintf(char *buf, size_t len, const char *fmt, va_li
 			else
 				TP__EV_PIECE(int);
 			break;
+		case 'u':
+		case 'o':
 		case 'x':
 		case 'X':
-			if (strchr(spec, '#')) { /* 0 as the kernel: "0x0" */
+			if ((conv == 'x' || conv == 'X') &&
+			    strchr(spec, '#')) { /* 0 as the kernel: "0x0" */
 				unsigned long long v =
 					lm == 'l'		 ? va_arg(ap, unsigned long)
 					: lm == 'q' || lm == 'L' ? va_arg(ap, unsigned long long)
@@ -295,9 +300,6 @@ static inline int tp__ev_vsnprintf(char *buf, size_t len, const char *fmt, va_li
 				n = snprintf(room ? buf + out : NULL, room, spec, v);
 				break;
 			}
-			/* fall through */
-		case 'u':
-		case 'o':
 			if (lm == 'l')
 				TP__EV_PIECE(unsigned long);
 			else if (lm == 'q' || lm == 'L')

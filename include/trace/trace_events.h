@@ -252,10 +252,11 @@ static inline void tp__ev_read_dyn(const void *entry, size_t size, size_t *at, s
 /* __get_str() of a dynamic array read back: its bytes if they end in a
  * NUL (the kernel's TP_fast_assign writes one), else "": %s never reads
  * past the record. */
-static inline const char *tp__ev_dyn_str(const void *entry, size_t off, size_t bytes)
+static inline char *tp__ev_dyn_str(const void *entry, size_t off, size_t bytes)
 {
-	const char *p = (const char *)entry + off;
-	return bytes && p[bytes - 1] == '\0' ? p : "";
+	static char tp__ev_empty[1];
+	char *p = (char *)(uintptr_t)entry + off;
+	return bytes && p[bytes - 1] == '\0' ? p : tp__ev_empty;
 }
 
 /* What the generated formatter and symbols() functions share: room for

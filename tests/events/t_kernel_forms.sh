@@ -15,7 +15,8 @@
 #    signal.h; the C library's errno read beside it), a `const char *`
 #    field printed with %s (the kernel's ipi.h: the string, from the
 #    program's file), %#x of 0 as "0x0", %pI4/%pi4/%pI6c/%pI6/%pi6 of
-#    byte arrays (the kernel's sock.h), a __field named as an array
+#    byte arrays (the kernel's sock.h), a char __dynamic_array written
+#    through __get_str() (the kernel's block.h), a __field named as an array
 #    (the kernel's older rcu.h; C only); so does the program's own
 #    formatter (but
 #    for %pISpc); --json gives them as strings and arrays;
@@ -64,6 +65,7 @@ kforms:kf_hex 0x0 0x0 0x0000 0x0  |0X0
 kforms:kf_hex 0x1f 0x1f 0x001f 0x1f |0X1F
 kforms:kf_inet saddr=192.168.0.1 lead=192.168.000.001 v6=::ffff:192.168.0.1 full=0000:0000:0000:0000:0000:ffff:c0a8:0001 raw=00000000000000000000ffffc0a80001
 kforms:kf_inet saddr=10.0.0.255 lead=010.000.000.255 v6=fe80::1 full=fe80:0000:0000:0000:0000:0000:0000:0001 raw=fe800000000000000000000000000001
+kforms:kf_dyncmd (12 00 00)
 kforms:kf_declarr reade n=3
 kfmod:kf_mod_load first
 kf-dash:kf_dash_hit n=1
@@ -112,8 +114,8 @@ if have babeltrace2; then
 		grep -q 'kforms:kf_sock: .*raw = \[ \[0\] = 2, \[1\] = 0, \[2\] = 31, \[3\] = 144 \]' "$B/bt" &&
 		grep -q 'kforms:kf_struct: .*pair = \[ \[0\] = 0xFB' "$B/bt" &&
 		grep -q 'kf-dash:kf_dash_hit: .*{ n = 2 }' "$B/bt" && grep -q 'kforms:kf_declarr: .*{ tag = "reade", n = 3 }' "$B/bt" &&
-		[ "$(grep -c 'kf' "$B/bt")" = 28 ]; then
-		ok "babeltrace2 reads every form, 28 events"
+		[ "$(grep -c 'kf' "$B/bt")" = 29 ]; then
+		ok "babeltrace2 reads every form, 29 events"
 	else fail "babeltrace2 output"; cat "$B/bt"; fi
 else
 	skip_part "babeltrace2 not installed"

@@ -155,9 +155,10 @@
 	const char *tp__ev_s_##name;                                          \
 	size_t tp__ev_vlen_##name, tp__ev_voff_##name;
 /* A dynamic array has a tp__ev_s_<name> too: the kernel's __get_str() is
- * its __get_dynamic_array() as char * (printk.h prints a char array so). */
+ * its __get_dynamic_array() as char * (printk.h prints a char array so),
+ * which TP_fast_assign may write (block.h: blk_dump_cmd(__get_str(cmd))). */
 #define TP__EV_VM_tp__ev_kind_dyn(name, type, len)                            \
-	const char *tp__ev_s_##name;                                          \
+	char *tp__ev_s_##name;                                                \
 	size_t tp__ev_vlen_##name, tp__ev_voff_##name;
 #define TP__EV_VM_tp__ev_kind_strl(name, src, len) TP__EV_VM_tp__ev_kind_str(name, src)
 #define TP__EV_VM_tp__ev_kind_vstr(name, fmt, va) TP__EV_VM_tp__ev_kind_str(name, fmt)
@@ -238,7 +239,7 @@
 #define TP__EV_VC_tp__ev_kind_vstr(name, fmt, va)
 #define TP__EV_VC_tp__ev_kind_dyn(name, type, len)                            \
 	__entry->tp__ev_len_##name = (uint32_t)(tp__ev_o.tp__ev_vlen_##name / sizeof(type)); \
-	tp__ev_o.tp__ev_s_##name = (const char *)__entry + tp__ev_o.tp__ev_voff_##name;
+	tp__ev_o.tp__ev_s_##name = (char *)__entry + tp__ev_o.tp__ev_voff_##name;
 /* TP__EV_VP: after TP_fast_assign, each string's copy. */
 #define TP__EV_VP_A(k, ...) TP__EV_VP_##k(__VA_ARGS__) TP__EV_VP_B
 #define TP__EV_VP_B(k, ...) TP__EV_VP_##k(__VA_ARGS__) TP__EV_VP_A

@@ -6,7 +6,7 @@
  * the event forms DEFINE_EVENT_FN, TRACE_EVENT_FN_COND, TRACE_EVENT_NOP,
  * DEFINE_EVENT_NOP, TRACE_EVENT_FLAGS, __perf_count and __perf_task; a
  * field named errno, a `const char *` field printed with %s, %#x,
- * %pI4/%pI6c of byte arrays, a
+ * %pI4/%pI6c of byte arrays, __get_str() written in TP_fast_assign, a
  * __field named as an array (C only).
  * tests/events/t_kernel_forms.sh builds it, records it and reads it back. */
 #undef TRACE_SYSTEM
@@ -321,6 +321,25 @@ TRACE_EVENT(kf_hex,
 
 	TP_printk("%#3x %#x %#06lx %-#5x|%#X", __entry->v, __entry->v & 0xfff,
 		  (unsigned long)__entry->v, __entry->v, __entry->v)
+);
+
+/* TP_fast_assign writes a char __dynamic_array through __get_str(), as
+ * the kernel's block.h does (blk_dump_cmd(__get_str(cmd), rq)). */
+TRACE_EVENT(kf_dyncmd,
+
+	TP_PROTO(const char *text),
+
+	TP_ARGS(text),
+
+	TP_STRUCT__entry(
+		__dynamic_array(	char,	cmd,	strlen(text) + 1	)
+	),
+
+	TP_fast_assign(
+		strcpy(__get_str(cmd), text);
+	),
+
+	TP_printk("(%s)", __get_str(cmd))
 );
 
 /* Addresses in byte arrays, as the kernel's sock.h prints them: %pI4,

@@ -98,6 +98,7 @@ int main(int argc, char **argv)
 	trace_kf_hex(0x1f);
 	trace_kf_inet(mapped + 12, mapped);
 	trace_kf_inet(ten, link);
+	trace_kf_dyncmd("12 00 00");
 #ifndef __cplusplus
 	trace_kf_declarr("reader-long", 3);
 #endif
@@ -108,9 +109,9 @@ int main(int argc, char **argv)
 		tracepoint_disable("*");
 		tracepoint_synchronize_unregister();
 #ifdef __cplusplus
-		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 27 ? 0 : 1;
-#else
 		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 28 ? 0 : 1;
+#else
+		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 29 ? 0 : 1;
 #endif
 	}
 	return 0;
