@@ -2,7 +2,8 @@
 /*
  * trace/print_helpers.h - what the TP_printk formatters print with beyond
  * snprintf: the kernel's pointer conversions %ps/%pS (the symbol of an
- * address, found with dladdr when the text is made), and the helpers
+ * address, found with dladdr when the text is made), its %#x of 0
+ * ("0x0"), and the helpers
  * __print_hex_str, __print_array, __print_hex_dump and
  * __print_symbolic_u64/__print_flags_u64, each printing what the
  * kernel's trace file shows.
@@ -82,22 +83,121 @@ static inline int tp__ev_symbol(char *buf, size_t len, const void *addr, int wit
 	return snprintf(buf, len, "%s+0x%llx", di.dli_sname, off);
 }
 
-/* Whether fmt has a pointer conversion with letters after the p (%ps). */
+/* The kernel's %pI4 (a.b.c.d), %pi4 (three digits each), %pI6 (eight
+ * words of four digits), %pi6 (32 digits) and %pI6c (RFC 5952: no
+ * leading zeros, the longest run of two or more zero words as "::", an
+ * IPv4-mapped address's last 32 bits as a.b.c.d) of the bytes at a,
+ * letters being what follows the p; into out (48 bytes). */
+static inline void tp__ev_ipaddr(char *out, const unsigned char *a, const char *letters)
+{
+	unsigned w[8], i, best = 0, bestlen = 0, range;
+	int mapped = 1, o = 0;
+	if (!a) {
+		snprintf(out, 48, "(null)");
+		return;
+	}
+	if (letters[1] == '4') {
+		snprintf(out, 48, letters[0] == 'i' ? "%03u.%03u.%03u.%03u" : "%u.%u.%u.%u", a[0],
+			 a[1], a[2], a[3]);
+		return;
+	}
+	for (i = 0; i < 8; i++)
+		w[i] = (unsigned)a[2 * i] << 8 | a[2 * i + 1];
+	if (letters[0] == 'i' || letters[2] != 'c') {
+		for (i = 0; i < 8; i++)
+			o += snprintf(out + o, (size_t)(48 - o), "%s%04x",
+				      i && letters[0] == 'I' ? ":" : "", w[i]);
+		return;
+	}
+	for (i = 0; i < 5; i++)
+		mapped &= w[i] == 0;
+	mapped &= w[5] == 0xffff;
+	range = mapped ? 6u : 8u;
+	for (i = 0; i < range; i++) { /* the longest run of zero words, the first */
+		unsigned j = i;
+		while (j < range && w[j] == 0)
+			j++;
+		if (j - i > bestlen) {
+			best = i;
+			bestlen = j - i;
+		}
+	}
+	if (bestlen < 2)
+		bestlen = 0;
+	for (i = 0; i < range; i++) {
+		if (bestlen && i == best) {
+			o += snprintf(out + o, (size_t)(48 - o), "::");
+			i += bestlen - 1;
+			continue;
+		}
+		o += snprintf(out + o, (size_t)(48 - o), "%s%x",
+			      i && !(bestlen && i == best + bestlen) ? ":" : "", w[i]);
+	}
+	if (mapped)
+		snprintf(out + o, (size_t)(48 - o), "%s%u.%u.%u.%u",
+			 bestlen && best + bestlen == range ? "" : ":", a[12], a[13], a[14], a[15]);
+}
+
+/* Whether fmt has a conversion the kernel prints otherwise than C's
+ * printf: a pointer conversion with letters after the p (%ps), or %#x
+ * (of 0: "0x0" where C prints "0"). */
 static inline int tp__ev_has_pext(const char *fmt)
 {
 	const char *p = fmt;
 	while ((p = strchr(p, '%')) != NULL) {
+		int hash = 0;
 		p++;
 		if (*p == '%') {
 			p++;
 			continue;
 		}
-		while (*p && strchr("-+ #0123456789.*hlLqjzt", *p))
-			p++;
-		if (*p == 'p' && isalnum((unsigned char)p[1]))
+		for (; *p && strchr("-+ #0123456789.*hlLqjzt", *p); p++)
+			hash |= *p == '#';
+		if ((*p == 'p' && isalnum((unsigned char)p[1])) ||
+		    (hash && (*p == 'x' || *p == 'X')))
 			return 1;
 	}
 	return 0;
+}
+
+/* The kernel's %#x (or %#X, spec's last letter) of 0: "0x0", padded to
+ * the width as its vsprintf pads (spaces before, or with the 0 flag
+ * zeros after the prefix, or with - spaces after the digits).  What
+ * snprintf returns. */
+static inline int tp__ev_hex0(char *buf, size_t room, const char *spec)
+{
+	char out[64];
+	const char *q = spec + 1;
+	int left = 0, zero = 0, width = 0, prec = 1, pad, k;
+	size_t n = 0;
+	for (; *q && strchr("-+ #0", *q); q++) {
+		left |= *q == '-';
+		zero |= *q == '0';
+	}
+	for (; isdigit((unsigned char)*q); q++)
+		width = width < 1000 ? width * 10 + (*q - '0') : width;
+	if (*q == '.') {
+		for (prec = 0, q++; isdigit((unsigned char)*q); q++)
+			prec = prec < 1000 ? prec * 10 + (*q - '0') : prec;
+		prec = prec > 1 ? prec : 1;
+	}
+	pad = width - prec - 2;
+	if (pad > (int)sizeof(out) - 8 - prec)
+		pad = (int)sizeof(out) - 8 - prec;
+	if (prec > (int)sizeof(out) / 2)
+		prec = (int)sizeof(out) / 2;
+	for (k = 0; !left && !zero && k < pad; k++)
+		out[n++] = ' ';
+	out[n++] = '0';
+	out[n++] = spec[strlen(spec) - 1] == 'X' ? 'X' : 'x';
+	for (k = 0; !left && zero && k < pad; k++)
+		out[n++] = '0';
+	for (k = 0; k < prec; k++)
+		out[n++] = '0';
+	for (k = 0; left && k < pad; k++)
+		out[n++] = ' ';
+	out[n] = '\0';
+	return snprintf(buf, room, "%s", out);
 }
 
 /* snprintf with the kernel's %ps/%pS/%pf/%pF/%pB (a symbol) and any other
@@ -174,6 +274,32 @@ static inline int tp__ev_vsnprintf(char *buf, size_t len, const char *fmt, va_li
 		case 'o':
 		case 'x':
 		case 'X':
+			if ((conv == 'x' || conv == 'X') &&
+			    strchr(spec, '#')) { /* 0 as the kernel: "0x0" */
+				unsigned long long v =
+					lm == 'l'		 ? va_arg(ap, unsigned long)
+					: lm == 'q' || lm == 'L' ? va_arg(ap, unsigned long long)
+					: lm == 'j'		 ? va_arg(ap, uintmax_t)
+					: lm == 'z'		 ? va_arg(ap, size_t)
+					: lm == 't' ? (unsigned long long)va_arg(ap, ptrdiff_t)
+						    : va_arg(ap, unsigned);
+				v = lm == 'h'	? (unsigned short)v
+				    : lm == 'H' ? (unsigned char)v
+						: v;
+				if (!v) {
+					n = tp__ev_hex0(room ? buf + out : NULL, room, spec);
+					break;
+				}
+				/* the spec's length modifier becomes ll */
+				while (sl > 1 && strchr("hlLqjzt", spec[sl - 2]))
+					spec[--sl - 1] = conv;
+				spec[sl - 1] = 'l';
+				spec[sl++] = 'l';
+				spec[sl++] = conv;
+				spec[sl] = '\0';
+				n = snprintf(room ? buf + out : NULL, room, spec, v);
+				break;
+			}
 			if (lm == 'l')
 				TP__EV_PIECE(unsigned long);
 			else if (lm == 'q' || lm == 'L')
@@ -196,9 +322,16 @@ static inline int tp__ev_vsnprintf(char *buf, size_t len, const char *fmt, va_li
 		case 'p': {
 			void *a = va_arg(ap, void *);
 			char ext = isalnum((unsigned char)*p) ? *p : 0;
+			const char *letters = p;
 			while (isalnum((unsigned char)*p))
 				p++;
-			if (ext && strchr("sSfFB", ext)) {
+			if ((ext == 'I' || ext == 'i') &&
+			    (letters[1] == '4' || letters[1] == '6')) {
+				char ip[48];
+				tp__ev_ipaddr(ip, (const unsigned char *)a, letters);
+				spec[sl - 1] = 's';
+				n = snprintf(room ? buf + out : NULL, room, spec, ip);
+			} else if (ext && strchr("sSfFB", ext)) {
 				char sym[512];
 				tp__ev_symbol(sym, sizeof(sym), a, ext != 's' && ext != 'f');
 				spec[sl - 1] = 's';

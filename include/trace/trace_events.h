@@ -266,10 +266,11 @@ static inline void tp__ev_read_dyn(const void *entry, size_t size, size_t *at, s
 /* __get_str() of a dynamic array read back: its bytes if they end in a
  * NUL (the kernel's TP_fast_assign writes one), else "": %s never reads
  * past the record. */
-static inline const char *tp__ev_dyn_str(const void *entry, size_t off, size_t bytes)
+static inline char *tp__ev_dyn_str(const void *entry, size_t off, size_t bytes)
 {
-	const char *p = (const char *)entry + off;
-	return bytes && p[bytes - 1] == '\0' ? p : "";
+	static char tp__ev_empty[1];
+	char *p = (char *)(uintptr_t)entry + off;
+	return bytes && p[bytes - 1] == '\0' ? p : tp__ev_empty;
 }
 
 /* What the generated formatter and symbols() functions share: room for
@@ -465,6 +466,22 @@ static inline const char *tp__ev_print_bitmask(struct tp__ev_ctx *c, const void 
 	if (c->used < TP__EV_SCRATCH - 1u)
 		c->used++;
 	return start;
+}
+
+/* How much of a field descriptor's name is the name: up to a '[' (a
+ * __field declared as an array keeps its declarator, stages/metadata.h). */
+static inline int tp__ev_name_len(const char *name)
+{
+	return (int)strcspn(name, "[");
+}
+
+/* errno's value, for the passes over an event header: they take away
+ * the C library's errno macro (the kernel's headers name fields errno,
+ * trace/stages/init.h), and TP_fast_assign gets a local errno from here
+ * instead (trace/stages/recorder.h). */
+static inline int tp__ev_errno_value(void)
+{
+	return errno;
 }
 
 /* Evaluates the TP_printk arguments for symbols(). */

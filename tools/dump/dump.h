@@ -215,6 +215,7 @@ enum {
 	SEG_PTR,
 	SEG_CHR,
 	SEG_STR,
+	SEG_PSTR, /* %s of a pointer field: the string at the address (symbols.c) */
 	SEG_SLOW,
 	SEG_FLT,
 	SEG_SYM,
@@ -222,6 +223,7 @@ enum {
 	SEG_HEX,
 	SEG_BITMASK,  /* __get_bitmask(f): the kernel's %*pb of f's bytes */
 	SEG_SOCKADDR, /* %pIS... of __get_sockaddr(f): spec holds the letters after "IS" */
+	SEG_IPADDR,   /* %pI4, %pi4, %pI6, %pi6, %pI6c of a byte array: spec holds the letters */
 	SEG_DYNLEN,   /* __get_dynamic_array_len(f): its bytes, as SEG_INT */
 	SEG_EXPR      /* an expression (expr.c): ev->xp[field] */
 };
@@ -345,6 +347,8 @@ struct object {
 	size_t nsym;
 	const char *str;
 	size_t strsize;
+	uint64_t phoff; /* the program headers (Elf64_Phdr[phnum]) in map */
+	unsigned phnum;
 };
 
 struct trace {
@@ -507,6 +511,7 @@ void expr_eval(struct dump *dx, const struct cursor *c, const struct expr *x, st
 void objects_parse(struct trace *tr, const char *text, size_t len);
 void objects_free(struct trace *tr);
 int symbol_of(struct trace *tr, uint64_t addr, int with_offset, char *buf, size_t len);
+const char *string_at(struct trace *tr, uint64_t addr, size_t *n);
 char *put_json_str(char *o, const u8 *s, size_t n);
 char *json_str_dup(const char *s, size_t n, size_t *len);
 size_t slice_name_len(const struct event *ev);

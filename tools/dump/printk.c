@@ -722,6 +722,27 @@ int compile_printk(struct event *ev)
 			if (nconv >= nargs)
 				goto fail;
 			r = &args[nconv++];
+			if (conv == 'p' && i + 1 < fmtlen && (fmt[i] == 'I' || fmt[i] == 'i') &&
+			    (fmt[i + 1] == '4' || fmt[i + 1] == '6') && r->kind == AR_FIELD &&
+			    ev->f[r->field].t.kind == FT_INT && ev->f[r->field].t.size == 1 &&
+			    (ev->f[r->field].seq ||
+			     ev->f[r->field].count >= (fmt[i + 1] == '4' ? 4u : 16u))) {
+				/* %pI4, %pI6c...: an address in a byte array, the
+				 * kernel's 4 or 16 bytes from its start */
+				size_t k = 0;
+				memset(&sg, 0, sizeof(sg));
+				sg.kind = SEG_IPADDR;
+				sg.field = r->field;
+				sg.flags = (unsigned char)flags;
+				sg.width = width;
+				sg.prec = prec;
+				for (; i < fmtlen && isalnum((unsigned char)fmt[i]); i++)
+					if (k + 1 < sizeof(sg.spec))
+						sg.spec[k++] = fmt[i];
+				GROW(seg, nseg, capseg);
+				seg[nseg++] = sg;
+				continue;
+			}
 			if (conv == 'p' && i < fmtlen && isalnum((unsigned char)fmt[i]) &&
 			    r->kind != AR_SOCKADDR) {
 				/* %ps, %pS...: the kernel reads every letter after p
@@ -793,6 +814,15 @@ int compile_printk(struct event *ev)
 				 * kernel's __get_str of a __dynamic_array) */
 				if (r->kind == 1)
 					goto fail;
+				/* a `const char *` field: the string it points to,
+				 * as the kernel prints one */
+				if (f->t.kind == FT_INT && !f->count && !f->seq &&
+				    (f->t.size == 8 || f->t.size == 4)) {
+					sg.kind = SEG_PSTR;
+					GROW(seg, nseg, capseg);
+					seg[nseg++] = sg;
+					continue;
+				}
 				if (f->t.kind != FT_STR && !((f->count || f->seq) &&
 							     f->t.kind == FT_INT && f->t.size == 1))
 					goto fail;

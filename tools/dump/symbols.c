@@ -2,8 +2,10 @@
 /*
  * tools/dump/symbols.c - tracepoint-dump's %ps/%pS: the name of a traced
  * program's address, read from the symbol table of the file it was mapped
- * from.  The recorder lists the process's executable file mappings in the
- * metadata (the "objects:" comment, docs/trace-format.md); the reader
+ * from; and the kernel's %s of a `const char *` field: the string at the
+ * address, read from the file's read-only segments.  The recorder lists
+ * the process's executable file mappings in the metadata (the "objects:"
+ * comment, docs/trace-format.md); the reader
  * keeps them (reader.c) and this file maps an address to its file, its
  * link-time address and the symbol (.symtab, else .dynsym) that holds it.
  * A file read once per trace; one that is gone or changed since gives no
@@ -69,8 +71,8 @@ void objects_free(struct trace *tr)
 	tr->nobj = tr->capobj = 0;
 }
 
-/* Maps o's file and finds its symbol table and the bias of the mapping:
- * 0, or -1 (o->bad set).  The file is a trace's word: no FIFO may block
+/* Maps o's file and finds its symbol table (if any) and the bias of the
+ * mapping: 0, or -1 (o->bad set).  The file is a trace's word: no FIFO may block
  * (O_NONBLOCK), no link is followed, every offset is checked, and what
  * is read of it is copied out (its offsets need not be aligned). */
 static int object_load(struct object *o)
@@ -101,6 +103,8 @@ static int object_load(struct object *o)
 	    eh.e_phoff > o->size || eh.e_phnum > (o->size - eh.e_phoff) / sizeof(Elf64_Phdr) ||
 	    eh.e_shoff > o->size || eh.e_shnum > (o->size - eh.e_shoff) / sizeof(Elf64_Shdr))
 		return -1;
+	o->phoff = eh.e_phoff;
+	o->phnum = eh.e_phnum;
 	/* the segment the mapping's file offset is in: its link-time address */
 	for (i = 0; i < eh.e_phnum; i++) {
 		Elf64_Phdr ph;
@@ -127,7 +131,7 @@ static int object_load(struct object *o)
 		o->str = (const char *)o->map + st.sh_offset;
 		o->strsize = (size_t)st.sh_size;
 	}
-	if (!o->sym)
+	if (!o->have_bias)
 		return -1;
 	o->bad = 0;
 	return 0;
@@ -170,4 +174,42 @@ int symbol_of(struct trace *tr, uint64_t addr, int with_offset, char *buf, size_
 		return 1;
 	}
 	return 0;
+}
+
+/* The string at addr in a file of the traced program, as the kernel's %s
+ * of a `const char *` field prints it (a string of the kernel's read-only
+ * data, __tracepoint_string): its bytes up to the NUL, *n of them, if
+ * addr is in a segment of a listed file that is loaded and not writable
+ * (what a writable one holds at run time is not in the file); else NULL. */
+const char *string_at(struct trace *tr, uint64_t addr, size_t *n)
+{
+	size_t i;
+	unsigned k;
+	for (i = 0; i < tr->nobj; i++) {
+		struct object *o = &tr->obj[i];
+		uint64_t v;
+		if (!o->loaded)
+			object_load(o);
+		if (o->bad)
+			continue;
+		v = addr - o->bias;
+		for (k = 0; k < o->phnum; k++) {
+			Elf64_Phdr ph;
+			const u8 *p, *z;
+			uint64_t room;
+			memcpy(&ph, o->map + o->phoff + (size_t)k * sizeof(ph), sizeof(ph));
+			if (ph.p_type != PT_LOAD || (ph.p_flags & PF_W) || v < ph.p_vaddr ||
+			    v - ph.p_vaddr >= ph.p_filesz || ph.p_offset > o->size ||
+			    ph.p_filesz > o->size - ph.p_offset)
+				continue;
+			p = o->map + ph.p_offset + (v - ph.p_vaddr);
+			room = ph.p_filesz - (v - ph.p_vaddr);
+			z = (const u8 *)memchr(p, 0, (size_t)room);
+			if (!z)
+				return NULL;
+			*n = (size_t)(z - p);
+			return (const char *)p;
+		}
+	}
+	return NULL;
 }

@@ -246,6 +246,34 @@ static char *put_spec(struct dump *dx, const struct seg *s, size_t base, ...)
 	return o;
 }
 
+/* An unsigned conversion of v: through put_spec, but %#x and %#X of 0,
+ * which the kernel prints with its prefix ("0x0", C's printf "0"), with
+ * the kernel's padding: the width less the prefix and digits, in spaces
+ * before it, or in zeros after it with the 0 flag, or in spaces after
+ * the digits with the - flag. */
+static char *put_unsigned(struct dump *dx, const struct seg *s, unsigned long long v)
+{
+	int prec = s->prec > 1 ? s->prec : 1, pad = s->width - prec - 2, k;
+	char *o;
+	if (v || !(s->flags & FL_HASH) || (s->conv != 'x' && s->conv != 'X'))
+		return put_spec(dx, s, 128, v);
+	o = ob_need(dx, (size_t)(s->width > 0 ? s->width : 0) + (size_t)prec + 8u);
+	if (!(s->flags & (FL_MINUS | FL_ZERO)))
+		for (k = 0; k < pad; k++)
+			*o++ = ' ';
+	*o++ = '0';
+	*o++ = s->conv == 'X' ? 'X' : 'x';
+	if (!(s->flags & FL_MINUS) && (s->flags & FL_ZERO))
+		for (k = 0; k < pad; k++)
+			*o++ = '0';
+	for (k = 0; k < prec; k++)
+		*o++ = '0';
+	if (s->flags & FL_MINUS)
+		for (k = 0; k < pad; k++)
+			*o++ = ' ';
+	return o;
+}
+
 /* __get_bitmask(f) as the kernel's %*pb: the bits of f's bytes (unsigned
  * longs in the recording machine's order, little-endian: bit i is bit
  * i % 8 of byte i / 8) in 32-bit chunks of hex, most significant first,
@@ -348,6 +376,33 @@ static char *put_sockaddr(struct dump *dx, const struct cursor *c, const struct 
 	return o;
 }
 
+/* %pI4 (a.b.c.d), %pi4 (each number in three digits), %pI6 (eight words
+ * of four digits), %pi6 (the 32 digits run together) and %pI6c (as
+ * put_ip6 compresses) of a byte array, as the kernel prints them;
+ * "(invalid address)" if the array has fewer bytes than the address. */
+static char *put_ipaddr(struct dump *dx, const struct cursor *c, const struct seg *s)
+{
+	const struct field *f = &c->ev->f[s->field];
+	const u8 *b = c->pl + c->off[s->field];
+	size_t n = f->seq ? c->slen[s->field] : f->count, k;
+	int six = s->spec[1] == '6';
+	char t[64], *e = t;
+	char *o = ob_need(dx, 4 * sizeof(t) + 8 + (size_t)(s->width > 0 ? s->width : 0));
+	if (n < (six ? 16u : 4u)) {
+		memcpy(t, "(invalid address)", 17);
+		e = t + 17;
+	} else if (!six) {
+		e += sprintf(t, s->spec[0] == 'i' ? "%03u.%03u.%03u.%03u" : "%u.%u.%u.%u", b[0],
+			     b[1], b[2], b[3]);
+	} else if (s->spec[0] == 'i') {
+		for (k = 0; k < 16; k++)
+			e += sprintf(e, "%02x", b[k]);
+	} else {
+		e = put_ip6(t, b, s->spec[2] == 'c');
+	}
+	return put_padded(o, (const u8 *)t, (size_t)(e - t), s);
+}
+
 /* The value of an expression (SEG_EXPR) through its conversion. */
 static char *put_xval(struct dump *dx, const struct cursor *c, const struct seg *s,
 		      const struct xval *v)
@@ -406,7 +461,7 @@ static char *put_xval(struct dump *dx, const struct cursor *c, const struct seg 
 					  : v->v;
 		if (s->sgn)
 			return put_spec(dx, s, 128, (long long)(int64_t)x);
-		return put_spec(dx, s, 128, (unsigned long long)x);
+		return put_unsigned(dx, s, (unsigned long long)x);
 	}
 	o = ob_need(dx, 48 + w);
 	return put_int_conv(o, s, v->v);
@@ -456,6 +511,26 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 			o = put_padded(o, t, n, s);
 			break;
 		}
+		case SEG_PSTR: { /* NULL as the kernel's "(null)"; a string that is
+				  * in no read-only part of the program's files as
+				  * its address */
+			uint64_t v = get_int(c, s->field, s->idx);
+			size_t n = 0;
+			const char *t =
+				v ? string_at((struct trace *)(uintptr_t)c->tr, v, &n) : "(null)";
+			char hx[24];
+			if (!v) {
+				n = 6;
+			} else if (!t) {
+				hx[0] = '0';
+				hx[1] = 'x';
+				n = (size_t)(put_hex(hx + 2, v, 0) - hx);
+				t = hx;
+			}
+			o = ob_need(dx, 4 * n + 8 + (size_t)(s->width > 0 ? s->width : 0));
+			o = put_padded(o, (const u8 *)t, n, s);
+			break;
+		}
 		case SEG_SLOW: {
 			uint64_t v = get_int(c, s->field, s->idx);
 			if (s->conv == 'p') {
@@ -467,7 +542,7 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 			if (s->sgn)
 				o = put_spec(dx, s, 128, (long long)(int64_t)v);
 			else
-				o = put_spec(dx, s, 128, (unsigned long long)v);
+				o = put_unsigned(dx, s, (unsigned long long)v);
 			break;
 		}
 		case SEG_SYM:
@@ -511,6 +586,9 @@ static void put_printk(struct dump *dx, const struct cursor *c)
 			break;
 		case SEG_BITMASK:
 			o = put_bitmask(dx, c, s);
+			break;
+		case SEG_IPADDR:
+			o = put_ipaddr(dx, c, s);
 			break;
 		case SEG_SOCKADDR:
 			o = put_sockaddr(dx, c, s);

@@ -88,8 +88,8 @@ static int tp__sink_print_cb(const struct tracepoint_info *info, void *priv)
 		else if (f[i].kind == TRACE_FIELD_DYNAMIC)
 			fprintf(out, "%s%s %s[]", i ? ", " : "", f[i].type, f[i].name);
 		else if (f[i].array_len)
-			fprintf(out, "%s%s %s[%u]", i ? ", " : "", f[i].type, f[i].name,
-				f[i].array_len);
+			fprintf(out, "%s%s %.*s[%u]", i ? ", " : "", f[i].type,
+				tp__ev_name_len(f[i].name), f[i].name, f[i].array_len);
 		else
 			fprintf(out, "%s%s %s", i ? ", " : "", f[i].type, f[i].name);
 	}
@@ -140,9 +140,9 @@ static int tp__sink_format_cb(const struct tracepoint_info *info, void *priv)
 				"\tfield:__data_loc %s[] %s;\toffset:%u;\tsize:4;\tsigned:%u;\n",
 				f[i].type, f[i].name, f[i].offset, f[i].is_signed);
 		else if (f[i].array_len)
-			fprintf(out, "\tfield:%s %s[%u];\toffset:%u;\tsize:%u;\tsigned:%u;\n",
-				f[i].type, f[i].name, f[i].array_len, f[i].offset, size,
-				f[i].is_signed);
+			fprintf(out, "\tfield:%s %.*s[%u];\toffset:%u;\tsize:%u;\tsigned:%u;\n",
+				f[i].type, tp__ev_name_len(f[i].name), f[i].name, f[i].array_len,
+				f[i].offset, size, f[i].is_signed);
 		else
 			fprintf(out, "\tfield:%s %s;\toffset:%u;\tsize:%u;\tsigned:%u;\n",
 				f[i].type, f[i].name, f[i].offset, es, f[i].is_signed);

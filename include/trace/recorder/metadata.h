@@ -164,29 +164,31 @@ static int tp__sink_field_tsdl(char *out, size_t len, const struct trace_event_f
 {
 	unsigned n = f->array_len ? f->array_len : 1, es = f->size / (n ? n : 1);
 	char dim[24] = "";
+	int nl = tp__ev_name_len(f->name);
 	if (f->array_len)
 		snprintf(dim, sizeof(dim), "[%u]", f->array_len);
 	if (f->kind == TRACE_FIELD_STRING)
-		return snprintf(out, len, "\t\tstring _%s;\n", f->name);
+		return snprintf(out, len, "\t\tstring _%.*s;\n", nl, f->name);
 	if (f->kind == TRACE_FIELD_FLOAT && (es == 4 || es == 8))
 		return snprintf(
 			out, len,
-			"\t\tfloating_point { exp_dig = %u; mant_dig = %u; align = 8; } _%s%s;\n",
-			es == 4 ? 8u : 11u, es == 4 ? 24u : 53u, f->name, dim);
+			"\t\tfloating_point { exp_dig = %u; mant_dig = %u; align = 8; } _%.*s%s;\n",
+			es == 4 ? 8u : 11u, es == 4 ? 24u : 53u, nl, f->name, dim);
 	if ((f->kind == TRACE_FIELD_INT || f->kind == TRACE_FIELD_PTR) &&
 	    (es == 1 || es == 2 || es == 4 || es == 8)) {
 		int is_char = f->kind == TRACE_FIELD_INT && es == 1 && f->array_len &&
 			      (strcmp(f->type, "char") == 0 || strcmp(f->type, "const char") == 0);
-		return snprintf(
-			out, len,
-			"\t\tinteger { size = %u; align = 8; signed = %s;%s base = %d; } _%s%s;\n",
-			es * 8, f->is_signed ? "true" : "false", is_char ? " encoding = UTF8;" : "",
-			f->kind == TRACE_FIELD_PTR ? 16 : 10, f->name, dim);
+		return snprintf(out, len,
+				"\t\tinteger { size = %u; align = 8; signed = %s;%s base = %d; } "
+				"_%.*s%s;\n",
+				es * 8, f->is_signed ? "true" : "false",
+				is_char ? " encoding = UTF8;" : "",
+				f->kind == TRACE_FIELD_PTR ? 16 : 10, nl, f->name, dim);
 	}
 	/* Anything else: its bytes. */
 	return snprintf(
 		out, len,
-		"\t\tinteger { size = 8; align = 8; signed = false; base = 16; } _%s[%u];\n",
+		"\t\tinteger { size = 8; align = 8; signed = false; base = 16; } _%.*s[%u];\n", nl,
 		f->name, (unsigned)f->size);
 }
 

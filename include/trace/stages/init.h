@@ -59,7 +59,7 @@
 	op("TRACE_EVENT_FN") op("DEFINE_EVENT_PRINT") op("__dynamic_array")  \
 	op("__get_dynamic_array") op("__get_dynamic_array_len")              \
 	op("__print_symbolic") op("__print_flags") op("__print_hex")      \
-	TP__EV_SAVED_KFORMS(op)
+	op("errno") TP__EV_SAVED_KFORMS(op)
 /* The kernel's other field forms and event forms (below, and per pass):
  * saved too, and undefined again after the passes. */
 #define TP__EV_SAVED_KFORMS(op)                                               \
@@ -81,6 +81,11 @@
 #define TP__EV_PUSH(m) TP__EV_PRAGMA(push_macro(m))
 #define TP__EV_POP(m) TP__EV_PRAGMA(pop_macro(m))
 TP__EV_SAVED(TP__EV_PUSH)
+/* The C library's errno is a macro ((*__errno_location ()) in glibc), and
+ * the kernel's headers name fields errno (signal.h): in the passes it is
+ * a plain name, and TP_fast_assign reads the value from a local errno
+ * (trace/stages/recorder.h). */
+#undef errno
 #undef TRACE_EVENT
 #undef TP_STRUCT__entry
 #undef TP_fast_assign

@@ -86,9 +86,28 @@
 #define TP_printk(...) TP__EV_PRINT_TEXT(__VA_ARGS__)
 #define TP__EV_PRINT_TEXT(...) #__VA_ARGS__
 #define __field(type, name)                                                   \
-	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
-	  (unsigned short)sizeof(type), (unsigned char)TP__EV_KIND(type),      \
-	  (unsigned char)TP__EV_IS_SIGNED(type), 0 },
+	{ #type, #name,                                                       \
+	  (unsigned short)(offsetof(tp__ev_entry_t, name) - TP__EV_DECL_END(type, name)), \
+	  (unsigned short)TP__EV_DECL_SIZE(type, name),                       \
+	  (unsigned char)TP__EV_KIND(type), (unsigned char)TP__EV_IS_SIGNED(type), \
+	  (unsigned short)TP__EV_DECL_LEN(type, name) },
+/* A __field whose name is an array declarator, as the kernel's older
+ * rcu.h has (__field(char, rcutorturename[RCUTORTURENAME_LEN])): in C a
+ * struct of that one member gives its size, and the offset of the name
+ * in it (0 for a plain name, the array's end for name[N], where offsetof
+ * in the entry points too) gives its element count; the descriptor keeps
+ * the name as written, its readers stop at the '['.  C++ defines no type
+ * in sizeof: there the name must be plain. */
+#ifdef __cplusplus
+#define TP__EV_DECL_END(type, name) 0u
+#define TP__EV_DECL_SIZE(type, name) sizeof(type)
+#define TP__EV_DECL_LEN(type, name) 0u
+#else
+#define TP__EV_DECL_END(type, name) offsetof(struct { type name; }, name)
+#define TP__EV_DECL_SIZE(type, name) sizeof(struct { type name; })
+#define TP__EV_DECL_LEN(type, name)                                           \
+	(TP__EV_DECL_END(type, name) ? TP__EV_DECL_SIZE(type, name) / sizeof(type) : 0u)
+#endif
 #define __array(type, name, len)                                              \
 	{ #type, #name, (unsigned short)offsetof(tp__ev_entry_t, name),        \
 	  (unsigned short)(sizeof(type) * (len)), (unsigned char)TP__EV_KIND(type), \

@@ -59,6 +59,11 @@
 		(void)tp__ev_size;                                             \
 		(void)tp__ev_at;                                               \
 	}
+/* errno in TP_fast_assign: the C library's macro is taken away in the
+ * passes (trace/stages/init.h), so that a field may be named errno as in
+ * the kernel; a read of errno's value gets this copy, made before the
+ * assignment (a write changes only the copy). */
+#define TP__EV_ERRNO int errno TP__UNUSED = tp__ev_errno_value();
 /* How many variable parts class c has, as a constant (0: none). */
 #define TP__EV_NVAR(c) offsetof(struct tp__ev_vars_##c, tp__ev_none)
 #define TP__EV_REC_FIXED(c, proto, args, assign)                              \
@@ -76,7 +81,7 @@
 		memset(&tp__ev_o, 0, sizeof(tp__ev_o));                         \
 		/* what TP_fast_assign leaves alone is recorded as zeros */   \
 		memset(&tp__ev_local, 0, offsetof(struct tp__ev_entry_##c, tp__ev_end)); \
-		{ assign }                                                    \
+		{ TP__EV_ERRNO assign }                                       \
 		if (tp__ev_hist)                                              \
 			((const struct trace_event_hook *)tp__ev_data)        \
 				->fn((const struct trace_event_hook *)tp__ev_data, \
@@ -112,7 +117,7 @@
 			return;                                               \
 		}                                                             \
 		TP__EV_EACH(TP__EV_VC, tstruct)                                \
-		{ assign }                                                    \
+		{ TP__EV_ERRNO assign }                                       \
 		TP__EV_EACH(TP__EV_VP, tstruct)                                \
 		tp__ev_finish(tp__ev_data, &tp__ev_r, __entry, tp__ev_size);    \
 	}                                                                     \
@@ -169,9 +174,10 @@
 	const char *tp__ev_s_##name;                                          \
 	size_t tp__ev_vlen_##name, tp__ev_voff_##name;
 /* A dynamic array has a tp__ev_s_<name> too: the kernel's __get_str() is
- * its __get_dynamic_array() as char * (printk.h prints a char array so). */
+ * its __get_dynamic_array() as char * (printk.h prints a char array so),
+ * which TP_fast_assign may write (block.h: blk_dump_cmd(__get_str(cmd))). */
 #define TP__EV_VM_tp__ev_kind_dyn(name, type, len)                            \
-	const char *tp__ev_s_##name;                                          \
+	char *tp__ev_s_##name;                                                \
 	size_t tp__ev_vlen_##name, tp__ev_voff_##name;
 #define TP__EV_VM_tp__ev_kind_strl(name, src, len) TP__EV_VM_tp__ev_kind_str(name, src)
 #define TP__EV_VM_tp__ev_kind_vstr(name, fmt, va) TP__EV_VM_tp__ev_kind_str(name, fmt)
@@ -252,7 +258,7 @@
 #define TP__EV_VC_tp__ev_kind_vstr(name, fmt, va)
 #define TP__EV_VC_tp__ev_kind_dyn(name, type, len)                            \
 	__entry->tp__ev_len_##name = (uint32_t)(tp__ev_o.tp__ev_vlen_##name / sizeof(type)); \
-	tp__ev_o.tp__ev_s_##name = (const char *)__entry + tp__ev_o.tp__ev_voff_##name;
+	tp__ev_o.tp__ev_s_##name = (char *)__entry + tp__ev_o.tp__ev_voff_##name;
 /* TP__EV_VP: after TP_fast_assign, each string's copy. */
 #define TP__EV_VP_A(k, ...) TP__EV_VP_##k(__VA_ARGS__) TP__EV_VP_B
 #define TP__EV_VP_B(k, ...) TP__EV_VP_##k(__VA_ARGS__) TP__EV_VP_A

@@ -4,7 +4,10 @@
  * (__field_struct, __string_len, __vstring, __bitmask, __cpumask,
  * __sockaddr, the __rel_ forms, each with its __assign_ and __get_), and
  * the event forms DEFINE_EVENT_FN, TRACE_EVENT_FN_COND, TRACE_EVENT_NOP,
- * DEFINE_EVENT_NOP, TRACE_EVENT_FLAGS, __perf_count and __perf_task.
+ * DEFINE_EVENT_NOP, TRACE_EVENT_FLAGS, __perf_count and __perf_task; a
+ * field named errno, a `const char *` field printed with %s, %#x,
+ * %pI4/%pI6c of byte arrays, __get_str() written in TP_fast_assign, a
+ * __field named as an array (C only).
  * tests/events/t_kernel_forms.sh builds it, records it and reads it back. */
 #undef TRACE_SYSTEM
 #undef TRACE_CONFIG
@@ -253,6 +256,139 @@ TRACE_EVENT(kf_dynstr,
 
 	TP_printk("msg=%s len=%u", __get_str(msg), __get_dynamic_array_len(msg))
 );
+
+/* A field named errno, set through a helper macro of the header (as the
+ * kernel's signal.h does with TP_STORE_SIGINFO), beside the C library's
+ * errno read in TP_fast_assign. */
+#define KF_STORE_ERR(__entry, ret)				\
+	do {							\
+		__entry->errno = (ret) < 0 ? -(ret) : 0;	\
+	} while (0)
+
+TRACE_EVENT(kf_errno,
+
+	TP_PROTO(int ret),
+
+	TP_ARGS(ret),
+
+	TP_STRUCT__entry(
+		__field(	int,	errno	)
+		__field(	int,	libc	)
+	),
+
+	TP_fast_assign(
+		KF_STORE_ERR(__entry, ret);
+		__entry->libc = errno;
+	),
+
+	TP_printk("errno=%d libc=%d", __entry->errno, __entry->libc)
+);
+
+/* A `const char *` field printed with %s (the kernel's ipi.h): the
+ * string it points to, which must be the program's read-only data. */
+TRACE_EVENT(kf_reason,
+
+	TP_PROTO(const char *reason),
+
+	TP_ARGS(reason),
+
+	TP_STRUCT__entry(
+		__field(	const char *,	reason	)
+	),
+
+	TP_fast_assign(
+		__entry->reason = reason;
+	),
+
+	TP_printk("(%s)", __entry->reason)
+);
+
+/* %#x as the kernel prints it: of 0 with its prefix ("0x0"; C's printf
+ * prints "0"), padded as the kernel pads (the kernel's rcu.h: %#3x). */
+TRACE_EVENT(kf_hex,
+
+	TP_PROTO(unsigned int v),
+
+	TP_ARGS(v),
+
+	TP_STRUCT__entry(
+		__field(	unsigned int,	v	)
+	),
+
+	TP_fast_assign(
+		__entry->v = v;
+	),
+
+	TP_printk("%#3x %#x %#06lx %-#5x|%#X", __entry->v, __entry->v & 0xfff,
+		  (unsigned long)__entry->v, __entry->v, __entry->v)
+);
+
+/* TP_fast_assign writes a char __dynamic_array through __get_str(), as
+ * the kernel's block.h does (blk_dump_cmd(__get_str(cmd), rq)). */
+TRACE_EVENT(kf_dyncmd,
+
+	TP_PROTO(const char *text),
+
+	TP_ARGS(text),
+
+	TP_STRUCT__entry(
+		__dynamic_array(	char,	cmd,	strlen(text) + 1	)
+	),
+
+	TP_fast_assign(
+		strcpy(__get_str(cmd), text);
+	),
+
+	TP_printk("(%s)", __get_str(cmd))
+);
+
+/* Addresses in byte arrays, as the kernel's sock.h prints them: %pI4,
+ * %pi4, %pI6c (an IPv4-mapped one ends in a.b.c.d), %pI6, %pi6. */
+TRACE_EVENT(kf_inet,
+
+	TP_PROTO(const unsigned char *v4, const unsigned char *v6),
+
+	TP_ARGS(v4, v6),
+
+	TP_STRUCT__entry(
+		__array(	unsigned char,	saddr,		4	)
+		__array(	unsigned char,	saddr_v6,	16	)
+	),
+
+	TP_fast_assign(
+		memcpy(__entry->saddr, v4, 4);
+		memcpy(__entry->saddr_v6, v6, 16);
+	),
+
+	TP_printk("saddr=%pI4 lead=%pi4 v6=%pI6c full=%pI6 raw=%pi6",
+		  __entry->saddr, __entry->saddr, __entry->saddr_v6,
+		  __entry->saddr_v6, __entry->saddr_v6)
+);
+
+/* A __field named as an array, as the kernel's older rcu.h has
+ * (__field(char, rcutorturename[RCUTORTURENAME_LEN])): in C only. */
+#ifndef __cplusplus
+#define KF_TAG_LEN 6
+TRACE_EVENT(kf_declarr,
+
+	TP_PROTO(const char *tag, int n),
+
+	TP_ARGS(tag, n),
+
+	TP_STRUCT__entry(
+		__field(char, tag[KF_TAG_LEN])
+		__field(int, n)
+	),
+
+	TP_fast_assign(
+		strncpy(__entry->tag, tag, KF_TAG_LEN);
+		__entry->tag[KF_TAG_LEN - 1] = 0;
+		__entry->n = n;
+	),
+
+	TP_printk("%s n=%d", __entry->tag, __entry->n)
+);
+#endif
 
 #endif /* _TRACE_KFORMS_H */
 

@@ -5,6 +5,7 @@
  * (tests/include/trace_read.h) and prints each as the program's own
  * formatter (cls->format) does. */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +15,10 @@
 #include "kforms.h"
 #include "kfmod.h"
 #include "kfdash.h"
+/* the C library's errno again after the passes */
+#ifndef errno
+#error "errno is not restored"
+#endif
 #define TRACEPOINT_SINK_MAIN
 #include <trace/sink.h>
 #include "trace_read.h"
@@ -53,6 +58,12 @@ int main(int argc, char **argv)
 	struct sockaddr_in in4;
 	struct sockaddr_in6 in6;
 	struct kf_task task = { 42 };
+	static const unsigned char mapped[16] = { 0, 0, 0,    0,    0,	 0,   0, 0,
+						  0, 0, 0xff, 0xff, 192, 168, 0, 1 };
+	static const unsigned char link[16] = {
+		0xfe, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1
+	};
+	static const unsigned char ten[4] = { 10, 0, 0, 255 };
 	int i;
 
 	trace_kf_struct(&pair);
@@ -79,13 +90,29 @@ int main(int argc, char **argv)
 		trace_kf_fn_cond(i);
 	trace_kf_fn(9);
 	trace_kf_perf(&task, 1000);
+	errno = 7;
+	trace_kf_errno(-5);
+	trace_kf_reason("Rescheduling interrupts");
+	trace_kf_reason(NULL);
+	trace_kf_hex(0);
+	trace_kf_hex(0x1f);
+	trace_kf_inet(mapped + 12, mapped);
+	trace_kf_inet(ten, link);
+	trace_kf_dyncmd("12 00 00");
+#ifndef __cplusplus
+	trace_kf_declarr("reader-long", 3);
+#endif
 	trace_kf_mod_load("first");
 	trace_kf_dash_hit(1);
 	kf_fire_second();
 	if (argc > 1 && strcmp(argv[1], "--format") == 0) {
 		tracepoint_disable("*");
 		tracepoint_synchronize_unregister();
-		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 19 ? 0 : 1;
+#ifdef __cplusplus
+		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 28 ? 0 : 1;
+#else
+		return tr_read(tracepoint_trace_dir(), kf_print, NULL) == 29 ? 0 : 1;
+#endif
 	}
 	return 0;
 }
