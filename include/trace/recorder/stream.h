@@ -229,6 +229,22 @@ static int tp__sink_pwrite_all(int fd, const struct iovec *v, int nv, uint64_t o
 	return 0;
 }
 
+/* After a hand-off of len bytes at off: their write-back starts now, and
+ * the page cache of the TP__SINK_BEHIND bytes before them is let go where
+ * it has been written back (posix_fadvise's DONTNEED on Linux: it starts
+ * the write-back of the dirty pages of the range, and drops the clean
+ * ones; dirty pages and pages being written stay, nothing is lost).  So a
+ * stream file takes the same few pages of memory over and over rather
+ * than a new one for every 4 KiB it grows by: on a virtual machine whose
+ * free memory goes back to the host, such a page cost several
+ * microseconds (docs/bench.md, "a real program").  One system call per
+ * hand-off; its failure changes nothing. */
+static void tp__sink_write_behind(struct tp__sink_node *n, uint64_t off, uint64_t len)
+{
+	uint64_t from = off > TP__SINK_BEHIND ? off - TP__SINK_BEHIND : 0;
+	(void)posix_fadvise(n->fd, (off_t)from, (off_t)(off + len - from), POSIX_FADV_DONTNEED);
+}
+
 /* Hands the ring's closed packets handed..upto-1 to the stream file, and
  * with them (last) the open packet, shrunk to its content: one pwrite(),
  * the first packet's header hidden (empty, covering the whole run: a
@@ -285,6 +301,7 @@ static int tp__sink_hand_over(struct tp__sink_node *n, uint64_t upto, int last)
 		return -1;
 	if (pwrite(n->fd, &first, sizeof(first), (off_t)n->file_off) != (ssize_t)sizeof(first))
 		return -1; /* still hidden: the ring keeps them, and they go again */
+	tp__sink_write_behind(n, n->file_off, len);
 	n->file_off += len;
 	n->bytes += len;
 	tp__sink_count_handed(n, from, c, last ? n->b.pkt : NULL,
