@@ -229,7 +229,10 @@ static int tp__sink_pwrite_all(int fd, const struct iovec *v, int nv, uint64_t o
 	return 0;
 }
 
-/* After a hand-off of len bytes at off: their write-back starts now, and
+/* After a hand-off of len bytes at off, once the ring is covered (a
+ * process killed between the hand-off's last write and the cover leaves
+ * the ring's records in both files: no system call goes there): their
+ * write-back starts now, and
  * the page cache of the TP__SINK_BEHIND bytes before them is let go where
  * it has been written back (posix_fadvise's DONTNEED on Linux: it starts
  * the write-back of the dirty pages of the range, and drops the clean
@@ -301,7 +304,6 @@ static int tp__sink_hand_over(struct tp__sink_node *n, uint64_t upto, int last)
 		return -1;
 	if (pwrite(n->fd, &first, sizeof(first), (off_t)n->file_off) != (ssize_t)sizeof(first))
 		return -1; /* still hidden: the ring keeps them, and they go again */
-	tp__sink_write_behind(n, n->file_off, len);
 	n->file_off += len;
 	n->bytes += len;
 	tp__sink_count_handed(n, from, c, last ? n->b.pkt : NULL,
@@ -599,6 +601,8 @@ static int tp__sink_next_packet(struct tp__sink_node *n, uint64_t ts)
 			return tp__sink_no_room(n, errno);
 		}
 		tp__sink_ring_cover(n, n->nwin);
+		/* after the cover: the ring's records are in one file only */
+		tp__sink_write_behind(n, n->file_off - len, len);
 	}
 	tp__sink_packet_init(n, p, ts, (uint64_t)(n->nwin - j) * n->window);
 	if (j)
