@@ -76,9 +76,6 @@ extern ssize_t readlinkat(int, const char *, char *, size_t);
 #if !defined(__USE_MISC) && !defined(__USE_UNIX98) && !defined(__USE_XOPEN2K)
 extern int gethostname(char *, size_t);
 #endif
-#ifndef __USE_XOPEN2K
-extern int posix_fadvise(int, off_t, off_t, int);
-#endif
 #endif
 /* glibc's own signal() (BSD semantics: stays installed, restarts calls),
  * whatever the -std: strict ISO modes redirect `signal` to SysV's. */
@@ -133,9 +130,6 @@ __extension__ typedef unsigned __int128 tp__sink_u128;
 #endif
 #ifndef S_ISVTX
 #define S_ISVTX 01000
-#endif
-#ifndef POSIX_FADV_DONTNEED
-#define POSIX_FADV_DONTNEED 4 /* (6 on 64-bit s390, whose libc defines it) */
 #endif
 
 #ifdef __cplusplus

@@ -58,8 +58,6 @@ enum {
 	TP__SINK_SETTLE_WAIT_NS = 50000, /* to finish changing a stream file */
 	TP__SINK_WARM = 256 * 1024,	 /* stream mode: the warm ring's bytes, handed to the
 				      stream file at once (at least one window) */
-	TP__SINK_BEHIND = 4 << 20,	 /* stream mode: bytes of a stream file left in the page
-				      cache behind a hand-off (tp__sink_write_behind) */
 	TP__SINK_FLOOR_PERCENT = 5,	 /* default floor: % of the file system's size */
 	TP__SINK_FILE_COUNT_MAX = 1000000 /* TRACEPOINTS_FILE_COUNT's largest */
 };

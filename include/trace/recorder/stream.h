@@ -229,25 +229,6 @@ static int tp__sink_pwrite_all(int fd, const struct iovec *v, int nv, uint64_t o
 	return 0;
 }
 
-/* After a hand-off of len bytes at off, once the ring is covered (a
- * process killed between the hand-off's last write and the cover leaves
- * the ring's records in both files: no system call goes there): their
- * write-back starts now, and
- * the page cache of the TP__SINK_BEHIND bytes before them is let go where
- * it has been written back (posix_fadvise's DONTNEED on Linux: it starts
- * the write-back of the dirty pages of the range, and drops the clean
- * ones; dirty pages and pages being written stay, nothing is lost).  So a
- * stream file takes the same few pages of memory over and over rather
- * than a new one for every 4 KiB it grows by: on a virtual machine whose
- * free memory goes back to the host, such a page cost several
- * microseconds (docs/bench.md, "a real program").  One system call per
- * hand-off; its failure changes nothing. */
-static void tp__sink_write_behind(struct tp__sink_node *n, uint64_t off, uint64_t len)
-{
-	uint64_t from = off > TP__SINK_BEHIND ? off - TP__SINK_BEHIND : 0;
-	(void)posix_fadvise(n->fd, (off_t)from, (off_t)(off + len - from), POSIX_FADV_DONTNEED);
-}
-
 /* Hands the ring's closed packets handed..upto-1 to the stream file, and
  * with them (last) the open packet, shrunk to its content: one pwrite(),
  * the first packet's header hidden (empty, covering the whole run: a
@@ -601,8 +582,6 @@ static int tp__sink_next_packet(struct tp__sink_node *n, uint64_t ts)
 			return tp__sink_no_room(n, errno);
 		}
 		tp__sink_ring_cover(n, n->nwin);
-		/* after the cover: the ring's records are in one file only */
-		tp__sink_write_behind(n, n->file_off - len, len);
 	}
 	tp__sink_packet_init(n, p, ts, (uint64_t)(n->nwin - j) * n->window);
 	if (j)
