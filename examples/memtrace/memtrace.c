@@ -12,9 +12,10 @@
  * and says so at exit, to check that the trace lost none.
  *
  * Beyond instants: mem:heap_bytes is a counter (net bytes allocated, each
- * time it moved by 64 KiB) and mem:gc_begin/gc_end a slice that a Python
- * program opens and closes around each garbage collection through
- * memtrace_gc.py (ctypes: memtrace_gc_begin/memtrace_gc_end below).
+ * time it moved by 64 KiB; each thread adds its bytes every 4 KiB) and
+ * mem:gc_begin/gc_end a slice that a Python program opens and closes
+ * around each garbage collection through memtrace_gc.py (ctypes:
+ * memtrace_gc_begin/memtrace_gc_end below).
  *   tracepoint-dump --perfetto trace-python3-<pid> -o py.pftrace   (ui.perfetto.dev) */
 #include <malloc.h>
 #include <pthread.h>
