@@ -168,6 +168,16 @@ END {
 		printf "\n== (g) a real program at default settings: Python under examples/memtrace (one event per\n"
 		printf "   malloc/realloc/free, PYTHONMALLOC=malloc): %d calls while recording, %d events on disk,\n", v["memtrace", "python3", "calls"], v["memtrace", "python3", "events_on_disk"]
 		printf "   %d dropped; %s s untraced, %s s traced\n", v["memtrace", "python3", "dropped"], v["memtrace", "python3", "seconds_plain"], v["memtrace", "python3", "seconds_traced"]
+		if (has("memtrace", "stream_vs_plain", "ratio")) {
+			printf "   at default settings, medians of interleaved runs, against python3 alone (wall; CPU):\n"
+			for (j = 1; j <= 3; j++) {
+				x = (j == 1) ? "preload" : (j == 2) ? "stream" : "flight"
+				printf "   %-44s %5sx", (j == 1) ? "library preloaded, nothing recorded" : (j == 2) ? "recording mem:*, stream mode (default)" : "recording mem:*, flight mode", v["memtrace", x "_vs_plain", "ratio"]
+				if (has("memtrace", x "_vs_plain", "cpu_ratio"))
+					printf "  %5sx", v["memtrace", x "_vs_plain", "cpu_ratio"]
+				printf "\n"
+			}
+		}
 	}
 	if (has("perfetto", "python3", "proto_to_json")) {
 		printf "\n== (h) its trace (%d events) for Perfetto: tracepoint-dump --json %s bytes/event,\n", v["perfetto", "python3", "events"], v["perfetto", "python3", "json_bytes_per_event"]
@@ -247,6 +257,10 @@ END {
 			target("streaming " j " thread(s): bytes/event vs LTTng", "<= " l, o, o <= l)
 		}
 	}
+	if (has("memtrace", "stream_vs_plain", "ratio"))
+		target("real program traced / untraced (wall)", "<= 1.20", v["memtrace", "stream_vs_plain", "ratio"] "x", v["memtrace", "stream_vs_plain", "ratio"] <= 1.2)
+	if (has("memtrace", "stream_vs_plain", "cpu_ratio"))
+		target("real program traced / untraced (CPU)", "<= 1.20", v["memtrace", "stream_vs_plain", "cpu_ratio"] "x", v["memtrace", "stream_vs_plain", "cpu_ratio"] <= 1.2)
 	if (has("memtrace", "python3", "calls"))
 		target("real program: events on disk / calls", "100 %", v["memtrace", "python3", "events_on_disk"] " / " v["memtrace", "python3", "calls"], v["memtrace", "python3", "events_on_disk"] == v["memtrace", "python3", "calls"] && v["memtrace", "python3", "dropped"] == 0)
 	if (has("perfetto", "python3", "proto_to_json"))

@@ -122,20 +122,22 @@ rm -rf "$D/t"
 
 # A real program at default settings: Python under examples/memtrace, one
 # event per malloc/realloc/free (PYTHONMALLOC=malloc), a few million events.
+# First the check, one run: with MEMTRACE_COUNT=1 the library counts the
+# calls it made while recording, and the trace must hold them all.  Then
+# the cost, at default settings (no MEMTRACE_COUNT): /usr/bin/python3
+# alone (the untraced time the targets compare with: no library
+# preloaded), with the library preloaded and nothing recorded (TRACEPOINTS
+# unset: the wrappers' cost), recording mem:* in stream mode (the default)
+# and in flight mode; MT_RUNS interleaved runs each (default RUNS, at
+# least 7), medians of the wall time and of the CPU time (perf task-clock,
+# where perf runs).  Target of issue 29: traced / untraced <= 1.2.
 if [ -x /usr/bin/python3 ] && [ -x "$DUMP" ] &&
 	$CC -O2 -fPIC -shared -Iinclude -Iexamples -DCONFIG_MEMTRACE examples/memtrace/memtrace.c \
 		-o "$D/libmemtrace.so" -lpthread -ldl; then
 	printf 'd = {}\nfor i in range(300000):\n    d[str(i)] = [i, str(i) * 2]\nprint(len(d))\n' >"$D/work.py"
-	s=$(date +%s.%N)
-	PYTHONMALLOC=malloc /usr/bin/python3 "$D/work.py" >/dev/null
-	e=$(date +%s.%N)
-	plain=$(echo "$s $e" | awk '{printf "%.3f", $2 - $1}')
 	rm -rf "$D/mt"
-	s=$(date +%s.%N)
 	MEMTRACE_COUNT=1 TRACEPOINTS='mem:*' TRACEPOINTS_DIR=$D/mt LD_PRELOAD=$D/libmemtrace.so PYTHONMALLOC=malloc \
 		/usr/bin/python3 "$D/work.py" >/dev/null 2>"$D/mt.err" || { cat "$D/mt.err"; echo "memtrace run failed"; exit 1; }
-	e=$(date +%s.%N)
-	traced=$(echo "$s $e" | awk '{printf "%.3f", $2 - $1}')
 	calls=$(sed -n 's/^memtrace: \([0-9]*\) calls recorded$/\1/p' "$D/mt.err")
 	"$DUMP" --summary "$D/mt" >"$D/mt.sum" || { echo "tracepoint-dump --summary failed"; exit 1; }
 	# the allocator's events (mem:heap_bytes and mem:gc are not calls)
@@ -145,9 +147,66 @@ if [ -x /usr/bin/python3 ] && [ -x "$DUMP" ] &&
 	put memtrace python3 calls "$calls" calls
 	put memtrace python3 events_on_disk "$events" events
 	put memtrace python3 dropped "$dropped" events
+	echo "memtrace: python3 made $calls calls while recording, $events events on disk, $dropped dropped"
+	MT_RUNS=${MT_RUNS:-$RUNS}
+	[ "$MT_RUNS" -ge 7 ] || MT_RUNS=7
+	PERF=
+	perf stat -x, -e task-clock -o "$D/mt.perf" true 2>/dev/null && PERF=1
+	# one run of variant $1 (plain, preload, stream, flight): wall and CPU seconds
+	mt_run() {
+		rm -rf "$D/mtt"
+		case $1 in
+		plain) set -- "$1" env ;;
+		preload) set -- "$1" env LD_PRELOAD="$D/libmemtrace.so" ;;
+		stream) set -- "$1" env LD_PRELOAD="$D/libmemtrace.so" TRACEPOINTS='mem:*' TRACEPOINTS_DIR="$D/mtt" ;;
+		flight) set -- "$1" env LD_PRELOAD="$D/libmemtrace.so" TRACEPOINTS='mem:*' TRACEPOINTS_DIR="$D/mtt" \
+			TRACEPOINTS_MODE=flight ;;
+		esac
+		v=$1
+		shift
+		s=$(date +%s.%N)
+		if [ -n "$PERF" ]; then
+			PYTHONMALLOC=malloc perf stat -x, -e task-clock -o "$D/mt.perf" "$@" /usr/bin/python3 "$D/work.py" \
+				>/dev/null 2>"$D/mt.err" || { cat "$D/mt.err"; return 1; }
+			awk -F, '/task-clock/ {printf "%.3f\n", $1 / 1000}' "$D/mt.perf" >>"$D/mt.cpu.$v"
+		else
+			PYTHONMALLOC=malloc "$@" /usr/bin/python3 "$D/work.py" >/dev/null 2>"$D/mt.err" || { cat "$D/mt.err"; return 1; }
+		fi
+		e=$(date +%s.%N)
+		echo "$s $e" | awk '{printf "%.3f\n", $2 - $1}' >>"$D/mt.wall.$v"
+	}
+	for m in plain preload stream flight; do : >"$D/mt.wall.$m"; : >"$D/mt.cpu.$m"; done
+	r=0
+	while [ $r -lt "$MT_RUNS" ]; do
+		for m in plain preload stream flight; do
+			mt_run $m || { echo "memtrace $m run failed"; exit 1; }
+		done
+		r=$((r + 1))
+	done
+	rm -rf "$D/mtt"
+	plain=$(median <"$D/mt.wall.plain")
+	msg="memtrace, medians of $MT_RUNS interleaved runs: untraced ${plain}s wall"
 	put memtrace python3 seconds_plain "$plain" s
-	put memtrace python3 seconds_traced "$traced" s
-	echo "memtrace: python3 made $calls calls while recording, $events events on disk, $dropped dropped; ${plain}s untraced, ${traced}s traced"
+	for m in preload stream flight; do
+		w=$(median <"$D/mt.wall.$m")
+		x=$(echo "$w $plain" | awk '{printf "%.2f", $1 / $2}')
+		case $m in stream) put memtrace python3 seconds_traced "$w" s ;; *) put memtrace python3 "seconds_$m" "$w" s ;; esac
+		put memtrace "${m}_vs_plain" ratio "$x" x
+		msg="$msg, $m ${w}s (${x}x)"
+	done
+	if [ -s "$D/mt.cpu.plain" ]; then
+		cplain=$(median <"$D/mt.cpu.plain")
+		put memtrace python3 cpu_s_plain "$cplain" s
+		msg="$msg; CPU: untraced ${cplain}s"
+		for m in preload stream flight; do
+			c=$(median <"$D/mt.cpu.$m")
+			x=$(echo "$c $cplain" | awk '{printf "%.2f", $1 / $2}')
+			put memtrace python3 "cpu_s_$m" "$c" s
+			put memtrace "${m}_vs_plain" cpu_ratio "$x" x
+			msg="$msg, $m ${c}s (${x}x)"
+		done
+	fi
+	echo "$msg"
 	# The same trace as Chrome JSON and as Perfetto protobuf: bytes per event.
 	# (counted through a pipe: the JSON is a few hundred MB)
 	jb=$("$DUMP" --json "$D/mt" | wc -c)

@@ -1,5 +1,5 @@
 /* memtrace: records every malloc/calloc/realloc/free of any program, as a
- * preloaded library.  A real tool in 60 lines: the events, the recorder
+ * preloaded library.  A real tool in one file: the events, the recorder
  * (the library holds it: it is the program's only user of tracepoints),
  * and the wrappers.
  *
@@ -12,11 +12,13 @@
  * and says so at exit, to check that the trace lost none.
  *
  * Beyond instants: mem:heap_bytes is a counter (net bytes allocated, each
- * time it moved by 64 KiB) and mem:gc_begin/gc_end a slice that a Python
- * program opens and closes around each garbage collection through
- * memtrace_gc.py (ctypes: memtrace_gc_begin/memtrace_gc_end below).
+ * time it moved by 64 KiB; each thread adds its bytes every 4 KiB) and
+ * mem:gc_begin/gc_end a slice that a Python program opens and closes
+ * around each garbage collection through memtrace_gc.py (ctypes:
+ * memtrace_gc_begin/memtrace_gc_end below).
  *   tracepoint-dump --perfetto trace-python3-<pid> -o py.pftrace   (ui.perfetto.dev) */
 #include <malloc.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,22 +34,33 @@ extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void __libc_free(void *);
 
+/* Per thread, the calls counted and the heap bytes seen but not yet added
+ * to the process's totals: a wrapper adds to them with plain stores, and
+ * only every HEAP_SLACK bytes (or MEMTRACE_COUNT's CALLS_SLACK calls) with
+ * an atomic operation on a variable shared with the other threads, rather
+ * than a locked instruction per call (docs/bench.md, "a real program").
+ * So a thread's heap_bytes lag its own calls by less than HEAP_SLACK, and
+ * other threads' by less than HEAP_SLACK each; a thread's remainders go to
+ * the totals when it ends.  Initial-exec: no call to reach them (a
+ * preloaded library is in the static TLS). */
+#define MEMTRACE_TLS __thread __attribute__((tls_model("initial-exec")))
+struct mine {
+	long heap;	     /* bytes not yet in `heap` */
+	unsigned long calls; /* calls not yet in `calls` */
+	int keyed;	     /* flush_mine() is this thread's key destructor */
+};
+static MEMTRACE_TLS struct mine mine;
+enum { HEAP_SLACK = 4096, CALLS_SLACK = 4096 };
+
 static unsigned long calls;
 static int counting = -1;
-
-static void count(void)
-{
-	if (counting < 0)
-		counting = getenv("MEMTRACE_COUNT") != NULL;
-	if (counting)
-		__atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED);
-}
-
 /* Net bytes allocated since recording began, and the value last shown. */
 static long heap, heap_shown;
 enum { HEAP_STEP = 64 * 1024 };
+static pthread_key_t key;
+static int have_key;
 
-static void heap_add(long d)
+static void heap_flush(long d)
 {
 	long now = __atomic_add_fetch(&heap, d, __ATOMIC_RELAXED);
 	long shown = __atomic_load_n(&heap_shown, __ATOMIC_RELAXED);
@@ -55,6 +68,79 @@ static void heap_add(long d)
 	    __atomic_compare_exchange_n(&heap_shown, &shown, now, 0, __ATOMIC_RELAXED,
 					__ATOMIC_RELAXED))
 		trace_heap_bytes(now);
+}
+
+/* A thread's remainders into the totals: when it ends (its key's
+ * destructor), and for the thread that reports them at exit. */
+static void flush_mine(void *unused)
+{
+	(void)unused;
+	if (mine.calls)
+		__atomic_add_fetch(&calls, mine.calls, __ATOMIC_RELAXED);
+	if (mine.heap)
+		heap_flush(mine.heap);
+	mine.calls = 0;
+	mine.heap = 0;
+}
+
+/* Once per thread, at a flush once the key exists: its remainders go to
+ * the totals when it ends.  (pthread_setspecific may allocate: keyed is
+ * set first, so that the wrappers it enters do not come back here.) */
+static void keyed(void)
+{
+	if (!__atomic_load_n(&have_key, __ATOMIC_ACQUIRE))
+		return;
+	mine.keyed = 1;
+	pthread_setspecific(key, &mine);
+}
+
+/* The slow halves of count() and heap_add(), out of line: the wrappers
+ * keep only a test, an add and a store. */
+static __attribute__((noinline)) void count_more(void)
+{
+	if (counting < 0) {
+		counting = getenv("MEMTRACE_COUNT") != NULL;
+		if (!counting)
+			return;
+		mine.calls++;
+	}
+	if (mine.calls >= CALLS_SLACK) {
+		if (!mine.keyed)
+			keyed();
+		__atomic_add_fetch(&calls, mine.calls, __ATOMIC_RELAXED);
+		mine.calls = 0;
+	}
+}
+
+static __attribute__((noinline)) void heap_more(long m)
+{
+	if (!mine.keyed)
+		keyed();
+	mine.heap = 0;
+	heap_flush(m);
+}
+
+static inline void count(void)
+{
+	if (counting > 0 && ++mine.calls < CALLS_SLACK)
+		return;
+	if (counting)
+		count_more();
+}
+
+static inline void heap_add(long d)
+{
+	long m = mine.heap + d;
+	if (__builtin_expect(m < HEAP_SLACK && m > -HEAP_SLACK, 1))
+		mine.heap = m;
+	else
+		heap_more(m);
+}
+
+__attribute__((constructor)) static void make_key(void)
+{
+	if (pthread_key_create(&key, flush_mine) == 0)
+		__atomic_store_n(&have_key, 1, __ATOMIC_RELEASE);
 }
 
 void *malloc(size_t size)
@@ -122,6 +208,7 @@ void memtrace_gc_end(int generation, long collected)
 
 __attribute__((destructor(101))) static void report(void)
 {
+	flush_mine(NULL);
 	if (counting > 0)
 		fprintf(stderr, "memtrace: %lu calls recorded\n",
 			__atomic_load_n(&calls, __ATOMIC_RELAXED));
