@@ -269,14 +269,24 @@ static void tp__hist_tab_empty(struct tp__hist *h, struct tp__hist_tab *tb)
 	tb->st.b[0] = 0;
 }
 
+/* The trigger that holds member *p.  The empty asm hides where the pointer
+ * came from: gcc's -Warray-bounds (under -fsanitize=address) otherwise
+ * takes the hook for an array and the step back for an access before it. */
+static TP__ALWAYS_INLINE struct tp__hist *tp__hist_of(const void *p, size_t off)
+{
+	uintptr_t a = (uintptr_t)p;
+	__asm__("" : "+r"(a));
+	return (struct tp__hist *)(void *)(a - off);
+}
+#define TP__HIST_OF(p, member) tp__hist_of((p), offsetof(struct tp__hist, member))
+
 /* An event that found its table busy (a signal handler interrupted an
  * event: dropped), to be emptied (emptied, then added) or none yet (the
  * thread's first: a table claimed, then added); out of line. */
 static __attribute__((noinline, cold)) int tp__hist_fire_odd(const struct trace_filter *f,
 							     const void *entry, size_t size)
 {
-	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f -
-							 offsetof(struct tp__hist, hookf));
+	struct tp__hist *h = TP__HIST_OF(f, hookf);
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
 	if (tb == &tp__hist_none) {
 		if (!tp__hist_claim(h)) {
@@ -297,8 +307,7 @@ static __attribute__((noinline, cold)) int tp__hist_fire_odd(const struct trace_
  * given back. */
 static int tp__hist_fire(const struct trace_filter *f, const void *entry, size_t size)
 {
-	struct tp__hist *h = (struct tp__hist *)(void *)((char *)(uintptr_t)f -
-							 offsetof(struct tp__hist, hookf));
+	struct tp__hist *h = TP__HIST_OF(f, hookf);
 	const unsigned char *e = (const unsigned char *)entry;
 	struct tp__hist_tab *tb = tp__hist_mine[h->id];
 	uint64_t key[TRACE_HIST_KEYS_MAX * TRACE_HIST_STR_WORDS], vals[TRACE_HIST_VALS_MAX], *slot;
@@ -410,9 +419,6 @@ fresh: /* an empty slot: the key's, if the table has room */
 	tb->t.count++;
 	goto add;
 }
-
-#define TP__HIST_OF(p, member)                                                                \
-	((struct tp__hist *)(void *)((char *)(uintptr_t)(p) - offsetof(struct tp__hist, member)))
 
 /* As the filter's hook (the recorder probe's hand-over, and synthetic
  * events). */
