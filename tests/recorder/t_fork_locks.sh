@@ -78,8 +78,11 @@ elif cc_works -fsanitize=thread; then
 			../fork_locks_tsan 10 30 stream "${LIB%/*}/libplug_tsan.so") >"$B/tsan.out" 2>"$B/tsan.err"; then
 		ok "ThreadSanitizer: $(cat "$B/tsan.out"), no race, no lock-order inversion"
 	else
-		fail "ThreadSanitizer: $(grep -m1 'WARNING: ThreadSanitizer\|HANG' "$B/tsan.err")"
-		sed -n '/WARNING: ThreadSanitizer/,/^SUMMARY/p' "$B/tsan.err" | head -40
+		rc=$?
+		fail "ThreadSanitizer: exit $rc, '$(cat "$B/tsan.out")' $(grep -m1 'WARNING: ThreadSanitizer\|HANG' "$B/tsan.err")"
+		if grep -q 'WARNING: ThreadSanitizer' "$B/tsan.err"; then
+			sed -n '/WARNING: ThreadSanitizer/,/^SUMMARY/p' "$B/tsan.err" | head -40
+		else grep -v '^tracepoints: ' "$B/tsan.err" | tail -10; fi
 	fi
 else
 	skip_part "ThreadSanitizer: $CC cannot build and run a -fsanitize=thread program here"
