@@ -94,22 +94,29 @@ fi
 
 # ---- rotation without a count keeps every completed record (SIGKILL) ----
 # tests/recorder/death/death.c: 4 threads, each record's value one more
-# than the one before; babeltrace2 reads the rotation files merged by time
+# than the one before, in the rotation files and the ring
 cc_build -Itests/include "$S/../death/death.c" -o "$B/death" -lpthread -ldl
 rm -rf "$B/dk"
 head -c 96 /dev/zero >"$B/dk.counts"
 TRACEPOINTS='evh:*' TRACEPOINTS_DIR="$B/dk" TRACEPOINTS_BUFFER_KB=4 TRACEPOINTS_FILE_MB=1 \
 	"$B/death" kill 30000 "$B/dk.counts" >/dev/null 2>"$B/dk.err"
-babeltrace2 "$B/dk" 2>/dev/null | sed -n 's/.*tid = \([0-9]*\),.*{ v = \([0-9]*\) }.*/\1 \2/p' >"$B/dk.tv"
+# "tid v" of each record, from tracepoint-dump ("time tid evh:evh_step v=V"),
+# which reads a warm ring's records once even when the process was killed
+# between a hand-off's pwrite() and the ring's cover (they are then in
+# both files: babeltrace2 shows them twice; docs/recording.md); babeltrace2
+# must read the trace, and at least every completed record
+"$DUMP" "$B/dk" 2>/dev/null | awk '$3 == "evh:evh_step" { print $2, substr($4, 3) }' >"$B/dk.tv"
+bt=$({ babeltrace2 "$B/dk" 2>"$B/dk.bterr" || echo refused; } | grep -c 'evh:evh_step\|^refused')
+grep -q ERROR "$B/dk.bterr" && bt="0 (refused: $(grep -m1 ERROR "$B/dk.bterr"))"
 od -An -td8 -w24 "$B/dk.counts" | awk 'NR==FNR { done[$1] = $2; next }
 	{ if ($1 in seen && $2 != last[$1] + 1) bad++; seen[$1] = 1; last[$1] = $2; n[$1]++ }
 	END { for (t in done) { if (n[t] < done[t] || n[t] > done[t] + 1) bad++; printf "%s:%d/%d ", t, n[t], done[t] }
 	      print (bad ? "BAD" : "ok") }' - "$B/dk.tv" >"$B/dk.check"
 files=$(find "$B/dk" -name 'stream-*_[0-9]*' ! -name '*.ring' | wc -l)
-if grep -q ' ok$' "$B/dk.check" && [ "$files" -gt 4 ]; then
-	ok "SIGKILL with rotation ($files rotation files): every completed record kept, in order (tid:read/done $(cat "$B/dk.check"))"
+if grep -q ' ok$' "$B/dk.check" && [ "$files" -gt 4 ] && [ "$bt" -ge "$(wc -l <"$B/dk.tv")" ]; then
+	ok "SIGKILL with rotation ($files rotation files): every completed record kept, in order (tid:read/done $(cat "$B/dk.check")); babeltrace2 reads $bt"
 else
-	fail "SIGKILL with rotation ($files rotation files): $(cat "$B/dk.check")"
+	fail "SIGKILL with rotation ($files rotation files): $(cat "$B/dk.check"); babeltrace2 read $bt"
 fi
 
 # ---- malformed values ----
