@@ -96,11 +96,14 @@ RUN_PORT    = $(if $(filter portable,$(MODES)),$(call unit_of,portable,$(SET_POR
 TEST_ENV    = CC="$(CC)" CXX="$(CXX)" TP_BUILD="$(B)" TP_DUMP="$(B)/tracepoint-dump" \
 	TP_CTL="$(B)/tracepoint-ctl" TP_JOBS=$(JOBS) $(if $(filter quick,$(SET)),TP_QUICK=1)
 
+# make check: lint runs beside the build (its output after the build's),
+# and a lint failure stops it before the tests.
 check: SET := quick
 check:
-	@$(MAKE) --no-print-directory lint
 	@CC="$(CC)" scripts/need-cmocka.sh
-	@$(MAKE) --no-print-directory check-build SET=$(SET)
+	@mkdir -p $(B); $(MAKE) --no-print-directory lint >$(B)/lint.log 2>&1 & lint=$$!; \
+	$(MAKE) --no-print-directory check-build SET=$(SET); \
+	wait $$lint; st=$$?; cat $(B)/lint.log; exit $$st
 	@$(run_set)
 
 check-all:

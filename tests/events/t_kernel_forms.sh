@@ -4,7 +4,8 @@
 # in the kernel's two-file layout (kforms_prog.c defines, kforms_fire.c
 # only fires):
 #  - they build warning-free (-Wall -Wextra -Wundef -Werror) in C and C++
-#    with gcc and clang (those installed), __get_dynamic_array_len() with
+#    with gcc and clang (those installed; make check: $CC and $CXX only),
+#    __get_dynamic_array_len() with
 #    %d and %u under -Werror=format;
 #  - recorded, tracepoint-dump --text prints each as the kernel's trace
 #    file does: __string_len, __vstring, __bitmask and __cpumask as %*pb,
@@ -32,7 +33,8 @@ dump_tool
 K=tests/events/kernel_forms
 F="-Iinclude -I$K -Itests/include -DCONFIG_KFORMS -DTRACEPOINT_CPUMASK_BITS=64 -Werror=format"
 built=
-for c in gcc clang g++ clang++; do
+# (make check: $CC and $CXX only; the four are check-all's)
+for c in $(quick "$CC ${CXX:-g++}" "gcc clang g++ clang++"); do
 	have $c || continue
 	x=
 	case $c in *++) x="-x c++" ;; esac
@@ -41,9 +43,11 @@ for c in gcc clang g++ clang++; do
 	else fail "$c: the kernel forms do not build"; cat "$B/build_$c.log"; fi
 done
 [ -n "$built" ] && ok "built warning-free with:$built"
-[ -x "$B/prog_gcc" ] || [ -x "$B/prog_clang" ] || finish
-P=$B/prog_gcc
-[ -x "$P" ] || P=$B/prog_clang
+P=
+for c in $built; do
+	case $c in *++) ;; *) [ -n "$P" ] || P=$B/prog_$c ;; esac
+done
+[ -n "$P" ] || finish
 
 cat >"$B/text.want" <<'END'
 kforms:kf_struct pair={0xfb,0xff,0xff,0xff,0x7,0x0,0x0,0x0} a=-5
