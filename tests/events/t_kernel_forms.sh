@@ -5,8 +5,7 @@
 # only fires):
 #  - they build warning-free (-Wall -Wextra -Wundef -Werror) in C and C++
 #    with gcc and clang (those installed; make check: $CC and $CXX only),
-#    __get_dynamic_array_len() with
-#    %d and %u under -Werror=format;
+#    __get_dynamic_array_len() with %d and %u under -Werror=format;
 #  - recorded, tracepoint-dump --text prints each as the kernel's trace
 #    file does: __string_len, __vstring, __bitmask and __cpumask as %*pb,
 #    __sockaddr as %pISpc (IPv4 and IPv6), the __rel_ forms as the others,
