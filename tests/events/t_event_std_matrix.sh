@@ -48,14 +48,15 @@ try() { # label compiler std flags...
 	if $c -std=$std $W $TPF -Iinclude -Itests/include -Iexamples "$@" >"$B/$l.log" 2>&1; then ok "$l"
 	else fail "$l"; cat "$B/$l.log"; fi
 }
-for std in c99 gnu99 c11 gnu17; do
+# make check: the oldest and newest of each language; check-all: four each
+for std in $(quick "c99 gnu17" "c99 gnu99 c11 gnu17"); do
 	for on in -DCONFIG_EVF -UCONFIG_EVF; do
 		try "$CC-$std$on-def" "$CC" $std $on -c "$B/def.c" -o "$B/def.o"
 		try "$CC-$std$on-fire" "$CC" $std $on -c "$B/fire.c" -o "$B/fire.o"
 	done
 	try "$CC-$std-example" "$CC" $std -DCONFIG_KMEMTRACE -c examples/sinks/kmem_trace.c -o "$B/ex.o"
 done
-for std in c++11 c++14 c++17 gnu++20; do
+for std in $(quick "c++11 gnu++20" "c++11 c++14 c++17 gnu++20"); do
 	for on in -DCONFIG_EVF -UCONFIG_EVF; do
 		try "$CXX-$std$on" "$CXX" $std $on -x c++ "$B/def.c" -x c++ "$B/fire.c" -o "$B/prog-$std$on" -ldl -lpthread
 	done
