@@ -31,16 +31,20 @@
  * write without looking (tp__sink.disk_budget, shared by its threads: an
  * atomic, no lock) shrink by len; once they are used up, fstatvfs() on the
  * stream file gives the free space again, less what the process's other
- * hand-overs are writing at that moment (tp__sink.disk_inflight), and the
- * budget becomes half of what is left above the floor (other processes
- * write too), at most TP__SINK_FLOOR_LOOK bytes.  So far from the floor a
- * look costs one system call per 64 MiB written, near it one per
- * hand-over; once below, each thread looks again after
+ * hand-overs are writing at that moment (tp__sink.disk_inflight) and what
+ * was let through while it looked (tp__sink.disk_granted), and the budget
+ * becomes half of what is left above the floor (other processes write
+ * too), at most TP__SINK_FLOOR_LOOK bytes.  One thread at a time refills
+ * it (tp__sink.disk_looking): two refills from looks at the same free
+ * space would let twice as much through (a process of 4 recording threads
+ * under load once ended 212 KiB below the floor, t_disk_bound.sh).  So far
+ * from the floor a look costs one system call per 64 MiB written, near it
+ * one per hand-over; once below, each thread looks again after
  * TP__SINK_RETRY_DROPS dropped records.  A new thread's first files (its
- * warm ring, or its flight ring) are not made below the floor either; and
- * below it, a thread's exit
- * leaves its warm ring as it is (a stream of its own) rather than copy it
- * into its stream file first. */
+ * warm ring, or its flight ring) are not made below the floor either;
+ * below it, a thread's exit leaves its warm ring as it is (a stream of its
+ * own) rather than copy it into its stream file first, and exit() leaves
+ * the other threads' rings as they are. */
 
 /* The floor of the file system that fd is on, in bytes: the one the
  * environment set, else 5 % of its size, at most 1 GiB. */
@@ -60,28 +64,49 @@ static uint64_t tp__sink_floor_of(const struct statvfs *v)
 static int tp__sink_floor_ok(int fd, uint64_t len)
 {
 	struct statvfs v;
-	uint64_t freeb, floor, room, others;
+	uint64_t freeb, floor, room, others, g0, g1, g2;
+	int looker = 0;
 	if (tp__sink.floor_env == 0)
 		return 0;
 	others = __atomic_fetch_add(&tp__sink.disk_inflight, len, __ATOMIC_SEQ_CST);
-	if (__atomic_sub_fetch(&tp__sink.disk_budget, (int64_t)len, __ATOMIC_RELAXED) >= 0)
+	if (__atomic_sub_fetch(&tp__sink.disk_budget, (int64_t)len, __ATOMIC_RELAXED) >= 0) {
+		__atomic_add_fetch(&tp__sink.disk_granted, len, __ATOMIC_SEQ_CST);
 		return 0;
-	if (fstatvfs(fd, &v) != 0)
+	}
+	/* What free space does not show yet: the hand-overs under way, and
+	 * those let through while it is looked at (counted twice at worst). */
+	g0 = __atomic_load_n(&tp__sink.disk_granted, __ATOMIC_SEQ_CST);
+	if (fstatvfs(fd, &v) != 0) {
+		__atomic_add_fetch(&tp__sink.disk_granted, len, __ATOMIC_SEQ_CST);
 		return 0; /* cannot tell: the write itself says ENOSPC */
+	}
 	freeb = (uint64_t)v.f_bavail * v.f_frsize;
-	others = __atomic_load_n(&tp__sink.disk_inflight, __ATOMIC_SEQ_CST) - len;
+	g1 = __atomic_load_n(&tp__sink.disk_granted, __ATOMIC_SEQ_CST);
+	others += g1 - g0;
 	freeb = freeb > others ? freeb - others : 0;
 	floor = tp__sink_floor_of(&v);
+	/* One thread at a time refills the budget (two refills from one look
+	 * would let twice through); the others only decide for themselves. */
+	looker = !__atomic_exchange_n(&tp__sink.disk_looking, 1, __ATOMIC_ACQUIRE);
 	if (freeb >= floor + len) {
-		room = (freeb - floor - len) / 2u;
-		if (room > TP__SINK_FLOOR_LOOK)
-			room = TP__SINK_FLOOR_LOOK;
-		__atomic_store_n(&tp__sink.disk_budget, (int64_t)room, __ATOMIC_RELAXED);
-		__atomic_store_n(&tp__sink.disk_low, 0, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&tp__sink.disk_granted, len, __ATOMIC_SEQ_CST);
+		if (looker) {
+			room = (freeb - floor - len) / 2u;
+			if (room > TP__SINK_FLOOR_LOOK)
+				room = TP__SINK_FLOOR_LOOK;
+			g2 = __atomic_load_n(&tp__sink.disk_granted, __ATOMIC_SEQ_CST) - len;
+			room = room > g2 - g1 ? room - (g2 - g1) : 0; /* let through meanwhile */
+			__atomic_store_n(&tp__sink.disk_budget, (int64_t)room, __ATOMIC_RELAXED);
+			__atomic_store_n(&tp__sink.disk_low, 0, __ATOMIC_RELAXED);
+			__atomic_store_n(&tp__sink.disk_looking, 0, __ATOMIC_RELEASE);
+		}
 		return 0;
 	}
 	__atomic_sub_fetch(&tp__sink.disk_inflight, len, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&tp__sink.disk_budget, 0, __ATOMIC_RELAXED);
+	if (looker) {
+		__atomic_store_n(&tp__sink.disk_budget, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&tp__sink.disk_looking, 0, __ATOMIC_RELEASE);
+	}
 	__atomic_store_n(&tp__sink.disk_low, 1, __ATOMIC_RELAXED);
 	tp__sink_err_once(TP__SINK_ERR_FLOOR,
 			  "%s: %llu KiB free, and %llu KiB more would leave less than the "

@@ -33,6 +33,7 @@ static void tp__sink_child_reset(void)
 	/* Writes the parent had under way are not the child's (recorder/disk.h). */
 	tp__sink.disk_inflight = 0;
 	tp__sink.disk_budget = 0;
+	tp__sink.disk_looking = 0;
 	/* The parent's windows stay the parent's: unmap them untouched. */
 	for (n = tp__sink.nodes; n; n = n->next) {
 		if (n->map)

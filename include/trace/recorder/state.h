@@ -172,6 +172,8 @@ struct tp__sink_sink {
 	uint64_t disk_inflight;		  /* bytes being handed over now */
 	int disk_low;			  /* the last look found less than the floor */
 	int64_t disk_budget;		  /* bytes to write before the next look at free space */
+	uint64_t disk_granted;		  /* bytes let through by the floor, ever */
+	int disk_looking;		  /* a thread refills disk_budget (one at a time) */
 	uint64_t file_max;		  /* TRACEPOINTS_FILE_MB in bytes; 0: no rotation */
 	uint64_t file_count;		  /* TRACEPOINTS_FILE_COUNT; 0: every file is kept */
 	struct tp__sink_layout **layouts; /* by trace id (never freed) */

@@ -328,17 +328,25 @@ static int tp__sink_hand_all(struct tp__sink_node *n)
 }
 
 /* exit(): the ring's closed packets to the stream file, and covered in the
- * ring; the open packet stays in the ring (its thread may record more). */
+ * ring; the open packet stays in the ring (its thread may record more).
+ * The ring stays, so the copy adds to the disk: not below the free-space
+ * floor (then the ring keeps them all, a stream of its own). */
 static void tp__sink_hand_closed(struct tp__sink_node *n)
 {
-	if (tp__sink_hand_off(n, n->seq - 1) == 0)
+	uint64_t len = (n->seq - 1 - n->handed) * n->window;
+	if (!len || tp__sink_disk_low() || tp__sink_floor_ok(n->fd, len) != 0)
+		return;
+	if (tp__sink_hand_off(n, n->seq - 1) == 0) {
+		tp__sink_floor_done(len);
 		tp__sink_ring_cover(n, (unsigned)((n->seq - 1) % n->nwin));
-	else
+	} else {
+		tp__sink_floor_done(len);
 		tp__sink_err_once(TP__SINK_ERR_WINDOW,
 				  "cannot extend %s/stream-%d: %s; its last records stay "
 				  "in %s/%s",
 				  tp__sink.dir, n->tid, strerror(errno), tp__sink.dir,
 				  n->ring_name);
+	}
 }
 
 /* Makes node n's warm ring for its stream file `sname`: as a dot file,
