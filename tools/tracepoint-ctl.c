@@ -29,13 +29,16 @@
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../include/tracepoint/version.h"
 #include "../include/trace/wire.h"
 
 enum exit_status { EXIT_DONE = 0, EXIT_REFUSED = 1, EXIT_USAGE = 2 };
-enum { REPLY_TIMEOUT_S = 60, MAX_PLACES = 8 };
+/* WAIT_TRIES * WAIT_MS: how long a process that exists but has no socket
+ * yet is waited for (it may be starting). */
+enum { REPLY_TIMEOUT_S = 60, MAX_PLACES = 8, WAIT_TRIES = 20, WAIT_MS = 50 };
 
 static const char *prog = "tracepoint-ctl";
 
@@ -231,9 +234,12 @@ static int connect_to(long pid)
 	struct ucred cr;
 	socklen_t cl = sizeof(cr);
 	struct stat st;
-	int n = places(dirs), i, k, fd;
+	int n = places(dirs), i, k, fd, tries = 0;
 	const char *bad;
-	char path[PATH_MAX + 32];
+	char path[PATH_MAX + 32], proc[64];
+	snprintf(proc, sizeof(proc), "/proc/%ld", pid);
+again:
+	notes[0] = '\0';
 	for (i = 0; i < n; i++) {
 		size_t nl = strlen(notes);
 		if (lstat(dirs[i], &st) != 0 && errno == ENOENT)
@@ -253,6 +259,15 @@ static int connect_to(long pid)
 		}
 		break;
 	}
+	/* A process started a moment ago (`prog & tracepoint-ctl $! ...`) may
+	 * not have opened its channel yet, or not even exec()ed its program:
+	 * it is given WAIT_TRIES * WAIT_MS ms. */
+	if (i == n && tries++ < WAIT_TRIES && stat(proc, &st) == 0) {
+		struct timespec ts = { 0, WAIT_MS * 1000000L };
+		nanosleep(&ts, NULL);
+		n = places(dirs);
+		goto again;
+	}
 	if (i == n)
 		return -no_channel(pid, dirs, n, notes);
 	if (strlen(path) >= sizeof(a.sun_path))
@@ -265,9 +280,7 @@ static int connect_to(long pid)
 		return -fail("socket: %s", strerror(errno));
 	if (connect(fd, (struct sockaddr *)&a, sizeof(a)) != 0) {
 		int e = errno;
-		char proc[64];
 		close(fd);
-		snprintf(proc, sizeof(proc), "/proc/%ld", pid);
 		if (e == ECONNREFUSED && stat(proc, &st) != 0)
 			return -fail(
 				"process %ld is gone; %s is a stale socket it left (remove it)",
