@@ -37,7 +37,7 @@
 
 enum exit_status { EXIT_DONE = 0, EXIT_REFUSED = 1, EXIT_USAGE = 2 };
 /* WAIT_TRIES * WAIT_MS: how long a process that exists but has no socket
- * yet is waited for (it may be starting). */
+ * yet is waited for when it may be starting (starting()). */
 enum { REPLY_TIMEOUT_S = 60, MAX_PLACES = 8, WAIT_TRIES = 20, WAIT_MS = 50 };
 
 static const char *prog = "tracepoint-ctl";
@@ -225,6 +225,45 @@ static int no_channel(long pid, char dirs[MAX_PLACES][PATH_MAX], int n, const ch
 		    pid, *comm ? " (" : "", comm, *comm ? ")" : "", pid, looked, notes);
 }
 
+/* May process pid be about to open its channel?  Its environment asks for
+ * one (TRACEPOINTS_CONTROL=1) and the recorder's start-up may not have run
+ * yet, or it is still a shell or a launcher that has not exec()ed the
+ * program (`TRACEPOINTS_CONTROL=1 prog & tracepoint-ctl $! ...`). */
+static int starting(long pid)
+{
+	static const char *const launchers[] = { "sh",	    "bash",    "dash",	"zsh",
+						 "ksh",	    "env",     "nohup", "setsid",
+						 "timeout", "taskset", "stdbuf" };
+	char path[64], buf[4096];
+	size_t n, i;
+	FILE *f;
+	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+	if ((f = fopen(path, "r")) != NULL) {
+		n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[n] = '\0';
+		buf[strcspn(buf, "\n")] = '\0';
+		for (i = 0; i < sizeof(launchers) / sizeof(launchers[0]); i++)
+			if (strcmp(buf, launchers[i]) == 0)
+				return 1;
+	}
+	snprintf(path, sizeof(path), "/proc/%ld/environ", pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	while ((n = fread(buf, 1, sizeof(buf) - 1, f)) > 0) {
+		/* NUL-separated; a variable cut by the buffer's end is missed */
+		buf[n] = '\0';
+		for (i = 0; i < n; i += strlen(buf + i) + 1) {
+			if (strcmp(buf + i, "TRACEPOINTS_CONTROL=1") == 0) {
+				fclose(f);
+				return 1;
+			}
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
 /* Connects to process pid's socket: the descriptor, or -EXIT_USAGE after
  * saying why not. */
 static int connect_to(long pid)
@@ -262,7 +301,7 @@ again:
 	/* A process started a moment ago (`prog & tracepoint-ctl $! ...`) may
 	 * not have opened its channel yet, or not even exec()ed its program:
 	 * it is given WAIT_TRIES * WAIT_MS ms. */
-	if (i == n && tries++ < WAIT_TRIES && stat(proc, &st) == 0) {
+	if (i == n && tries++ < WAIT_TRIES && stat(proc, &st) == 0 && starting(pid)) {
 		struct timespec ts = { 0, WAIT_MS * 1000000L };
 		nanosleep(&ts, NULL);
 		n = places(dirs);
