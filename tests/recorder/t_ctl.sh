@@ -4,7 +4,8 @@
 # tests/recorder/ctl/hostile.c, with XDG_RUNTIME_DIR pointing into the build directory:
 #  - off (TRACEPOINTS_CONTROL unset, 0, or "yes", which is reported): one
 #    thread, no socket descriptor, no directory or file; tracepoint-ctl says
-#    the process has no control channel (exit 2);
+#    the process has no control channel (exit 2); a process still starting
+#    (a shell that has not exec()ed it yet) is waited for;
 #  - on: one more thread, "tp-control", one listening socket, mode 0600 in a
 #    0700 directory; list, enable (the events are in the trace, contiguous),
 #    disable (no more after it), flush, the errors (malformed list with a
@@ -123,6 +124,15 @@ for v in unset 0 yes; do
 		else fail "TRACEPOINTS_CONTROL=yes: stderr $(cat "$E")"; fi
 	elif [ -s "$E" ]; then fail "TRACEPOINTS_CONTROL $v: stderr $(cat "$E")"; fi
 done
+
+echo "== a process still starting: tracepoint-ctl waits for its channel"
+# a shell that exec()s the program 0.3 s later, asked at once
+name=starting O=$B/starting.out E=$B/starting.err
+sh -c 'sleep 0.3; exec env TRACEPOINTS_CONTROL=1 CTL_SECONDS=25 "$0" run' "$B/ctl_prog" >"$O" 2>"$E" &
+P=$!
+ctl $P list
+expect "a shell that execs the program 0.3 s after tracepoint-ctl starts: it waits, then lists" 0 "^ctl:ctl_tick"
+stop
 
 echo "== on, stream mode: list, enable, disable, flush"
 start stream run TRACEPOINTS_CONTROL=1 TRACEPOINTS_DIR="$B/stream"
