@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * trace/near.h - how near one name is to another, for the "did you mean"
- * of a message: an edit distance (insertions, deletions, substitutions),
- * letters compared without case, that gives up past a limit.
+ * of a message: an edit distance (insertions, deletions, substitutions,
+ * two neighbours swapped), letters compared without case, that gives up
+ * past a limit.
  *
  * Why a file: two places suggest a name - the recorder (a misspelt
  * TRACEPOINTS variable or event, trace/recorder/env.h and enable.h) and
@@ -34,11 +35,14 @@ static inline char tp__near_upper(char c)
 }
 
 /* The distance between a[0..na) and b[0..nb) (each cut to TP__NEAR_MAX
- * bytes); limit + 1 as soon as it is sure to be more than limit. */
+ * bytes): insertions, deletions, substitutions and swaps of two
+ * neighbours ("PTU" is one from "PUT"), each counting one; limit + 1 as
+ * soon as it is sure to be more than limit. */
 static inline size_t tp__near_distance(const char *a, size_t na, const char *b, size_t nb,
 				       size_t limit)
 {
-	size_t row[TP__NEAR_MAX + 1], i, j, least;
+	size_t rows[3][TP__NEAR_MAX + 1], i, j, least;
+	size_t *old = rows[0], *prev = rows[1], *row = rows[2], *t;
 	if (na > TP__NEAR_MAX)
 		na = TP__NEAR_MAX;
 	if (nb > TP__NEAR_MAX)
@@ -46,21 +50,28 @@ static inline size_t tp__near_distance(const char *a, size_t na, const char *b, 
 	for (j = 0; j <= nb; j++)
 		row[j] = j;
 	for (i = 1; i <= na; i++) {
-		size_t diag = row[0];
+		t = old; /* the rows move up: row i-2, i-1, i */
+		old = prev;
+		prev = row;
+		row = t;
 		row[0] = least = i;
 		for (j = 1; j <= nb; j++) {
-			size_t up = row[j],
-			       best = diag + (tp__near_upper(a[i - 1]) != tp__near_upper(b[j - 1]));
-			if (up + 1 < best)
-				best = up + 1;
+			char x = tp__near_upper(a[i - 1]), y = tp__near_upper(b[j - 1]);
+			size_t best = prev[j - 1] + (x != y);
+			if (prev[j] + 1 < best)
+				best = prev[j] + 1;
 			if (row[j - 1] + 1 < best)
 				best = row[j - 1] + 1;
-			diag = up;
+			if (i > 1 && j > 1 && x == tp__near_upper(b[j - 2]) &&
+			    tp__near_upper(a[i - 2]) == y && old[j - 2] + 1 < best)
+				best = old[j - 2] + 1;
 			row[j] = best;
 			if (best < least)
 				least = best;
 		}
-		if (least > limit) /* the rows never shrink */
+		/* a row's least never shrinks (a swap from row i-2 costs at
+		 * least row i-1's diagonal): */
+		if (least > limit)
 			return limit + 1;
 	}
 	return row[nb];

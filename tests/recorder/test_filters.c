@@ -275,6 +275,10 @@ static void errors(void **state)
 		     "no label \"DEL\" for method (its labels: GET, PUT, DELETE); did you mean "
 		     "\"DELETE\"?",
 		     12); /* a label's beginning */
+	expect_error("evl_req", "method == \"PTU\"",
+		     "no label \"PTU\" for method (its labels: GET, PUT, DELETE); did you mean "
+		     "\"PUT\"?",
+		     12); /* two letters swapped: one edit */
 	expect_error("evl_req", "method == \"x\"",
 		     "no label \"x\" for method (its labels: GET, PUT, DELETE)", 12);
 	expect_error("evl_req", "method < \"PUT\"", "a label is compared with == or !=", 8);
