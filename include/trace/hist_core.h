@@ -750,6 +750,28 @@ static inline int trace_hist_parse(const char *text, size_t n, const struct trac
 	return 0;
 }
 
+/* Do trigger s's keys match those of m, the trigger its onmatch() names
+ * (as many, of the same kinds)?  0, or -1 with why (the recorder's
+ * tp__hist_link and tracepoint-dump --hist ask alike). */
+static inline int tp__hist_keys_like(const struct trace_hist_spec *s,
+				     const struct trace_hist_spec *m, char *why, size_t len)
+{
+	unsigned k;
+	if (m->nkeys != s->nkeys || m->keywords != s->keywords) {
+		snprintf(why, len, "onmatch(%s.%s): its trigger's keys are not like these",
+			 s->onmatch.system, s->onmatch.event);
+		return -1;
+	}
+	for (k = 0; k < s->nkeys; k++)
+		if (m->key[k].kind != s->key[k].kind) {
+			snprintf(why, len, "onmatch(%s.%s): key %s is not of the kind of %s",
+				 s->onmatch.system, s->onmatch.event, s->key[k].name,
+				 m->key[k].name);
+			return -1;
+		}
+	return 0;
+}
+
 /* ---- Keys and the table ---- */
 
 /* A numeric key's word from its field's value v (sign-extended if signed). */

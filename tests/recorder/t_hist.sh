@@ -160,12 +160,13 @@ else fail "variable drops"; cat "$B/latd.err"; fi
 for t in 'hst:hst_req_end hist:keys=id:onmatch(hst.hst_req_start).trace(x,id)' \
 	"hst:hst_req_start hist:keys=id:t=common_timestamp; hst:hst_req_end hist:keys=id:l=common_timestamp-\$nope:onmatch(hst.hst_req_start).trace(x,\$l)" \
 	"hst:hst_named hist:keys=name:t=common_timestamp; hst:hst_req_end hist:keys=id:onmatch(hst.hst_named).trace(x,id)" \
+	"hst:hst_req_start hist:keys=id:t=common_timestamp; hst:hst_req_end hist:keys=id,common_tid:onmatch(hst.hst_req_start).trace(x,id)" \
 	"hst:hst_req_start hist:keys=id:t=common_timestamp; hst:hst_req_end hist:keys=id:onmatch(hst.hst_req_start).trace(x,id); synthetic:x hist:keys=nope"; do
 	env TRACEPOINTS="$t" "$B/hp" 1 10 req >"$B/latb.out" 2>"$B/latb.err"
 	if grep -q '\^' "$B/latb.err" && ! grep -q '^# ' "$B/latb.err"; then :; else
 		fail "'$t' not refused"; cat "$B/latb.err"; bad=x; fi
 done
-[ "${bad:-}" = x ] || ok "onmatch() of an event without variables, an unknown \$variable, keys of another kind, a synthetic event's unknown field: refused"
+[ "${bad:-}" = x ] || ok "onmatch() of an event without variables, an unknown \$variable, keys of another kind or number, a synthetic event's unknown field: refused"
 
 # ---- variables, onmatch() and .execname: in-process == --hist ----
 # The same run records the four events; --hist takes the same triggers

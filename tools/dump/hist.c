@@ -293,19 +293,8 @@ static int hist_link(struct hist_run *R, struct hist_trig *t, char *why, size_t 
 			return -1;
 		}
 		m = &t->match->hs;
-		if (m->nkeys != s->nkeys || m->keywords != s->keywords) {
-			snprintf(why, len, "onmatch(%s.%s): its trigger's keys are not like these",
-				 s->onmatch.system, s->onmatch.event);
+		if (tp__hist_keys_like(s, m, why, len) != 0)
 			return -1;
-		}
-		for (k = 0; k < s->nkeys; k++)
-			if (m->key[k].kind != s->key[k].kind) {
-				snprintf(why, len,
-					 "onmatch(%s.%s): key %s is not of the kind of %s",
-					 s->onmatch.system, s->onmatch.event, s->key[k].name,
-					 m->key[k].name);
-				return -1;
-			}
 	}
 	for (k = 0; k < s->nvars; k++) {
 		const struct trace_hist_operand *op[2] = { &s->var[k].a, &s->var[k].b };
