@@ -193,12 +193,25 @@ static const char *bad_dir(const char *dir, char *why, size_t len)
 	return NULL;
 }
 
+/* Process pid's name (/proc/PID/comm) into comm[0..len), or "". */
+static void comm_of(long pid, char *comm, size_t len)
+{
+	char path[64];
+	FILE *f;
+	comm[0] = '\0';
+	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+	if ((f = fopen(path, "r")) != NULL) {
+		if (fgets(comm, (int)len, f))
+			comm[strcspn(comm, "\n")] = '\0';
+		fclose(f);
+	}
+}
+
 /* No socket found: why, as precisely as can be said. */
 static int no_channel(long pid, char dirs[MAX_PLACES][PATH_MAX], int n, const char *notes)
 {
 	char proc[64], comm[64] = "", looked[MAX_PLACES * (PATH_MAX + 2)] = "";
 	struct stat st;
-	FILE *f;
 	int i;
 	snprintf(proc, sizeof(proc), "/proc/%ld", pid);
 	if (stat(proc, &st) != 0)
@@ -207,12 +220,7 @@ static int no_channel(long pid, char dirs[MAX_PLACES][PATH_MAX], int n, const ch
 		return fail("process %ld runs as uid %u, you as uid %u: only its own user can "
 			    "control it",
 			    pid, (unsigned)st.st_uid, (unsigned)geteuid());
-	snprintf(proc, sizeof(proc), "/proc/%ld/comm", pid);
-	if ((f = fopen(proc, "r")) != NULL) {
-		if (fgets(comm, sizeof(comm), f))
-			comm[strcspn(comm, "\n")] = '\0';
-		fclose(f);
-	}
+	comm_of(pid, comm, sizeof(comm));
 	for (i = 0; i < n; i++) {
 		size_t l = strlen(looked);
 		snprintf(looked + l, sizeof(looked) - l, "%s%s", i ? ", " : "", dirs[i]);
@@ -237,16 +245,10 @@ static int starting(long pid)
 	char path[64], buf[4096];
 	size_t n, i;
 	FILE *f;
-	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
-	if ((f = fopen(path, "r")) != NULL) {
-		n = fread(buf, 1, sizeof(buf) - 1, f);
-		fclose(f);
-		buf[n] = '\0';
-		buf[strcspn(buf, "\n")] = '\0';
-		for (i = 0; i < sizeof(launchers) / sizeof(launchers[0]); i++)
-			if (strcmp(buf, launchers[i]) == 0)
-				return 1;
-	}
+	comm_of(pid, buf, sizeof(buf));
+	for (i = 0; i < sizeof(launchers) / sizeof(launchers[0]); i++)
+		if (strcmp(buf, launchers[i]) == 0)
+			return 1;
 	snprintf(path, sizeof(path), "/proc/%ld/environ", pid);
 	if ((f = fopen(path, "r")) == NULL)
 		return 0;
