@@ -457,8 +457,9 @@ struct cursor {
 	char tidstr[32];
 	size_t tidlen;
 	size_t idx;
-	/* clock: ts in [c_lo, c_lo + c_span) is c_ns + (ts - c_lo) * 1e9 / freq */
-	uint64_t c_lo, c_span, c_ns, freq;
+	/* clock: ts is base_ns + ts * 1e9 / freq (reader.c's cur_ns()) */
+	i128 base_ns;
+	uint64_t freq;
 	char jtail[64];
 	size_t jtaillen;
 };

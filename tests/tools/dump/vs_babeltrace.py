@@ -3,9 +3,9 @@
 #
 # Checks that tracepoint-dump and babeltrace2 read the same events from a
 # trace directory: per thread, the same sequence of events with the same
-# names and field values, and timestamps within 1 ns (babeltrace2 converts
-# the clock offset and the value to ns separately, in floating point, so it
-# can be 1 ns lower than the exact (offset + value) * 1e9 / freq).
+# names and field values, and the same timestamps to the nanosecond (both
+# convert the clock offset and the value to ns separately, in floating
+# point, as babeltrace2 does).
 #
 # Fields are compared through --json (every field, raw) and, for the
 # name=value tokens of the --text line that name a field, through --text.
@@ -189,7 +189,7 @@ def main():
                 tns, tname, toks = tseq[i]
                 jname, jargs = jseq[i]
                 maxdt = max(maxdt, abs(tns - ns))
-                if abs(tns - ns) > 1 or tname != name or jname != name:
+                if tns != ns or tname != name or jname != name:
                     problems.append('tid %d event %d: %s@%d vs text %s@%d json %s' % (tid, i, name, ns, tname, tns, jname))
                 if set(jargs) != set(fields) or not all(
                         (same(jargs[k], fields[k]) if not isinstance(fields[k], list)
