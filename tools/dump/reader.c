@@ -1469,21 +1469,38 @@ static void sift_down(struct cursor **h, size_t n, size_t i)
 	h[i] = x;
 }
 
-/* Every item of these traces' streams in time order. */
+/* The order of traces for events of the same time: by uuid, then
+ * directory, whatever the order they were named in. */
+static int trace_rank_cmp(const void *a, const void *b)
+{
+	const struct trace *x = *(const struct trace *const *)a,
+			   *y = *(const struct trace *const *)b;
+	int c = x->has_uuid != y->has_uuid ? x->has_uuid - y->has_uuid
+		: x->has_uuid		   ? memcmp(x->uuid, y->uuid, sizeof(x->uuid))
+					   : 0;
+	return c ? c : strcmp(x->dir, y->dir);
+}
+
+/* Every item of these traces' streams in time order (events of the same
+ * time: by trace, trace_rank_cmp, then in the order of the trace's
+ * streams). */
 void merge(struct dump *dx, struct trace **trs, size_t ntr,
 	   void (*emit)(struct dump *, struct cursor *))
 {
 	size_t i, j, n = 0, ncur = 0;
 	struct cursor *cs, **h;
+	struct trace **by = (struct trace **)xcalloc(ntr ? ntr : 1, sizeof(*by));
 	for (i = 0; i < ntr; i++)
 		ncur += trs[i]->nst;
+	memcpy(by, trs, ntr * sizeof(*by));
+	qsort(by, ntr, sizeof(*by), trace_rank_cmp);
 	cs = (struct cursor *)xcalloc(ncur, sizeof(*cs));
 	h = (struct cursor **)xcalloc(ncur, sizeof(*h));
 	ncur = 0;
 	for (i = 0; i < ntr; i++)
-		for (j = 0; j < trs[i]->nst; j++) {
+		for (j = 0; j < by[i]->nst; j++) {
 			struct cursor *c = &cs[ncur];
-			cur_init(c, &trs[i]->st[j], ncur);
+			cur_init(c, &by[i]->st[j], ncur);
 			ncur++;
 			if (cur_next(c))
 				h[n++] = c;
@@ -1502,4 +1519,5 @@ void merge(struct dump *dx, struct trace **trs, size_t ntr,
 		cur_free(&cs[i]);
 	free(cs);
 	free(h);
+	free(by);
 }
