@@ -13,7 +13,8 @@
 #    last records (contiguous, up to the one before the signal) into a
 #    snapshot that babeltrace2 reads;
 #  - exit() while 4 threads record without pause, from main or from one of
-#    them, at a random instant (TP_EXIT_RUNS runs, default 50, 10 under make check, per
+#    them, at a random instant 0.5 to 30.5 ms after the start (6.5 under
+#    make check; TP_EXIT_RUNS runs, default 50, 10 under make check, per
 #    window size, 4 and 64 KiB): the program exits 0, its buffered stdout is
 #    written, and babeltrace2 reads the trace as it is.
 . tests/lib.sh
@@ -63,11 +64,12 @@ else fail "flight: snapshot '${snap:-none}' holds $n records ending at '$last'";
 
 # exit() against recording threads
 RUNS=${TP_EXIT_RUNS:-$(quick 10 50)}
+SPAN=$(quick 6000 30000) # us: exit() 0.5 ms to 0.5 ms + SPAN after the start
 for kb in 4 64; do
 	crashed=0 lost=0 unread=0 i=0
 	while [ $i -lt "$RUNS" ]; do
 		who=main; [ $((i % 2)) = 1 ] && who=worker
-		us=$(( ($(od -An -N2 -tu2 /dev/urandom) % 30000) + 500 ))
+		us=$(( ($(od -An -N2 -tu2 /dev/urandom) % SPAN) + 500 ))
 		d=$B/exit-$kb-$i
 		TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$d TRACEPOINTS_BUFFER_KB=$kb "$B/life" exit $who $us \
 			>"$d.out" 2>"$d.err"
