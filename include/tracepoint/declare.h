@@ -157,7 +157,8 @@
 			tp__iter_##name(args);                               \
 	}                                                                     \
 	TP__NOWARN_END                                                       \
-	TP__REG_WRAPPERS(TP__REG_CALL, name, PARAMS(dproto))                 \
+	TP__REG_WRAPPERS(TP__REG_CALL, name, PARAMS(dproto),                \
+			 tp__probe_takes_the_args_then_data)                 \
 	enum { tp__declared_##name = 1 }
 
 /* --- What DEFINE_TRACE becomes.  The struct, its name string and a

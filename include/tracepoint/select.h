@@ -86,24 +86,27 @@ int tp__use_args(int, ...);
 /* --- The typed registration wrappers, compiled in or out: one set of
  * signatures, and body(registry function, name, arguments) for their
  * bodies: TP__REG_CALL calls the registry, TP__REG_ENOSYS (compiled out)
- * marks the parameters used and returns -ENOSYS. --- */
-#define TP__REG_WRAPPERS(body, name, dproto)                                 \
-	static inline TP__UNUSED int register_trace_prio_##name(void (*tp__probe)(dproto), \
-						     void *tp__data_arg,     \
-						     int tp__prio)           \
+ * marks the parameters used and returns -ENOSYS.  probe names the probe
+ * parameter: compiled in, tp__probe_takes_the_args_then_data, the name
+ * that gcc and clang show in their note when a probe in the kernel's
+ * order (void *data first) is passed; compiled out, a short one (its
+ * header stays small to include). --- */
+#define TP__REG_WRAPPERS(body, name, dproto, probe)                          \
+	static inline TP__UNUSED int register_trace_prio_##name(void (*probe)(dproto), \
+								 void *tp__data_arg,  \
+								 int tp__prio)        \
 	{                                                                     \
-		body(tracepoint_probe_register_prio, name, tp__probe,        \
-		     tp__data_arg, tp__prio)                                 \
+		body(tracepoint_probe_register_prio, name, probe, tp__data_arg, tp__prio) \
 	}                                                                     \
-	static inline TP__UNUSED int register_trace_##name(void (*tp__probe)(dproto),   \
-						void *tp__data_arg)          \
+	static inline TP__UNUSED int register_trace_##name(void (*probe)(dproto),     \
+							    void *tp__data_arg)       \
 	{                                                                     \
-		body(tracepoint_probe_register, name, tp__probe, tp__data_arg) \
+		body(tracepoint_probe_register, name, probe, tp__data_arg)    \
 	}                                                                     \
-	static inline TP__UNUSED int unregister_trace_##name(void (*tp__probe)(dproto), \
-						  void *tp__data_arg)        \
+	static inline TP__UNUSED int unregister_trace_##name(void (*probe)(dproto),   \
+							      void *tp__data_arg)     \
 	{                                                                     \
-		body(tracepoint_probe_unregister, name, tp__probe, tp__data_arg) \
+		body(tracepoint_probe_unregister, name, probe, tp__data_arg)  \
 	}
 #define TP__REG_ENOSYS(fn, name, ...)                                        \
 	TP__USE_ARGS(0, __VA_ARGS__);                                        \
@@ -119,7 +122,7 @@ int tp__use_args(int, ...);
 	}                                                                     \
 	static inline TP__UNUSED bool trace_##name##_enabled(void) { return false; }     \
 	static inline TP__UNUSED void trace_##name(proto) { TP__USE_ARGS(uargs); }      \
-	TP__REG_WRAPPERS(TP__REG_ENOSYS, name, PARAMS(dproto))               \
+	TP__REG_WRAPPERS(TP__REG_ENOSYS, name, PARAMS(dproto), tp__probe)             \
 	enum { tp__declared_##name = 0 }
 
 /* DEFINE_TRACE's and EXPORT's check that they see their DECLARE_TRACE's

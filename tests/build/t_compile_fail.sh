@@ -49,7 +49,8 @@
 #  (n) define_trace.h cannot re-read the header (no -I for it, or a wrong
 #      TRACE_INCLUDE_PATH / TRACE_INCLUDE_FILE): #error naming both macros,
 #      then the path tried.
-#  (o) a probe in the kernel's order (void *data first): an error without
+#  (o) a probe in the kernel's order (void *data first): an error (its
+#      note names the parameter tp__probe_takes_the_args_then_data) without
 #      -Werror, in C and C++, with gcc and clang.
 #  (p) an enum in the guarded part of an event header without a guard of
 #      its own: "redeclaration of enum" (gcc), "redefinition of" (clang)
@@ -350,6 +351,9 @@ for cc in $compilers; do
 	t=$(basename "$cc")
 	must_say "o-data-first-$t" "$order" $cc -std=c99 $I -DCONFIG_CF_KV -DKV_DATA_FIRST -c "$S/kv_fire.c" -o "$B/o.o"
 	must_say "o-data-first-out-$t" "$order" $cc -std=c11 $I -DKV_DATA_FIRST -c "$S/kv_fire.c" -o "$B/o.o"
+	# the parameter's name says the order
+	must_say "o-data-first-named-$t" "tp__probe_takes_the_args_then_data" \
+		$cc -std=c99 $I -DCONFIG_CF_KV -DKV_DATA_FIRST -c "$S/kv_fire.c" -o "$B/o.o"
 done
 cxxs="$CXX"
 if have clang++ && ! is_clang "$CXX"; then cxxs="$CXX clang++"; fi
