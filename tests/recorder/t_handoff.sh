@@ -31,7 +31,7 @@ values() {
 
 for at in run:2 header:2; do
 	d=$B/${at%%:*}
-	TP_KILL_AFTER=$at LD_PRELOAD="$(pwd)/$B/killer.so" TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$d \
+	TP_KILL_AFTER=$at LD_PRELOAD="$(cd "$B" && pwd)/killer.so" TRACEPOINTS='evh:*' TRACEPOINTS_DIR=$d \
 		TRACEPOINTS_BUFFER_KB=4 "$B/handoff" 1000000 2>"$d.err"
 	rc=$?
 	set -- $(values "$d" tracepoint-dump)
