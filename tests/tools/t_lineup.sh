@@ -16,8 +16,10 @@
 #    BOOTTIME, MONOTONIC and REALTIME (protoc with Perfetto's field numbers);
 #    a trace without the readings says so once and is labelled REALTIME;
 #  - several DIRs: `tracepoint-dump A B` merges two of our traces recorded
-#    at once in babeltrace2's order (text), in time order in JSON and
-#    Perfetto, whatever the order of the arguments; a DIR named twice is
+#    at once in babeltrace2's order and at its times to the nanosecond
+#    (text), in time order in JSON and Perfetto, whatever the order of the
+#    arguments (also for events of the same nanosecond in two traces: a
+#    copy of a trace with its tids moved by one); a DIR named twice is
 #    read once; traces of two boots (a copy with another clock uuid) are
 #    refused with --clock=monotonic (exit 2, the boot ids named), merged
 #    on realtime, and --perfetto falls back to REALTIME saying so; a trace
