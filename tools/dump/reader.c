@@ -1219,9 +1219,11 @@ static i128 offset_ns(const struct trace *tr)
 	       (i128)cycles_ns(tr->freq, tr->off_c % tr->freq) + tr->shift;
 }
 
-static inline uint64_t cur_ns(struct cursor *c, uint64_t ts)
+/* ts of a clock of frequency f whose offset is base ns, in ns (0 to
+ * UINT64_MAX). */
+static inline uint64_t ns_at(i128 base, uint64_t f, uint64_t ts)
 {
-	i128 ns = c->base_ns + (i128)cycles_ns(c->freq, ts);
+	i128 ns = base + (i128)cycles_ns(f, ts);
 	if (ns < 0)
 		return 0;
 	if (ns > (i128)UINT64_MAX)
@@ -1229,13 +1231,14 @@ static inline uint64_t cur_ns(struct cursor *c, uint64_t ts)
 	return (uint64_t)ns;
 }
 
+static inline uint64_t cur_ns(const struct cursor *c, uint64_t ts)
+{
+	return ns_at(c->base_ns, c->freq, ts);
+}
+
 uint64_t trace_ns(const struct trace *tr, uint64_t ts)
 {
-	struct cursor c;
-	memset(&c, 0, sizeof(c));
-	c.freq = tr->freq;
-	c.base_ns = offset_ns(tr);
-	return cur_ns(&c, ts);
+	return ns_at(offset_ns(tr), tr->freq, ts);
 }
 
 void cur_init(struct cursor *c, struct stream *st, size_t idx)
