@@ -386,7 +386,12 @@ wait $pid
 rc=$?
 if [ $rc = 0 ] && [ "$(count "$B"/snap/hp-*/snapshot-1)" = 1 ] && grep -q '^    Hits: 200$' "$B"/snap/hp-*/hist/hst:hst_op; then
 	ok "TRACEPOINTS_SNAPSHOT_SIGNAL with a trigger: the signal takes a snapshot"
-else fail "snapshot signal with a trigger: exit $rc"; cat "$B/snap.err"; ls -R "$B/snap"; fi
+else
+	fail "snapshot signal with a trigger: exit $rc"
+	cat "$B/snap.err"
+	ls -R "$B/snap"
+	for f in "$B"/snap/hp-*/hist/*; do echo "== $f"; cat "$f"; done
+fi
 
 # ---- hostile triggers ----
 bad=0
