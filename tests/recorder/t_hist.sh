@@ -24,6 +24,8 @@
 #    disabled through tracepoint-ctl, its mistakes reported as TRACEPOINTS's;
 #    one removed by !hist:... (the kernel's), and given again;
 #  - TRACEPOINTS_SNAPSHOT_SIGNAL works when TRACEPOINTS holds a trigger;
+#  - a table an exiting thread gives back is clean for the next thread
+#    (churn.c holds each exiting thread there);
 #  - hostile triggers: errors naming the token, never a crash (the program,
 #    tracepoint-dump --hist, and fuzz_hist.c's mutations under the
 #    sanitizers where they work).
@@ -392,6 +394,14 @@ else
 	ls -R "$B/snap"
 	for f in "$B"/snap/hp-*/hist/*; do echo "== $f"; cat "$f"; done
 fi
+
+# ---- threads that end while others start: a table given back is clean ----
+cc_build -Itests/recorder -DCONFIG_HST "$S/churn.c" -o "$B/churn" -lpthread -ldl
+TRACEPOINTS='hst:hst_op hist:keys=kind' "$B/churn" 20 2 100 >"$B/churn.out" 2>"$B/churn.err"
+if grep -q '^expected 4000$' "$B/churn.out" && grep -q '^    Hits: 4000$' "$B/churn.out" &&
+	grep -q '^    Dropped: 0$' "$B/churn.out"; then
+	ok "threads ending as others start (each held 2 ms after giving its table back): 4000 of 4000 events counted"
+else fail "threads ending as others start"; cat "$B/churn.out" "$B/churn.err"; fi
 
 # ---- hostile triggers ----
 bad=0

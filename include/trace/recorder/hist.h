@@ -510,6 +510,13 @@ static int tp__hist_probe_detach(struct tp__hist *h, struct tracepoint *tp)
 
 /* ---- Threads, fork. ---- */
 
+/* Tests only (tests/recorder/hist/churn.c): runs in an exiting thread
+ * just after it gave its table back, to hold it there while other
+ * threads claim the table. */
+#ifndef TP__HIST_TEST_FREED
+#define TP__HIST_TEST_FREED() ((void)0)
+#endif
+
 /* A thread's exit: its tables are merged into their triggers' `gone`
  * tables and freed for other threads. */
 static void tp__hist_thread_exit(void *arg)
@@ -529,11 +536,16 @@ static void tp__hist_thread_exit(void *arg)
 		memset(tb->t.w, 0, h->tab_bytes);
 		tb->t.count = 0;
 		tb->t.dropped = 0;
-		tp__hist_mine[i] = &tp__hist_none;
+		tp__hist_mine[i] = &tp__hist_none; /* a handler from here on claims another */
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		/* Not busy and not to be emptied before it is free: a thread
+		 * that claims it at once would take it for busy and drop its
+		 * events while this one is held up (seen under load). */
 		__atomic_store_n(&tb->st.b[1], (unsigned char)0, __ATOMIC_RELAXED);
+		__atomic_store_n(&tb->st.b[0], (unsigned char)0, __ATOMIC_RELAXED);
 		__atomic_store_n(&tb->owner, 0ul, __ATOMIC_RELEASE);
+		TP__HIST_TEST_FREED();
 		pthread_mutex_unlock(&h->lock);
-		tb->st.b[0] = 0;
 	}
 }
 
