@@ -331,6 +331,12 @@ static inline void tp__report_module(const char *module, uint32_t abi)
 	tp__say(line);
 }
 
+/* The abi of a tracepoint whose module is being dlclose()d, set by its
+ * destructor (unload.h) under the registration lock: walks skip it as of
+ * another layout, and writers refuse it with -ENOENT.  If the module is
+ * opened again, the loader maps its data afresh. */
+enum { TP__ABI_CLOSED = 0 };
+
 /* Whether a tracepoint (of any module, any version) has our layout: only
  * the fixed prefix is read to tell. */
 static inline bool tp__abi_ok(const struct tracepoint *tp)

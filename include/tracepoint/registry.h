@@ -104,12 +104,15 @@ static inline void tp__stub_probe(void)
 }
 
 /* What every change of a probe list checks and runs first: -EINVAL for a
- * NULL tp or probe, -EPROTO (said on stderr) for another layout, else the
+ * NULL tp or probe, -ENOENT for a tracepoint whose module is being
+ * dlclose()d, -EPROTO (said on stderr) for another layout, else the
  * process hooks (fork handlers, exit marker) and 0. */
 static inline int tp__writer_check(struct tracepoint *tp, tracepoint_func_t probe)
 {
 	if (!tp || !probe)
 		return -EINVAL;
+	if (__atomic_load_n(&tp->abi, __ATOMIC_ACQUIRE) == TP__ABI_CLOSED)
+		return -ENOENT;
 	if (!tp__abi_ok(tp))
 		return tp__abi_mismatch(tp);
 	tp__process_hooks();
@@ -127,6 +130,10 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp, tracepoi
 		return ret;
 	TP__OWNER_FINI();
 	tp__lock(tp);
+	if (__atomic_load_n(&tp->abi, __ATOMIC_RELAXED) == TP__ABI_CLOSED) {
+		ret = -ENOENT; /* its module's destructor closed it meanwhile */
+		goto out;
+	}
 	old = tp->funcs;
 	for (; old && old[n].func; n++) {
 		if (old[n].dead)

@@ -108,7 +108,12 @@ static inline void tp__drain(struct tracepoint *tp)
 }
 
 /* The destructor of a module that defines tracepoints (one .fini_array
- * entry per translation unit that defines some: see below). */
+ * entry per translation unit that defines some: see below; the first to
+ * run closes every tracepoint of the module).  Each is closed under its
+ * lock before its probes are detached: an enable in another thread that
+ * reaches the module now (the loader lists it until it is unmapped, after
+ * the destructors) finds it closed, and attaches nothing that would be
+ * left behind. */
 static inline void tp__defining_module_fini(void)
 {
 	static int done; /* LTO may leave the unit's entry twice */
@@ -118,18 +123,17 @@ static inline void tp__defining_module_fini(void)
 	for (it = __start_tp__ptrs; it < __stop_tp__ptrs; it++) {
 		struct tracepoint *tp = *it;
 		struct tracepoint_probe *old;
-		/* Atomic loads: an enable in another thread may be registering on
-		 * it (its walk reaches a module whose destructors are running). */
-		if (!tp__relocated(tp) || !tp__abi_ok(tp) ||
-		    (!__atomic_load_n(&tp->funcs, __ATOMIC_ACQUIRE) &&
-		     !__atomic_load_n(&tp->tp__priv.retired, __ATOMIC_ACQUIRE)))
-			continue;
+		if (!tp__relocated(tp) || !tp__abi_ok(tp))
+			continue; /* another layout, or closed by another unit's entry */
 		tp__lock(tp);
+		__atomic_store_n(&tp->abi, (unsigned short)TP__ABI_CLOSED, __ATOMIC_RELEASE);
 		old = tp->funcs;
-		tp__publish(tp, NULL);
-		tp__retire(tp, old);
-		if (old && tp->unregfunc)
-			tp->unregfunc();
+		if (old || tp->tp__priv.retired) {
+			tp__publish(tp, NULL);
+			tp__retire(tp, old);
+			if (old && tp->unregfunc)
+				tp->unregfunc();
+		}
 		tp__unlock(tp);
 		tp__drain(tp);
 	}

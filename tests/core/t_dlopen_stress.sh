@@ -3,8 +3,12 @@
 # the library, detach, dlclose: 1000 rounds, 200 under make check
 # (TP_STRESS_ROUNDS, or TP_STRESS_SECONDS x 100 under `make stress`).  Every round checks exact
 # probe counts and that the walk never shows the closed library's
-# tracepoints.  Then 100 rounds (20) under valgrind --leak-check=full (when
-# valgrind exists; --smc-check=all because static keys rewrite code).
+# tracepoints.  A registration while dlclose() runs the library's
+# destructors is refused (closing.c); a program without tracepoint code of
+# its own whose threads fire a library's tracepoints while it exits
+# (exit_main.c: the library's destructors run, and close them) ends well.
+# Then 100 rounds (20) under valgrind --leak-check=full (when valgrind
+# exists; --smc-check=all because static keys rewrite code).
 . tests/lib.sh
 rounds=${TP_STRESS_ROUNDS:-}
 if [ -z "$rounds" ]; then
@@ -17,6 +21,20 @@ cc_build -g -I"$S" -DCONFIG_DLS_TRACE "$S/app.c" -o "$B/app" -ldl -lpthread
 start=$(date +%s)
 "$B/app" "$rounds" "$B/libdls.so" || { fail "$rounds dlopen/dlclose rounds"; finish; }
 ok "$rounds rounds in $(( $(date +%s) - start ))s"
+
+cc_build -g -fPIC -shared -I"$S" -DCONFIG_DLS_TRACE "$S/lib_closing.c" -o "$B/libdls_closing.so"
+cc_build -g -I"$S" -DCONFIG_DLS_TRACE "$S/closing.c" -o "$B/closing" -ldl -lpthread
+if out=$("$B/closing" "$B/libdls_closing.so" 2>&1); then ok "$out"; else fail "$out"; fi
+
+cc_build -g -fPIC -shared -I"$S" -DCONFIG_DLS_TRACE "$S/exit_lib.c" -o "$B/libdls_exit.so"
+cc_build -g "$S/exit_main.c" -o "$B/exit_main" -L"$B" -ldls_exit -Wl,-rpath,"$(cd "$B" && pwd)" -lpthread
+exits=$(quick 20 50) bad=0 i=0
+while [ $i -lt "$exits" ]; do
+	"$B/exit_main" 2>"$B/exit.err" || { bad=$((bad + 1)); echo "exit $i: status $?"; }
+	i=$((i + 1))
+done
+if [ $bad = 0 ]; then ok "$exits exits while 4 threads fire a library's tracepoints (no tracepoint code in the program): all status 0"
+else fail "$bad of $exits exits while threads fire a library's tracepoints failed"; fi
 
 if have valgrind; then
 	vrounds=$(quick 20 100)

@@ -254,7 +254,9 @@ static int tp__sink_pat_walk(struct tracepoint *tp, void *priv)
 		} else if (slot) {
 			r = 0; /* already recorded */
 		}
-		if (r && r != -EEXIST) {
+		if (r == -ENOENT) /* its module is being dlclose()d: as if gone */
+			p->matched--;
+		else if (r && r != -EEXIST) {
 			tp__sink_msg("cannot enable %s:%s: %s", ev->cls->system, ev->name,
 				     strerror(-r));
 			if (!p->err)
