@@ -333,9 +333,14 @@ static inline void tp__report_module(const char *module, uint32_t abi)
 
 /* The abi of a tracepoint whose module is being dlclose()d, set by its
  * destructor (unload.h) under the registration lock: walks skip it as of
- * another layout, and writers refuse it with -ENOENT.  If the module is
- * opened again, the loader maps its data afresh. */
+ * another layout, and writers refuse it (tp__closed) with -ENOENT.  If
+ * the module is opened again, the loader maps its data afresh. */
 enum { TP__ABI_CLOSED = 0 };
+
+static inline bool tp__closed(const struct tracepoint *tp)
+{
+	return __atomic_load_n(&tp->abi, __ATOMIC_ACQUIRE) == TP__ABI_CLOSED;
+}
 
 /* Whether a tracepoint (of any module, any version) has our layout: only
  * the fixed prefix is read to tell. */

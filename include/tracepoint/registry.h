@@ -111,7 +111,7 @@ static inline int tp__writer_check(struct tracepoint *tp, tracepoint_func_t prob
 {
 	if (!tp || !probe)
 		return -EINVAL;
-	if (__atomic_load_n(&tp->abi, __ATOMIC_ACQUIRE) == TP__ABI_CLOSED)
+	if (tp__closed(tp))
 		return -ENOENT;
 	if (!tp__abi_ok(tp))
 		return tp__abi_mismatch(tp);
@@ -130,7 +130,7 @@ static inline int tracepoint_probe_register_prio(struct tracepoint *tp, tracepoi
 		return ret;
 	TP__OWNER_FINI();
 	tp__lock(tp);
-	if (__atomic_load_n(&tp->abi, __ATOMIC_RELAXED) == TP__ABI_CLOSED) {
+	if (tp__closed(tp)) {
 		ret = -ENOENT; /* its module's destructor closed it meanwhile */
 		goto out;
 	}
