@@ -246,6 +246,53 @@ static inline const unsigned char *tp__site_dest(const struct tp__jump_entry *e,
 	return d;
 }
 
+/* Valgrind runs its own translations of the code, and by default
+ * (--smc-check=all-non-file) does not look for changes in code mapped
+ * from a file: after a site changes, its client request
+ * DISCARD_TRANSLATIONS (TP__VALGRIND_DISCARD) makes it translate those
+ * bytes again.  The request is a marker valgrind recognizes: four
+ * rotations of a register by 128 bits in all (it is left as it was), then
+ * an instruction that does nothing (an exchange or "or" of a register
+ * with itself), the request's words at the address in rax / x4, its
+ * answer in rdx / x3.  Natively: five instructions that change nothing,
+ * once per site patched. */
+enum { TP__VALGRIND_DISCARD = 0x1002 };
+static inline void tp__valgrind_discard(const void *start, size_t len)
+{
+#if defined(__x86_64__) || defined(__aarch64__)
+	uint64_t req[6]; /* read by valgrind: the asm's "memory" */
+	uint64_t res = 0;
+	req[0] = TP__VALGRIND_DISCARD;
+	req[1] = (uint64_t)(uintptr_t)start;
+	req[2] = len;
+	req[3] = 0;
+	req[4] = 0;
+	req[5] = 0;
+#if defined(__x86_64__)
+	__asm__ __volatile__("rolq $3, %%rdi\n\trolq $13, %%rdi\n\t"
+			     "rolq $61, %%rdi\n\trolq $51, %%rdi\n\t"
+			     "xchgq %%rbx, %%rbx"
+			     : "+d"(res)
+			     : "a"(&req[0])
+			     : "cc", "memory");
+#else
+	register uint64_t x3 __asm__("x3") = res;
+	register const uint64_t *x4 __asm__("x4") = &req[0];
+	__asm__ __volatile__("ror x12, x12, #3\n\tror x12, x12, #13\n\t"
+			     "ror x12, x12, #51\n\tror x12, x12, #61\n\t"
+			     "orr x10, x10, x10"
+			     : "+r"(x3)
+			     : "r"(x4)
+			     : "cc", "memory");
+	res = x3;
+#endif
+	(void)res;
+#else
+	(void)start;
+	(void)len;
+#endif
+}
+
 /* Sets one site to "jump to the slow path" (on) or "fall through" (off). */
 static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_entry *e, bool on)
 {
@@ -301,9 +348,11 @@ static inline int tp__patch_site(struct tp__patch *pt, const struct tp__jump_ent
 				     : "r"(rel)
 				     : "memory");
 	__asm__ __volatile__("movb %1, %0" : "=m"(*site) : "q"(want) : "memory");
+	tp__valgrind_discard(site, 5);
 #else
 	__asm__ __volatile__("str %w1, [%0]" : : "r"(site), "r"(want) : "memory");
 	__builtin___clear_cache((char *)site, (char *)site + 4);
+	tp__valgrind_discard(site, 4);
 #endif
 	return 0;
 #endif
