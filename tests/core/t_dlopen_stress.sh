@@ -19,8 +19,30 @@ cc_build -g -fPIC -shared -I"$S" -DCONFIG_DLS_TRACE "$S/lib.c" -o "$B/libdls.so"
 cc_build -g -I"$S" -DCONFIG_DLS_TRACE "$S/app.c" -o "$B/app" -ldl -lpthread
 
 start=$(date +%s)
-"$B/app" "$rounds" "$B/libdls.so" || { fail "$rounds dlopen/dlclose rounds"; finish; }
+"$B/app" "$rounds" "$B/libdls.so" >"$B/app.out" || { cat "$B/app.out"; fail "$rounds dlopen/dlclose rounds"; finish; }
 ok "$rounds rounds in $(( $(date +%s) - start ))s"
+
+# The address space across the rounds (docs/design.md, grace periods):
+# this program exports no grace domain, so the library's is its own and
+# keeps its 64 KiB of slots at each dlclose(); exporting the executable's
+# (--export-dynamic-symbol, or -rdynamic) makes it the library's too, and
+# nothing grows.
+grew() { sed -n 's/^address space after round 10: +*\(-*[0-9]*\) KiB.*/\1/p' "$1"; }
+g=$(grew "$B/app.out") per=$(( (rounds - 10) * 64 ))
+if [ -n "$g" ] && [ "$g" -le $((per + 1024)) ]; then
+	ok "own grace domain: address space $g KiB larger after $((rounds - 10)) more rounds (64 KiB a round: $per)"
+else fail "own grace domain: address space grew by ${g:-?} KiB over $((rounds - 10)) rounds (want at most $per + 1024)"; fi
+if cc_works -Wl,--export-dynamic-symbol='tp__domain_*'; then
+	cc_build -g -I"$S" -DCONFIG_DLS_TRACE "$S/app.c" -o "$B/app_export" -ldl -lpthread \
+		-Wl,--export-dynamic-symbol='tp__domain_*' -Wl,--export-dynamic-symbol='tp__thread_*'
+	"$B/app_export" "$rounds" "$B/libdls.so" >"$B/app_export.out" || { cat "$B/app_export.out"; fail "$rounds rounds, domain exported"; }
+	g=$(grew "$B/app_export.out")
+	if [ -n "$g" ] && [ "$g" -le 64 ]; then
+		ok "the executable's grace domain exported: address space ${g} KiB larger after $((rounds - 10)) more rounds"
+	else fail "the executable's grace domain exported: address space grew by ${g:-?} KiB over $((rounds - 10)) rounds (want at most 64)"; fi
+else
+	skip_part "--export-dynamic-symbol: the linker of $CC has none"
+fi
 
 cc_build -g -fPIC -shared -I"$S" -DCONFIG_DLS_TRACE "$S/lib_closing.c" -o "$B/libdls_closing.so"
 cc_build -g -I"$S" -DCONFIG_DLS_TRACE "$S/closing.c" -o "$B/closing" -ldl -lpthread

@@ -45,6 +45,21 @@ static int count_lib_tps(struct tracepoint *tp, void *priv)
 	return 0;
 }
 
+/* The process's address space in KiB (VmSize), or -1. */
+static long vm_kib(void)
+{
+	char line[256];
+	long kib = -1;
+	FILE *f = fopen("/proc/self/status", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmSize: %ld", &kib) == 1)
+			break;
+	fclose(f);
+	return kib;
+}
+
 #define FAIL(...) do { fprintf(stderr, "round %ld: ", r); fprintf(stderr, __VA_ARGS__); \
 		       fputc('\n', stderr); return 1; } while (0)
 
@@ -53,6 +68,7 @@ int main(int argc, char **argv)
 	long rounds = argc > 1 ? atol(argv[1]) : 1000, r = 0;
 	const char *lib = argc > 2 ? argv[2] : "./libdls.so";
 	int ctx, n;
+	long vm0 = -1;
 
 	if (register_trace_dls_exe(probe_exe, &ctx) != 0)
 		FAIL("register on the executable's tracepoint");
@@ -60,6 +76,9 @@ int main(int argc, char **argv)
 		void *h;
 		int (*call)(int);
 		long w0 = work_hits, o0 = other_hits, e0 = exe_hits;
+
+		if (r == 10)
+			vm0 = vm_kib();
 
 		n = 0;
 		tracepoint_for_each(count_lib_tps, &n);
@@ -121,5 +140,8 @@ int main(int argc, char **argv)
 	tracepoint_synchronize_unregister();
 	printf("%ld rounds: %ld work, %ld other, %ld exe probe calls\n", rounds, work_hits,
 	       other_hits, exe_hits);
+	if (vm0 >= 0 && vm_kib() >= 0)
+		printf("address space after round 10: %+ld KiB over %ld rounds\n", vm_kib() - vm0,
+		       rounds - 10);
 	return 0;
 }
