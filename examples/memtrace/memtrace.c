@@ -1,4 +1,5 @@
-/* memtrace: records every malloc/calloc/realloc/free of any program, as a
+/* memtrace: records every malloc/calloc/realloc/free of any program (and
+ * posix_memalign, aligned_alloc, memalign, valloc, pvalloc), as a
  * preloaded library.  A real tool in one file: the events, the recorder
  * (the library holds it: it is the program's only user of tracepoints),
  * and the wrappers.
@@ -17,6 +18,8 @@
  * around each garbage collection through memtrace_gc.py (ctypes:
  * memtrace_gc_begin/memtrace_gc_end below).
  *   tracepoint-dump --perfetto trace-python3-<pid> -o py.pftrace   (ui.perfetto.dev) */
+#include <dlfcn.h>
+#include <errno.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -190,6 +193,94 @@ void free(void *ptr)
 		count();
 	}
 	__libc_free(ptr);
+}
+
+/* The aligned allocators, recorded as mem:malloc (the size asked for):
+ * their blocks are freed by free() like any other, so a trace without
+ * them would show frees of blocks it never saw.  Each calls the C
+ * library's own (dlsym(RTLD_NEXT), once), so that its checks and errors
+ * stay the library's: posix_memalign's EINVAL, aligned_alloc's rules.
+ * (glibc's reallocarray calls realloc, recorded above.) */
+/* The C library's function `name` (cached in *cache), or NULL. */
+static void *next_fn(void **cache, const char *name)
+{
+	void *f = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
+	if (!f) {
+		f = dlsym(RTLD_NEXT, name);
+		__atomic_store_n(cache, f, __ATOMIC_RELEASE);
+	}
+	return f;
+}
+typedef int posix_memalign_fn(void **, size_t, size_t);
+typedef void *align_fn(size_t, size_t);
+typedef void *size_fn(size_t);
+static void *next_posix_memalign, *next_aligned_alloc, *next_memalign, *next_valloc, *next_pvalloc;
+
+/* The end of each: the block's bytes in the heap counter, its event. */
+static void *got(void *p, size_t size)
+{
+	if (p && trace_heap_bytes_enabled())
+		heap_add((long)malloc_usable_size(p));
+	if (trace_malloc_enabled()) {
+		trace_malloc(size, p);
+		count();
+	}
+	return p;
+}
+
+int posix_memalign(void **out, size_t align, size_t size)
+{
+	posix_memalign_fn *next;
+	int r;
+	*(void **)&next = next_fn(&next_posix_memalign, "posix_memalign");
+	if (!next)
+		return ENOMEM;
+	r = next(out, align, size);
+	if (r == 0)
+		got(*out, size);
+	return r;
+}
+
+static void *aligned(void **cache, const char *name, size_t align, size_t size)
+{
+	align_fn *next;
+	*(void **)&next = next_fn(cache, name);
+	if (!next) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return got(next(align, size), size);
+}
+
+void *aligned_alloc(size_t align, size_t size)
+{
+	return aligned(&next_aligned_alloc, "aligned_alloc", align, size);
+}
+
+void *memalign(size_t align, size_t size)
+{
+	return aligned(&next_memalign, "memalign", align, size);
+}
+
+static void *paged(void **cache, const char *name, size_t size)
+{
+	size_fn *next;
+	*(void **)&next = next_fn(cache, name);
+	if (!next) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return got(next(size), size);
+}
+
+void *valloc(size_t size)
+{
+	return paged(&next_valloc, "valloc", size);
+}
+
+void *pvalloc(size_t size)
+{
+	return paged(&next_pvalloc, "pvalloc", size);
 }
 
 /* For the interpreter's gc.callbacks (memtrace_gc.py): a collection of

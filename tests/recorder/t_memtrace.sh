@@ -4,12 +4,30 @@
 # (PYTHONMALLOC=malloc), about 1.6 million events in well under a second.
 # Every call the wrappers made while recording is in the trace (the
 # library counts them; babeltrace2 counts the trace), none dropped.
+# First the aligned allocators (tests/recorder/memtrace/aligned.c): each
+# recorded once as mem:malloc with the size asked for, reallocarray as
+# mem:realloc, a refused posix_memalign not at all.
 . tests/lib.sh
-PY=/usr/bin/python3
-[ -x $PY ] || skip "no $PY: skipped"
-need babeltrace2
 cc_build -fPIC -shared -Iexamples -DCONFIG_MEMTRACE \
 	examples/memtrace/memtrace.c -o "$B/libmemtrace.so" -lpthread -ldl
+cc_build "$S/aligned.c" -o "$B/aligned"
+dump_tool
+TRACEPOINTS='mem:*' TRACEPOINTS_DIR=$B/al LD_PRELOAD=$B/libmemtrace.so "$B/aligned" >"$B/al.out" 2>"$B/al.err" ||
+	{ cat "$B/al.out" "$B/al.err"; fail "the aligned allocators under memtrace"; }
+"$DUMP" --text "$B/al" >"$B/al.txt" 2>&1 || fail "tracepoint-dump of the aligned allocators' trace"
+for w in "posix_memalign:malloc size=1001" "aligned_alloc:malloc size=1088" \
+	"memalign:malloc size=1003" "valloc:malloc size=1004" "pvalloc:malloc size=1005" \
+	"reallocarray:realloc old=[^ ]* size=1011"; do
+	n=$(grep -c " mem:${w#*:} " "$B/al.txt")
+	if [ "$n" = 1 ]; then ok "${w%%:*}: one mem:${w#*:}"; else fail "${w%%:*}: $n mem:${w#*:}"; fi
+done
+if grep -q "size=1006" "$B/al.txt"; then fail "a refused posix_memalign was recorded"
+elif grep -q "^posix_memalign(24) EINVAL$" "$B/al.out"; then ok "a refused posix_memalign: EINVAL, not recorded"
+else fail "posix_memalign(24): $(grep 'posix_memalign(24)' "$B/al.out")"; fi
+
+PY=/usr/bin/python3
+[ -x $PY ] || { skip_part "no $PY: Python under memtrace"; finish; }
+have babeltrace2 || { skip_part "no babeltrace2: Python under memtrace"; finish; }
 cat >"$B/work.py" <<'PY'
 d = {}
 for i in range(100000):
