@@ -214,9 +214,8 @@ TP__DECLS_BEGIN
  *          as tracepoint_probe_unregister() below; compiled out: -ENOSYS
  */
 
-/* Untyped registry API (cast probes with TRACEPOINT_FUNC); the functions
- * are declared below, with the machinery. */
-#define TRACEPOINT_FUNC(f) ((tracepoint_func_t)(f))
+/* Untyped registry API (cast probes with TRACEPOINT_FUNC); the functions,
+ * and TRACEPOINT_FUNC itself, are defined below, with the machinery. */
 
 /* The decision pasted onto names, and the compiled-out forms. */
 #include "tracepoint/select.h"
@@ -336,6 +335,8 @@ TP__REDECL_END
 #undef tracepoint_probe_unregister_name
 #undef tracepoint_batch_begin
 #undef tracepoint_batch_end
+#undef TRACEPOINT_FUNC
+#define TRACEPOINT_FUNC(f) ((tracepoint_func_t)(f))
 #endif
 
 #if TP__IS_ONE(CONFIG_TRACEPOINTS_OFF) && !defined(TRACEPOINT_API_INCLUDED)

@@ -6,8 +6,18 @@
  *
  *   cc -O2 -fPIC -shared -Iinclude -Iexamples -DCONFIG_MEMTRACE examples/memtrace/memtrace.c \
  *      -o libmemtrace.so -lpthread -ldl
- *   TRACEPOINTS='mem:*' LD_PRELOAD=./libmemtrace.so PYTHONMALLOC=malloc python3 -c 'print(sum(range(10**6)))'
+ *   TRACEPOINTS='mem:*' LD_PRELOAD=$PWD/libmemtrace.so PYTHONMALLOC=malloc /usr/bin/python3 -c 'print(sum(range(10**6)))'
  *   tracepoint-dump --summary trace-python3-<pid>
+ * (An absolute path: a relative one is looked up from each process's own
+ * directory.  A shell script in front of the program, such as pyenv's
+ * python3, is traced too, in a directory of its own.)
+ *
+ * A block allocated before recording began and freed after it shows as a
+ * mem:free without its mem:malloc: the recorder's own setup leaves a few
+ * (6 in a program whose main() returns at once), and the heap counter
+ * starts from what it sees.  Under valgrind, preloading it in valgrind's
+ * environment traces valgrind's launcher too (two small directories);
+ * the program's trace is named after valgrind's tool (none-amd64-linu-PID).
  *
  * With MEMTRACE_COUNT=1 it also counts the calls it made while recording
  * and says so at exit, to check that the trace lost none.

@@ -178,5 +178,11 @@ int tp__api_not_included(int, ...) TP__API_NOT_INCLUDED_ATTR;
 #define tracepoint_probe_unregister_name(...) TP__API_NOT_INCLUDED(__VA_ARGS__)
 #define tracepoint_batch_begin() TP__API_NOT_INCLUDED(0)
 #define tracepoint_batch_end() TP__API_NOT_INCLUDED(0)
+/* TRACEPOINT_FUNC casts to tracepoint_func_t, which comes with the
+ * machinery too: until then it passes the probe as it is, so that the
+ * call it is an argument of stops the build with the message above
+ * rather than with "tracepoint_func_t undeclared". */
+#undef TRACEPOINT_FUNC
+#define TRACEPOINT_FUNC(f) (f)
 
 #endif /* TP__SELECT_H */

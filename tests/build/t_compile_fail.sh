@@ -265,11 +265,18 @@ h_src() { # <file> <include before> <include after>
 	  echo 'int h_run(void) { tracepoint_synchronize_unregister(); return tracepoint_find("cf_a") != 0; }'; } >"$1"
 }
 h_src "$B/api_missing.c" "" ""
+# an untyped probe too: the message, not "tracepoint_func_t undeclared"
+{ echo '#include "ev_a.h"'
+  echo 'static void h_probe(void *data) { (void)data; }'
+  echo 'int h_run(void);'
+  echo 'int h_run(void) { return tracepoint_probe_register_name("cf_a", TRACEPOINT_FUNC(h_probe), 0, 10); }'; } >"$B/api_func.c"
 h_src "$B/api_before.c" "#include <tracepoint.h>" ""
 h_src "$B/api_after.c" "" "#include <tracepoint.h>"
 h_msg='#include <tracepoint.h> in this file to call them'
 must_fail h-missing-c "$h_msg" $CC -std=c11 $WARN $I "$B/api_missing.c"
 must_fail h-missing-cxx "$h_msg" $CXX -x c++ -std=c++11 $WARN $I "$B/api_missing.c"
+must_fail h-func-c "$h_msg" $CC -std=c11 $WARN $I "$B/api_func.c"
+must_fail h-func-cxx "$h_msg" $CXX -x c++ -std=c++11 $WARN $I "$B/api_func.c"
 must_build h-include-before $CC -std=c11 $WARN -Werror $I "$B/api_before.c"
 must_build h-include-after $CC -std=c11 $WARN -Werror $I "$B/api_after.c"
 must_build h-include-after-cxx $CXX -x c++ -std=c++11 $WARN -Werror $I "$B/api_after.c"
