@@ -156,9 +156,10 @@ __attribute__((constructor)) static void make_key(void)
 		__atomic_store_n(&have_key, 1, __ATOMIC_RELEASE);
 }
 
-void *malloc(size_t size)
+/* The end of an allocation (p: the block, or NULL; size: the bytes asked
+ * for): its bytes in the heap counter, its mem:malloc. */
+static inline __attribute__((always_inline)) void *got(void *p, size_t size)
 {
-	void *p = __libc_malloc(size);
 	if (p && trace_heap_bytes_enabled())
 		heap_add((long)malloc_usable_size(p));
 	if (trace_malloc_enabled()) {
@@ -168,16 +169,14 @@ void *malloc(size_t size)
 	return p;
 }
 
+void *malloc(size_t size)
+{
+	return got(__libc_malloc(size), size);
+}
+
 void *calloc(size_t n, size_t size)
 {
-	void *p = __libc_calloc(n, size);
-	if (p && trace_heap_bytes_enabled())
-		heap_add((long)malloc_usable_size(p));
-	if (trace_malloc_enabled()) {
-		trace_malloc(n * size, p);
-		count();
-	}
-	return p;
+	return got(__libc_calloc(n, size), n * size);
 }
 
 void *realloc(void *old, size_t size)
@@ -225,18 +224,6 @@ typedef int posix_memalign_fn(void **, size_t, size_t);
 typedef void *align_fn(size_t, size_t);
 typedef void *size_fn(size_t);
 static void *next_posix_memalign, *next_aligned_alloc, *next_memalign, *next_valloc, *next_pvalloc;
-
-/* The end of each: the block's bytes in the heap counter, its event. */
-static void *got(void *p, size_t size)
-{
-	if (p && trace_heap_bytes_enabled())
-		heap_add((long)malloc_usable_size(p));
-	if (trace_malloc_enabled()) {
-		trace_malloc(size, p);
-		count();
-	}
-	return p;
-}
 
 int posix_memalign(void **out, size_t align, size_t size)
 {
