@@ -254,8 +254,8 @@ static inline const unsigned char *tp__site_dest(const struct tp__jump_entry *e,
  * rotations of a register by 128 bits in all (it is left as it was), then
  * an instruction that does nothing (an exchange or "or" of a register
  * with itself), the request's words at the address in rax / x4, its
- * answer in rdx / x3.  Natively: five instructions that change nothing,
- * once per site patched. */
+ * answer in rdx / x3.  Natively, once per site patched: the six words
+ * stored on the stack and five instructions that change nothing. */
 enum { TP__VALGRIND_DISCARD = 0x1002 };
 static inline void tp__valgrind_discard(const void *start, size_t len)
 {
