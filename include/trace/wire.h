@@ -35,13 +35,13 @@
 #define TRACE_PACKET_MAGIC 0xC1FC1FC1u
 
 struct trace_packet {
-	uint32_t magic;	  /* TRACE_PACKET_MAGIC */
-	uint8_t uuid[16]; /* the trace's */
-	uint32_t pad;
-	uint64_t timestamp_begin; /* clock at open, <= the first event */
-	uint64_t timestamp_end;	  /* clock of the last committed event */
-	uint64_t content_size;	  /* bits in use (header + committed events) */
-	uint64_t packet_size;	  /* bits of the packet in the file */
+	uint32_t magic;		     /* TRACE_PACKET_MAGIC */
+	uint8_t uuid[16];	     /* the trace's */
+	uint32_t stream_instance_id; /* stream mode: one per stream (its files) */
+	uint64_t timestamp_begin;    /* clock at open, <= the first event */
+	uint64_t timestamp_end;	     /* clock of the last committed event */
+	uint64_t content_size;	     /* bits in use (header + committed events) */
+	uint64_t packet_size;	     /* bits of the packet in the file */
 	uint64_t packet_seq_num;
 	uint64_t events_discarded; /* the thread's drops so far */
 	uint32_t tid, pid;
@@ -54,6 +54,7 @@ enum trace_packet_layout {
 	TRACE_PACKET_OFF_MAGIC = 0,
 	TRACE_PACKET_OFF_UUID = 4,
 	TRACE_PACKET_UUID_SIZE = 16,
+	TRACE_PACKET_OFF_STREAM_INSTANCE_ID = 20,
 	TRACE_PACKET_OFF_TIMESTAMP_BEGIN = 24,
 	TRACE_PACKET_OFF_TIMESTAMP_END = 32,
 	TRACE_PACKET_OFF_CONTENT_SIZE = 40,
@@ -72,6 +73,8 @@ enum trace_packet_layout {
 #define TRACE_WIRE__CHECK(name, cond) typedef char trace_wire__check_##name[(cond) ? 1 : -1]
 TRACE_WIRE__CHECK(magic, offsetof(struct trace_packet, magic) == TRACE_PACKET_OFF_MAGIC);
 TRACE_WIRE__CHECK(uuid, offsetof(struct trace_packet, uuid) == TRACE_PACKET_OFF_UUID);
+TRACE_WIRE__CHECK(sid, offsetof(struct trace_packet, stream_instance_id) ==
+			       TRACE_PACKET_OFF_STREAM_INSTANCE_ID);
 TRACE_WIRE__CHECK(tsb, offsetof(struct trace_packet, timestamp_begin) ==
 			       TRACE_PACKET_OFF_TIMESTAMP_BEGIN);
 TRACE_WIRE__CHECK(tse,

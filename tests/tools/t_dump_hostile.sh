@@ -157,9 +157,10 @@ for c in "dup 0 1 1 2 3" "swap 0 2 1 3" "miss 0 2 3"; do
 	m=${c%% *}
 	"$DUMP" "$t" >"$B/$m.txt" 2>"$B/$m.err"; rc=$?
 	case $m in
-	dup) want="$ST: byte 8192: a copy of the packet at byte 4096 (packet_seq_num 1); ignored" n=2000 ;;
-	swap) want="$ST: byte 8192: packet_seq_num 1 after 2: packets duplicated or out of order" n=2000 ;;
-	*) want="$ST: byte 4096: packet 1 missing: packet_seq_num 2 follows 0" n=1500 ;;
+	# (the stream file's packets are numbered from 1: 0 is its ring's lead)
+	dup) want="$ST: byte 8192: a copy of the packet at byte 4096 (packet_seq_num 2); ignored" n=2000 ;;
+	swap) want="$ST: byte 8192: packet_seq_num 2 after 3: packets duplicated or out of order" n=2000 ;;
+	*) want="$ST: byte 4096: packet 2 missing: packet_seq_num 3 follows 1" n=1500 ;;
 	esac
 	# in time order: by the first column only (-s), two events of one tick
 	# are in order whatever their text

@@ -390,18 +390,22 @@ static int rotated_name(const char *name)
 	return 1;
 }
 
-/* Packets missing from a stream: packet_seq_num goes 0, 1, 2... in a
- * stream file (a rotation file: from where the file before it ended), and
- * by one from packet to packet in a flight ring (oldest first, wherever it
- * starts). */
+/* Packets missing from a stream: packet_seq_num goes 1, 2, 3... in a
+ * stream file (0, 1, 2... before recorders gave a stream its
+ * stream_instance_id: packet 0 is now its warm ring's lead packet, which
+ * is never handed over; a rotation file: from where the file before it
+ * ended), and by one from packet to packet in a flight ring (oldest first,
+ * wherever it starts). */
 static void check_missing(struct stream *st)
 {
 	size_t i;
 	for (i = 0; i < st->npk; i++) {
 		const struct packet *k = &st->pk[i];
-		uint64_t want = i				? st->pk[i - 1].seq + 1
-				: st->tr->flight || st->rotated ? k->seq
-								: 0;
+		uint64_t want = i ? st->pk[i - 1].seq + 1
+				: st->tr->flight || st->rotated
+					? k->seq
+					: ld(st->map + k->off + TRACE_PACKET_OFF_STREAM_INSTANCE_ID,
+					     4, st->tr->swap) != 0;
 		if (k->seq <= want)
 			continue;
 		st->tr->dx->nmissing++;
@@ -774,7 +778,9 @@ void free_trace(struct trace *tr)
  * for the three `clock_*_ns = N;` or nothing (recorders before 7 December
  * 2026 wrote neither, and `absolute = FALSE;`), OPT_FLIGHT for
  * `flight_files = N;` or nothing (flight rings of several files, each in
- * time order: recorders since 7 December 2026), OPT_VERSION for
+ * time order: recorders since 7 December 2026), OPT_SID for
+ * `uint32_t stream_instance_id;` or nothing (stream mode: recorders since
+ * 7 December 2026, evening), OPT_VERSION for
  * `record_version = N;` or nothing, OPT_CONTEXT for the CPU's
  * event.context (ctx_fixed) or nothing (both: TRACEPOINTS_CPU=1). */
 static const char meta_fixed[] =
@@ -782,7 +788,7 @@ static const char meta_fixed[] =
 	"typealias integer { size = 32; align = 32; signed = false; } := uint32_t;"
 	"typealias integer { size = 64; align = 64; signed = false; } := uint64_t;"
 	"trace { major = 1; minor = 8; uuid = ANY_STR; byte_order = BO;"
-	" packet.header := struct { uint32_t magic; uint8_t uuid[16]; }; };"
+	" packet.header := struct { uint32_t magic; uint8_t uuid[16]; OPT_SID }; };"
 	"env { tracer_name = \"tracepoint.h\"; hostname = ANY_STR; procname = ANY_STR; vpid = "
 	"ANY_NUM;"
 	" mode = ANY_STR; OPT_CLOCKS OPT_FLIGHT OPT_VERSION };"
@@ -874,6 +880,14 @@ static int strict_metadata(struct parser *P)
 					i += m;
 			}
 			free(C.t);
+			i--; /* the template's next token meets this one */
+			continue;
+		}
+		if (tok_is(t, TK_ID, "OPT_SID")) {
+			if (tok_is(a, TK_ID, "uint32_t") && i + 2 < P->n &&
+			    tok_is(&P->t[i + 1], TK_ID, "stream_instance_id") &&
+			    tok_is(&P->t[i + 2], TK_PUNCT, ";"))
+				i += 3;
 			i--; /* the template's next token meets this one */
 			continue;
 		}
@@ -978,6 +992,15 @@ static int same_stmt(struct parser *P, size_t i, struct parser *T, size_t ti)
 			i++;
 		if (i > pe)
 			return 0;
+		if (tok_is(&T->t[ti], TK_ID, "OPT_SID")) { /* the field, or nothing */
+			if (i + 2 <= pe && tok_is(&P->t[i], TK_ID, "uint32_t") &&
+			    tok_is(&P->t[i + 1], TK_ID, "stream_instance_id") &&
+			    tok_is(&P->t[i + 2], TK_PUNCT, ";"))
+				i += 2;
+			else
+				i--;
+			continue;
+		}
 		if (tok_is(&T->t[ti], TK_ID, "CLK")
 			    ? P->t[i].type != TK_ID
 			    : P->t[i].type != T->t[ti].type || P->t[i].n != T->t[ti].n ||

@@ -276,12 +276,31 @@ static void tp__sink_recount(struct tp__sink_node *n, uint64_t less, uint64_t mo
 {
 	uint64_t q;
 	for (q = n->handed; q < n->seq; q++) {
-		struct trace_packet *p =
-			(struct trace_packet *)(void *)(n->map + (size_t)(q % n->nwin) * n->window);
+		struct trace_packet *p = TP__SINK_SLOT(n, q % n->nwin);
 		uint64_t d = __atomic_load_n(&p->events_discarded, __ATOMIC_RELAXED);
 		__atomic_store_n(&p->events_discarded, d - less + more, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&n->b.dropped, n->b.dropped - less + more, __ATOMIC_RELAXED);
+}
+
+/* Node n's stream goes on in a new file, a stream of its own for a
+ * reader (its drop count starts again): the packets not handed over yet
+ * take a new stream_instance_id, then the ring's lead packet (whose id
+ * makes the ring part of a stream for a reader), and the lead's number
+ * becomes the one before the new file's first packet.  (A process ending
+ * between these two stores leaves a ring whose lead is numbered 0 in the
+ * new stream: a reader counts the old file's packets as discarded.) */
+static void tp__sink_new_stream_id(struct tp__sink_node *n)
+{
+	struct trace_packet *l = (struct trace_packet *)(void *)n->map;
+	uint64_t q;
+	n->sid = __atomic_add_fetch(&tp__sink.streams, 1, __ATOMIC_RELAXED);
+	for (q = n->handed; q < n->seq; q++)
+		TP__SINK_SLOT(n, q % n->nwin)->stream_instance_id = n->sid;
+	if (n->lead) {
+		__atomic_store_n(&l->stream_instance_id, n->sid, __ATOMIC_RELEASE);
+		__atomic_store_n(&l->packet_seq_num, n->handed, __ATOMIC_RELEASE);
+	}
 }
 
 /* Before node n hands len more bytes to its stream file: the next file if
@@ -329,6 +348,7 @@ static int tp__sink_rotate(struct tp__sink_node *n, uint64_t len)
 	/* the old file keeps its count; the new one counts from there */
 	__atomic_add_fetch(&tp__sink.gone_dropped, n->file_disc, __ATOMIC_RELAXED);
 	tp__sink_recount(n, n->file_disc, 0);
+	tp__sink_new_stream_id(n);
 	close(n->fd);
 	__atomic_store_n(&n->fd, fd, __ATOMIC_RELAXED); /* tracepoint_flush() reads it */
 	n->file_idx++;
@@ -368,10 +388,7 @@ static void tp__sink_count_handed(struct tp__sink_node *n, uint64_t from, uint64
 	if (!tp__sink.file_count || n->file_records == (uint64_t)-1)
 		return;
 	for (i = 0; i < c; i++) {
-		r = tp__sink_packet_records(
-			(const struct trace_packet *)(const void *)(n->map +
-								    (size_t)((from + i) % n->nwin) *
-									    n->window));
+		r = tp__sink_packet_records(TP__SINK_SLOT(n, (from + i) % n->nwin));
 		if (r == (uint64_t)-1) {
 			n->file_records = (uint64_t)-1;
 			return;

@@ -20,9 +20,7 @@ static uint64_t tp__sink_copy_ring(struct tp__sink_node *n, int fd, const uint8_
 	uint64_t end = __atomic_load_n(&n->seq, __ATOMIC_ACQUIRE), q, written = 0;
 	uint64_t first = end > n->nwin ? end - n->nwin : 0;
 	for (q = first; q < end; q++) {
-		const struct trace_packet *p =
-			(const struct trace_packet *)(const void *)(n->map +
-								    (q % n->nwin) * n->window);
+		const struct trace_packet *p = TP__SINK_SLOT(n, q % n->nwin);
 		struct trace_packet h;
 		uint64_t used;
 		if (__atomic_load_n(&p->packet_seq_num, __ATOMIC_ACQUIRE) != q)
@@ -32,7 +30,7 @@ static uint64_t tp__sink_copy_ring(struct tp__sink_node *n, int fd, const uint8_
 			continue;
 		h.magic = p->magic;
 		memcpy(h.uuid, uuid, sizeof(h.uuid));
-		h.pad = 0;
+		h.stream_instance_id = 0;
 		h.timestamp_begin = p->timestamp_begin;
 		h.timestamp_end = __atomic_load_n(&p->timestamp_end, __ATOMIC_RELAXED);
 		h.content_size = h.packet_size = used * 8u;

@@ -29,7 +29,6 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
-#include <sys/uio.h>
 
 #include <dirent.h>
 #include <poll.h>
@@ -55,9 +54,6 @@ extern int fallocate(int, int, off_t, off_t);
 #endif
 #if !defined(__USE_POSIX199309) && !defined(__USE_UNIX98)
 extern int fdatasync(int);
-#endif
-#ifndef __USE_MISC
-extern ssize_t pwritev(int, const struct iovec *, int, off_t);
 #endif
 #if !defined(__USE_UNIX98) && !defined(__USE_XOPEN2K8)
 extern ssize_t pwrite(int, const void *, size_t, off_t);

@@ -96,7 +96,7 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 		"typealias integer { size = 64; align = 64; signed = false; } := uint64_t;\n\n"
 		"trace {\n\tmajor = 1;\n\tminor = 8;\n\tuuid = \"%s\";\n\tbyte_order = %s;\n"
 		"\tpacket.header := struct {\n\t\tuint32_t magic;\n\t\tuint8_t "
-		"uuid[16];\n\t};\n};\n\n"
+		"uuid[16];\n%s\t};\n};\n\n"
 		"env {\n\ttracer_name = \"tracepoint.h\";\n\thostname = \"%s\";\n"
 		"\tprocname = \"%s\";\n\tvpid = %d;\n\tmode = \"%s\";\n"
 		"\tclock_realtime_ns = %llu;\n\tclock_monotonic_ns = %llu;\n\tclock_boottime_ns = "
@@ -132,7 +132,10 @@ static size_t tp__sink_meta_header(char *buf, size_t len, const uint8_t *uuid, c
 #else
 		"le",
 #endif
-		hostq, proc, (int)getpid(), mode, (unsigned long long)tp__sink.r0,
+		/* stream mode: a thread's stream file and warm ring are one
+		 * stream (recorder/stream.h, "The warm ring") */
+		strcmp(mode, "flight") ? "\t\tuint32_t stream_instance_id;\n" : "", hostq, proc,
+		(int)getpid(), mode, (unsigned long long)tp__sink.r0,
 		(unsigned long long)tp__sink.m0, (unsigned long long)tp__sink.b0, ver, clk, cu,
 		(unsigned long long)tp__sink.freq, (unsigned long long)off_s,
 		(unsigned long long)off, clk, clk, clk, ctx);

@@ -108,7 +108,14 @@ struct tp__sink_node {
 	uint64_t file_disc;	    /* stream: drop count of the current file's last packet */
 	struct tp__sink_kept *kept; /* stream, file count: file i at [i % count] */
 	unsigned part_win;	    /* flight: windows in each file of the ring */
+	unsigned lead;		    /* stream: the warm ring's lead packet's bytes (0: none) */
+	uint32_t sid;		    /* its stream's stream_instance_id (one per stream) */
 };
+
+/* Slot j of node n's ring: where its packet begins (after the lead packet
+ * of a warm ring; recorder/stream.h). */
+#define TP__SINK_SLOT(n, j)                                                                    \
+	((struct trace_packet *)(void *)((n)->map + (n)->lead + (size_t)(j) * (n)->window))
 
 /* Flight mode: the shape of a ring of `bytes` (TRACEPOINTS_FLIGHT_KB) in
  * windows of `window` bytes (recorder/stream.h, "The flight ring"): the
@@ -157,6 +164,7 @@ struct tp__sink_sink {
 	unsigned long long lost;		     /* records with no buffer at all */
 	unsigned long long gone_dropped, gone_bytes; /* of exited threads */
 	unsigned snapshots;
+	uint32_t streams;     /* stream files opened (their stream_instance_id) */
 	int errs;	      /* enum tp__sink_err bits already reported */
 	int ring_warned;      /* a too small flight ring was reported */
 	int closing;	      /* exit() has begun (tp__sink_end) ... */

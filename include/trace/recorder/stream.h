@@ -119,6 +119,8 @@ static void tp__sink_node_reset(struct tp__sink_node *n)
 	n->map = NULL;
 	n->map_len = 0;
 	n->nwin = 0;
+	n->lead = 0;
+	n->sid = 0;
 	n->handed = 0;
 	n->ring_shown = n->direct = 0;
 	n->ring_name[0] = '\0';
@@ -170,53 +172,44 @@ static int tp__sink_drop(struct tp__sink_node *n)
 /* ---- The warm ring (stream mode) ----
  * Each thread records into a ring of packets in a file of its own in the
  * trace, "stream-<tid>.ring" next to its "stream-<tid>", mapped and faulted
- * in once (TP__SINK_WARM bytes, or one window if larger).  When the ring's
- * last packet is full, the whole ring goes to the stream file in one
- * pwrite(), at the offset it has in the stream, and the ring starts over.
- * The ring file is a stream of its own that any reader takes as it is,
- * whenever the process ends: the packets in it that are not yet in the
- * stream file, in order, the last one covering the rest of the file (its
- * packet_size reaches the ring's end, so the slots after it, which hold
- * older packets already handed over, are its padding).  A packet opens
- * in the slot after the last one, covered by it, and only then does the
- * last one shrink to one window; when the ring starts over, the first
- * slot's packet is emptied and made to cover the whole ring before its
- * header is written.  So every committed record is in one file or the
- * other at any instant, and in both only between the end of a hand-off
- * and the next store (readers that know the ring, tracepoint-dump and the
- * tests' reader, take the stream file's packets before the ring's first).
+ * in once (TP__SINK_WARM bytes, or one window if larger, after a lead
+ * packet).  When the ring's last packet is full, the whole ring goes to
+ * the stream file in one pwrite(), at the offset it has in the stream, and
+ * the ring starts over.
+ *
+ * The ring file is a stream file that any reader takes as it is, whenever
+ * the process ends, and it is the same stream as the stream file: both
+ * carry the stream's stream_instance_id, and a CTF reader that merges the
+ * files of one stream by time and reads a packet found twice (same size,
+ * times and number) once, as babeltrace2 does, reads every record once
+ * at any instant:
+ *  - the ring begins with its lead packet: empty, packet number 0, its
+ *    time a nanosecond before the stream's first record.  It is never handed
+ *    over; it covers (its packet_size) the slots whose packets are in the
+ *    stream file already, so that they are its padding;
+ *  - then the packets not yet handed over, in order, the last one covering
+ *    the rest of the file.  A packet opens in the slot after the last one,
+ *    covered by it, and only then does the last one shrink to one window;
+ *  - a hand-off copies the packets to the stream file as they are, byte
+ *    for byte: until the lead covers them (one store), each is in both
+ *    files, a copy that a merging reader reads once (tracepoint-dump and
+ *    the tests' reader take the ring's packets that hold records after
+ *    the stream file's packets numbered below them);
+ *  - the packet that opens after a hand-off goes in the first slot, under
+ *    the lead, which then shrinks to its header (one store).
  * A thread's exit hands everything to the stream file and removes the
  * ring; exit() hands every thread's closed packets over and leaves each
  * open packet in its ring. */
 
-#define TP__SINK_SLOT(n, j) ((struct trace_packet *)(void *)((n)->map + (size_t)(j) * (n)->window))
-
 /* pwrite() of len bytes at off, all of them or none (a partial write is
- * cut off again: off is the end of the file); nv <= TP__SINK_IOV. */
-#define TP__SINK_IOV 4
-static int tp__sink_pwrite_all(int fd, const struct iovec *v, int nv, uint64_t off)
+ * cut off again: off is the end of the file). */
+static int tp__sink_pwrite_all(int fd, const unsigned char *b, uint64_t len, uint64_t off)
 {
-	struct iovec w[TP__SINK_IOV];
-	size_t done = 0, len = 0;
-	int i;
-	for (i = 0; i < nv; i++)
-		len += v[i].iov_len;
+	uint64_t done = 0;
 	while (done < len) {
-		size_t skip = done;
-		ssize_t r;
-		int k = 0;
-		for (i = 0; i < nv && i < TP__SINK_IOV; i++) { /* what is left of v[] */
-			if (skip >= v[i].iov_len) {
-				skip -= v[i].iov_len;
-				continue;
-			}
-			w[k].iov_base = (char *)v[i].iov_base + skip;
-			w[k++].iov_len = v[i].iov_len - skip;
-			skip = 0;
-		}
-		r = pwritev(fd, w, k, (off_t)(off + done));
+		ssize_t r = pwrite(fd, b + done, (size_t)(len - done), (off_t)(off + done));
 		if (r > 0) {
-			done += (size_t)r;
+			done += (uint64_t)r;
 		} else if (r == 0 || errno != EINTR) {
 			int e = r == 0 ? ENOSPC : errno;
 			if (ftruncate(fd, (off_t)off) != 0) {
@@ -229,66 +222,80 @@ static int tp__sink_pwrite_all(int fd, const struct iovec *v, int nv, uint64_t o
 	return 0;
 }
 
+/* More clock ticks than one nanosecond: two times this far apart differ
+ * in nanoseconds too (a reader orders packets by their start in ns). */
+static uint64_t tp__sink_ns_ticks(void)
+{
+	return tp__sink.freq / 1000000000u + 1u;
+}
+
+/* The lead packet of node n's warm ring covers its first `slots` slots
+ * (their packets are in the stream file), or none (a release: after the
+ * packets it shows are whole). */
+static void tp__sink_lead_cover(struct tp__sink_node *n, unsigned slots)
+{
+	struct trace_packet *l = (struct trace_packet *)(void *)n->map;
+	__atomic_store_n(&l->packet_size, ((uint64_t)n->lead + (uint64_t)slots * n->window) * 8u,
+			 __ATOMIC_RELEASE);
+}
+
+static void tp__sink_packet_fill(struct tp__sink_node *n, struct trace_packet *p, uint64_t ts,
+				 uint64_t size);
+
+/* Closes the open packet at its content before it goes to the stream file:
+ * an empty packet is made in its padding, after its last record (8-byte
+ * aligned), to cover the rest of the ring, and only then does the open
+ * packet shrink to end there; so the ring's copy and the stream file's are
+ * the same bytes.  Its bytes, and in *was its size before (to undo it). */
+static uint64_t tp__sink_close_open(struct tp__sink_node *n, uint64_t *was)
+{
+	struct trace_packet *p = n->b.pkt;
+	uint64_t size = __atomic_load_n(&p->packet_size, __ATOMIC_RELAXED) / 8u;
+	uint64_t keep =
+		(__atomic_load_n(&p->content_size, __ATOMIC_ACQUIRE) / 8u + 7u) & ~(uint64_t)7;
+	uint64_t end = __atomic_load_n(&p->timestamp_end, __ATOMIC_RELAXED);
+	*was = size;
+	if (size < keep + TP__SINK_PACKET)
+		return size; /* too little room for one: the padding goes along */
+	/* after the packet's start, in nanoseconds too: a reader ordering
+	 * packets by their start never puts it first */
+	if (end < p->timestamp_begin + tp__sink_ns_ticks())
+		end = p->timestamp_begin + tp__sink_ns_ticks();
+	tp__sink_packet_fill(n, (struct trace_packet *)(void *)((unsigned char *)p + keep), end,
+			     size - keep);
+	__atomic_store_n(&p->packet_size, keep * 8u, __ATOMIC_RELEASE);
+	return keep;
+}
+
 /* Hands the ring's closed packets handed..upto-1 to the stream file, and
- * with them (last) the open packet, shrunk to its content: one pwrite(),
- * the first packet's header hidden (empty, covering the whole run: a
- * reader of the stream file sees nothing new), then one more for that
- * header as it is.  The caller then covers them in the ring: a process
- * that ends after the first write leaves them in the ring only, after the
- * second in both files until the ring is covered (a reader of both sees
- * them twice only then: a system call's return, and a few stores). */
+ * with them (last) the open packet, closed at its content: one pwrite() of
+ * the bytes as they are in the ring.  The caller then covers them with the
+ * lead.  0, or -1 (errno; the ring keeps them, and they go again). */
 static int tp__sink_hand_over(struct tp__sink_node *n, uint64_t upto, int last)
 {
-	struct trace_packet hidden, first, open;
-	const unsigned char *run = (const unsigned char *)TP__SINK_SLOT(n, n->handed % n->nwin);
-	const unsigned char *op = (const unsigned char *)n->b.pkt;
-	uint64_t c = upto - n->handed, used = 0, len, from = n->handed;
-	struct iovec v[TP__SINK_IOV];
-	int nv = 0;
+	struct trace_packet *open = last ? n->b.pkt : NULL;
+	uint64_t c = upto - n->handed, from = n->handed, len = c * n->window, was = 0;
+	const unsigned char *run =
+		c ? (const unsigned char *)TP__SINK_SLOT(n, from % n->nwin) : (unsigned char *)open;
 	if (!c && !last)
 		return 0;
+	/* past TRACEPOINTS_FILE_MB: the next file (before anything is
+	 * written: rotating changes the packets' drop counts and stream id) */
+	if (tp__sink_rotate(
+		    n, len + (last ? __atomic_load_n(&open->content_size, __ATOMIC_ACQUIRE) / 8u
+				   : 0)) != 0)
+		return -1;
 	if (last)
-		used = __atomic_load_n(&n->b.pkt->content_size, __ATOMIC_ACQUIRE) / 8u;
-	len = c * n->window + used;
-	/* past TRACEPOINTS_FILE_MB: the next file (before any header is
-	 * copied: rotating changes their drop counts) */
-	if (tp__sink_rotate(n, len) != 0)
+		len += tp__sink_close_open(n, &was);
+	if (tp__sink_pwrite_all(n->fd, run, len, n->file_off) != 0) {
+		if (last) /* open as it was (its empty successor is padding again) */
+			__atomic_store_n(&open->packet_size, was * 8u, __ATOMIC_RELEASE);
 		return -1;
-	memset(&open, 0, sizeof(open));
-	if (last) {
-		memcpy(&open, op, sizeof(open));
-		open.content_size = used * 8u;
-		open.packet_size = used * 8u;
 	}
-	if (c)
-		memcpy(&first, run, sizeof(first));
-	else
-		first = open;
-	hidden = first;
-	hidden.content_size = (uint64_t)TP__SINK_PACKET * 8u;
-	hidden.packet_size = len * 8u;
-	v[nv].iov_base = &hidden;
-	v[nv++].iov_len = sizeof(hidden);
-	if (c) {
-		v[nv].iov_base = (void *)(uintptr_t)(run + sizeof(hidden));
-		v[nv++].iov_len = (size_t)(c * n->window) - sizeof(hidden);
-		if (last) {
-			v[nv].iov_base = &open;
-			v[nv++].iov_len = sizeof(open);
-		}
-	}
-	if (last) {
-		v[nv].iov_base = (void *)(uintptr_t)(op + sizeof(open));
-		v[nv++].iov_len = (size_t)used - sizeof(open);
-	}
-	if (tp__sink_pwrite_all(n->fd, v, nv, n->file_off) != 0)
-		return -1;
-	if (pwrite(n->fd, &first, sizeof(first), (off_t)n->file_off) != (ssize_t)sizeof(first))
-		return -1; /* still hidden: the ring keeps them, and they go again */
 	n->file_off += len;
 	n->bytes += len;
-	tp__sink_count_handed(n, from, c, last ? n->b.pkt : NULL,
-			      last ? open.events_discarded
+	tp__sink_count_handed(n, from, c, open,
+			      last ? open->events_discarded
 				   : TP__SINK_SLOT(n, (upto - 1) % n->nwin)->events_discarded);
 	__atomic_store_n(&n->handed, upto + (last ? 1 : 0), __ATOMIC_RELEASE);
 	return 0;
@@ -299,25 +306,13 @@ static int tp__sink_hand_off(struct tp__sink_node *n, uint64_t upto)
 	return tp__sink_hand_over(n, upto, 0);
 }
 
-/* Covers the slots before slot j with the first slot's packet, emptied
- * (its records, and those of the slots it covers, are in the stream file
- * now); j = nwin: the whole ring. */
-static void tp__sink_ring_cover(struct tp__sink_node *n, unsigned j)
-{
-	struct trace_packet *p = TP__SINK_SLOT(n, 0);
-	if (!j)
-		return;
-	__atomic_store_n(&p->content_size, (uint64_t)TP__SINK_PACKET * 8u, __ATOMIC_RELEASE);
-	__atomic_store_n(&p->packet_size, (uint64_t)j * n->window * 8u, __ATOMIC_RELEASE);
-}
-
 /* Everything the ring holds to the stream file, the open packet last,
- * shrunk to its content (the stream's last packet); then the ring is
- * emptied.  0, or -1 (reported). */
+ * closed at its content (the stream's last packet); then the lead covers
+ * the whole ring.  0, or -1 (reported). */
 static int tp__sink_hand_all(struct tp__sink_node *n)
 {
 	if (tp__sink_hand_over(n, n->seq - 1, 1) == 0) {
-		tp__sink_ring_cover(n, n->nwin);
+		tp__sink_lead_cover(n, n->nwin);
 		return 0;
 	}
 	tp__sink_err_once(TP__SINK_ERR_WINDOW,
@@ -327,8 +322,8 @@ static int tp__sink_hand_all(struct tp__sink_node *n)
 	return -1;
 }
 
-/* exit(): the ring's closed packets to the stream file, and covered in the
- * ring; the open packet stays in the ring (its thread may record more).
+/* exit(): the ring's closed packets to the stream file, and covered by the
+ * lead; the open packet stays in the ring (its thread may record more).
  * The ring stays, so the copy adds to the disk: not below the free-space
  * floor (then the ring keeps them all, a stream of its own). */
 static void tp__sink_hand_closed(struct tp__sink_node *n)
@@ -338,7 +333,7 @@ static void tp__sink_hand_closed(struct tp__sink_node *n)
 		return;
 	if (tp__sink_hand_off(n, n->seq - 1) == 0) {
 		tp__sink_floor_done(len);
-		tp__sink_ring_cover(n, (unsigned)((n->seq - 1) % n->nwin));
+		tp__sink_lead_cover(n, (unsigned)((n->seq - 1) % n->nwin));
 	} else {
 		tp__sink_floor_done(len);
 		tp__sink_err_once(TP__SINK_ERR_WINDOW,
@@ -350,10 +345,14 @@ static void tp__sink_hand_closed(struct tp__sink_node *n)
 }
 
 /* Makes node n's warm ring for its stream file `sname`: as a dot file,
- * named as the stream's ring once its first packet is open (tp__sink_next_packet). */
-static int tp__sink_open_ring(struct tp__sink_node *n, const char *sname)
+ * named as the stream's ring once its first packet is open
+ * (tp__sink_next_packet).  Its lead packet covers it all until then; ts:
+ * the time of the stream's first record. */
+static int tp__sink_open_ring(struct tp__sink_node *n, const char *sname, uint64_t ts)
 {
-	size_t ring = n->window > TP__SINK_WARM ? (size_t)n->window : (size_t)TP__SINK_WARM;
+	size_t slots = n->window > TP__SINK_WARM ? (size_t)n->window : (size_t)TP__SINK_WARM;
+	size_t ring = TP__SINK_PACKET + slots;
+	struct trace_packet *l;
 	void *m;
 	int fd;
 	snprintf(n->ring_name, sizeof(n->ring_name), ".%s.ring", sname);
@@ -370,14 +369,19 @@ static int tp__sink_open_ring(struct tp__sink_node *n, const char *sname)
 	if ((fallocate(fd, 0, 0, (off_t)ring) != 0 && ftruncate(fd, (off_t)ring) != 0) ||
 	    (m = mmap(NULL, ring, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
 		tp__sink_err_once(TP__SINK_ERR_WINDOW, "cannot make the %zu-byte ring %s/%s: %s",
-				  ring, tp__sink.dir, n->ring_name, strerror(errno));
+				  slots, tp__sink.dir, n->ring_name, strerror(errno));
 		return -1;
 	}
 	/* Every page faulted in now, in one call (ignored before Linux 5.14). */
 	madvise(m, ring, TP__SINK_MADV_POPULATE_WRITE);
 	n->map = (unsigned char *)m;
 	n->map_len = ring;
-	n->nwin = (unsigned)(ring / n->window);
+	n->nwin = (unsigned)(slots / n->window);
+	n->lead = TP__SINK_PACKET;
+	l = (struct trace_packet *)m;
+	tp__sink_packet_fill(n, l, ts > tp__sink_ns_ticks() ? ts - tp__sink_ns_ticks() : 0, ring);
+	l->packet_seq_num = 0;
+	l->events_discarded = 0;
 	return 0;
 }
 
@@ -410,8 +414,10 @@ static int tp__sink_open_stream_(struct tp__sink_node *n, uint64_t ts)
 	n->bytes = 0;
 	n->handed = 0;
 	__atomic_store_n(&n->seq, 0, __ATOMIC_RELEASE);
+	n->sid = __atomic_add_fetch(&tp__sink.streams, 1, __ATOMIC_RELAXED);
+	n->lead = 0;
 	if (tp__sink.mode == TP__SINK_STREAM)
-		return tp__sink_open_ring(n, name);
+		return tp__sink_open_ring(n, name, ts);
 	return tp__sink_open_flight(n, fd, name, ts);
 }
 
@@ -422,8 +428,8 @@ static int tp__sink_open_stream_(struct tp__sink_node *n, uint64_t ts)
  * floor, t_disk_bound.sh). */
 static int tp__sink_open_stream(struct tp__sink_node *n, uint64_t ts)
 {
-	size_t need =
-		tp__sink.mode == TP__SINK_STREAM ? (size_t)TP__SINK_WARM : tp__sink.flight_bytes;
+	size_t need = tp__sink.mode == TP__SINK_STREAM ? (size_t)TP__SINK_WARM + TP__SINK_PACKET
+						       : tp__sink.flight_bytes;
 	int r;
 	if (tp__sink.child_pending && tp__sink_start_child_trace() != 0)
 		return -1;
@@ -449,10 +455,10 @@ static void tp__sink_packet_fill(struct tp__sink_node *n, struct trace_packet *p
 	__atomic_store_n(&p->packet_size, size * 8u, __ATOMIC_RELAXED);
 	/* An exchange: nothing moves across it (a fence would do, but
 	 * ThreadSanitizer does not support fences). */
-	__atomic_exchange_n(&p->packet_seq_num, n->seq, __ATOMIC_ACQ_REL);
+	__atomic_exchange_n(&p->packet_seq_num, n->seq + (n->lead != 0), __ATOMIC_ACQ_REL);
 	p->magic = TRACE_PACKET_MAGIC;
 	memcpy(p->uuid, tp__sink.uuid, sizeof(p->uuid));
-	p->pad = 0;
+	p->stream_instance_id = n->sid;
 	/* the end first: a reader of a packet being filled never sees it end
 	 * before it begins */
 	__atomic_store_n(&p->timestamp_end, ts, __ATOMIC_RELAXED);
@@ -680,11 +686,13 @@ static int tp__sink_next_packet(struct tp__sink_node *n, uint64_t ts)
 			 * open, and counts the records dropped until there is. */
 			return tp__sink_no_room(n, errno);
 		}
-		tp__sink_ring_cover(n, n->nwin);
+		tp__sink_lead_cover(n, n->nwin);
 	}
 	tp__sink_packet_init(n, p, ts, (uint64_t)(n->nwin - j) * n->window);
 	if (j)
 		__atomic_store_n(&prev->packet_size, n->window * 8u, __ATOMIC_RELEASE);
+	else
+		tp__sink_lead_cover(n, 0);
 	if (!n->ring_shown) {
 		/* the ring holds a packet: a stream readers take from now on */
 		char shown[sizeof(n->ring_name)];

@@ -18,12 +18,15 @@ static long content_bytes(void)
 	struct trace_packet p;
 	int fd;
 	ssize_t n;
-	/* the open packet is in the warm ring (stream mode), its first packet here */
+	/* the open packet is in the warm ring (stream mode), its first packet
+	 * after the ring's lead packet (docs/trace-format.md) */
 	snprintf(path, sizeof(path), "%s/stream-%d.ring", tracepoint_trace_dir(), (int)getpid());
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return 0; /* nothing recorded yet */
 	n = pread(fd, &p, sizeof(p), 0);
+	if (n == (ssize_t)sizeof(p))
+		n = pread(fd, &p, sizeof(p), (off_t)(p.packet_size / 8));
 	close(fd);
 	return n == (ssize_t)sizeof(p) ? (long)(p.content_size / 8) : -1;
 }

@@ -128,9 +128,13 @@ int main(int argc, char **argv)
 		{
 			struct trace_packet h;
 			FILE *f = fopen(path, "rb");
-			long long w = f && fread(&h, sizeof(h), 1, f) == 1
-					      ? (long long)(h.packet_size / 8)
-					      : -1ll;
+			long long w = -1;
+			/* its first packet is after the ring's lead packet
+			 * (docs/trace-format.md) */
+			if (f && fread(&h, sizeof(h), 1, f) == 1 &&
+			    fseek(f, (long)(h.packet_size / 8), SEEK_SET) == 0 &&
+			    fread(&h, sizeof(h), 1, f) == 1)
+				w = (long long)(h.packet_size / 8);
 			if (f)
 				fclose(f);
 			printf("window %lld\n", w);
