@@ -123,8 +123,8 @@ static void tp__ctl_reply(struct tp__ctl_client *c, int result, struct tp__text 
 	char *out = (char *)malloc((size_t)hl + tl + 1);
 	if (!out) {
 		static char bare[] = "err 12 0\n"; /* ENOMEM */
-		c->out = bare;
-		c->out_static = 1;
+		c->out_static = 1; /* before the pointer: a fork()ed child never frees it */
+		__atomic_store_n(&c->out, bare, __ATOMIC_RELEASE);
 		c->out_len = sizeof(bare) - 1;
 		c->closing = 1;
 	} else {
@@ -140,13 +140,20 @@ static void tp__ctl_reply(struct tp__ctl_client *c, int result, struct tp__text 
 	t->len = t->cap = 0;
 }
 
+/* The reply is done with.  The pointer is cleared before the block is
+ * freed: a fork() from another thread between the two leaves the child
+ * (whose fork handler frees what it finds, recorder/ctl_server.h) a NULL,
+ * never a block already freed (a double free under AddressSanitizer,
+ * t_sanitizers' test_control). */
 static void tp__ctl_free_out(struct tp__ctl_client *c)
 {
-	if (!c->out_static)
-		free(c->out);
-	c->out = NULL;
+	char *out = c->out;
+	int st = c->out_static;
+	__atomic_store_n(&c->out, (char *)NULL, __ATOMIC_RELEASE);
 	c->out_static = 0;
 	c->out_len = c->out_off = 0;
+	if (!st)
+		free(out);
 }
 
 /* ---- The commands. ---- */
