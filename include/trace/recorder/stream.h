@@ -726,23 +726,26 @@ static void tp__sink_go_direct(struct tp__sink_node *n)
 }
 
 /* After tp__sink_go_direct: a new window at the end of the stream file.
- * Its header goes in at once, so that a process killed from then on leaves
- * a valid (empty) packet (killed between the two calls, the file ends in
- * zeros: tracepoint-dump --repair cuts them). */
+ * It goes in whole, in one write, its header an empty packet that covers
+ * it (from an anonymous mapping: the rest reads as zeros without being
+ * stored), and only then is it mapped: a process killed from then on
+ * leaves a valid file, as after a hand-off (a write cut short by the kill
+ * aside).  A full disk is an error code here, never a SIGBUS later. */
 static int tp__sink_direct_window(struct tp__sink_node *n, uint64_t ts)
 {
 	uint64_t at = n->file_off & ~(uint64_t)4095, delta = n->file_off - at;
-	struct trace_packet h;
+	unsigned char *w = (unsigned char *)mmap(NULL, (size_t)n->window, PROT_READ | PROT_WRITE,
+						 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	void *m = MAP_FAILED;
-	int r = fallocate(n->fd, 0, (off_t)n->file_off, (off_t)n->window);
-	if (r != 0 && (errno == EOPNOTSUPP || errno == ENOSYS))
-		r = ftruncate(n->fd, (off_t)(n->file_off + n->window));
-	if (r == 0) {
-		memset(&h, 0, sizeof(h));
-		tp__sink_packet_fill(n, &h, ts, n->window);
-		if (pwrite(n->fd, &h, sizeof(h), (off_t)n->file_off) == (ssize_t)sizeof(h))
+	if (w != (unsigned char *)MAP_FAILED) {
+		int e;
+		tp__sink_packet_fill(n, (struct trace_packet *)(void *)w, ts, n->window);
+		if (tp__sink_pwrite_all(n->fd, w, n->window, n->file_off) == 0)
 			m = mmap(NULL, (size_t)(delta + n->window), PROT_READ | PROT_WRITE,
 				 MAP_SHARED, n->fd, (off_t)at);
+		e = errno;
+		munmap(w, (size_t)n->window);
+		errno = e;
 	}
 	if (m == MAP_FAILED) {
 		int e = errno;

@@ -8,7 +8,10 @@
  *   TP_KILL_AFTER=cover:N  in the header of the packet that opens after
  *                          the Nth hand-off (at its prctl(PR_GET_NAME)):
  *                          the lead covers the ring, that header is half
- *                          written */
+ *                          written
+ *   TP_KILL_AFTER=fill:N   at the Nth packet header's prctl(PR_GET_NAME),
+ *                          whatever packet (after exit(): a window at the
+ *                          end of the stream file, before it is written) */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <signal.h>
@@ -19,7 +22,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-static int runs, covered;
+static int runs, covered, fills;
 
 static int wanted(const char *kind, int count)
 {
@@ -55,6 +58,8 @@ int prctl(int op, ...)
 	for (i = 0; i < 4; i++)
 		a[i] = va_arg(ap, unsigned long);
 	va_end(ap);
+	if (op == PR_GET_NAME && wanted("fill", ++fills))
+		raise(SIGKILL);
 	if (op == PR_GET_NAME && runs > covered) {
 		covered = runs;
 		if (wanted("cover", runs))
