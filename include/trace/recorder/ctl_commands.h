@@ -124,7 +124,7 @@ static void tp__ctl_reply(struct tp__ctl_client *c, int result, struct tp__text 
 	if (!out) {
 		static char bare[] = "err 12 0\n"; /* ENOMEM */
 		c->out_static = 1; /* before the pointer: a fork()ed child never frees it */
-		__atomic_store_n(&c->out, bare, __ATOMIC_RELEASE);
+		__atomic_store_n(&c->out, &bare[0], __ATOMIC_RELEASE);
 		c->out_len = sizeof(bare) - 1;
 		c->closing = 1;
 	} else {
