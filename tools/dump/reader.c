@@ -815,6 +815,15 @@ static const char meta_fixed[] =
 static const char ctx_fixed[] =
 	"event.context := struct { integer { size = 16; align = 8; signed = false; } cpu_id; };";
 
+/* Are tokens i, i+1, i+2 of P (before `end`) the packet header's
+ * `uint32_t stream_instance_id;` (OPT_SID)? */
+static int sid_decl_at(const struct parser *P, size_t i, size_t end)
+{
+	return i + 2 < end && tok_is(&P->t[i], TK_ID, "uint32_t") &&
+	       tok_is(&P->t[i + 1], TK_ID, "stream_instance_id") &&
+	       tok_is(&P->t[i + 2], TK_PUNCT, ";");
+}
+
 /* --repair's check of a parsed metadata: is it what the recorder writes
  * (its fixed part, then event blocks of name, id and fields of types this
  * reader knows), so that other readers take it too?  -1 (P->err) if not. */
@@ -884,9 +893,7 @@ static int strict_metadata(struct parser *P)
 			continue;
 		}
 		if (tok_is(t, TK_ID, "OPT_SID")) {
-			if (tok_is(a, TK_ID, "uint32_t") && i + 2 < P->n &&
-			    tok_is(&P->t[i + 1], TK_ID, "stream_instance_id") &&
-			    tok_is(&P->t[i + 2], TK_PUNCT, ";"))
+			if (sid_decl_at(P, i, P->n))
 				i += 3;
 			i--; /* the template's next token meets this one */
 			continue;
@@ -993,9 +1000,7 @@ static int same_stmt(struct parser *P, size_t i, struct parser *T, size_t ti)
 		if (i > pe)
 			return 0;
 		if (tok_is(&T->t[ti], TK_ID, "OPT_SID")) { /* the field, or nothing */
-			if (i + 2 <= pe && tok_is(&P->t[i], TK_ID, "uint32_t") &&
-			    tok_is(&P->t[i + 1], TK_ID, "stream_instance_id") &&
-			    tok_is(&P->t[i + 2], TK_PUNCT, ";"))
+			if (sid_decl_at(P, i, pe + 1))
 				i += 2;
 			else
 				i--;

@@ -292,7 +292,7 @@ static void tp__sink_recount(struct tp__sink_node *n, uint64_t less, uint64_t mo
  * new stream: a reader counts the old file's packets as discarded.) */
 static void tp__sink_new_stream_id(struct tp__sink_node *n)
 {
-	struct trace_packet *l = (struct trace_packet *)(void *)n->map;
+	struct trace_packet *l = TP__SINK_LEAD(n);
 	uint64_t q;
 	n->sid = __atomic_add_fetch(&tp__sink.streams, 1, __ATOMIC_RELAXED);
 	for (q = n->handed; q < n->seq; q++)

@@ -112,6 +112,9 @@ struct tp__sink_node {
 	uint32_t sid;		    /* its stream's stream_instance_id (one per stream) */
 };
 
+/* A warm ring's lead packet, at its start (recorder/stream.h). */
+#define TP__SINK_LEAD(n) ((struct trace_packet *)(void *)(n)->map)
+
 /* Slot j of node n's ring: where its packet begins (after the lead packet
  * of a warm ring; recorder/stream.h). */
 #define TP__SINK_SLOT(n, j)                                                                    \

@@ -234,7 +234,7 @@ static uint64_t tp__sink_ns_ticks(void)
  * packets it shows are whole). */
 static void tp__sink_lead_cover(struct tp__sink_node *n, unsigned slots)
 {
-	struct trace_packet *l = (struct trace_packet *)(void *)n->map;
+	struct trace_packet *l = TP__SINK_LEAD(n);
 	__atomic_store_n(&l->packet_size, ((uint64_t)n->lead + (uint64_t)slots * n->window) * 8u,
 			 __ATOMIC_RELEASE);
 }
@@ -378,7 +378,7 @@ static int tp__sink_open_ring(struct tp__sink_node *n, const char *sname, uint64
 	n->map_len = ring;
 	n->nwin = (unsigned)(slots / n->window);
 	n->lead = TP__SINK_PACKET;
-	l = (struct trace_packet *)m;
+	l = TP__SINK_LEAD(n);
 	tp__sink_packet_fill(n, l, ts > tp__sink_ns_ticks() ? ts - tp__sink_ns_ticks() : 0, ring);
 	l->packet_seq_num = 0;
 	l->events_discarded = 0;
